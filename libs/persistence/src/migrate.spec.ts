@@ -1,0 +1,48 @@
+import { createTestDatabase, type TestDatabase } from './testing/index.js';
+import { migrateDownAll, migrateLatest, listPendingMigrations } from './migrate.js';
+
+const CORE_TABLES = [
+  'accounts', 'organizations', 'people', 'person_roles', 'personal_access_tokens', 'teams', 'team_memberships',
+  'services', 'service_instances', 'configuration_items', 'ci_service_instances', 'slas', 'first_line_support_agreements',
+  'workflow_templates', 'templates', 'workflows', 'problems', 'projects', 'knowledge_articles', 'suppliers',
+  'requests', 'notes', 'audit_lines', 'rate_limits',
+];
+
+async function tables(test: TestDatabase): Promise<string[]> {
+  const rows = await test.db('information_schema.tables').where({ table_schema: 'public' }).pluck('table_name');
+  return rows.filter((name: string) => !name.startsWith('knex_')).sort();
+}
+
+describe('migrations', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase({ migrated: false });
+  });
+  afterAll(() => test.drop());
+
+  it('run up, down and up again, ending with every core table and nothing pending', async () => {
+    expect(await migrateLatest(test.db)).toHaveLength(5);
+    expect(await tables(test)).toEqual([...CORE_TABLES].sort());
+
+    await migrateDownAll(test.db);
+    expect(await tables(test)).toEqual([]);
+
+    await migrateLatest(test.db);
+    expect(await tables(test)).toEqual([...CORE_TABLES].sort());
+    expect(await listPendingMigrations(test.db)).toEqual([]);
+  });
+
+  it('gives requests every field of the spec Request table', async () => {
+    const columns: string[] = await test.db('information_schema.columns').where({ table_name: 'requests' }).pluck('column_name');
+    for (const field of [
+      'subject', 'category', 'status', 'impact', 'completion_reason', 'service_instance_id', 'organization_id', 'requested_by_id',
+      'requested_for_id', 'created_by_id', 'member_id', 'team_id', 'supplier_id', 'workflow_id', 'problem_id', 'project_id', 'ci_id',
+      'template_id', 'knowledge_article_id', 'grouped_into_id', 'created_at', 'updated_at', 'completed_at', 'desired_completion_at',
+      'downtime_start_at', 'downtime_end_at', 'waiting_until', 'response_target_at', 'resolution_target_at',
+      'requester_resolution_target_at', 'resolution_duration', 'source', 'source_id', 'supplier_request_id', 'grouping',
+      'satisfaction', 'custom_fields', 'new_assignment', 'reviewed', 'urgent', 'addressed',
+    ]) {
+      expect(columns).toContain(field);
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import * as identity from './20261122000001_identity.js';
+import * as teamsAndServices from './20261122000002_teams_and_services.js';
+import * as workRecords from './20261122000003_work_records.js';
+import * as requests from './20261122000004_requests.js';
+import * as rateLimits from './20261122000005_rate_limits.js';
+
+/**
+ * Migrations are listed here, not discovered from disk, so that bundled apps,
+ * tsx and Jest (native ESM) all load the same modules the same way.
+ */
+const MIGRATIONS: Record<string, Knex.Migration> = {
+  '20261122000001_identity': identity,
+  '20261122000002_teams_and_services': teamsAndServices,
+  '20261122000003_work_records': workRecords,
+  '20261122000004_requests': requests,
+  '20261122000005_rate_limits': rateLimits,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const migration = MIGRATIONS[name];
+    if (!migration) throw new Error(`Unknown migration ${name}`);
+    return migration;
+  },
+};

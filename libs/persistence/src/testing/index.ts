@@ -1,0 +1,2 @@
+export { setupTestPostgres, teardownTestPostgres, createTestDatabase } from './test-postgres.js';
+export type { TestDatabase } from './test-postgres.js';

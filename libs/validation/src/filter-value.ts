@@ -1,0 +1,39 @@
+import { badParameter } from '@tessera/domain';
+
+export type FilterType = 'integer' | 'string' | 'boolean' | 'datetime' | { enum: readonly string[] };
+
+/** One filter value, typed by the field it filters; a value of the wrong type is a 400. */
+export function parseFilterValue(field: string, type: FilterType, raw: string): string | number | boolean | Date {
+  if (typeof type === 'object') {
+    if (!type.enum.includes(raw)) throw badParameter(`Parameter '${field}' must be one of: ${type.enum.join(', ')}`);
+    return raw;
+  }
+  switch (type) {
+    case 'integer': {
+      if (!/^\d{1,15}$/.test(raw)) throw badParameter(`Parameter '${field}' must be an integer`);
+      return Number(raw);
+    }
+    case 'boolean': {
+      if (raw !== 'true' && raw !== 'false') throw badParameter(`Parameter '${field}' must be true or false`);
+      return raw === 'true';
+    }
+    case 'datetime': {
+      const date = parseIsoDatetime(raw);
+      if (!date) throw badParameter(`Parameter '${field}' must be an ISO 8601 datetime`);
+      return date;
+    }
+    case 'string':
+      return raw;
+  }
+}
+
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** ISO 8601 date or datetime; a datetime without offset is read as UTC. */
+export function parseIsoDatetime(raw: string): Date | null {
+  if (!ISO_DATETIME.test(raw)) return null;
+  const hasTime = raw.includes('T');
+  const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/.test(raw);
+  const date = new Date(hasTime && !hasOffset ? `${raw}Z` : raw);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
