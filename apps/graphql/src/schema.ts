@@ -1,0 +1,49 @@
+import { GraphQLError } from 'graphql';
+import { encodeNodeId, type AccessContext } from '@tessera/domain';
+import { findPersonView, type Database } from '@tessera/persistence';
+
+export interface GraphqlContext {
+  access: AccessContext;
+  db: Database;
+}
+
+export const typeDefs = /* GraphQL */ `
+  "A record with a global node ID (SPEC.md Global node ID)."
+  interface Node {
+    id: ID!
+  }
+
+  type Account {
+    id: String!
+    name: String!
+  }
+
+  type Person implements Node {
+    id: ID!
+    name: String!
+    primaryEmail: String!
+    locale: String!
+    account: Account!
+  }
+
+  type Query {
+    "The person behind the access token."
+    me: Person!
+  }
+`;
+
+export const resolvers = {
+  Query: {
+    me: async (_parent: unknown, _args: unknown, { access, db }: GraphqlContext) => {
+      const person = await findPersonView(db, access.person.id);
+      if (!person) throw new GraphQLError('Not Found', { extensions: { code: 'NOT_FOUND' } });
+      return {
+        id: encodeNodeId('Person', person.id),
+        name: person.name,
+        primaryEmail: person.primary_email,
+        locale: person.locale,
+        account: person.account,
+      };
+    },
+  },
+};

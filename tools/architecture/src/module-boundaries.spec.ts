@@ -1,0 +1,56 @@
+import { ESLint } from 'eslint';
+import { createProjectGraphAsync } from '@nx/devkit';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+describe('lint enforces the module boundaries of ARCHITECTURE.md', () => {
+  let eslint: ESLint;
+
+  beforeAll(async () => {
+    // The boundary rule reads the cached project graph; make sure it exists.
+    await createProjectGraphAsync({ exitOnError: false });
+    eslint = new ESLint({ cwd: root });
+  });
+
+  async function boundaryErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result!.messages
+      .filter((m) => m.ruleId === '@nx/enforce-module-boundaries' || m.ruleId === 'import/no-cycle')
+      .map((m) => m.message);
+  }
+
+  it('fails when an app imports another app', async () => {
+    const byPackage = await boundaryErrors('apps/api/src/bad-import.ts', "import { createGraphqlApp } from '@tessera/graphql/src/app.js';\nexport const x = createGraphqlApp;\n");
+    const byPath = await boundaryErrors('apps/api/src/bad-import.ts', "import { createGraphqlApp } from '../../graphql/src/app.js';\nexport const x = createGraphqlApp;\n");
+    expect(byPackage).toContain('Imports of apps are forbidden');
+    expect(byPath.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['libs/domain/src/bad-import.ts', 'knex'],
+    ['libs/domain/src/bad-import.ts', 'express'],
+    ['libs/validation/src/bad-import.ts', 'knex'],
+    ['libs/http/src/bad-import.ts', 'pg'],
+    ['libs/rate-limit/src/bad-import.ts', 'knex'],
+    ['apps/api/src/bad-import.ts', 'knex'],
+  ])('fails when %s imports %s', async (file, pkg) => {
+    const errors = await boundaryErrors(file, `import x from '${pkg}';\nexport default x;\n`);
+    expect(errors.join('\n')).toContain(pkg);
+  });
+
+  it('lets libs/persistence import knex and pg', async () => {
+    expect(await boundaryErrors('libs/persistence/src/ok-import.ts', "import knex from 'knex';\nimport pg from 'pg';\nexport { knex, pg };\n")).toEqual([]);
+  });
+
+  it('fails when the domain reaches up to persistence', async () => {
+    const errors = await boundaryErrors('libs/domain/src/bad-import.ts', "import { createDatabase } from '@tessera/persistence';\nexport const x = createDatabase;\n");
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it('lets an app use every layer below it', async () => {
+    const code = "import { createDatabase } from '@tessera/persistence';\nimport { encodeNodeId } from '@tessera/domain';\nimport { createLogger } from '@tessera/http';\nexport { createDatabase, encodeNodeId, createLogger };\n";
+    expect(await boundaryErrors('apps/api/src/ok-import.ts', code)).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Seeds the demo data and writes .data/demo-credentials.json in the shape of
+ * ARCHITECTURE.md. Tokens and passwords already in the file are kept while they
+ * still work, so a restart does not invalidate what a developer copied.
+ */
+import { createDatabase, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { appAddresses } from './app-addresses.js';
+
+export interface DemoCredentials {
+  account: string;
+  urls: { api: string; auth: string; graphql: string };
+  admin: { email: string; password: string; token: string };
+  agent: { email: string; password: string; token: string };
+  /** Registered by the OAuth work; null until the database has OAuth applications. */
+  oauth_client: { client_id: string; client_secret: string; redirect_uri: string } | null;
+  integration_id: number | null;
+  ui_extension_id: number | null;
+}
+
+export async function seedAndWriteCredentials(databaseUrl: string, file: string): Promise<DemoCredentials> {
+  const known = await readKnown(file);
+  const db = createDatabase({ url: databaseUrl, poolMax: 2 });
+  let seeded: DemoSeedResult;
+  try {
+    seeded = await seedDemoData(db, known ?? {});
+  } finally {
+    await db.destroy();
+  }
+  const url = (app: string) => appAddresses().find((a) => a.app === app)!.publicUrl;
+  const credentials: DemoCredentials = {
+    account: seeded.account,
+    urls: { api: url('api'), auth: url('auth'), graphql: url('graphql') },
+    admin: seeded.admin,
+    agent: seeded.agent,
+    oauth_client: null,
+    integration_id: null,
+    ui_extension_id: null,
+  };
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  return credentials;
+}
+
+async function readKnown(file: string): Promise<Partial<DemoSeedResult> | null> {
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<DemoCredentials>;
+    return { ...(parsed.admin ? { admin: parsed.admin } : {}), ...(parsed.agent ? { agent: parsed.agent } : {}) };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Runs apps as child processes (TypeScript through tsx), prefixes their output,
+ * waits for their /healthz, and stops them all, then the database, on Ctrl-C,
+ * SIGTERM, or when any of them dies.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
+import type { AppAddress } from './app-addresses.js';
+import { workspaceRoot } from './paths.js';
+
+export interface RunningApp {
+  address: AppAddress;
+  child: ChildProcess;
+}
+
+export function startApp(address: AppAddress, env: Record<string, string>): RunningApp {
+  const entry = path.join(workspaceRoot, 'apps', address.app, 'src', 'main.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: workspaceRoot,
+    env: { ...process.env, ...env, PORT: String(address.port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const label = `[${address.app}]`.padEnd(17);
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${label} ${line}\n`));
+  }
+  return { address, child };
+}
+
+export async function waitForHealth(apps: RunningApp[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  await Promise.all(
+    apps.map(async ({ address, child }) => {
+      while (Date.now() < deadline) {
+        if (child.exitCode !== null) throw new Error(`${address.app} exited with code ${child.exitCode} during start-up`);
+        if (await healthy(address.healthUrl)) return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error(`${address.app} did not answer ${address.healthUrl} within ${timeoutMs / 1000} s`);
+    }),
+  );
+}
+
+function healthy(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const get = url.startsWith('https:') ? httpsGet : httpGet;
+    const req = get(url, { rejectUnauthorized: false, timeout: 1000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('error', () => resolve(false));
+    req.on('timeout', () => req.destroy());
+  });
+}
+
+/** Stops every app (SIGTERM, then SIGKILL after the grace period), then runs `after`, then exits. */
+export function installShutdown(apps: RunningApp[], after: () => Promise<void>): (code: number) => Promise<void> {
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write('\nStopping Tessera…\n');
+    await Promise.all(apps.map(({ child }) => stopChild(child, 10_000)));
+    await after();
+    process.stdout.write('Stopped.\n');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  for (const { address, child } of apps) {
+    child.on('exit', (exitCode, signal) => {
+      if (stopping) return;
+      process.stderr.write(`${address.app} stopped unexpectedly (${signal ?? `exit code ${exitCode}`}); stopping the rest.\n`);
+      void stop(1);
+    });
+  }
+  return stop;
+}
+
+function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,30 @@
+/** `nx serve <app>`: the same database, migrations and seed as `npm start`, then one app. */
+import { appAddresses } from './app-addresses.js';
+import { appEnvironment } from './app-env.js';
+import { seedAndWriteCredentials } from './demo-credentials.js';
+import { openDevDatabase } from './dev-database.js';
+import { installShutdown, startApp, waitForHealth } from './launcher.js';
+import { credentialsPath } from './paths.js';
+
+async function main(name: string | undefined): Promise<void> {
+  const address = appAddresses().find((a) => a.app === name);
+  if (!address) throw new Error(`usage: serve <${appAddresses().map((a) => a.app).join('|')}>`);
+  const database = await openDevDatabase();
+  await seedAndWriteCredentials(database.url, credentialsPath);
+  const env = await appEnvironment(database.url);
+  const app = startApp(address, env);
+  const stop = installShutdown([app], () => database.stop());
+  try {
+    await waitForHealth([app], 90_000);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    await stop(1);
+    return;
+  }
+  process.stdout.write(`${address.app} is up at ${address.publicUrl} (${database.description}); credentials in ${credentialsPath}\n`);
+}
+
+main(process.argv[2]).catch((error: unknown) => {
+  process.stderr.write(`serve failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
