@@ -45,7 +45,7 @@ export function toHttpError(error: DomainError): HttpError {
     case 'VALIDATION_FAILED':
       return { status, body: { message: 'Validation Failed', errors: error.errors }, headers: {} };
     case 'TOO_MANY_REQUESTS': {
-      const retryAfter = String(error.retryAfterSeconds ?? 1);
+      const retryAfter = String(Math.max(1, error.retryAfterSeconds ?? 1));
       return { status, body: { message: 'Too Many Requests', documentation_url: RATE_LIMIT_DOCUMENTATION_URL }, headers: { 'Retry-After': retryAfter } };
     }
   }

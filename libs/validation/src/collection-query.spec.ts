@@ -233,6 +233,14 @@ describe('parseCollectionQuery', () => {
 });
 
 describe('parseIsoDatetime', () => {
+  it.each(['2026-02-30', '2026-04-31T10:00:00Z', '2025-02-29'])('refuses %s, a calendar date that does not exist', (raw) => {
+    expect(parseIsoDatetime(raw)).toBeNull();
+  });
+
+  it('accepts 29 February in a leap year', () => {
+    expect(parseIsoDatetime('2028-02-29')?.toISOString()).toBe('2028-02-29T00:00:00.000Z');
+  });
+
   it('reads a datetime with a +02:00 offset', () => {
     expect(parseIsoDatetime('2026-03-04T10:00:00+02:00')?.toISOString()).toBe('2026-03-04T08:00:00.000Z');
   });
@@ -323,5 +331,13 @@ describe('parseConfig', () => {
     expect(problems.find((p) => p.startsWith('DATABASE_URL:'))).toContain('must be a postgres:// connection string');
     expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
     expect(problems.some((p) => p.startsWith('LOG_LEVEL:'))).toBe(true);
+  });
+});
+
+describe('filters with no values', () => {
+  it.each([['id', ','], ['id!', ',']])('returns 400 for ?%s=%s', (key, value) => {
+    expect(() => parseCollectionQuery({ [key]: value }, { fields: ['id'], defaultFields: ['id'], sortable: ['id'], filters: { id: 'integer' } })).toThrow(
+      "Parameter 'id' has no values",
+    );
   });
 });

@@ -93,7 +93,7 @@ function parseSort(raw: unknown, spec: CollectionSpec): SortTerm[] {
   const terms = splitList(raw).map((term): SortTerm =>
     term.startsWith('-') ? { field: term.slice(1), direction: 'desc' } : { field: term, direction: 'asc' },
   );
-  const notAllowed = terms.filter((term) => !spec.sortable.includes(term.field)).map((term) => term.field);
+  const notAllowed = terms.filter((term) => !spec.sortable.includes(term.field)).map((term) => term.field || "''");
   if (notAllowed.length > 0) throw badParameter(`Sorting not allowed on fields: ${notAllowed.join(', ')}`);
   return terms;
 }
@@ -130,5 +130,6 @@ function parseFilter(field: string, type: FilterType, raw: string, negatedKey: b
     return { field, operator, values: [parseFilterValue(field, type, value.slice(1))] };
   }
   const values = splitList(value).map((part) => parseFilterValue(field, type, part));
+  if (values.length === 0) throw badParameter(`Parameter '${field}' has no values`);
   return { field, operator: negated ? 'not_in' : 'in', values };
 }

@@ -35,5 +35,9 @@ export function parseIsoDatetime(raw: string): Date | null {
   const hasTime = raw.includes('T');
   const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/.test(raw);
   const date = new Date(hasTime && !hasOffset ? `${raw}Z` : raw);
-  return Number.isNaN(date.getTime()) ? null : date;
+  if (Number.isNaN(date.getTime())) return null;
+  // Date rolls 2026-02-30 over to March 2; a calendar date that does not exist is refused instead.
+  const [year, month, day] = raw.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  return calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day ? date : null;
 }
