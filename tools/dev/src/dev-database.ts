@@ -43,7 +43,7 @@ export async function openDevDatabase(): Promise<DevDatabase> {
 }
 
 async function reachable(url: string): Promise<boolean> {
-  const db = createDatabase({ url, poolMax: 1 });
+  const db = createDatabase({ url, poolMax: 1, quiet: true });
   try {
     await ping(db);
     return true;
