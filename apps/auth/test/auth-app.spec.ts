@@ -1,6 +1,7 @@
 import request from 'supertest';
 import Provider from 'oidc-provider';
 import { createLogger } from '@tessera/http';
+import { createDatabase } from '@tessera/persistence';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { createAuthApp } from '../src/app.js';
 
@@ -18,8 +19,7 @@ describe('auth app', () => {
   });
 
   it('reports 503 when the database is unreachable', async () => {
-    const { createDatabase } = await import('@tessera/persistence');
-    const unreachable = createDatabase({ url: 'postgres://nobody:nothing@127.0.0.1:1/none', poolMax: 1 });
+    const unreachable = createDatabase({ url: 'postgres://nobody:nothing@127.0.0.1:1/none', poolMax: 1, quiet: true });
     const app = createAuthApp({ db: unreachable, logger: createLogger({ name: 'auth', level: 'silent' }) });
     const res = await request(app).get('/healthz').expect(503);
     expect(res.body.checks).toEqual({ database: 'failing' });
