@@ -16,3 +16,17 @@ export type { PersonRecord } from './records/person.js';
 export { hashPassword, verifyPassword } from './identity/password.js';
 export { resolveAccess, authenticateToken } from './identity/resolve-access.js';
 export type { TokenGrant, AccessPort, AccessHeaders } from './identity/resolve-access.js';
+export { CATEGORIES, STATUSES, IMPACTS, COMPLETION_REASONS, statusRequiresMember, isOpenStatus, OPEN_EXCLUDED_STATUSES } from './requests/request-values.js';
+export type { Category, Status, Impact, CompletionReason } from './requests/request-values.js';
+export type { RequestRecord, NewRequest, RequestChanges } from './requests/request-record.js';
+export type { EventInput } from './events-intake/event-input.js';
+export { DEFAULT_EVENT_SOURCE, MATCH_WINDOW_HOURS } from './events-intake/event-input.js';
+export type {
+  EventsStore, EventsTransaction, Ref, PersonRef, CiRef, ServiceInstanceRef, TemplateRef, SlaTargets, ByNameOrId, CiLookup, QueuedJob,
+} from './events-intake/events-store.js';
+export type { IntakeContext } from './events-intake/intake-context.js';
+export { submitEvent } from './events-intake/submit-event.js';
+export type { EventOutcome } from './events-intake/submit-event.js';
+export { computeTargets } from './events-intake/resolution-target.js';
+export { JOBS, waitingUntilJobKey } from './jobs/job-names.js';
+export type { WebhookEventJob, SendMailJob, RequestWaitingUntilJob } from './jobs/job-names.js';

@@ -29,14 +29,17 @@ async function main(): Promise<void> {
     return;
   }
   const seconds = ((Date.now() - began) / 1000).toFixed(1);
+  const relative = path.relative(process.cwd(), credentialsPath);
+  const shown = relative.startsWith('..') || path.isAbsolute(relative) ? credentialsPath : relative;
+  const requirable = shown === credentialsPath ? shown : `./${shown}`;
   process.stdout.write(
     [
       '',
       `Tessera is up (${seconds} s).`,
       ...addresses.map((a) => `  ${a.app.padEnd(15)} ${a.publicUrl}`),
       `  account         ${credentials.account}`,
-      `Demo credentials: ${path.relative(process.cwd(), credentialsPath) || credentialsPath}`,
-      `Try: curl -H "Authorization: Bearer $(node -p "require('./${path.relative(process.cwd(), credentialsPath)}').admin.token")" -H "X-Service-Account: ${credentials.account}" ${credentials.urls.api}/me`,
+      `Demo credentials: ${shown}`,
+      `Try: curl -H "Authorization: Bearer $(node -p "require('${requirable}').admin.token")" -H "X-Service-Account: ${credentials.account}" ${credentials.urls.api}/me`,
       'Press Ctrl-C to stop everything.',
       '',
     ].join('\n'),

@@ -1,0 +1,6 @@
+import type { AccessContext } from '../identity/access-context.js';
+
+export interface IntakeContext {
+  access: AccessContext;
+  now: Date;
+}

@@ -1,0 +1,82 @@
+/**
+ * SPEC.md "Default values for a new request", every row; values given in the
+ * call override template values, which override the defaults:
+ * - category: `incident` if a service instance is related, else `other`;
+ * - impact: `top` if the category is `incident`, else empty;
+ * - status: `assigned`; `workflow_pending` with a template linked to a workflow template;
+ * - member: the workflow manager with such a template; the current user when the
+ *   status requires a member and none is given;
+ * - requested_by: the current user; requested_for: requested_by;
+ * - service_instance: the first service instance of the configuration item;
+ * - source: `Event`; team: see default-team.ts.
+ */
+import { validationFailed } from '../errors/domain-error.js';
+import type { NewRequest } from '../requests/request-record.js';
+import { statusRequiresMember, type Category, type Impact, type Status } from '../requests/request-values.js';
+import { defaultTeam } from './default-team.js';
+import { DEFAULT_EVENT_SOURCE, type EventInput } from './event-input.js';
+import type { EventsTransaction } from './events-store.js';
+import type { IntakeContext } from './intake-context.js';
+import { computeTargets } from './resolution-target.js';
+import type { ResolvedReferences } from './resolve-references.js';
+
+export async function buildNewRequest(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, tx: EventsTransaction): Promise<NewRequest> {
+  const template = refs.template;
+  const serviceInstance =
+    refs.serviceInstance ?? (template?.serviceInstanceId ? await tx.findServiceInstanceById(template.serviceInstanceId) : null);
+  const category: Category = input.category ?? (template?.category as Category | null) ?? (serviceInstance ? 'incident' : 'other');
+  const impact: Impact | null = input.impact ?? (template?.impact as Impact | null) ?? (category === 'incident' ? 'top' : null);
+  const status: Status = input.status ?? (template?.workflowManagerId ? 'workflow_pending' : 'assigned');
+  if (status === 'completed' && !input.completion_reason) {
+    throw validationFailed([['completion_reason', "Completion reason can't be blank when the status is completed"]]);
+  }
+  const memberId =
+    refs.member?.id ?? template?.workflowManagerId ?? template?.memberId ?? (statusRequiresMember(status) ? refs.currentUser.id : null);
+  const teamId =
+    refs.team?.id ??
+    template?.teamId ??
+    (await defaultTeam(tx, { memberId, serviceInstance, currentUserId: refs.currentUser.id, requestedFor: refs.requestedFor }));
+  const sla = serviceInstance ? await tx.slaTargets(serviceInstance.id, refs.requestedFor.accountId) : null;
+  const completed = status === 'completed';
+
+  return {
+    account_id: refs.account.id,
+    subject: input.subject!,
+    category,
+    status,
+    impact,
+    completion_reason: completed ? input.completion_reason! : null,
+    service_instance_id: serviceInstance?.id ?? null,
+    organization_id: refs.requestedFor.organizationId,
+    requested_by_id: refs.requestedBy.id,
+    requested_for_id: refs.requestedFor.id,
+    created_by_id: refs.currentUser.id,
+    member_id: memberId,
+    team_id: teamId,
+    supplier_id: refs.supplier?.id ?? null,
+    workflow_id: refs.workflow?.id ?? null,
+    problem_id: refs.problem?.id ?? null,
+    project_id: null,
+    ci_id: refs.ci?.id ?? null,
+    template_id: template?.id ?? null,
+    knowledge_article_id: null,
+    grouped_into_id: null,
+    completed_at: completed ? ctx.now : null,
+    desired_completion_at: input.desired_completion_at ?? null,
+    downtime_start_at: input.downtime_start_at ?? null,
+    downtime_end_at: input.downtime_end_at ?? null,
+    waiting_until: input.waiting_until ?? null,
+    ...computeTargets(ctx.now, sla, input.desired_completion_at ?? null),
+    resolution_duration: completed ? 0 : null,
+    source: input.source ?? DEFAULT_EVENT_SOURCE,
+    source_id: input.source_id ?? null,
+    supplier_request_id: input.supplier_requestID ?? null,
+    grouping: 'none',
+    satisfaction: null,
+    custom_fields: null,
+    new_assignment: memberId !== null || teamId !== null,
+    reviewed: false,
+    urgent: false,
+    addressed: false,
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * SPEC.md events parameter `support_domain`: the account in which to register
+ * the request; required when the current user's person record is in a
+ * directory account (an account with support domains). The named account must
+ * be one the caller may act in.
+ */
+import { validationFailed } from '../errors/domain-error.js';
+import { canActInAccount, type AccountRecord } from '../identity/account-access.js';
+import type { EventInput } from './event-input.js';
+import type { EventsTransaction } from './events-store.js';
+import type { IntakeContext } from './intake-context.js';
+
+export async function registrationAccount(input: EventInput, ctx: IntakeContext, tx: EventsTransaction): Promise<AccountRecord> {
+  const personAccountId = ctx.access.person.accountId;
+  const inDirectory = await tx.hasSupportDomains(personAccountId);
+  if (!input.support_domain) {
+    if (inDirectory) throw validationFailed([['support_domain', 'Support domain is required for a person of a directory account']]);
+    return ctx.access.account;
+  }
+  const [target, personAccount] = await Promise.all([tx.findAccount(input.support_domain), tx.findAccount(personAccountId)]);
+  if (!target || !personAccount || !canActInAccount(personAccount, target)) {
+    throw validationFailed([['support_domain', `Support domain '${input.support_domain}' is not an account you can register requests in`]]);
+  }
+  return target;
+}

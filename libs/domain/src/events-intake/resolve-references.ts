@@ -1,0 +1,87 @@
+/**
+ * Turns the reference parameters of an event into records of the registering
+ * account (SPEC.md "Events intake API" parameter table): `*_id` wins over the
+ * name form when both are given. A reference that does not resolve is a 422
+ * naming the parameter, except team/team_id: an invalid team falls back to the
+ * default team (SPEC.md "Errors").
+ */
+import { validationFailed, type FieldError } from '../errors/domain-error.js';
+import type { AccountRecord } from '../identity/account-access.js';
+import type { EventInput } from './event-input.js';
+import type { CiLookup, CiRef, EventsTransaction, PersonRef, Ref, ServiceInstanceRef, TemplateRef } from './events-store.js';
+import type { IntakeContext } from './intake-context.js';
+
+export interface ResolvedReferences {
+  account: AccountRecord;
+  currentUser: PersonRef;
+  ci: CiRef | null;
+  serviceInstance: ServiceInstanceRef | null;
+  member: PersonRef | null;
+  requestedBy: PersonRef;
+  requestedFor: PersonRef;
+  /** The team given in the call, when it exists; an invalid one is null here. */
+  team: Ref | null;
+  supplier: Ref | null;
+  problem: Ref | null;
+  workflow: Ref | null;
+  template: TemplateRef | null;
+}
+
+type Lookup<T> = { param: string; find: () => Promise<T | null> } | null;
+
+export async function resolveReferences(input: EventInput, account: AccountRecord, ctx: IntakeContext, tx: EventsTransaction): Promise<ResolvedReferences> {
+  const errors: FieldError[] = [];
+  const personAccounts = [...new Set([account.id, account.directoryAccountId, ctx.access.person.accountId].filter((a): a is string => Boolean(a)))];
+  const resolve = async <T>(lookup: Lookup<T>): Promise<T | null> => {
+    if (!lookup) return null;
+    const found = await lookup.find();
+    if (!found) errors.push([lookup.param, `${humanize(lookup.param)} does not match any record`]);
+    return found;
+  };
+  const person = (idParam: 'member_id' | 'requested_by_id' | 'requested_for_id', emailParam: 'member' | 'requested_by' | 'requested_for'): Lookup<PersonRef> => {
+    const id = input[idParam];
+    const email = input[emailParam];
+    if (id) return { param: idParam, find: () => tx.findPerson(personAccounts, { id }) };
+    if (email) return { param: emailParam, find: () => tx.findPerson(personAccounts, { email }) };
+    return null;
+  };
+  const byNameOrId = <T>(idParam: keyof EventInput, nameParam: keyof EventInput, find: (by: { id: number } | { name: string }) => Promise<T | null>): Lookup<T> => {
+    const id = input[idParam];
+    const name = input[nameParam];
+    if (typeof id === 'number') return { param: idParam, find: () => find({ id }) };
+    if (typeof name === 'string') return { param: nameParam, find: () => find({ name }) };
+    return null;
+  };
+  const byId = <T>(param: 'problem_id' | 'workflow_id' | 'template_id', find: (id: number) => Promise<T | null>): Lookup<T> => {
+    const id = input[param];
+    return id ? { param, find: () => find(id) } : null;
+  };
+
+  const currentUser = await tx.findPerson([ctx.access.person.accountId], { id: ctx.access.person.id });
+  if (!currentUser) throw new Error(`the authenticated person ${ctx.access.person.id} has no record`);
+  const ci = await resolve(ciLookup(input, account.id, tx));
+  const serviceInstance = await resolve(byNameOrId('service_instance_id', 'service_instance', (by) => tx.findServiceInstance(account.id, by)));
+  const member = await resolve(person('member_id', 'member'));
+  const requestedBy = (await resolve(person('requested_by_id', 'requested_by'))) ?? currentUser;
+  const requestedFor = (await resolve(person('requested_for_id', 'requested_for'))) ?? requestedBy;
+  const teamLookup = byNameOrId('team_id', 'team', (by) => tx.findTeam(account.id, by));
+  const team = teamLookup ? await teamLookup.find() : null;
+  const supplier = await resolve(byNameOrId('supplier_id', 'supplier', (by) => tx.findSupplier(account.id, by)));
+  const problem = await resolve(byId('problem_id', (id) => tx.findProblem(account.id, id)));
+  const workflow = await resolve(byId('workflow_id', (id) => tx.findWorkflow(account.id, id)));
+  const template = await resolve(byId('template_id', (id) => tx.findTemplate(account.id, id)));
+  if (errors.length > 0) throw validationFailed(errors);
+  return { account, currentUser, ci, serviceInstance, member, requestedBy, requestedFor, team, supplier, problem, workflow, template };
+}
+
+function ciLookup(input: EventInput, accountId: string, tx: EventsTransaction): Lookup<CiRef> {
+  const find = (by: CiLookup) => () => tx.findCi(accountId, by);
+  if (input.ci_id) return { param: 'ci_id', find: find({ id: input.ci_id }) };
+  if (input.ci) return { param: 'ci', find: find({ label: input.ci }) };
+  if (input.ci_sourceID) return { param: 'ci_sourceID', find: find({ source: input.ci_source ?? null, sourceId: input.ci_sourceID }) };
+  return null;
+}
+
+function humanize(param: string): string {
+  return param.charAt(0).toUpperCase() + param.slice(1).replace(/_/g, ' ');
+}

@@ -1,0 +1,60 @@
+import type { Category, CompletionReason, Impact, Status } from './request-values.js';
+
+/** A request as stored; field names are those of SPEC.md's Request table (ids for references). */
+export interface RequestRecord {
+  id: number;
+  account_id: string;
+  subject: string;
+  category: Category;
+  status: Status;
+  impact: Impact | null;
+  completion_reason: CompletionReason | null;
+  service_instance_id: number | null;
+  organization_id: number | null;
+  requested_by_id: number;
+  requested_for_id: number;
+  created_by_id: number;
+  member_id: number | null;
+  team_id: number | null;
+  supplier_id: number | null;
+  workflow_id: number | null;
+  problem_id: number | null;
+  project_id: number | null;
+  ci_id: number | null;
+  template_id: number | null;
+  knowledge_article_id: number | null;
+  grouped_into_id: number | null;
+  completed_at: Date | null;
+  desired_completion_at: Date | null;
+  downtime_start_at: Date | null;
+  downtime_end_at: Date | null;
+  waiting_until: Date | null;
+  response_target_at: Date | null;
+  resolution_target_at: Date | null;
+  requester_resolution_target_at: Date | null;
+  resolution_duration: number | null;
+  source: string | null;
+  source_id: string | null;
+  supplier_request_id: string | null;
+  grouping: string;
+  satisfaction: string | null;
+  custom_fields: unknown;
+  new_assignment: boolean;
+  reviewed: boolean;
+  urgent: boolean;
+  addressed: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The fields a new request is created with; the store fills id and timestamps. */
+export type NewRequest = Omit<RequestRecord, 'id' | 'created_at' | 'updated_at'>;
+
+/** Fields the events intake may change on an existing request (SPEC.md "Event matching" rule 3, plus what they imply). */
+export type RequestChanges = Partial<
+  Pick<
+    RequestRecord,
+    | 'status' | 'completion_reason' | 'completed_at' | 'resolution_duration' | 'desired_completion_at' | 'downtime_start_at'
+    | 'downtime_end_at' | 'waiting_until' | 'team_id' | 'member_id' | 'resolution_target_at' | 'requester_resolution_target_at'
+  >
+>;

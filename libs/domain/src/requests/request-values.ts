@@ -1,0 +1,31 @@
+/**
+ * Allowed values of request fields (SPEC.md "Request" lists the values seen;
+ * REFERENCE.md's platform has these sets).
+ */
+export const CATEGORIES = ['complaint', 'compliment', 'fulfillment', 'incident', 'other', 'reservation', 'rfc', 'rfi'] as const;
+export const STATUSES = [
+  'declined', 'on_backlog', 'assigned', 'accepted', 'in_progress', 'waiting_for', 'waiting_for_customer',
+  'reservation_pending', 'workflow_pending', 'project_pending', 'completed',
+] as const;
+export const IMPACTS = ['low', 'medium', 'high', 'top'] as const;
+export const COMPLETION_REASONS = ['solved', 'workaround', 'gone', 'duplicate', 'withdrawn', 'no_reply', 'rejected', 'conflict', 'declined', 'unsolvable'] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+export type Status = (typeof STATUSES)[number];
+export type Impact = (typeof IMPACTS)[number];
+export type CompletionReason = (typeof COMPLETION_REASONS)[number];
+
+/** Statuses in which somebody must be working on the request. */
+const MEMBER_STATUSES: ReadonlySet<Status> = new Set(['accepted', 'in_progress', 'waiting_for', 'waiting_for_customer', 'reservation_pending']);
+
+export function statusRequiresMember(status: Status): boolean {
+  return MEMBER_STATUSES.has(status);
+}
+
+const CLOSED_STATUSES: ReadonlySet<string> = new Set(['completed', 'declined']);
+
+export function isOpenStatus(status: string): boolean {
+  return !CLOSED_STATUSES.has(status);
+}
+
+export const OPEN_EXCLUDED_STATUSES = [...CLOSED_STATUSES];
