@@ -8,6 +8,7 @@ const schema = z.object({
   REDIS_URL: configFields.redisUrl,
   LOG_LEVEL: configFields.logLevel,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  PUBLIC_URL: configFields.publicUrl,
 });
 
 export interface ApiConfig {
@@ -17,6 +18,8 @@ export interface ApiConfig {
   redisUrl: string | undefined;
   logLevel: string;
   databasePoolMax: number;
+  /** Base of links in responses: PUBLIC_URL, else http://localhost:<port>, plus /v1. */
+  apiUrl: string;
 }
 
 export function loadApiConfig(env: Record<string, string | undefined>): ApiConfig {
@@ -28,5 +31,6 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     redisUrl: parsed.REDIS_URL,
     logLevel: parsed.LOG_LEVEL,
     databasePoolMax: parsed.DATABASE_POOL_MAX,
+    apiUrl: `${(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '')}/v1`,
   };
 }

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const db = createDatabase({ url: config.databaseUrl, poolMax: config.databasePoolMax });
   const store = openRateLimitStore(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', knex: db });
   const rateLimiter = createRequestRateLimiter(store, { name: 'rest' });
-  await serve(createApiApp({ db, logger, rateLimiter }), logger, {
+  await serve(createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl }), logger, {
     port: config.port,
     host: config.host,
     onClose: async () => {

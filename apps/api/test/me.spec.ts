@@ -25,7 +25,7 @@ describe('GET /v1/me — identity and access', () => {
     test = await createTestDatabase();
     demo = await seedDemoData(test.db);
     const store = openRateLimitStore({ kind: 'postgres', knex: test.db });
-    app = createApiApp({ db: test.db, logger: createLogger({ name: 'api', level: 'silent' }), rateLimiter: createRequestRateLimiter(store, { name: 'rest' }) });
+    app = createApiApp({ db: test.db, logger: createLogger({ name: 'api', level: 'silent' }), rateLimiter: createRequestRateLimiter(store, { name: 'rest' }), apiUrl: 'http://localhost:3000/v1' });
   });
   afterAll(() => test.drop());
 

@@ -18,7 +18,7 @@ describe('REST request-rate limits — 20 per 2 seconds, 3600 per hour, per user
   // Two app instances on one database stand for two replicas behind a load balancer.
   function replica() {
     const store = openRateLimitStore({ kind: 'postgres', knex: test.db });
-    return createApiApp({ db: test.db, logger: createLogger({ name: 'api', level: 'silent' }), rateLimiter: createRequestRateLimiter(store, { name: 'rest' }) });
+    return createApiApp({ db: test.db, logger: createLogger({ name: 'api', level: 'silent' }), rateLimiter: createRequestRateLimiter(store, { name: 'rest' }), apiUrl: 'http://localhost:3000/v1' });
   }
 
   it('counts across replicas and answers the 21st call within 2 s with 429, Retry-After and the documented body', async () => {

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { forbidden, isAdministrator, resolveAccess, type AccessContext, type AccessPort } from '@tessera/domain';
+import { forbidden, isAdministrator, resolveAccess, scopeAllows, type AccessContext, type AccessPort, type ScopeOperation } from '@tessera/domain';
 
 /** Resolves the caller from `Authorization` and `X-Service-Account`; 401/403 otherwise. */
 export function authenticate(port: AccessPort): RequestHandler {
@@ -23,3 +23,13 @@ export const requireAdministrator: RequestHandler = (_req, res, next) => {
   if (!isAdministrator(accessOf(res).roles)) throw forbidden('This needs the administrator role in the account');
   next();
 };
+
+/** SPEC.md authentication rule 3: a call needs the scope of its action on the record type. */
+export function requireScope(recordType: string, operation: ScopeOperation): RequestHandler {
+  return (_req, res, next) => {
+    if (!scopeAllows(accessOf(res).scopes, recordType, operation)) {
+      throw forbidden(`This token's scopes do not allow ${recordType}:${operation}`);
+    }
+    next();
+  };
+}

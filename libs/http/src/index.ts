@@ -9,7 +9,7 @@ export { healthHandler } from './health.js';
 export type { HealthCheck } from './health.js';
 export { createHttpMetrics } from './metrics.js';
 export type { HttpMetrics } from './metrics.js';
-export { authenticate, accessOf, requireAdministrator } from './access.middleware.js';
+export { authenticate, accessOf, requireAdministrator, requireScope } from './access.middleware.js';
 export { rateLimit } from './rate-limit.middleware.js';
 export { sendCollection, pickFields } from './collection-response.js';
 export { requestIdOf } from './request-id.js';

@@ -17,14 +17,27 @@ export interface DatabaseOptions {
 
 const silent = { warn: () => undefined, error: () => undefined, deprecate: () => undefined, debug: () => undefined };
 
+// Knex keeps a parsed copy of the connection; code that opens its own pool on the same
+// database (the job queue) needs the original string.
+// Keyed by the client's config object, which a transaction's client shares with its pool's.
+const urlByConfig = new WeakMap<object, string>();
+
+export function connectionUrlOf(db: Database): string {
+  const url = urlByConfig.get((db.client as { config: object }).config);
+  if (!url) throw new Error('this Knex instance was not made by createDatabase');
+  return url;
+}
+
 export function createDatabase({ url, poolMax = 10, quiet = false }: DatabaseOptions): Database {
-  return knex({
+  const db = knex({
     ...(quiet ? { log: silent } : {}),
     client: 'pg',
     connection: url,
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10000,
   });
+  urlByConfig.set((db.client as { config: object }).config, url);
+  return db;
 }
 
 /** Replace the database name of a connection string. */

@@ -26,10 +26,14 @@ describe('migrations', () => {
 
     await migrateDownAll(test.db);
     expect(await tables(test)).toEqual([]);
+    const schemas = await test.db('information_schema.schemata').where({ schema_name: 'graphile_worker' }).pluck('schema_name');
+    expect(schemas).toEqual([]);
 
     await migrateLatest(test.db);
     expect(await tables(test)).toEqual([...CORE_TABLES].sort());
     expect(await listPendingMigrations(test.db)).toEqual([]);
+    const queue = await test.db.raw("select to_regproc('graphile_worker.add_job') is not null as ok");
+    expect(queue.rows[0].ok).toBe(true);
   });
 
   it('gives requests every field of the spec Request table', async () => {

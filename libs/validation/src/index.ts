@@ -3,3 +3,4 @@ export type { CollectionSpec, CollectionQuery, SortTerm, Filter, FilterOperator,
 export { parseFilterValue, parseIsoDatetime } from './filter-value.js';
 export type { FilterType } from './filter-value.js';
 export { parseConfig, ConfigError, configFields } from './config.js';
+export { parseEventInput, humanize } from './events/event-input.js';

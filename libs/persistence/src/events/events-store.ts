@@ -1,0 +1,48 @@
+/**
+ * The events intake's storage port on PostgreSQL: one transaction per event,
+ * match keys serialised with transaction-scoped advisory locks (released at
+ * commit or rollback), jobs enqueued in the same transaction.
+ */
+import type { EventsStore, EventsTransaction } from '@tessera/domain';
+import type { Database } from '../database.js';
+import { enqueueJob, removeJob } from '../queue/enqueue.js';
+import { findAccount } from '../repositories/account.repository.js';
+import * as requests from '../requests/request.repository.js';
+import * as lookups from './event-lookups.js';
+
+export function createEventsStore(db: Database): EventsStore {
+  return {
+    transaction: (work) => db.transaction((trx) => work(eventsTransaction(trx))),
+  };
+}
+
+export function eventsTransaction(trx: Database): EventsTransaction {
+  return {
+    lockMatchKey: async (key) => {
+      await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+    },
+    findAccount: (id) => findAccount(trx, id),
+    hasSupportDomains: (accountId) => lookups.hasSupportDomains(trx, accountId),
+    findCi: (accountId, by) => lookups.findCi(trx, accountId, by),
+    findPerson: (accountIds, by) => lookups.findPerson(trx, accountIds, by),
+    findServiceInstance: (accountId, by) => lookups.findServiceInstance(trx, accountId, by),
+    findServiceInstanceById: (id) => lookups.findServiceInstanceById(trx, id),
+    findTeam: (accountId, by) => lookups.findTeam(trx, accountId, by),
+    findSupplier: (accountId, by) => lookups.findSupplier(trx, accountId, by),
+    findTemplate: (accountId, id) => lookups.findTemplate(trx, accountId, id),
+    findProblem: (accountId, id) => lookups.findProblem(trx, accountId, id),
+    findWorkflow: (accountId, id) => lookups.findWorkflow(trx, accountId, id),
+    teamIdsOf: (personId) => lookups.teamIdsOf(trx, personId),
+    serviceDeskTeamFor: (accountId) => lookups.serviceDeskTeamFor(trx, accountId),
+    slaTargets: (serviceInstanceId, accountId) => lookups.slaTargets(trx, serviceInstanceId, accountId),
+    findOpenRequestByCi: (accountId, match) => requests.findOpenRequestByCi(trx, accountId, match),
+    findOpenRequestWithoutCi: (accountId, match) => requests.findOpenRequestWithoutCi(trx, accountId, match),
+    noteTexts: (requestId) => requests.noteTexts(trx, requestId),
+    insertRequest: (request) => requests.insertRequest(trx, request),
+    updateRequest: (id, changes) => requests.updateRequest(trx, id, changes),
+    insertNote: (note) => requests.insertNote(trx, note),
+    insertAuditLine: (line) => requests.insertAuditLine(trx, line),
+    enqueue: (job) => enqueueJob(trx, job),
+    cancelJob: (jobKey) => removeJob(trx, jobKey),
+  };
+}

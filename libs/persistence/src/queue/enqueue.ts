@@ -1,0 +1,34 @@
+import type { QueuedJob } from '@tessera/domain';
+import type { Database } from '../database.js';
+
+/** Adds a job in the caller's transaction: it commits or rolls back with the change it belongs to. */
+export async function enqueueJob(db: Database, job: QueuedJob): Promise<void> {
+  await db.raw('select graphile_worker.add_job(?, ?::json, run_at => ?, job_key => ?, max_attempts => ?)', [
+    job.task,
+    JSON.stringify(job.payload),
+    job.runAt ?? null,
+    job.jobKey ?? null,
+    25,
+  ]);
+}
+
+export async function removeJob(db: Database, jobKey: string): Promise<void> {
+  await db.raw('select graphile_worker.remove_job(?)', [jobKey]);
+}
+
+export interface QueuedJobRow {
+  task_identifier: string;
+  payload: Record<string, unknown>;
+  run_at: Date;
+  key: string | null;
+}
+
+/** Jobs waiting in the queue, oldest first; for operators and tests. The public view hides payloads, so this reads the table. */
+export async function listQueuedJobs(db: Database, task?: string): Promise<QueuedJobRow[]> {
+  const query = db('graphile_worker._private_jobs as j')
+    .join('graphile_worker._private_tasks as t', 't.id', 'j.task_id')
+    .select('t.identifier as task_identifier', 'j.payload', 'j.run_at', 'j.key')
+    .orderBy('j.id');
+  if (task) query.where('t.identifier', task);
+  return query;
+}

@@ -1,0 +1,68 @@
+/** Reads of requests and their notes with the names their references show. */
+import type { RequestRecord } from '@tessera/domain';
+import type { CollectionQuery } from '@tessera/validation';
+import type { Database } from '../database.js';
+import { fetchPage, type Page } from '../repositories/collection.js';
+
+/** A request with the display name of every reference (`<reference>_name`). */
+export type RequestView = RequestRecord & Record<`${string}_name`, string | null>;
+
+const REFERENCES: Array<[alias: string, table: string, column: string, label: string]> = [
+  ['service_instance', 'service_instances', 'service_instance_id', 'name'],
+  ['organization', 'organizations', 'organization_id', 'name'],
+  ['requested_by', 'people', 'requested_by_id', 'name'],
+  ['requested_for', 'people', 'requested_for_id', 'name'],
+  ['created_by', 'people', 'created_by_id', 'name'],
+  ['member', 'people', 'member_id', 'name'],
+  ['team', 'teams', 'team_id', 'name'],
+  ['supplier', 'suppliers', 'supplier_id', 'name'],
+  ['workflow', 'workflows', 'workflow_id', 'subject'],
+  ['problem', 'problems', 'problem_id', 'subject'],
+  ['project', 'projects', 'project_id', 'subject'],
+  ['ci', 'configuration_items', 'ci_id', 'name'],
+  ['template', 'templates', 'template_id', 'subject'],
+  ['knowledge_article', 'knowledge_articles', 'knowledge_article_id', 'subject'],
+  ['grouped_into', 'requests', 'grouped_into_id', 'subject'],
+];
+
+function requestViews(db: Database, accountId: string) {
+  const query = db('requests as r').where('r.account_id', accountId).select('r.*');
+  for (const [alias, table, column, label] of REFERENCES) {
+    query.leftJoin(`${table} as ref_${alias}`, `ref_${alias}.id`, `r.${column}`).select(`ref_${alias}.${label} as ${alias}_name`);
+  }
+  return query;
+}
+
+export async function findRequestView(db: Database, accountId: string, id: number): Promise<RequestView | null> {
+  return ((await requestViews(db, accountId).where('r.id', id).first()) as RequestView | undefined) ?? null;
+}
+
+/** Public field name → SQL column, for filters and sorting. */
+export const REQUEST_COLUMNS: Readonly<Record<string, string>> = {
+  id: 'r.id', subject: 'r.subject', category: 'r.category', status: 'r.status', impact: 'r.impact', source: 'r.source',
+  sourceID: 'r.source_id', created_at: 'r.created_at', updated_at: 'r.updated_at', completed_at: 'r.completed_at',
+  team_id: 'r.team_id', member_id: 'r.member_id', service_instance_id: 'r.service_instance_id', ci_id: 'r.ci_id',
+};
+
+export function listRequestViews(db: Database, accountId: string, query: CollectionQuery): Promise<Page<RequestView>> {
+  return fetchPage<RequestView>(requestViews(db, accountId), query, REQUEST_COLUMNS);
+}
+
+export interface NoteView {
+  id: number;
+  text: string;
+  internal: boolean;
+  person_id: number;
+  person_name: string;
+  created_at: Date;
+}
+
+export const NOTE_COLUMNS: Readonly<Record<string, string>> = { id: 'n.id', created_at: 'n.created_at', internal: 'n.internal' };
+
+export function listNoteViews(db: Database, accountId: string, requestId: number, query: CollectionQuery): Promise<Page<NoteView>> {
+  const base = db('notes as n')
+    .join('people as p', 'p.id', 'n.person_id')
+    .where({ 'n.account_id': accountId, 'n.request_id': requestId })
+    .select('n.id', 'n.text', 'n.internal', 'n.person_id', 'p.name as person_name', 'n.created_at');
+  return fetchPage<NoteView>(base, query, NOTE_COLUMNS);
+}
