@@ -1,7 +1,8 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { createLogger } from '@tessera/http';
-import { seedDemoData, type DemoSeedResult } from '@tessera/persistence';
+import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
+import { insertPersonalAccessToken, listQueuedJobs, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
 import { createApiApp } from '../../src/app.js';
@@ -42,4 +43,26 @@ export async function startApiHarness(): Promise<ApiHarness> {
     },
     drop: () => test.drop(),
   };
+}
+
+/** A personal access token for a seeded person, with the given scopes. */
+export async function tokenFor(h: ApiHarness, email: string, scopes: string[] = ['*:*']): Promise<string> {
+  const person = await h.test.db('people').where({ primary_email: email }).first('id');
+  const token = generatePersonalAccessToken();
+  await insertPersonalAccessToken(h.test.db, { personId: person.id, name: 'test', tokenHash: hashToken(token), scopes, expiresAt: null });
+  return token;
+}
+
+/** Webhook events queued so far, as `[event, object_id]` pairs, optionally only for one request. */
+export async function queuedEvents(h: ApiHarness, requestId?: number): Promise<Array<{ event: string; object_id: number; payload: Record<string, unknown> }>> {
+  const jobs = await listQueuedJobs(h.test.db, 'webhook-event');
+  return jobs
+    .map((job) => job.payload as { event: string; object_id: number; payload: Record<string, unknown> })
+    .filter((job) => requestId === undefined || job.object_id === requestId);
+}
+
+/** Empties the tables an events test writes, so each test starts from the seed alone. */
+export async function clearRequests(h: ApiHarness): Promise<void> {
+  await h.test.db.raw('truncate requests, notes, audit_lines restart identity cascade');
+  await h.test.db.raw('delete from graphile_worker._private_jobs');
 }

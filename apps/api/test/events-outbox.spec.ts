@@ -1,0 +1,59 @@
+import { submitEvent, type AccessContext, type EventsStore } from '@tessera/domain';
+import { createEventsStore, listQueuedJobs } from '@tessera/persistence';
+import { clearRequests, startApiHarness, type ApiHarness } from './support/api-harness.js';
+
+/** ARCHITECTURE.md transactional outbox: a change and its queued events commit, or roll back, together. */
+describe('events intake — transactional outbox', () => {
+  let h: ApiHarness;
+  let access: AccessContext;
+  beforeAll(async () => {
+    h = await startApiHarness();
+    const admin = await h.test.db('people').where({ primary_email: h.demo.admin.email }).first('id', 'name', 'account_id');
+    access = {
+      person: { id: admin.id, name: admin.name, accountId: admin.account_id },
+      account: { id: 'wdc', name: 'Widget Data Center', directoryAccountId: 'widget' },
+      roles: ['administrator'],
+      scopes: ['*:*'],
+      token: { kind: 'personal_access_token', id: 1 },
+    };
+  });
+  afterEach(() => clearRequests(h));
+  afterAll(() => h.drop());
+
+  const counts = async () => ({
+    requests: Number((await h.test.db('requests').count({ n: '*' }).first())!.n),
+    notes: Number((await h.test.db('notes').count({ n: '*' }).first())!.n),
+    jobs: (await listQueuedJobs(h.test.db)).length,
+  });
+
+  /** The real store, failing at one step after the request and its note were written. */
+  function failingAt(step: 'insertAuditLine' | 'enqueue'): EventsStore {
+    const real = createEventsStore(h.test.db);
+    return {
+      transaction: (work) =>
+        real.transaction((tx) => work({ ...tx, [step]: async () => { throw new Error(`${step} failed`); } })),
+    };
+  }
+
+  it.each(['insertAuditLine', 'enqueue'] as const)('leaves neither the request, its note nor its queued event when %s fails', async (step) => {
+    await expect(submitEvent({ subject: 'doomed', note: 'a note', ci: 'srv-db-01' }, { access, now: new Date() }, failingAt(step))).rejects.toThrow(`${step} failed`);
+    expect(await counts()).toEqual({ requests: 0, notes: 0, jobs: 0 });
+  });
+
+  it('leaves the matched request unchanged when its update fails', async () => {
+    const store = createEventsStore(h.test.db);
+    const { request } = await submitEvent({ subject: 'kept', ci: 'srv-db-01' }, { access, now: new Date() }, store);
+    const before = await counts();
+    await expect(submitEvent({ subject: 'kept', ci: 'srv-db-01', status: 'in_progress', note: 'more' }, { access, now: new Date() }, failingAt('enqueue'))).rejects.toThrow();
+    expect(await counts()).toEqual(before);
+    expect((await h.test.db('requests').where({ id: request.id }).first('status')).status).toBe('assigned');
+  });
+
+  it('always commits a change with its event', async () => {
+    const store = createEventsStore(h.test.db);
+    for (let i = 0; i < 10; i++) await submitEvent({ subject: `event ${i}`, source: `s${i % 3}` }, { access, now: new Date() }, store);
+    const requests = await h.test.db('requests').pluck('id');
+    const created = (await listQueuedJobs(h.test.db, 'webhook-event')).filter((j) => j.payload['event'] === 'request.create').map((j) => j.payload['object_id']);
+    expect(created.sort()).toEqual(requests.sort());
+  });
+});

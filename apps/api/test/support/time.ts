@@ -1,0 +1,1 @@
+export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
