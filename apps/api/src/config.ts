@@ -9,6 +9,9 @@ const schema = z.object({
   LOG_LEVEL: configFields.logLevel,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   PUBLIC_URL: configFields.publicUrl,
+  // The REST request-rate windows; the defaults are those of REFERENCE.md.
+  RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(3600),
+  RATE_LIMIT_PER_2_SECONDS: z.coerce.number().int().min(1).default(20),
 });
 
 export interface ApiConfig {
@@ -20,6 +23,7 @@ export interface ApiConfig {
   databasePoolMax: number;
   /** Base of links in responses: PUBLIC_URL, else http://localhost:<port>, plus /v1. */
   apiUrl: string;
+  rateWindows: Array<{ points: number; durationSeconds: number }>;
 }
 
 export function loadApiConfig(env: Record<string, string | undefined>): ApiConfig {
@@ -31,6 +35,10 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     redisUrl: parsed.REDIS_URL,
     logLevel: parsed.LOG_LEVEL,
     databasePoolMax: parsed.DATABASE_POOL_MAX,
+    rateWindows: [
+      { points: parsed.RATE_LIMIT_PER_HOUR, durationSeconds: 3600 },
+      { points: parsed.RATE_LIMIT_PER_2_SECONDS, durationSeconds: 2 },
+    ],
     apiUrl: `${(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '')}/v1`,
   };
 }

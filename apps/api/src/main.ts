@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ name: 'api', level: config.logLevel });
   const db = createDatabase({ url: config.databaseUrl, poolMax: config.databasePoolMax });
   const store = openRateLimitStore(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', knex: db });
-  const rateLimiter = createRequestRateLimiter(store, { name: 'rest' });
+  const rateLimiter = createRequestRateLimiter(store, { name: 'rest', windows: config.rateWindows });
   await serve(createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl }), logger, {
     port: config.port,
     host: config.host,

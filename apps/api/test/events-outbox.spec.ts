@@ -8,9 +8,9 @@ describe('events intake — transactional outbox', () => {
   let access: AccessContext;
   beforeAll(async () => {
     h = await startApiHarness();
-    const admin = await h.test.db('people').where({ primary_email: h.demo.admin.email }).first('id', 'name', 'account_id');
+    const admin = await h.test.db('people').where({ primary_email: h.demo.admin.email }).first('id', 'name', 'account_id', 'organization_id');
     access = {
-      person: { id: admin.id, name: admin.name, accountId: admin.account_id },
+      person: { id: admin.id, name: admin.name, accountId: admin.account_id, primaryEmail: h.demo.admin.email, organizationId: admin.organization_id, inDirectoryAccount: false },
       account: { id: 'wdc', name: 'Widget Data Center', directoryAccountId: 'widget' },
       roles: ['administrator'],
       scopes: ['*:*'],

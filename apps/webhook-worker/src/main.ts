@@ -2,12 +2,36 @@ import { createLogger, exitOnStartupError, serve } from '@tessera/http';
 import { createDatabase } from '@tessera/persistence';
 import { createWorkerHealthApp } from './app.js';
 import { loadWorkerConfig } from './config.js';
+import { createMailer } from './mailer.js';
+import { startQueueRunner } from './queue-runner.js';
 
 async function main(): Promise<void> {
   const config = loadWorkerConfig(process.env);
   const logger = createLogger({ name: 'webhook-worker', level: config.logLevel });
-  const db = createDatabase({ url: config.databaseUrl, poolMax: 5 });
-  await serve(createWorkerHealthApp({ db, logger }), logger, { port: config.port, host: config.host, onClose: () => db.destroy() });
+  // One connection per concurrent job, plus one for /healthz.
+  const db = createDatabase({ url: config.databaseUrl, poolMax: config.concurrency + 1 });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
+  if (!config.smtpUrl) logger.warn({ mailboxDir: config.mailboxDir }, 'no SMTP_URL: e-mail is written to the dev mailbox, not sent');
+  const runner = await startQueueRunner({
+    connectionString: config.databaseUrl,
+    db,
+    concurrency: config.concurrency,
+    mailer,
+    logger,
+    // A runner that gave up leaves a process that looks healthy and does nothing: exit, let the supervisor restart it.
+    onFatal: () => process.exit(1),
+  });
+  // SIGTERM/SIGINT (handled by serve): the health server stops, then running jobs finish
+  // (graphile-worker's graceful shutdown), then the pools close.
+  await serve(createWorkerHealthApp({ db, logger }), logger, {
+    port: config.port,
+    host: config.host,
+    onClose: async () => {
+      await runner.stop();
+      mailer.close();
+      await db.destroy();
+    },
+  });
 }
 
 main().catch(exitOnStartupError('webhook-worker'));

@@ -51,7 +51,6 @@ export interface EventsTransaction {
   /** Serialises events that could match each other, so that concurrent duplicates never create two requests. */
   lockMatchKey(key: string): Promise<void>;
   findAccount(id: string): Promise<AccountRecord | null>;
-  hasSupportDomains(accountId: string): Promise<boolean>;
   findCi(accountId: string, by: CiLookup): Promise<CiRef | null>;
   /** People of these accounts; an empty list means any account. */
   findPerson(accountIds: string[], by: { id: number } | { email: string }): Promise<PersonRef | null>;
@@ -72,13 +71,14 @@ export interface EventsTransaction {
   ): Promise<RequestRecord | null>;
   noteTexts(requestId: number): Promise<string[]>;
   insertRequest(request: NewRequest): Promise<RequestRecord>;
-  updateRequest(id: number, changes: RequestChanges): Promise<RequestRecord>;
+  updateRequest(accountId: string, id: number, changes: RequestChanges): Promise<RequestRecord>;
   insertNote(note: { accountId: string; requestId: number; personId: number; text: string; internal: boolean }): Promise<number>;
   insertAuditLine(line: {
     accountId: string; recordId: number; personId: number | null; source: string | null; sourceId: string | null;
     action: 'create' | 'update'; changes: Record<string, unknown>;
   }): Promise<number>;
-  enqueue(job: QueuedJob): Promise<void>;
+  /** Adds the jobs in this transaction, in order. */
+  enqueue(jobs: QueuedJob[]): Promise<void>;
   cancelJob(jobKey: string): Promise<void>;
 }
 

@@ -11,7 +11,7 @@
 import { JOBS, waitingUntilJobKey, type SendMailJob, type WebhookEventJob } from '../jobs/job-names.js';
 import { encodeNodeId } from '../node-id.js';
 import type { RequestChanges, RequestRecord } from '../requests/request-record.js';
-import type { EventsTransaction, PersonRef } from './events-store.js';
+import type { EventsTransaction, PersonRef, QueuedJob } from './events-store.js';
 
 export interface RequestChange {
   request: RequestRecord;
@@ -36,30 +36,31 @@ export async function publishRequestChange(tx: EventsTransaction, change: Reques
     changes: auditChanges(change),
   });
   const base = { audit_line_id: auditLineId, audit_line_nodeID: encodeNodeId('AuditLine', auditLineId), source: change.source, sourceID: change.sourceId };
-  const event = (name: string, payload: Record<string, unknown> = {}) => tx.enqueue({ task: JOBS.webhookEvent, payload: { ...webhookEvent(change, name), payload: { ...base, ...payload } } });
+  const jobs: QueuedJob[] = [];
+  const event = (name: string, payload: Record<string, unknown> = {}) => jobs.push({ task: JOBS.webhookEvent, payload: { ...webhookEvent(change, name), payload: { ...base, ...payload } } });
 
-  if (!previous) await event('request.create', { status: request.status });
-  else if (Object.keys(change.changes).length > 0) await event('request.update', { status: request.status });
-  for (const note of change.notes) await event('request.note-added', { note_id: note.id, note_nodeID: encodeNodeId('Note', note.id) });
-  if (previous && 'status' in change.changes) await event('request.status-changed', { status: request.status, previous_status: previous.status });
-  if (previous && 'member_id' in change.changes) await event('request.member-changed', { member: await personPayload(tx, request, request.member_id) });
-  if (previous && 'team_id' in change.changes) await event('request.team-changed', { team: await teamPayload(tx, request) });
+  if (!previous) event('request.create', { status: request.status });
+  else if (Object.keys(change.changes).length > 0) event('request.update', { status: request.status });
+  for (const note of change.notes) event('request.note-added', { note_id: note.id, note_nodeID: encodeNodeId('Note', note.id) });
+  if (previous && 'status' in change.changes) event('request.status-changed', { status: request.status, previous_status: previous.status });
+  if (previous && 'member_id' in change.changes) event('request.member-changed', { member: await personPayload(tx, request.member_id) });
+  if (previous && 'team_id' in change.changes) event('request.team-changed', { team: await teamPayload(tx, request) });
 
   const desiredChanged = previous ? 'desired_completion_at' in change.changes : request.desired_completion_at !== null;
-  if (desiredChanged) await tx.enqueue({ task: JOBS.sendMail, payload: desiredCompletionMail(change) as unknown as Record<string, unknown> });
+  if (desiredChanged) jobs.push({ task: JOBS.sendMail, payload: desiredCompletionMail(change) as unknown as Record<string, unknown> });
 
-  if ('waiting_until' in change.changes || (!previous && request.waiting_until)) {
-    if (request.waiting_until) {
-      await tx.enqueue({
-        task: JOBS.requestWaitingUntil,
-        payload: { account_id: request.account_id, request_id: request.id },
-        runAt: request.waiting_until,
-        jobKey: waitingUntilJobKey(request.id),
-      });
-    } else {
-      await tx.cancelJob(waitingUntilJobKey(request.id));
-    }
+  if (('waiting_until' in change.changes || !previous) && request.waiting_until) {
+    jobs.push({
+      task: JOBS.requestWaitingUntil,
+      payload: { account_id: request.account_id, request_id: request.id },
+      runAt: request.waiting_until,
+      jobKey: waitingUntilJobKey(request.id),
+    });
+  } else if ('waiting_until' in change.changes) {
+    await tx.cancelJob(waitingUntilJobKey(request.id));
   }
+  // One round trip for every job of the change.
+  await tx.enqueue(jobs);
 }
 
 function webhookEvent(change: RequestChange, event: string): Omit<WebhookEventJob, 'payload'> {
@@ -85,7 +86,7 @@ function auditChanges(change: RequestChange): Record<string, unknown> {
   return out;
 }
 
-async function personPayload(tx: EventsTransaction, request: RequestRecord, personId: number | null) {
+async function personPayload(tx: EventsTransaction, personId: number | null) {
   if (personId === null) return null;
   const person = await tx.findPerson([], { id: personId });
   return { id: personId, nodeID: encodeNodeId('Person', personId), name: person?.name ?? null };

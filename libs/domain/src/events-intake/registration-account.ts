@@ -12,9 +12,8 @@ import type { IntakeContext } from './intake-context.js';
 
 export async function registrationAccount(input: EventInput, ctx: IntakeContext, tx: EventsTransaction): Promise<AccountRecord> {
   const personAccountId = ctx.access.person.accountId;
-  const inDirectory = await tx.hasSupportDomains(personAccountId);
   if (!input.support_domain) {
-    if (inDirectory) throw validationFailed([['support_domain', 'Support domain is required for a person of a directory account']]);
+    if (ctx.access.person.inDirectoryAccount) throw validationFailed([['support_domain', 'Support domain is required for a person of a directory account']]);
     return ctx.access.account;
   }
   const [target, personAccount] = await Promise.all([tx.findAccount(input.support_domain), tx.findAccount(personAccountId)]);

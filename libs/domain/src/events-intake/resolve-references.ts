@@ -57,8 +57,8 @@ export async function resolveReferences(input: EventInput, account: AccountRecor
     return id ? { param, find: () => find(id) } : null;
   };
 
-  const currentUser = await tx.findPerson([ctx.access.person.accountId], { id: ctx.access.person.id });
-  if (!currentUser) throw new Error(`the authenticated person ${ctx.access.person.id} has no record`);
+  const { id, name, accountId, organizationId, primaryEmail } = ctx.access.person;
+  const currentUser: PersonRef = { id, name, accountId, organizationId, primaryEmail };
   const ci = await resolve(ciLookup(input, account.id, tx));
   const serviceInstance = await resolve(byNameOrId('service_instance_id', 'service_instance', (by) => tx.findServiceInstance(account.id, by)));
   const member = await resolve(person('member_id', 'member'));

@@ -43,7 +43,7 @@ async function updateMatched(existing: RequestRecord, input: EventInput, refs: R
   const changes = matchedRequestChanges(existing, input, refs, sla, ctx);
   const notes = await addNotes(tx, existing, refs, input, await tx.noteTexts(existing.id));
   if (Object.keys(changes).length === 0 && notes.length === 0) return { created: false, request: existing };
-  const request = Object.keys(changes).length > 0 ? await tx.updateRequest(existing.id, changes) : existing;
+  const request = Object.keys(changes).length > 0 ? await tx.updateRequest(existing.account_id, existing.id, changes) : existing;
   const requestedBy = (await tx.findPerson([], { id: request.requested_by_id })) ?? refs.requestedBy;
   await publishRequestChange(tx, { ...changeContext(input, refs), requestedBy, request, previous: existing, changes, notes });
   return { created: false, request };

@@ -9,23 +9,21 @@ const accounts: Record<string, AccountRecord> = {
   other: { id: 'other', name: 'Other', directoryAccountId: null },
 };
 
-function portWith(grants: Record<string, Partial<TokenGrant>>): AccessPort & { used: number[] } {
+const ELLEN = { id: 7, name: 'Ellen', accountId: 'widget', primaryEmail: 'ellen@widget.example', organizationId: null, inDirectoryAccount: true, disabled: false };
+
+/** A port over fixed records: the token's grant, the accounts, and administrator rights in `widget` only. */
+function portWith(token: string, grant: Partial<TokenGrant>): AccessPort & { used: number[] } {
   const used: number[] = [];
   return {
     used,
-    findTokenByHash: async (hash) => {
-      const entry = Object.entries(grants).find(([token]) => hashToken(token) === hash);
-      if (!entry) return null;
-      return {
-        kind: 'personal_access_token', tokenId: 1, scopes: ['*:*'], expiresAt: null, revokedAt: null,
-        person: { id: 7, name: 'Ellen', accountId: 'widget', disabled: false },
-        ...entry[1],
-      };
+    lookup: async (hash, accountId) => {
+      if (hash !== hashToken(token)) return null;
+      const full: TokenGrant = { kind: 'personal_access_token', tokenId: 1, scopes: ['*:*'], expiresAt: null, revokedAt: null, lastUsedAt: null, person: ELLEN, ...grant };
+      const account = accountId ? (accounts[accountId] ?? null) : null;
+      return { grant: full, personAccount: accounts[full.person.accountId]!, account, roles: account?.id === 'widget' ? ['administrator'] : [] };
     },
-    findAccount: async (id) => accounts[id] ?? null,
-    findRoles: async (_person, account) => (account === 'widget' ? ['administrator'] : []),
-    tokenUsed: async (grant) => {
-      used.push(grant.tokenId);
+    tokenUsed: async (g) => {
+      used.push(g.tokenId);
     },
   };
 }
@@ -43,14 +41,21 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 
 describe('resolveAccess — Authorization and X-Service-Account', () => {
   it('resolves the person, account, roles and scopes, and records the token use', async () => {
-    const port = portWith({ [TOKEN]: {} });
+    const port = portWith(TOKEN, {});
     const access = await resolveAccess({ authorization: `Bearer ${TOKEN}`, account: 'widget' }, port);
-    expect(access).toMatchObject({ person: { id: 7 }, account: { id: 'widget' }, roles: ['administrator'], scopes: ['*:*'] });
+    expect(access).toMatchObject({ person: { id: 7, inDirectoryAccount: true }, account: { id: 'widget' }, roles: ['administrator'], scopes: ['*:*'] });
+    expect(access.person).not.toHaveProperty('disabled');
     expect(port.used).toEqual([1]);
   });
 
+  it('records the token use at most once a minute', async () => {
+    const port = portWith(TOKEN, { lastUsedAt: new Date(Date.now() - 10_000) });
+    await resolveAccess({ authorization: `Bearer ${TOKEN}`, account: 'widget' }, port);
+    expect(port.used).toEqual([]);
+  });
+
   it('reaches a support domain of the person’s directory account, with that account’s roles', async () => {
-    const access = await resolveAccess({ authorization: `Bearer ${TOKEN}`, account: 'wdc' }, portWith({ [TOKEN]: {} }));
+    const access = await resolveAccess({ authorization: `Bearer ${TOKEN}`, account: 'wdc' }, portWith(TOKEN, {}));
     expect(access.account.id).toBe('wdc');
     expect(access.roles).toEqual([]);
   });
@@ -61,15 +66,15 @@ describe('resolveAccess — Authorization and X-Service-Account', () => {
     ['an unknown token', 'Bearer tsr_pat_bbbbbbbbbbbbbbbbbbbbbbbbbbb', {}],
     ['an expired token', `Bearer ${TOKEN}`, { expiresAt: new Date(Date.now() - 1) }],
     ['a revoked token', `Bearer ${TOKEN}`, { revokedAt: new Date() }],
-    ['a disabled person', `Bearer ${TOKEN}`, { person: { id: 7, name: 'E', accountId: 'widget', disabled: true } }],
+    ['a disabled person', `Bearer ${TOKEN}`, { person: { ...ELLEN, disabled: true } }],
   ])('is UNAUTHORIZED for %s', async (_case, authorization, grant) => {
-    expect(await codeOf(resolveAccess({ authorization, account: 'widget' }, portWith({ [TOKEN]: grant })))).toBe('UNAUTHORIZED');
+    expect(await codeOf(resolveAccess({ authorization, account: 'widget' }, portWith(TOKEN, grant)))).toBe('UNAUTHORIZED');
   });
 
   it.each([['a missing account', undefined], ['an unrelated account', 'other'], ['an unknown account', 'nope'], ['a malformed account', 'DROP TABLE']])(
     'is FORBIDDEN for %s',
     async (_case, account) => {
-      expect(await codeOf(resolveAccess({ authorization: `Bearer ${TOKEN}`, account }, portWith({ [TOKEN]: {} })))).toBe('FORBIDDEN');
+      expect(await codeOf(resolveAccess({ authorization: `Bearer ${TOKEN}`, account }, portWith(TOKEN, {})))).toBe('FORBIDDEN');
     },
   );
 });

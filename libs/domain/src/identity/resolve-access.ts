@@ -6,11 +6,11 @@
  * - `X-Service-Account` names an account the person may act in (their own, or
  *   a support domain of their directory account), else 403.
  * The same check serves personal access tokens now and OAuth tokens later,
- * through the `findTokenByHash` port.
+ * through the `lookup` port, which reads everything in one query.
  */
 import { forbidden, unauthorized } from '../errors/domain-error.js';
 import { canActInAccount, type AccountRecord, ACCOUNT_ID_PATTERN } from './account-access.js';
-import type { AccessContext } from './access-context.js';
+import type { AccessContext, AccessPerson } from './access-context.js';
 import { hashToken, isExpired } from './personal-access-token.js';
 import type { Role } from './roles.js';
 
@@ -21,13 +21,21 @@ export interface TokenGrant {
   scopes: string[];
   expiresAt: Date | null;
   revokedAt: Date | null;
-  person: { id: number; name: string; accountId: string; disabled: boolean };
+  lastUsedAt: Date | null;
+  person: AccessPerson & { disabled: boolean };
+}
+
+export interface AccessLookup {
+  grant: TokenGrant;
+  personAccount: AccountRecord;
+  /** The account named by the header, when one was asked for and exists. */
+  account: AccountRecord | null;
+  /** The person's roles in that account. */
+  roles: Role[];
 }
 
 export interface AccessPort {
-  findTokenByHash(tokenHash: string): Promise<TokenGrant | null>;
-  findAccount(accountId: string): Promise<AccountRecord | null>;
-  findRoles(personId: number, accountId: string): Promise<Role[]>;
+  lookup(tokenHash: string, accountId: string | null): Promise<AccessLookup | null>;
   tokenUsed(grant: TokenGrant): Promise<void>;
 }
 
@@ -37,33 +45,37 @@ export interface AccessHeaders {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;
+const TOUCH_INTERVAL_MS = 60_000;
+
+async function lookupGrant(authorization: string | undefined, accountId: string | null, port: AccessPort, now: Date): Promise<AccessLookup> {
+  const match = authorization ? BEARER.exec(authorization.trim()) : null;
+  if (!match) throw unauthorized('A bearer token is required in the Authorization header');
+  const found = await port.lookup(hashToken(match[1]!), accountId);
+  const grant = found?.grant;
+  if (!found || !grant || grant.revokedAt || isExpired(grant.expiresAt, now) || grant.person.disabled) {
+    throw unauthorized('The bearer token is unknown, expired or revoked');
+  }
+  // Last use is recorded at most once a minute, so busy tokens do not write on every call.
+  if (!grant.lastUsedAt || now.getTime() - grant.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await port.tokenUsed(grant);
+  return found;
+}
 
 /** Authenticates the bearer token alone (GraphQL introspection by GET needs no account). */
 export async function authenticateToken(authorization: string | undefined, port: AccessPort, now = new Date()): Promise<TokenGrant> {
-  const match = authorization ? BEARER.exec(authorization.trim()) : null;
-  if (!match) throw unauthorized('A bearer token is required in the Authorization header');
-  const grant = await port.findTokenByHash(hashToken(match[1]!));
-  if (!grant || grant.revokedAt || isExpired(grant.expiresAt, now) || grant.person.disabled) {
-    throw unauthorized('The bearer token is unknown, expired or revoked');
-  }
-  return grant;
+  return (await lookupGrant(authorization, null, port, now)).grant;
 }
 
 export async function resolveAccess(headers: AccessHeaders, port: AccessPort, now = new Date()): Promise<AccessContext> {
-  const grant = await authenticateToken(headers.authorization, port, now);
   const accountId = headers.account?.trim();
+  const valid = accountId && ACCOUNT_ID_PATTERN.test(accountId) ? accountId : null;
+  const { grant, personAccount, account, roles } = await lookupGrant(headers.authorization, valid, port, now);
   if (!accountId) throw forbidden('The X-Service-Account header is required');
-  const [account, personAccount] = await Promise.all([
-    ACCOUNT_ID_PATTERN.test(accountId) ? port.findAccount(accountId) : null,
-    port.findAccount(grant.person.accountId),
-  ]);
-  if (!account || !personAccount || !canActInAccount(personAccount, account)) {
+  if (!account || !canActInAccount(personAccount, account)) {
     throw forbidden(`You have no access to account '${accountId.slice(0, 63)}'`);
   }
-  const roles = await port.findRoles(grant.person.id, account.id);
-  await port.tokenUsed(grant);
+  const { disabled: _disabled, ...person } = grant.person;
   return {
-    person: { id: grant.person.id, name: grant.person.name, accountId: grant.person.accountId },
+    person,
     account,
     roles,
     scopes: grant.scopes,

@@ -79,7 +79,3 @@ export async function slaTargets(db: Database, serviceInstanceId: number, custom
     .first('response_target_minutes', 'resolution_target_minutes');
   return row ? { responseMinutes: row.response_target_minutes, resolutionMinutes: row.resolution_target_minutes } : null;
 }
-
-export async function hasSupportDomains(db: Database, accountId: string): Promise<boolean> {
-  return Boolean(await db('accounts').where({ directory_account_id: accountId }).first('id'));
-}

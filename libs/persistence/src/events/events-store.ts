@@ -5,7 +5,7 @@
  */
 import type { EventsStore, EventsTransaction } from '@tessera/domain';
 import type { Database } from '../database.js';
-import { enqueueJob, removeJob } from '../queue/enqueue.js';
+import { enqueueJobs, removeJob } from '../queue/enqueue.js';
 import { findAccount } from '../repositories/account.repository.js';
 import * as requests from '../requests/request.repository.js';
 import * as lookups from './event-lookups.js';
@@ -22,7 +22,6 @@ export function eventsTransaction(trx: Database): EventsTransaction {
       await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
     },
     findAccount: (id) => findAccount(trx, id),
-    hasSupportDomains: (accountId) => lookups.hasSupportDomains(trx, accountId),
     findCi: (accountId, by) => lookups.findCi(trx, accountId, by),
     findPerson: (accountIds, by) => lookups.findPerson(trx, accountIds, by),
     findServiceInstance: (accountId, by) => lookups.findServiceInstance(trx, accountId, by),
@@ -39,10 +38,10 @@ export function eventsTransaction(trx: Database): EventsTransaction {
     findOpenRequestWithoutCi: (accountId, match) => requests.findOpenRequestWithoutCi(trx, accountId, match),
     noteTexts: (requestId) => requests.noteTexts(trx, requestId),
     insertRequest: (request) => requests.insertRequest(trx, request),
-    updateRequest: (id, changes) => requests.updateRequest(trx, id, changes),
+    updateRequest: (accountId, id, changes) => requests.updateRequest(trx, accountId, id, changes),
     insertNote: (note) => requests.insertNote(trx, note),
     insertAuditLine: (line) => requests.insertAuditLine(trx, line),
-    enqueue: (job) => enqueueJob(trx, job),
+    enqueue: (jobs) => enqueueJobs(trx, jobs),
     cancelJob: (jobKey) => removeJob(trx, jobKey),
   };
 }

@@ -12,6 +12,15 @@ export async function enqueueJob(db: Database, job: QueuedJob): Promise<void> {
   ]);
 }
 
+/** Adds several jobs in one round trip (graphile-worker's add_jobs), in the caller's transaction. */
+export async function enqueueJobs(db: Database, jobs: QueuedJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const specs = jobs.map((job) => db.raw('(?, ?::json, null, ?::timestamptz, 25, ?, null, null)::graphile_worker.job_spec', [
+    job.task, JSON.stringify(job.payload), job.runAt ?? null, job.jobKey ?? null,
+  ]));
+  await db.raw(`select graphile_worker.add_jobs(array[${specs.map(() => '?').join(', ')}])`, specs);
+}
+
 export async function removeJob(db: Database, jobKey: string): Promise<void> {
   await db.raw('select graphile_worker.remove_job(?)', [jobKey]);
 }

@@ -11,8 +11,8 @@ export async function insertRequest(db: Database, request: NewRequest): Promise<
   return row as RequestRecord;
 }
 
-export async function updateRequest(db: Database, id: number, changes: RequestChanges): Promise<RequestRecord> {
-  const [row] = await db('requests').where({ id }).update({ ...changes, updated_at: db.fn.now() }).returning('*');
+export async function updateRequest(db: Database, accountId: string, id: number, changes: RequestChanges): Promise<RequestRecord> {
+  const [row] = await db('requests').where({ account_id: accountId, id }).update({ ...changes, updated_at: db.fn.now() }).returning('*');
   return row as RequestRecord;
 }
 
@@ -33,7 +33,8 @@ export async function findOpenRequestByCi(
   const query = open(db, accountId, match.source, match.since).where({ ci_id: match.ciId });
   if (match.serviceInstanceId === null) query.whereNull('service_instance_id');
   else query.where({ service_instance_id: match.serviceInstanceId });
-  return ((await query.orderBy('created_at', 'desc').first('*')) as RequestRecord | undefined) ?? null;
+  // Row-locked: a concurrent waiting_until release or update of the same request waits for this event.
+  return ((await query.orderBy('created_at', 'desc').forUpdate().first('*')) as RequestRecord | undefined) ?? null;
 }
 
 /** SPEC.md rule 4: same subject, note, account, source and requested_for; the note is the one the request was made with. */
@@ -45,7 +46,7 @@ export async function findOpenRequestWithoutCi(
   const query = open(db, accountId, match.source, match.since).where({ subject: match.subject, requested_for_id: match.requestedForId }).whereNull('ci_id');
   if (match.note === null) query.whereNotExists(db('notes').where('notes.request_id', db.ref('requests.id')).where('notes.internal', false));
   else query.whereRaw('(select text from notes where notes.request_id = requests.id and not notes.internal order by notes.id limit 1) = ?', [match.note]);
-  return ((await query.orderBy('created_at', 'desc').first('*')) as RequestRecord | undefined) ?? null;
+  return ((await query.orderBy('created_at', 'desc').forUpdate().first('*')) as RequestRecord | undefined) ?? null;
 }
 
 export async function noteTexts(db: Database, requestId: number): Promise<string[]> {

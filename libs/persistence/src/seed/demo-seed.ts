@@ -6,7 +6,7 @@
 import { ALL_SCOPES, generatePersonalAccessToken, hashPassword, hashToken, isExpired, verifyPassword } from '@tessera/domain';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../database.js';
-import { findPersonalAccessTokenByHash, insertPersonalAccessToken } from '../repositories/personal-access-token.repository.js';
+import { findTokenState, insertPersonalAccessToken } from '../repositories/personal-access-token.repository.js';
 import { ensureRow } from './ensure-row.js';
 import { seedServiceRecords } from './demo-service-records.js';
 
@@ -86,8 +86,8 @@ async function grantRoles(db: Database, personId: number, roles: string[]): Prom
 
 async function ensureToken(db: Database, personId: number, name: string, scopes: string[], known: string | undefined): Promise<string> {
   if (known) {
-    const owner = await findPersonalAccessTokenByHash(db, hashToken(known));
-    if (owner && owner.person.id === personId && !owner.revokedAt && !isExpired(owner.expiresAt)) return known;
+    const state = await findTokenState(db, hashToken(known));
+    if (state && state.personId === personId && !state.revokedAt && !isExpired(state.expiresAt)) return known;
   }
   const token = generatePersonalAccessToken();
   const expiresAt = new Date(Date.now() + DEMO_TOKEN_LIFETIME_DAYS * 24 * 3600 * 1000);

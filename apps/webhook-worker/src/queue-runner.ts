@@ -1,0 +1,50 @@
+/**
+ * The worker's job runner: the tasks this process handles, on graphile-worker.
+ *
+ * Only `send-mail` and `request-waiting-until` are registered. `webhook-event`
+ * jobs are left queued untouched for the delivery work: a runner claims only
+ * jobs of the tasks it registers.
+ */
+import { JOBS } from '@tessera/domain';
+import type { Logger } from '@tessera/http';
+import { startJobRunner, type Database, type JobLogLevel } from '@tessera/persistence';
+import type { Mailer } from './mailer.js';
+import { requestWaitingUntilTask } from './tasks/request-waiting-until.task.js';
+import { sendMailTask } from './tasks/send-mail.task.js';
+
+export interface QueueRunnerOptions {
+  /** The queue's own connection pool (graphile-worker LISTENs on one of its connections). */
+  connectionString: string;
+  /** The pool the tasks write records with. */
+  db: Database;
+  concurrency: number;
+  pollIntervalMs?: number;
+  mailer: Mailer;
+  logger: Logger;
+  /** Called when the runner ends on its own with an error (not after stop()). */
+  onFatal?: (error: unknown) => void;
+}
+
+export interface QueueRunner {
+  stop(): Promise<void>;
+}
+
+export async function startQueueRunner(options: QueueRunnerOptions): Promise<QueueRunner> {
+  const logger = options.logger.child({ component: 'queue' });
+  const runner = await startJobRunner({
+    connectionString: options.connectionString,
+    concurrency: options.concurrency,
+    ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
+    tasks: {
+      [JOBS.sendMail]: sendMailTask(options.mailer, logger),
+      [JOBS.requestWaitingUntil]: requestWaitingUntilTask(options.db, logger),
+    },
+    log: (level: JobLogLevel, message, context) => logger[level](context, message),
+  });
+  runner.done.catch((error: unknown) => {
+    logger.error({ err: error }, 'job runner stopped on an error');
+    options.onFatal?.(error);
+  });
+  logger.info({ concurrency: options.concurrency, tasks: [JOBS.sendMail, JOBS.requestWaitingUntil] }, 'job runner started');
+  return { stop: () => runner.stop() };
+}

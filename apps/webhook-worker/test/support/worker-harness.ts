@@ -1,0 +1,57 @@
+/** Starts the worker's real queue runner on a test database and stops everything it started. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import type { TestDatabase } from '@tessera/persistence/testing';
+import { loadWorkerConfig } from '../../src/config.js';
+import { createMailer } from '../../src/mailer.js';
+import { startQueueRunner, type QueueRunner } from '../../src/queue-runner.js';
+
+export interface WorkerHarness {
+  mailboxDir: string;
+  /** Every log line of the runners, parsed. */
+  logs: Array<Record<string, unknown>>;
+  start(env?: Record<string, string>): Promise<QueueRunner>;
+  /** Stops every runner still running, and removes the mailbox folder. */
+  cleanup(): Promise<void>;
+}
+
+export async function workerHarness(test: TestDatabase): Promise<WorkerHarness> {
+  const mailboxDir = await mkdtemp(path.join(tmpdir(), 'tessera-mailbox-'));
+  const logs: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = pino({ level: 'info' }, sink);
+  const running: Array<{ runner: QueueRunner; close: () => void }> = [];
+  return {
+    mailboxDir,
+    logs,
+    async start(env = {}) {
+      const config = loadWorkerConfig({ DATABASE_URL: test.url, MAILBOX_DIR: mailboxDir, ...env });
+      const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
+      const runner = await startQueueRunner({ connectionString: config.databaseUrl, db: test.db, concurrency: config.concurrency, pollIntervalMs: 100, mailer, logger });
+      const entry = { runner, close: () => mailer.close() };
+      running.push(entry);
+      return {
+        stop: async () => {
+          running.splice(running.indexOf(entry), 1);
+          await runner.stop();
+          mailer.close();
+        },
+      };
+    },
+    async cleanup() {
+      for (const { runner, close } of running.splice(0)) {
+        await runner.stop();
+        close();
+      }
+      await rm(mailboxDir, { recursive: true, force: true });
+    },
+  };
+}

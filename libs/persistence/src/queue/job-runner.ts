@@ -1,0 +1,76 @@
+/**
+ * The consuming side of the job queue. graphile-worker stays behind this file
+ * (the module-boundary lint keeps SQL packages, graphile-worker among them, out
+ * of the apps), so an app hands in plain handlers and a log sink.
+ *
+ * A runner claims only jobs whose task is one of `tasks` (graphile-worker's
+ * get_jobs filters on `task_id = any(<ids of the task list>)`): jobs of other
+ * tasks stay queued, untouched, for whichever worker handles them.
+ */
+import { Logger, run, type TaskList } from 'graphile-worker';
+
+export interface RunningJob {
+  id: string;
+  task: string;
+  /** 1 on the first run; equal to maxAttempts on the last. */
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** Resolve to complete the job; throw to have it retried later (and failed for good after maxAttempts). */
+export type JobHandler = (payload: unknown, job: RunningJob) => Promise<void>;
+
+export type JobLogLevel = 'error' | 'warn' | 'info' | 'debug';
+export type JobLog = (level: JobLogLevel, message: string, context: Record<string, unknown>) => void;
+
+export interface JobRunnerOptions {
+  connectionString: string;
+  tasks: Record<string, JobHandler>;
+  concurrency: number;
+  /** How often to look for jobs whose run_at has come (new jobs arrive by LISTEN/NOTIFY at once). Default 2000 ms. */
+  pollIntervalMs?: number;
+  log: JobLog;
+}
+
+export interface JobRunner {
+  /** Stops taking jobs, lets running ones finish (graphile-worker's graceful shutdown), closes its pool. */
+  stop(): Promise<void>;
+  /** Settles when the runner ends; rejects when it ended on an error it could not recover from. */
+  done: Promise<void>;
+}
+
+export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
+  const taskList: TaskList = {};
+  for (const [task, handler] of Object.entries(options.tasks)) {
+    taskList[task] = (payload, helpers) =>
+      handler(payload, { id: helpers.job.id, task, attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
+  }
+  const runner = await run({
+    connectionString: options.connectionString,
+    concurrency: options.concurrency,
+    // graphile-worker wants at least one connection per concurrent job, plus its listener.
+    maxPoolSize: Math.max(10, options.concurrency + 2),
+    ...(options.pollIntervalMs ? { pollInterval: options.pollIntervalMs } : {}),
+    taskList,
+    // No cron: scheduled work is jobs with a run_at. An empty list also keeps graphile-worker
+    // from reading a `crontab` file in the working directory.
+    parsedCronItems: [],
+    // The app owns SIGTERM/SIGINT and calls stop() in its own shutdown order.
+    noHandleSignals: true,
+    // Unbatched (the default, -1), graphile-worker 0.18 records a finished job without
+    // waiting for it, and stop() closes the pool first: a job that finishes during a
+    // graceful stop stays locked (re-run about 4 h later: a second e-mail). Batching
+    // with no delay makes stop() wait for those writes (test: send-mail.spec.ts).
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    // The scope names the job; its `job` meta would put whole payloads (addresses, mail text) in the log.
+    logger: new Logger((scope) => (level, message, meta) => {
+      const { job: _job, ...rest } = meta ?? {};
+      options.log(level === 'warning' ? 'warn' : level, message, { ...scope, ...rest });
+    }),
+  });
+  let stopped: Promise<void> | undefined;
+  return {
+    stop: () => (stopped ??= runner.stop()),
+    done: runner.promise,
+  };
+}
