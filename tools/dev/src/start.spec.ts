@@ -27,7 +27,14 @@ describe('npm start — every app up, then Ctrl-C stops everything', () => {
     for (const name of ['API_PORT', 'AUTH_PORT', 'GRAPHQL_PORT', 'WORKER_PORT']) ports[name] = await findFreePort();
   });
   afterAll(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    // The launcher leads its own process group: a failed test must not leave its apps running.
+    if (child?.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
     await test.drop();
     await rm(dir, { recursive: true, force: true });
   });
@@ -36,6 +43,7 @@ describe('npm start — every app up, then Ctrl-C stops everything', () => {
     const credentialsFile = path.join(dir, 'demo-credentials.json');
     child = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'tools/dev/src/start.ts')], {
       cwd: workspaceRoot,
+      detached: true,
       env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATABASE_URL: test.url, DEMO_CREDENTIALS_FILE: credentialsFile, LOG_LEVEL: 'warn' },
     });
     child.stdout.on('data', (chunk) => (output += chunk));

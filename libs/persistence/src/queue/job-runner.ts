@@ -8,6 +8,7 @@
  * tasks stay queued, untouched, for whichever worker handles them.
  */
 import { Logger, run, type TaskList } from 'graphile-worker';
+import pg from 'pg';
 
 export interface RunningJob {
   id: string;
@@ -45,11 +46,16 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     taskList[task] = (payload, helpers) =>
       handler(payload, { id: helpers.job.id, task, attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
   }
+  // Our own pool, so that a connection the server ends (a database restart, or Ctrl-C reaching
+  // an embedded PostgreSQL first) is logged instead of crashing the process as an unhandled 'error'.
+  // graphile-worker wants at least one connection per concurrent job, plus its listener.
+  const pgPool = new pg.Pool({ connectionString: options.connectionString, max: Math.max(10, options.concurrency + 2) });
+  const connectionLost = (error: Error) => options.log('warn', 'job-queue connection lost', { error: error.message });
+  pgPool.on('error', connectionLost);
+  pgPool.on('connect', (client) => client.on('error', connectionLost));
   const runner = await run({
-    connectionString: options.connectionString,
+    pgPool,
     concurrency: options.concurrency,
-    // graphile-worker wants at least one connection per concurrent job, plus its listener.
-    maxPoolSize: Math.max(10, options.concurrency + 2),
     ...(options.pollIntervalMs ? { pollInterval: options.pollIntervalMs } : {}),
     taskList,
     // No cron: scheduled work is jobs with a run_at. An empty list also keeps graphile-worker
@@ -70,7 +76,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   });
   let stopped: Promise<void> | undefined;
   return {
-    stop: () => (stopped ??= runner.stop()),
+    stop: () => (stopped ??= runner.stop().finally(() => pgPool.end())),
     done: runner.promise,
   };
 }
