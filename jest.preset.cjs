@@ -2,7 +2,7 @@
 // oidc-provider, got and jose are ESM-only and Jest on Node 20 cannot require() them.
 // Every test target runs Node with --experimental-vm-modules (see each project.json).
 /** @type {import('jest').Config} */
-module.exports = {
+const preset = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
@@ -21,3 +21,24 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 30000,
 };
+
+const persistenceTesting = `${__dirname}/libs/persistence/src/testing`;
+
+/**
+ * The Jest config of one project. `database: true` starts one PostgreSQL for the run
+ * (embedded, or DATABASE_URL's server) with a migrated template; tests then call
+ * createTestDatabase() for a database of their own.
+ */
+function projectConfig(name, rootDir, { database = false, ...rest } = {}) {
+  return {
+    ...preset,
+    displayName: name,
+    rootDir,
+    ...(database
+      ? { globalSetup: `${persistenceTesting}/jest-global-setup.mjs`, globalTeardown: `${persistenceTesting}/jest-global-teardown.mjs` }
+      : {}),
+    ...rest,
+  };
+}
+
+module.exports = { ...preset, projectConfig };

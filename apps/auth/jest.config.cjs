@@ -1,7 +1,3 @@
-module.exports = {
-  ...require('../../jest.preset.cjs'),
-  displayName: 'auth',
-  rootDir: __dirname,
-  globalSetup: '<rootDir>/../../libs/persistence/src/testing/jest-global-setup.mjs',
-  globalTeardown: '<rootDir>/../../libs/persistence/src/testing/jest-global-teardown.mjs',
-};
+const { projectConfig } = require('../../jest.preset.cjs');
+
+module.exports = projectConfig('auth', __dirname, { database: true });

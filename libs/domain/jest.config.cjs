@@ -1,5 +1,3 @@
-module.exports = {
-  ...require('../../jest.preset.cjs'),
-  displayName: 'domain',
-  rootDir: __dirname,
-};
+const { projectConfig } = require('../../jest.preset.cjs');
+
+module.exports = projectConfig('domain', __dirname);

@@ -1,5 +1,3 @@
-module.exports = {
-  ...require('../../jest.preset.cjs'),
-  displayName: 'http',
-  rootDir: __dirname,
-};
+const { projectConfig } = require('../../jest.preset.cjs');
+
+module.exports = projectConfig('http', __dirname);

@@ -1,7 +1,3 @@
-module.exports = {
-  ...require('../../jest.preset.cjs'),
-  displayName: 'persistence',
-  rootDir: __dirname,
-  globalSetup: '<rootDir>/src/testing/jest-global-setup.mjs',
-  globalTeardown: '<rootDir>/src/testing/jest-global-teardown.mjs',
-};
+const { projectConfig } = require('../../jest.preset.cjs');
+
+module.exports = projectConfig('persistence', __dirname, { database: true });

@@ -1,5 +1,3 @@
-module.exports = {
-  ...require('../../jest.preset.cjs'),
-  displayName: 'validation',
-  rootDir: __dirname,
-};
+const { projectConfig } = require('../../jest.preset.cjs');
+
+module.exports = projectConfig('validation', __dirname);

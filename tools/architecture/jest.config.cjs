@@ -1,6 +1,3 @@
-module.exports = {
-  ...require('../../jest.preset.cjs'),
-  displayName: 'architecture',
-  rootDir: __dirname,
-  testTimeout: 120000,
-};
+const { projectConfig } = require('../../jest.preset.cjs');
+
+module.exports = projectConfig('architecture', __dirname, { testTimeout: 120000 });

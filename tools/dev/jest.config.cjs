@@ -1,8 +1,3 @@
-module.exports = {
-  ...require('../../jest.preset.cjs'),
-  displayName: 'dev-tools',
-  rootDir: __dirname,
-  testTimeout: 120000,
-  globalSetup: '<rootDir>/../../libs/persistence/src/testing/jest-global-setup.mjs',
-  globalTeardown: '<rootDir>/../../libs/persistence/src/testing/jest-global-teardown.mjs',
-};
+const { projectConfig } = require('../../jest.preset.cjs');
+
+module.exports = projectConfig('dev-tools', __dirname, { database: true, testTimeout: 120000 });

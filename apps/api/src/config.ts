@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { configFields, parseConfig } from '@tessera/validation';
+import { baseConfig, baseConfigSchema, configFields, parseConfig, type BaseConfig } from '@tessera/validation';
 
-const schema = z.object({
-  PORT: configFields.port(3000),
-  HOST: configFields.host,
-  DATABASE_URL: configFields.databaseUrl,
+const schema = baseConfigSchema(3000).extend({
   REDIS_URL: configFields.redisUrl,
-  LOG_LEVEL: configFields.logLevel,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   PUBLIC_URL: configFields.publicUrl,
   // The REST request-rate windows; the defaults are those of REFERENCE.md.
@@ -14,12 +10,8 @@ const schema = z.object({
   RATE_LIMIT_PER_2_SECONDS: z.coerce.number().int().min(1).default(20),
 });
 
-export interface ApiConfig {
-  port: number;
-  host: string;
-  databaseUrl: string;
+export interface ApiConfig extends BaseConfig {
   redisUrl: string | undefined;
-  logLevel: string;
   databasePoolMax: number;
   /** Base of links in responses: PUBLIC_URL, else http://localhost:<port>, plus /v1. */
   apiUrl: string;
@@ -29,11 +21,8 @@ export interface ApiConfig {
 export function loadApiConfig(env: Record<string, string | undefined>): ApiConfig {
   const parsed = parseConfig(schema, env);
   return {
-    port: parsed.PORT,
-    host: parsed.HOST,
-    databaseUrl: parsed.DATABASE_URL,
+    ...baseConfig(parsed),
     redisUrl: parsed.REDIS_URL,
-    logLevel: parsed.LOG_LEVEL,
     databasePoolMax: parsed.DATABASE_POOL_MAX,
     rateWindows: [
       { points: parsed.RATE_LIMIT_PER_HOUR, durationSeconds: 3600 },

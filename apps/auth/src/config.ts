@@ -1,21 +1,9 @@
-import { z } from 'zod';
-import { configFields, parseConfig } from '@tessera/validation';
+import { baseConfig, baseConfigSchema, parseConfig, type BaseConfig } from '@tessera/validation';
 
-const schema = z.object({
-  PORT: configFields.port(3001),
-  HOST: configFields.host,
-  DATABASE_URL: configFields.databaseUrl,
-  LOG_LEVEL: configFields.logLevel,
-});
+const schema = baseConfigSchema(3001);
 
-export interface AuthConfig {
-  port: number;
-  host: string;
-  databaseUrl: string;
-  logLevel: string;
-}
+export type AuthConfig = BaseConfig;
 
 export function loadAuthConfig(env: Record<string, string | undefined>): AuthConfig {
-  const parsed = parseConfig(schema, env);
-  return { port: parsed.PORT, host: parsed.HOST, databaseUrl: parsed.DATABASE_URL, logLevel: parsed.LOG_LEVEL };
+  return baseConfig(parseConfig(schema, env));
 }

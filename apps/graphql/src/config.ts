@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { configFields, parseConfig } from '@tessera/validation';
+import { baseConfig, baseConfigSchema, parseConfig, type BaseConfig } from '@tessera/validation';
 
-const schema = z
-  .object({
-    PORT: configFields.port(3002),
-    HOST: configFields.host,
-    DATABASE_URL: configFields.databaseUrl,
-    LOG_LEVEL: configFields.logLevel,
+const schema = baseConfigSchema(3002)
+  .extend({
     TLS_CERT_FILE: z.string().min(1).optional(),
     TLS_KEY_FILE: z.string().min(1).optional(),
   })
@@ -15,21 +11,14 @@ const schema = z
     path: ['TLS_CERT_FILE'],
   });
 
-export interface GraphqlConfig {
-  port: number;
-  host: string;
-  databaseUrl: string;
-  logLevel: string;
+export interface GraphqlConfig extends BaseConfig {
   tls: { certFile: string; keyFile: string } | null;
 }
 
 export function loadGraphqlConfig(env: Record<string, string | undefined>): GraphqlConfig {
   const parsed = parseConfig(schema, env);
   return {
-    port: parsed.PORT,
-    host: parsed.HOST,
-    databaseUrl: parsed.DATABASE_URL,
-    logLevel: parsed.LOG_LEVEL,
+    ...baseConfig(parsed),
     tls: parsed.TLS_CERT_FILE && parsed.TLS_KEY_FILE ? { certFile: parsed.TLS_CERT_FILE, keyFile: parsed.TLS_KEY_FILE } : null,
   };
 }

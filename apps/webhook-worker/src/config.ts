@@ -1,26 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { configFields, parseConfig } from '@tessera/validation';
+import { baseConfig, baseConfigSchema, parseConfig, type BaseConfig } from '@tessera/validation';
 
 // An empty variable (`SMTP_URL=` in a compose file) means "not set", not "invalid".
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const schema = z.object({
-  PORT: configFields.port(3003),
-  HOST: configFields.host,
-  DATABASE_URL: configFields.databaseUrl,
-  LOG_LEVEL: configFields.logLevel,
+const schema = baseConfigSchema(3003).extend({
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: z.string().min(1).default('Tessera <no-reply@tessera.local>'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   MAILBOX_DIR: optional(z.string()),
 });
 
-export interface WorkerConfig {
-  port: number;
-  host: string;
-  databaseUrl: string;
-  logLevel: string;
+export interface WorkerConfig extends BaseConfig {
   /** Unset: no mail leaves the machine; messages go to the log and `mailboxDir`. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -32,10 +24,7 @@ export interface WorkerConfig {
 export function loadWorkerConfig(env: Record<string, string | undefined>): WorkerConfig {
   const parsed = parseConfig(schema, env);
   return {
-    port: parsed.PORT,
-    host: parsed.HOST,
-    databaseUrl: parsed.DATABASE_URL,
-    logLevel: parsed.LOG_LEVEL,
+    ...baseConfig(parsed),
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     concurrency: parsed.WORKER_CONCURRENCY,

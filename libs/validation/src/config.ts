@@ -30,3 +30,24 @@ export const configFields = {
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   publicUrl: z.url().optional(),
 };
+
+/** The variables every app reads: PORT, HOST, DATABASE_URL, LOG_LEVEL. Apps `.extend()` it with their own. */
+export function baseConfigSchema(defaultPort: number) {
+  return z.object({
+    PORT: configFields.port(defaultPort),
+    HOST: configFields.host,
+    DATABASE_URL: configFields.databaseUrl,
+    LOG_LEVEL: configFields.logLevel,
+  });
+}
+
+export interface BaseConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  logLevel: string;
+}
+
+export function baseConfig(parsed: { PORT: number; HOST: string; DATABASE_URL: string; LOG_LEVEL: string }): BaseConfig {
+  return { port: parsed.PORT, host: parsed.HOST, databaseUrl: parsed.DATABASE_URL, logLevel: parsed.LOG_LEVEL };
+}
