@@ -11,7 +11,7 @@ export type { ScopeOperation } from './identity/scopes.js';
 export { ROLES, isAdministrator } from './identity/roles.js';
 export type { Role } from './identity/roles.js';
 export type { AccessContext, AccessPerson } from './identity/access-context.js';
-export { generatePersonalAccessToken, hashToken, isExpired, PAT_PREFIX, PAT_MAX_LIFETIME_DAYS } from './identity/personal-access-token.js';
+export { generateSecret, generatePersonalAccessToken, hashToken, isExpired, PAT_PREFIX, PAT_MAX_LIFETIME_DAYS } from './identity/personal-access-token.js';
 export type { PersonRecord } from './records/person.js';
 export { hashPassword, verifyPassword } from './identity/password.js';
 export { resolveAccess, authenticateToken } from './identity/resolve-access.js';

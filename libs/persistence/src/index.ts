@@ -9,6 +9,7 @@ export type { NewPersonalAccessToken } from './repositories/personal-access-toke
 export { findPersonView } from './repositories/person.repository.js';
 export type { PersonView } from './repositories/person.repository.js';
 export { seedDemoData, DEMO_ACCOUNT, DEMO_DIRECTORY_ACCOUNT } from './seed/demo-seed.js';
+export type { DemoOAuthClient } from './seed/demo-integration-records.js';
 export type { DemoSeedResult, DemoLogin } from './seed/demo-seed.js';
 export { createAccessRepository } from './repositories/access.repository.js';
 export { fetchPage } from './repositories/collection.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { seedAndWriteCredentials } from './demo-credentials.js';
 
-const TABLES = ['accounts', 'people', 'teams', 'service_instances', 'configuration_items', 'ci_service_instances', 'slas', 'first_line_support_agreements', 'templates', 'workflow_templates', 'personal_access_tokens'];
+const TABLES = ['oauth_applications', 'integrations', 'integration_scopes', 'ui_extensions', 'ui_extension_versions', 'accounts', 'people', 'teams', 'service_instances', 'configuration_items', 'ci_service_instances', 'slas', 'first_line_support_agreements', 'templates', 'workflow_templates', 'personal_access_tokens'];
 
 describe('demo seed and .data/demo-credentials.json', () => {
   let test: TestDatabase;
@@ -31,6 +31,11 @@ describe('demo seed and .data/demo-credentials.json', () => {
     expect(Object.keys(written).sort()).toEqual(['account', 'admin', 'agent', 'integration_id', 'oauth_client', 'ui_extension_id', 'urls'].sort());
     expect(written.account).toBe('wdc');
     expect(written.admin).toEqual({ email: expect.any(String), password: expect.any(String), token: expect.stringMatching(/^tsr_pat_/) });
+    expect(written.oauth_client).toEqual({ client_id: expect.stringMatching(/^tsr_app_/), client_secret: expect.stringMatching(/^tsr_cs_/), redirect_uri: 'http://localhost:8080/callback' });
+    expect(written.integration_id).toBeGreaterThan(0);
+    expect(written.ui_extension_id).toBeGreaterThan(0);
+    const secretHash = (await test.db('oauth_applications').where({ client_id: written.oauth_client.client_id }).first('client_secret_hash')).client_secret_hash;
+    expect(secretHash).not.toContain(written.oauth_client.client_secret);
     expect(written.urls).toEqual({ api: 'http://localhost:3000/v1', auth: 'http://localhost:3001', graphql: 'https://localhost:3002/' });
   });
 
@@ -50,6 +55,10 @@ describe('demo seed and .data/demo-credentials.json', () => {
     expect(template?.name).toBeTruthy();
     const flsa = await db('first_line_support_agreements as f').join('teams as t', 't.id', 'f.service_desk_team_id').where('f.customer_account_id', 'widget').first('t.name');
     expect(flsa?.name).toBe('Service Desk');
+    const scopes = await db('integration_scopes as s').join('integrations as i', 'i.id', 's.integration_id').orderBy('s.id').pluck('s.effect');
+    expect(scopes).toEqual(['allow', 'deny']);
+    const versions = await db('ui_extension_versions').pluck('status');
+    expect(versions).toEqual(['active']);
     const support = await db('accounts').where({ id: 'wdc' }).first('directory_account_id');
     expect(support?.directory_account_id).toBe('widget');
   });

@@ -13,10 +13,9 @@ export interface DemoCredentials {
   urls: { api: string; auth: string; graphql: string };
   admin: { email: string; password: string; token: string };
   agent: { email: string; password: string; token: string };
-  /** Registered by the OAuth work; null until the database has OAuth applications. */
-  oauth_client: { client_id: string; client_secret: string; redirect_uri: string } | null;
-  integration_id: number | null;
-  ui_extension_id: number | null;
+  oauth_client: { client_id: string; client_secret: string; redirect_uri: string };
+  integration_id: number;
+  ui_extension_id: number;
 }
 
 export async function seedAndWriteCredentials(databaseUrl: string, file: string): Promise<DemoCredentials> {
@@ -34,9 +33,9 @@ export async function seedAndWriteCredentials(databaseUrl: string, file: string)
     urls: { api: url('api'), auth: url('auth'), graphql: url('graphql') },
     admin: seeded.admin,
     agent: seeded.agent,
-    oauth_client: null,
-    integration_id: null,
-    ui_extension_id: null,
+    oauth_client: seeded.oauth_client,
+    integration_id: seeded.integration_id,
+    ui_extension_id: seeded.ui_extension_id,
   };
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
@@ -46,7 +45,11 @@ export async function seedAndWriteCredentials(databaseUrl: string, file: string)
 async function readKnown(file: string): Promise<Partial<DemoSeedResult> | null> {
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<DemoCredentials>;
-    return { ...(parsed.admin ? { admin: parsed.admin } : {}), ...(parsed.agent ? { agent: parsed.agent } : {}) };
+    return {
+      ...(parsed.admin ? { admin: parsed.admin } : {}),
+      ...(parsed.agent ? { agent: parsed.agent } : {}),
+      ...(parsed.oauth_client ? { oauth_client: parsed.oauth_client } : {}),
+    };
   } catch {
     return null;
   }

@@ -8,8 +8,13 @@ import { createHash, randomBytes } from 'node:crypto';
 export const PAT_PREFIX = 'tsr_pat_';
 export const PAT_MAX_LIFETIME_DAYS = 366;
 
+/** 256 random bits behind a prefix that says what the secret is for. */
+export function generateSecret(prefix: string): string {
+  return prefix + randomBytes(32).toString('base64url');
+}
+
 export function generatePersonalAccessToken(): string {
-  return PAT_PREFIX + randomBytes(32).toString('base64url');
+  return generateSecret(PAT_PREFIX);
 }
 
 export function hashToken(token: string): string {

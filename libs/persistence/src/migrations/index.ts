@@ -4,6 +4,7 @@ import * as teamsAndServices from './20261122000002_teams_and_services.js';
 import * as workRecords from './20261122000003_work_records.js';
 import * as requests from './20261122000004_requests.js';
 import * as rateLimits from './20261122000005_rate_limits.js';
+import * as integrations from './20261122000006_integrations.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122000003_work_records': workRecords,
   '20261122000004_requests': requests,
   '20261122000005_rate_limits': rateLimits,
+  '20261122000006_integrations': integrations,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -9,6 +9,7 @@ import type { Database } from '../database.js';
 import { findTokenState, insertPersonalAccessToken } from '../repositories/personal-access-token.repository.js';
 import { ensureRow } from './ensure-row.js';
 import { seedServiceRecords } from './demo-service-records.js';
+import { ensureIntegration, ensureOAuthClient, ensureUiExtension, type DemoOAuthClient } from './demo-integration-records.js';
 
 export const DEMO_ACCOUNT = 'wdc';
 export const DEMO_DIRECTORY_ACCOUNT = 'widget';
@@ -24,6 +25,9 @@ export interface DemoSeedResult {
   account: string;
   admin: DemoLogin;
   agent: DemoLogin;
+  oauth_client: DemoOAuthClient;
+  integration_id: number;
+  ui_extension_id: number;
 }
 
 /** Scopes of the agent's token: everything but administration. */
@@ -52,6 +56,9 @@ export async function seedDemoData(db: Database, known: Partial<DemoSeedResult> 
       account: DEMO_ACCOUNT,
       admin: { email: admin.email, password: admin.password, token: adminToken },
       agent: { email: agent.email, password: agent.password, token: agentToken },
+      oauth_client: await ensureOAuthClient(trx, DEMO_ACCOUNT, known.oauth_client),
+      integration_id: await ensureIntegration(trx, DEMO_ACCOUNT),
+      ui_extension_id: await ensureUiExtension(trx, DEMO_ACCOUNT),
     };
   });
 }

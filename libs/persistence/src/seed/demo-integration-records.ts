@@ -1,0 +1,65 @@
+/**
+ * The demo's OAuth application, integration with allow and deny scopes, and UI
+ * extension with an active version (ARCHITECTURE.md "Running it"). The client
+ * secret is kept while the one the caller knows still matches its digest.
+ */
+import { generateSecret, hashToken } from '@tessera/domain';
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../database.js';
+import { ensureRow } from './ensure-row.js';
+
+export interface DemoOAuthClient {
+  client_id: string;
+  client_secret: string;
+  redirect_uri: string;
+}
+
+export const DEMO_REDIRECT_URI = 'http://localhost:8080/callback';
+const APP_NAME = 'Demo monitoring dashboard';
+
+export async function ensureOAuthClient(db: Database, account: string, known: DemoOAuthClient | undefined): Promise<DemoOAuthClient> {
+  const existing = await db('oauth_applications').where({ account_id: account, name: APP_NAME }).first('id', 'client_id', 'client_secret_hash');
+  if (existing && known && known.client_id === existing.client_id && hashToken(known.client_secret) === existing.client_secret_hash) {
+    return { client_id: existing.client_id, client_secret: known.client_secret, redirect_uri: DEMO_REDIRECT_URI };
+  }
+  const secret = generateSecret('tsr_cs_');
+  if (existing) {
+    await db('oauth_applications').where({ id: existing.id }).update({ client_secret_hash: hashToken(secret), updated_at: db.fn.now() });
+    return { client_id: existing.client_id, client_secret: secret, redirect_uri: DEMO_REDIRECT_URI };
+  }
+  const clientId = `tsr_app_${randomBytes(9).toString('base64url')}`;
+  await db('oauth_applications').insert({
+    account_id: account, name: APP_NAME, client_id: clientId, client_secret_hash: hashToken(secret),
+    redirect_uris: [DEMO_REDIRECT_URI], scopes: ['request:Read', 'me:Read'],
+  });
+  return { client_id: clientId, client_secret: secret, redirect_uri: DEMO_REDIRECT_URI };
+}
+
+export async function ensureIntegration(db: Database, account: string): Promise<number> {
+  const id = await ensureRow(db, 'integrations', { account_id: account, name: 'Monitoring bridge' });
+  const scopes = await db('integration_scopes').where({ integration_id: id }).first('id');
+  if (!scopes) {
+    await db('integration_scopes').insert([
+      { account_id: account, integration_id: id, effect: 'allow', actions: ['request:Read', 'request:Create', 'request:Update'], conditions: [] },
+      { account_id: account, integration_id: id, effect: 'deny', actions: ['request:Delete'], conditions: [] },
+    ]);
+  }
+  return id;
+}
+
+const HTML = '<div class="row">\n  <label>Move from</label>\n  <input id="from" type="text">\n  <label>Move to</label>\n  <input id="to" type="text">\n</div>\n';
+const CSS = '.row.subject {\n display: none;\n}\n';
+
+export async function ensureUiExtension(db: Database, account: string): Promise<number> {
+  const id = await ensureRow(db, 'ui_extensions', { account_id: account, name: 'Server move form' }, {
+    title: 'Server move', description: 'Asks where a server moves from and to', category: 'request_template',
+  });
+  const version = await db('ui_extension_versions').where({ ui_extension_id: id }).first('id');
+  if (!version) {
+    await db('ui_extension_versions').insert({
+      account_id: account, ui_extension_id: id, version_nr: 1, name: 'Server move form', status: 'active', activated_at: db.fn.now(),
+      html: HTML, css: CSS, compiled_css: '.row.subject {\n  display: none; }\n', form_definition: '{}',
+    });
+  }
+  return id;
+}
