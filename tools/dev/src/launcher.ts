@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import type { AppAddress } from './app-addresses.js';
@@ -90,4 +91,20 @@ function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+const PORT_VARIABLES: Record<AppAddress['app'], string> = { api: 'API_PORT', auth: 'AUTH_PORT', graphql: 'GRAPHQL_PORT', 'webhook-worker': 'WORKER_PORT' };
+
+/** Fails with a message that says what to do when an app's port is taken (often: Tessera already runs). */
+export async function assertPortsFree(addresses: AppAddress[]): Promise<void> {
+  for (const address of addresses) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(address.port, () => probe.close(() => resolve(true)));
+    });
+    if (!free) {
+      throw new Error(`Port ${address.port} (${address.app}) is in use. Is Tessera already running? Stop it, or set ${PORT_VARIABLES[address.app]} to another port.`);
+    }
+  }
 }

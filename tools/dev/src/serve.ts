@@ -3,12 +3,13 @@ import { appAddresses } from './app-addresses.js';
 import { appEnvironment } from './app-env.js';
 import { seedAndWriteCredentials } from './demo-credentials.js';
 import { openDevDatabase } from './dev-database.js';
-import { installShutdown, startApp, waitForHealth } from './launcher.js';
+import { assertPortsFree, installShutdown, startApp, waitForHealth } from './launcher.js';
 import { credentialsPath } from './paths.js';
 
 async function main(name: string | undefined): Promise<void> {
   const address = appAddresses().find((a) => a.app === name);
   if (!address) throw new Error(`usage: serve <${appAddresses().map((a) => a.app).join('|')}>`);
+  await assertPortsFree([address]);
   const database = await openDevDatabase();
   await seedAndWriteCredentials(database.url, credentialsPath);
   const env = await appEnvironment(database.url);

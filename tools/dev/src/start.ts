@@ -7,17 +7,18 @@ import { appAddresses } from './app-addresses.js';
 import { appEnvironment } from './app-env.js';
 import { seedAndWriteCredentials } from './demo-credentials.js';
 import { openDevDatabase } from './dev-database.js';
-import { installShutdown, startApp, waitForHealth } from './launcher.js';
+import { assertPortsFree, installShutdown, startApp, waitForHealth } from './launcher.js';
 import { credentialsPath } from './paths.js';
 
 const START_TIMEOUT_MS = 90_000;
 
 async function main(): Promise<void> {
   const began = Date.now();
+  const addresses = appAddresses();
+  await assertPortsFree(addresses);
   const database = await openDevDatabase();
   process.stdout.write(`Database: ${database.description}\n`);
   const credentials = await seedAndWriteCredentials(database.url, credentialsPath);
-  const addresses = appAddresses();
   const env = await appEnvironment(database.url);
   const apps = addresses.map((address) => startApp(address, env));
   const stop = installShutdown(apps, () => database.stop());
@@ -47,6 +48,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`npm start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
