@@ -50,6 +50,13 @@ describe('POST /v1/events — parameters and bad input', () => {
     expect(res.body.errors).toEqual([['downtime_end_at', expect.any(String)]]);
   });
 
+  it('refuses text with a NUL character, which PostgreSQL cannot store', async () => {
+    const res = await h.post('/v1/events?subject=%00bad').expect(422);
+    expect(res.body.errors).toEqual([['subject', 'Subject contains a NUL character']]);
+    expect((await h.get('/v1/requests?source=%00').expect(400)).body).toEqual({ message: "Parameter 'source' contains a NUL character" });
+    await nothingStored();
+  });
+
   it('refuses a parameter given twice', async () => {
     const res = await h.post('/v1/events?subject=a&subject=b').expect(422);
     expect(res.body.errors).toEqual([['subject', expect.stringContaining('once')]]);

@@ -41,6 +41,7 @@ describe('GET /v1/requests, /v1/requests/:id and /v1/requests/:id/notes', () => 
     expect(notBusy.body).toHaveLength(20);
     expect((await h.get('/v1/requests?sort=member').expect(400)).body).toEqual({ message: 'Sorting not allowed on fields: member' });
     expect((await h.get('/v1/requests?per_page=0').expect(400)).body).toEqual({ message: "Parameter 'per_page' cannot be less than 1" });
+    expect((await h.get('/v1/requests?id=999999999999999').expect(400)).body.message).toContain("Parameter 'id' must be an integer");
   });
 
   it('returns one request with all fields and its node ID', async () => {

@@ -190,8 +190,9 @@ describe('parseCollectionQuery', () => {
       expectBadParameter({ status: 'lost' }, "Parameter 'status' must be one of: assigned, in_progress, completed");
     });
 
-    it(`returns 400 "Parameter 'id' must be an integer" for an integer filter with text`, () => {
-      expectBadParameter({ id: '1,abc' }, "Parameter 'id' must be an integer");
+    it(`returns 400 "Parameter 'id' must be an integer from 0 to 2147483647" for an integer filter with text or out of range`, () => {
+      expectBadParameter({ id: '1,abc' }, "Parameter 'id' must be an integer from 0 to 2147483647");
+      expectBadParameter({ id: '2147483648' }, "Parameter 'id' must be an integer from 0 to 2147483647");
     });
 
     it(`returns 400 "Parameter 'urgent' must be true or false" for a boolean filter with another word`, () => {

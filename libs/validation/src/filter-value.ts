@@ -1,16 +1,20 @@
 import { badParameter } from '@tessera/domain';
 
+const MAX_INTEGER = 2_147_483_647;
+
 export type FilterType = 'integer' | 'string' | 'boolean' | 'datetime' | { enum: readonly string[] };
 
 /** One filter value, typed by the field it filters; a value of the wrong type is a 400. */
 export function parseFilterValue(field: string, type: FilterType, raw: string): string | number | boolean | Date {
+  if (raw.includes('\u0000')) throw badParameter(`Parameter '${field}' contains a NUL character`);
   if (typeof type === 'object') {
     if (!type.enum.includes(raw)) throw badParameter(`Parameter '${field}' must be one of: ${type.enum.join(', ')}`);
     return raw;
   }
   switch (type) {
     case 'integer': {
-      if (!/^\d{1,15}$/.test(raw)) throw badParameter(`Parameter '${field}' must be an integer`);
+      // Ids are PostgreSQL integers: a larger number could never match, and would fail the query.
+      if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_INTEGER) throw badParameter(`Parameter '${field}' must be an integer from 0 to ${MAX_INTEGER}`);
       return Number(raw);
     }
     case 'boolean': {

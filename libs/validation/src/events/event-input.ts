@@ -91,6 +91,8 @@ function parseValue(field: string, kind: Kind, value: unknown): Parsed {
   if (Array.isArray(value) || (typeof value === 'object' && value !== null)) return { error: `${label} must be given once, as a single value` };
   if (kind.type === 'id' && typeof value === 'number') return parseId(label, String(value));
   if (typeof value !== 'string' && value !== null) return { error: `${label} must be a string` };
+  // PostgreSQL text cannot hold NUL; refusing it here keeps it a 422 instead of a failed insert.
+  if (typeof value === 'string' && value.includes('\u0000')) return { error: `${label} contains a NUL character` };
   const text = value === null ? '' : value.trim();
   if (text === '') {
     if (kind.type === 'text' && kind.required) return { error: `${label} can't be blank` };
