@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { CATEGORIES, IMPACTS, STATUSES, notFound } from '@tessera/domain';
 import { accessOf, requireScope, sendCollection } from '@tessera/http';
-import { findRequestView, listNoteViews, listRequestViews, type Database } from '@tessera/persistence';
+import { findRequest, findRequestView, listNoteViews, listRequestViews, type Database } from '@tessera/persistence';
 import { parseCollectionQuery, type CollectionSpec } from '@tessera/validation';
 import { presentNote, presentRequest, REQUEST_FIELDS } from '../presenters/request.presenter.js';
 
@@ -46,7 +46,7 @@ export function requestsRouter(db: Database, apiUrl: string): Router {
   router.get('/requests/:id/notes', async (req, res) => {
     const id = idParam(req.params['id']);
     const query = parseCollectionQuery(req.query as Record<string, unknown>, NOTES);
-    if (!(await findRequestView(db, accountOf(res), id))) throw notFound();
+    if (!(await findRequest(db, accountOf(res), id))) throw notFound();
     sendCollection(req, res, query, await listNoteViews(db, accountOf(res), id, query), presentNote);
   });
   return router;
