@@ -6,7 +6,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 export const PAT_PREFIX = 'tsr_pat_';
-export const PAT_MAX_LIFETIME_DAYS = 366;
 
 /** 256 random bits behind a prefix that says what the secret is for. */
 export function generateSecret(prefix: string): string {

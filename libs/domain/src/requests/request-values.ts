@@ -22,10 +22,5 @@ export function statusRequiresMember(status: Status): boolean {
   return MEMBER_STATUSES.has(status);
 }
 
-const CLOSED_STATUSES: ReadonlySet<string> = new Set(['completed', 'declined']);
-
-export function isOpenStatus(status: string): boolean {
-  return !CLOSED_STATUSES.has(status);
-}
-
-export const OPEN_EXCLUDED_STATUSES = [...CLOSED_STATUSES];
+/** Statuses of a request that is no longer open (SPEC.md "Event matching" looks only at open ones). */
+export const OPEN_EXCLUDED_STATUSES = ['completed', 'declined'];
