@@ -60,8 +60,17 @@ describe('resolveAccess — Authorization and X-Service-Account', () => {
     expect(access.roles).toEqual([]);
   });
 
+  // RFC 7235 §2.1: the auth scheme is case-insensitive; RFC 7230 allows more than one space after it.
+  it.each([['bearer'], ['BEARER'], ['bEaReR'], ['Bearer  '], ['Bearer   ']])('accepts the scheme written %j', async (scheme) => {
+    const header = /\s$/.test(scheme) ? `${scheme}${TOKEN}` : `${scheme} ${TOKEN}`;
+    const access = await resolveAccess({ authorization: header, account: 'widget' }, portWith(TOKEN, {}));
+    expect(access.person.id).toBe(7);
+  });
+
   it.each([
     ['no header', undefined, {}],
+    ['a scheme glued to the token', `Bearer${TOKEN}`, {}],
+    ['a tab between scheme and token', `Bearer\t${TOKEN}`, {}],
     ['a Basic header', `Basic ${TOKEN}`, {}],
     ['an unknown token', 'Bearer tsr_pat_bbbbbbbbbbbbbbbbbbbbbbbbbbb', {}],
     ['an expired token', `Bearer ${TOKEN}`, { expiresAt: new Date(Date.now() - 1) }],

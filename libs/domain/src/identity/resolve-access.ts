@@ -44,7 +44,8 @@ export interface AccessHeaders {
   account: string | undefined;
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;
+// RFC 7235 §2.1: the scheme is case-insensitive and one or more spaces (1*SP) separate it from the token.
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{16,512})$/i;
 const TOUCH_INTERVAL_MS = 60_000;
 
 async function lookupGrant(authorization: string | undefined, accountId: string | null, port: AccessPort, now: Date): Promise<AccessLookup> {
