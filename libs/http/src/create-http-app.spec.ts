@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Express } from 'express';
 import request from 'supertest';
 import { notFound, tooManyRequests, unauthorized, validationFailed } from '@tessera/domain';
@@ -79,6 +80,27 @@ describe('createHttpApp + finishHttpApp', () => {
   it('returns 400 {"message":"Problems parsing JSON"} for a POST with invalid JSON', async () => {
     const res = await request(app).post('/echo').set('Content-Type', 'application/json').send('{"subject": ').expect(400);
     expect(res.body).toEqual({ message: 'Problems parsing JSON' });
+  });
+
+  it('returns 415 {"message":"Unsupported Media Type"} naming the charset for a JSON body in an unsupported charset', async () => {
+    const res = await request(app).post('/echo').set('Content-Type', 'application/json; charset=klingon').send('{}').expect(415);
+    expect(res.body).toEqual({ message: 'Unsupported Media Type', reason: 'Unsupported charset "KLINGON"' });
+  });
+
+  it('returns 415 {"message":"Unsupported Media Type"} naming the encoding for an unsupported Content-Encoding', async () => {
+    const res = await request(app).post('/echo').set('Content-Type', 'application/json').set('Content-Encoding', 'x-compress').send('{}').expect(415);
+    expect(res.body).toEqual({ message: 'Unsupported Media Type', reason: 'Unsupported content encoding "x-compress"' });
+  });
+
+  it('returns 413 with the message of 413 for a form with more parameters than allowed', async () => {
+    const form = Array.from({ length: 1001 }, (_, i) => `p${i}=1`).join('&');
+    const res = await request(app).post('/echo').set('Content-Type', 'application/x-www-form-urlencoded').send(form).expect(413);
+    expect(res.body).toEqual({ message: STATUS_CODES[413], reason: 'Too many parameters' });
+  });
+
+  it('returns 413 with the message of 413 for a body over the size limit', async () => {
+    const res = await request(app).post('/echo').send({ text: 'x'.repeat(1_100_000) }).expect(413);
+    expect(res.body).toEqual({ message: STATUS_CODES[413], reason: 'The request body is too large' });
   });
 
   it('returns 500 {message: "Internal Server Error", error_id: <uuid>} without the stack for a route that throws', async () => {

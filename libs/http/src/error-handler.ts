@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isDomainError, notFound } from '@tessera/domain';
 import type { Logger } from './logger.js';
@@ -9,6 +10,31 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFou
 interface BodyParserError {
   type?: string;
   status?: number;
+  charset?: string;
+  encoding?: string;
+}
+
+/**
+ * What went wrong for a body-parser error type, as a `reason`. The `message`
+ * is always the standard phrase of the status, so that a 415 never says
+ * "Bad Request" and a 413 never says anything but what 413 means.
+ */
+function reasonOf(error: BodyParserError): string | undefined {
+  const named = (value: string | undefined) => JSON.stringify(String(value ?? '').slice(0, 64));
+  switch (error.type) {
+    case 'charset.unsupported':
+      return `Unsupported charset ${named(error.charset?.toUpperCase())}`;
+    case 'encoding.unsupported':
+      return `Unsupported content encoding ${named(error.encoding)}`;
+    case 'parameters.too.many':
+      return 'Too many parameters';
+    case 'entity.too.large':
+      return 'The request body is too large';
+    case 'request.size.invalid':
+      return 'The request body does not match its Content-Length';
+    default:
+      return undefined;
+  }
 }
 
 /** Domain errors become their documented response; anything else is a 500 with an id to find it in the log. */
@@ -28,12 +54,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(400).json({ message: 'Problems parsing JSON' });
       return;
     }
-    if (parserError?.type === 'entity.too.large') {
-      res.status(413).json({ message: 'Request body is too large' });
-      return;
-    }
+    // Any other 4xx raised before a route (body parsers, the router's URL decoding).
     if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-      res.status(parserError.status).json({ message: 'Bad Request' });
+      const status = STATUS_CODES[parserError.status] ? parserError.status : 400;
+      const reason = reasonOf(parserError);
+      res.status(status).json({ message: STATUS_CODES[status], ...(reason ? { reason } : {}) });
       return;
     }
     const errorId = randomUUID();
