@@ -3,7 +3,7 @@
  * log line per request, metrics, JSON and form bodies, `/healthz`, `/metrics`;
  * `finishHttpApp` adds the 404 and the one error mapping last.
  */
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthHandler, type HealthCheck } from './health.js';
@@ -37,6 +37,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }),
   );
   app.use(metrics.middleware);
+  app.use(requireHost);
   app.get('/healthz', healthHandler(options.service, options.healthChecks));
   app.get('/metrics', metrics.handler);
   const limit = options.bodyLimit ?? '1mb';
@@ -44,6 +45,15 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(express.urlencoded({ extended: false, limit }));
   return app;
 }
+
+/** RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400 (listen() leaves this check to the app). */
+const requireHost: RequestHandler = (req, res, next) => {
+  if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+    res.status(400).json({ message: 'Bad Request', reason: 'The Host header is required' });
+    return;
+  }
+  next();
+};
 
 export function finishHttpApp(app: Express, logger: Logger): Express {
   app.use(notFoundHandler);

@@ -6,6 +6,7 @@ import { createServer as createHttpServer, type RequestListener, type Server } f
 import { createServer as createHttpsServer } from 'node:https';
 import type { Server as NetServer } from 'node:net';
 import type { Logger } from './logger.js';
+import { answerClientErrors } from './client-error.js';
 import { httpsOnlyListener } from './https-only.js';
 
 export interface ServeOptions {
@@ -25,8 +26,10 @@ export interface Listening {
 }
 
 export async function listen(handler: RequestListener, options: ServeOptions): Promise<Listening> {
-  const server = options.tls ? createHttpsServer(options.tls, handler) : createHttpServer(handler);
+  // A missing Host is refused by the app (createHttpApp) with a JSON body, not by Node with an empty one.
+  const server = options.tls ? createHttpsServer({ ...options.tls, requireHostHeader: false }, handler) : createHttpServer({ requireHostHeader: false }, handler);
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server);
   const listener: NetServer = options.tls ? httpsOnlyListener(server as ReturnType<typeof createHttpsServer>) : server;
   await new Promise<void>((resolve, reject) => {
     listener.once('error', reject);
