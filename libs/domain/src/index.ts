@@ -4,10 +4,11 @@ export { ERROR_CODES } from './errors/error-codes.js';
 export type { ErrorCode } from './errors/error-codes.js';
 export { encodeNodeId, decodeNodeId, DEFAULT_NODE_INSTANCE } from './node-id.js';
 export type { NodeRef } from './node-id.js';
-export { canActInAccount, ACCOUNT_ID_PATTERN } from './identity/account-access.js';
+export { canActInAccount, isSupportDomainFor, peopleAccountsOf, ACCOUNT_ID_PATTERN } from './identity/account-access.js';
 export type { AccountRecord } from './identity/account-access.js';
 export { isValidScope, scopeAllows, SCOPE_OPERATIONS, ALL_SCOPES } from './identity/scopes.js';
 export type { ScopeOperation } from './identity/scopes.js';
+export { assertScope } from './identity/assert-scope.js';
 export { ROLES, isAdministrator } from './identity/roles.js';
 export type { Role } from './identity/roles.js';
 export type { AccessContext, AccessPerson } from './identity/access-context.js';
@@ -19,6 +20,9 @@ export type { TokenGrant, AccessPort, AccessHeaders, AccessLookup } from './iden
 export { CATEGORIES, STATUSES, IMPACTS, COMPLETION_REASONS, statusRequiresMember, OPEN_EXCLUDED_STATUSES } from './requests/request-values.js';
 export type { Category, Status, Impact, CompletionReason } from './requests/request-values.js';
 export type { RequestRecord, NewRequest, RequestChanges } from './requests/request-record.js';
+export { requestReadScope, canReadRequest, isEndUser } from './requests/request-read-scope.js';
+export type { RequestReadScope } from './requests/request-read-scope.js';
+export { requestRuleErrors, assertRequestRules } from './requests/request-rules.js';
 export type { EventInput } from './events-intake/event-input.js';
 export { DEFAULT_EVENT_SOURCE, MATCH_WINDOW_HOURS } from './events-intake/event-input.js';
 export type {

@@ -29,7 +29,7 @@ function appWith(total: number): Express {
   app.get('/teams', (req, res) => {
     const query = parseCollectionQuery(req.query as Record<string, unknown>, spec);
     const start = (query.page - 1) * query.perPage;
-    sendCollection(req, res, query, { rows: teams.slice(start, start + query.perPage), total: teams.length }, (team) => ({ ...team }));
+    sendCollection(req, res, query, { rows: teams.slice(start, start + query.perPage), total: teams.length }, (team) => ({ ...team }), SELF);
   });
   return app;
 }
@@ -45,6 +45,8 @@ function links(header: string | undefined): Record<string, URL> {
 }
 
 const pageOf = (url: URL | undefined) => url?.searchParams.get('page');
+
+const SELF = 'https://api.example.com/base/v1/teams';
 
 describe('sendCollection', () => {
   const app = appWith(45);
@@ -66,7 +68,7 @@ describe('sendCollection', () => {
     expect(pageOf(rel['first'])).toBe('1');
     expect(pageOf(rel['next'])).toBe('2');
     expect(pageOf(rel['last'])).toBe('3');
-    expect(rel['next']!.pathname).toBe('/teams');
+    expect(rel['next']!.origin + rel['next']!.pathname).toBe(SELF);
     expect(rel['next']!.searchParams.get('per_page')).toBe('20');
   });
 

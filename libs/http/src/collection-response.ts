@@ -2,6 +2,8 @@
  * Collection responses (REFERENCE.md "REST conventions"): the page of records
  * reduced to the selected fields, `X-Pagination-*` headers and a `Link` header
  * with `first`, `prev` (not on the first page) and `next` (not on the last).
+ * Links start from `self`, the collection's URL under the configured public
+ * base URL: never from `Host` or `X-Forwarded-*`, which any client can forge.
  */
 import type { Request, Response } from 'express';
 import type { CollectionQuery } from '@tessera/validation';
@@ -12,6 +14,7 @@ export function sendCollection<T extends object>(
   query: CollectionQuery,
   page: { rows: T[]; total: number },
   present: (row: T) => Record<string, unknown>,
+  self: string,
 ): void {
   const totalPages = Math.max(1, Math.ceil(page.total / query.perPage));
   res.set({
@@ -19,7 +22,7 @@ export function sendCollection<T extends object>(
     'X-Pagination-Current-Page': String(query.page),
     'X-Pagination-Total-Pages': String(totalPages),
     'X-Pagination-Total-Entries': String(page.total),
-    Link: linkHeader(req, query, totalPages),
+    Link: linkHeader(self, req, query, totalPages),
   });
   res.json(page.rows.map((row) => pickFields(present(row), query.fields)));
 }
@@ -31,16 +34,21 @@ export function pickFields(record: Record<string, unknown>, fields: readonly str
   return picked;
 }
 
-function linkHeader(req: Request, query: CollectionQuery, totalPages: number): string {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+function linkHeader(self: string, req: Request, query: CollectionQuery, totalPages: number): string {
   const at = (page: number) => {
-    url.searchParams.set('page', String(page));
-    url.searchParams.set('per_page', String(query.perPage));
-    return url.toString();
+    const params = new URLSearchParams(queryStringOf(req.originalUrl));
+    params.set('page', String(page));
+    params.set('per_page', String(query.perPage));
+    return `${self}?${params.toString()}`;
   };
   const links = [`<${at(1)}>; rel="first"`];
   if (query.page > 1) links.push(`<${at(Math.min(query.page - 1, totalPages))}>; rel="prev"`);
   if (query.page < totalPages) links.push(`<${at(query.page + 1)}>; rel="next"`);
   links.push(`<${at(totalPages)}>; rel="last"`);
   return links.join(', ');
+}
+
+function queryStringOf(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at + 1);
 }

@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { CATEGORIES, IMPACTS, STATUSES, notFound } from '@tessera/domain';
+import { Router, type Response } from 'express';
+import { CATEGORIES, IMPACTS, STATUSES, canReadRequest, notFound, requestReadScope, type RequestReadScope } from '@tessera/domain';
 import { accessOf, requireScope, sendCollection } from '@tessera/http';
 import { findRequest, findRequestView, listNoteViews, listRequestViews, type Database } from '@tessera/persistence';
 import { parseCollectionQuery, type CollectionSpec } from '@tessera/validation';
@@ -29,27 +29,33 @@ function idParam(raw: string | undefined): number {
   return Number(raw);
 }
 
+/** What the caller may read in the account of the call (see request-read-scope.ts in libs/domain). */
+function readScope(res: Response): RequestReadScope {
+  const access = accessOf(res);
+  return requestReadScope(access, access.account.id, access.roles);
+}
+
 /** `GET /v1/requests`, `/v1/requests/:id` and `/v1/requests/:id/notes`, in the account of the call. */
 export function requestsRouter(db: Database, apiUrl: string): Router {
   const router = Router();
   router.use('/requests', requireScope('request', 'Read'));
   router.get('/requests', async (req, res) => {
     const query = parseCollectionQuery(req.query as Record<string, unknown>, REQUESTS);
-    const page = await listRequestViews(db, accountOf(res), query);
-    sendCollection(req, res, query, page, (view) => presentRequest(view, apiUrl));
+    const page = await listRequestViews(db, readScope(res), query);
+    sendCollection(req, res, query, page, (view) => presentRequest(view, apiUrl), `${apiUrl}/requests`);
   });
   router.get('/requests/:id', async (req, res) => {
-    const view = await findRequestView(db, accountOf(res), idParam(req.params['id']));
+    const view = await findRequestView(db, readScope(res), idParam(req.params['id']));
     if (!view) throw notFound();
     res.json(presentRequest(view, apiUrl));
   });
   router.get('/requests/:id/notes', async (req, res) => {
     const id = idParam(req.params['id']);
     const query = parseCollectionQuery(req.query as Record<string, unknown>, NOTES);
-    if (!(await findRequest(db, accountOf(res), id))) throw notFound();
-    sendCollection(req, res, query, await listNoteViews(db, accountOf(res), id, query), presentNote);
+    const scope = readScope(res);
+    const request = await findRequest(db, scope.accountId, id);
+    if (!request || !canReadRequest(scope, request)) throw notFound();
+    sendCollection(req, res, query, await listNoteViews(db, scope, id, query), presentNote, `${apiUrl}/requests/${id}/notes`);
   });
   return router;
 }
-
-const accountOf = (res: Parameters<typeof accessOf>[0]) => accessOf(res).account.id;

@@ -3,10 +3,11 @@
  * completion_reason, desired_completion_at, downtime_start_at, downtime_end_at,
  * status, waiting_until, team, team_id, member and member_id — nothing else.
  * Only values that differ become changes. An empty value clears the field; an
- * invalid team changes nothing. Completing needs a completion reason.
+ * invalid team changes nothing. The request as it will be stored must keep
+ * every cross-field rule (request-rules.ts).
  */
-import { validationFailed } from '../errors/domain-error.js';
 import type { RequestChanges, RequestRecord } from '../requests/request-record.js';
+import { assertRequestRules } from '../requests/request-rules.js';
 import { statusRequiresMember } from '../requests/request-values.js';
 import type { EventInput } from './event-input.js';
 import type { SlaTargets } from './events-store.js';
@@ -29,8 +30,7 @@ export function matchedRequestChanges(
 
   if (status === 'completed') {
     const reason = input.completion_reason ?? existing.completion_reason;
-    if (!reason) throw validationFailed([['completion_reason', "Completion reason can't be blank when the status is completed"]]);
-    if (reason !== existing.completion_reason) changes.completion_reason = reason;
+    if (reason && reason !== existing.completion_reason) changes.completion_reason = reason;
     if (changes.status) {
       changes.completed_at = ctx.now;
       changes.resolution_duration = Math.round((ctx.now.getTime() - existing.created_at.getTime()) / 60_000);
@@ -54,5 +54,6 @@ export function matchedRequestChanges(
   const neededMember = memberId === null && statusRequiresMember(status) ? refs.currentUser.id : memberId;
   if (neededMember !== existing.member_id) changes.member_id = neededMember;
   if (refs.team && refs.team.id !== existing.team_id) changes.team_id = refs.team.id;
+  assertRequestRules({ ...existing, ...changes });
   return changes;
 }

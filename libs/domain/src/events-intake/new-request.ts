@@ -10,8 +10,8 @@
  * - service_instance: the first service instance of the configuration item;
  * - source: `Event`; team: see default-team.ts.
  */
-import { validationFailed } from '../errors/domain-error.js';
 import type { NewRequest } from '../requests/request-record.js';
+import { assertRequestRules } from '../requests/request-rules.js';
 import { statusRequiresMember, type Category, type Impact, type Status } from '../requests/request-values.js';
 import { defaultTeam } from './default-team.js';
 import { DEFAULT_EVENT_SOURCE, type EventInput } from './event-input.js';
@@ -22,24 +22,20 @@ import type { ResolvedReferences } from './resolve-references.js';
 
 export async function buildNewRequest(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, tx: EventsTransaction): Promise<NewRequest> {
   const template = refs.template;
-  const serviceInstance =
-    refs.serviceInstance ?? (template?.serviceInstanceId ? await tx.findServiceInstanceById(template.serviceInstanceId) : null);
+  const serviceInstance = refs.serviceInstance ?? template?.serviceInstance ?? null;
   const category: Category = input.category ?? (template?.category as Category | null) ?? (serviceInstance ? 'incident' : 'other');
   const impact: Impact | null = input.impact ?? (template?.impact as Impact | null) ?? (category === 'incident' ? 'top' : null);
   const status: Status = input.status ?? (template?.workflowManagerId ? 'workflow_pending' : 'assigned');
-  if (status === 'completed' && !input.completion_reason) {
-    throw validationFailed([['completion_reason', "Completion reason can't be blank when the status is completed"]]);
-  }
   const memberId =
     refs.member?.id ?? template?.workflowManagerId ?? template?.memberId ?? (statusRequiresMember(status) ? refs.currentUser.id : null);
   const teamId =
     refs.team?.id ??
     template?.teamId ??
-    (await defaultTeam(tx, { memberId, serviceInstance, currentUserId: refs.currentUser.id, requestedFor: refs.requestedFor }));
+    (await defaultTeam(tx, { accountId: refs.account.id, memberId, serviceInstance, currentUserId: refs.currentUser.id, requestedFor: refs.requestedFor }));
   const sla = serviceInstance ? await tx.slaTargets(serviceInstance.id, refs.requestedFor.accountId) : null;
   const completed = status === 'completed';
 
-  return {
+  const request: NewRequest = {
     account_id: refs.account.id,
     subject: input.subject!,
     category,
@@ -79,4 +75,6 @@ export async function buildNewRequest(input: EventInput, refs: ResolvedReference
     urgent: false,
     addressed: false,
   };
+  assertRequestRules(request);
+  return request;
 }

@@ -6,14 +6,17 @@
  *   member-changed, team-changed) with the person who made the change;
  * - an e-mail to the requested_by person when desired_completion_at is set,
  *   changed or removed;
- * - the scheduled waiting_until job (replaced when the time moves, removed when cleared).
+ * - the scheduled waiting_until release (see waitingRelease).
  */
+import { peopleAccountsOf, type AccountRecord } from '../identity/account-access.js';
 import { JOBS, waitingUntilJobKey, type SendMailJob, type WebhookEventJob } from '../jobs/job-names.js';
 import { encodeNodeId } from '../node-id.js';
 import type { RequestChanges, RequestRecord } from '../requests/request-record.js';
 import type { EventsTransaction, PersonRef, QueuedJob } from './events-store.js';
 
 export interface RequestChange {
+  /** The account the request is registered in. */
+  account: AccountRecord;
   request: RequestRecord;
   previous: RequestRecord | null;
   changes: RequestChanges;
@@ -43,24 +46,39 @@ export async function publishRequestChange(tx: EventsTransaction, change: Reques
   else if (Object.keys(change.changes).length > 0) event('request.update', { status: request.status });
   for (const note of change.notes) event('request.note-added', { note_id: note.id, note_nodeID: encodeNodeId('Note', note.id) });
   if (previous && 'status' in change.changes) event('request.status-changed', { status: request.status, previous_status: previous.status });
-  if (previous && 'member_id' in change.changes) event('request.member-changed', { member: await personPayload(tx, request.member_id) });
+  if (previous && 'member_id' in change.changes) event('request.member-changed', { member: await personPayload(tx, change.account, request.member_id) });
   if (previous && 'team_id' in change.changes) event('request.team-changed', { team: await teamPayload(tx, request) });
 
   const desiredChanged = previous ? 'desired_completion_at' in change.changes : request.desired_completion_at !== null;
   if (desiredChanged) jobs.push({ task: JOBS.sendMail, payload: desiredCompletionMail(change) as unknown as Record<string, unknown> });
 
-  if (('waiting_until' in change.changes || !previous) && request.waiting_until) {
+  const release = waitingRelease(change);
+  if (release === 'schedule') {
     jobs.push({
       task: JOBS.requestWaitingUntil,
       payload: { account_id: request.account_id, request_id: request.id },
-      runAt: request.waiting_until,
+      runAt: request.waiting_until!,
       jobKey: waitingUntilJobKey(request.id),
     });
-  } else if ('waiting_until' in change.changes) {
+  } else if (release === 'cancel') {
     await tx.cancelJob(waitingUntilJobKey(request.id));
   }
   // One round trip for every job of the change.
   await tx.enqueue(jobs);
+}
+
+/**
+ * SPEC.md "Request status": waiting_for → assigned when waiting_until is
+ * reached, whatever the order in which the two were set. The release job is
+ * (re)scheduled whenever the request is, or becomes, waiting_for with a
+ * waiting_until — at that time, or at once when it has passed — and dropped
+ * when waiting_until is cleared.
+ */
+function waitingRelease({ request, previous, changes }: RequestChange): 'schedule' | 'cancel' | 'none' {
+  const touched = !previous || 'waiting_until' in changes || 'status' in changes;
+  if (touched && request.status === 'waiting_for' && request.waiting_until) return 'schedule';
+  if (previous && 'waiting_until' in changes && !request.waiting_until) return 'cancel';
+  return 'none';
 }
 
 function webhookEvent(change: RequestChange, event: string): Omit<WebhookEventJob, 'payload'> {
@@ -86,9 +104,9 @@ function auditChanges(change: RequestChange): Record<string, unknown> {
   return out;
 }
 
-async function personPayload(tx: EventsTransaction, personId: number | null) {
+async function personPayload(tx: EventsTransaction, account: AccountRecord, personId: number | null) {
   if (personId === null) return null;
-  const person = await tx.findPerson([], { id: personId });
+  const person = await tx.findPerson(peopleAccountsOf(account), { id: personId });
   return { id: personId, nodeID: encodeNodeId('Person', personId), name: person?.name ?? null };
 }
 

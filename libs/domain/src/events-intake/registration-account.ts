@@ -2,10 +2,11 @@
  * SPEC.md events parameter `support_domain`: the account in which to register
  * the request; required when the current user's person record is in a
  * directory account (an account with support domains). The named account must
- * be one the caller may act in.
+ * be a support domain the caller may act in: never the directory account
+ * itself, nor any other account.
  */
 import { validationFailed } from '../errors/domain-error.js';
-import { canActInAccount, type AccountRecord } from '../identity/account-access.js';
+import { isSupportDomainFor, type AccountRecord } from '../identity/account-access.js';
 import type { EventInput } from './event-input.js';
 import type { EventsTransaction } from './events-store.js';
 import type { IntakeContext } from './intake-context.js';
@@ -17,8 +18,8 @@ export async function registrationAccount(input: EventInput, ctx: IntakeContext,
     return ctx.access.account;
   }
   const [target, personAccount] = await Promise.all([tx.findAccount(input.support_domain), tx.findAccount(personAccountId)]);
-  if (!target || !personAccount || !canActInAccount(personAccount, target)) {
-    throw validationFailed([['support_domain', `Support domain '${input.support_domain}' is not an account you can register requests in`]]);
+  if (!target || !personAccount || !isSupportDomainFor(personAccount, target)) {
+    throw validationFailed([['support_domain', `Support domain '${input.support_domain}' is not a support domain you can register requests in`]]);
   }
   return target;
 }

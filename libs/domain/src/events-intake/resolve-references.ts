@@ -6,7 +6,7 @@
  * default team (SPEC.md "Errors").
  */
 import { validationFailed, type FieldError } from '../errors/domain-error.js';
-import type { AccountRecord } from '../identity/account-access.js';
+import { peopleAccountsOf, type AccountRecord } from '../identity/account-access.js';
 import type { EventInput } from './event-input.js';
 import type { CiLookup, CiRef, EventsTransaction, PersonRef, Ref, ServiceInstanceRef, TemplateRef } from './events-store.js';
 import type { IntakeContext } from './intake-context.js';
@@ -31,7 +31,7 @@ type Lookup<T> = { param: string; find: () => Promise<T | null> } | null;
 
 export async function resolveReferences(input: EventInput, account: AccountRecord, ctx: IntakeContext, tx: EventsTransaction): Promise<ResolvedReferences> {
   const errors: FieldError[] = [];
-  const personAccounts = [...new Set([account.id, account.directoryAccountId, ctx.access.person.accountId].filter((a): a is string => Boolean(a)))];
+  const personAccounts = peopleAccountsOf(account);
   const resolve = async <T>(lookup: Lookup<T>): Promise<T | null> => {
     if (!lookup) return null;
     const found = await lookup.find();

@@ -1,12 +1,18 @@
 /**
  * `POST /events` (SPEC.md "Events intake API"): an event creates a request, or
  * updates the open request it matches. The steps, in one transaction:
- * account → resolve → match → (update the match | default and create) → publish.
+ * account → who may see what → resolve → match → check the scope of the action
+ * → (update the match | default and create) → publish.
+ * Every refusal comes before the first write, and a rollback undoes reads' locks.
  */
+import { peopleAccountsOf } from '../identity/account-access.js';
+import { assertScope } from '../identity/assert-scope.js';
+import type { RequestReadScope } from '../requests/request-read-scope.js';
 import type { RequestRecord } from '../requests/request-record.js';
 import type { EventInput } from './event-input.js';
 import type { EventsStore, EventsTransaction } from './events-store.js';
 import type { IntakeContext } from './intake-context.js';
+import { intakeReadScope, requireReadable } from './intake-read-scope.js';
 import { matchOpenRequest } from './match-open-request.js';
 import { matchedRequestChanges } from './matched-request-changes.js';
 import { buildNewRequest } from './new-request.js';
@@ -17,34 +23,46 @@ import { resolveReferences, type ResolvedReferences } from './resolve-references
 export interface EventOutcome {
   created: boolean;
   request: RequestRecord;
+  /** What the caller may read in the registering account; the request is within it. */
+  scope: RequestReadScope;
 }
 
 export async function submitEvent(input: EventInput, ctx: IntakeContext, store: EventsStore): Promise<EventOutcome> {
+  // The answer is the request: without request:Read there is nothing to answer with.
+  assertScope(ctx.access.scopes, 'request', 'Read');
   return store.transaction(async (tx) => {
     const account = await registrationAccount(input, ctx, tx);
+    const scope = await intakeReadScope(input, account, ctx, tx);
     const refs = await resolveReferences(input, account, ctx, tx);
     // Rule 1: without a service instance, the CI's first one is related.
-    if (!refs.serviceInstance && refs.ci?.serviceInstanceId) refs.serviceInstance = await tx.findServiceInstanceById(refs.ci.serviceInstanceId);
-    const match = await matchOpenRequest(input, refs, ctx, tx);
-    return match ? updateMatched(match, input, refs, ctx, tx) : create(input, refs, ctx, tx);
+    refs.serviceInstance ??= refs.ci?.serviceInstance ?? null;
+    const match = await matchOpenRequest(input, refs, ctx, scope, tx);
+    assertScope(ctx.access.scopes, 'request', match ? 'Update' : 'Create');
+    const outcome = match ? await updateMatched(match, input, refs, ctx, tx) : await create(input, refs, ctx, scope, tx);
+    return { ...outcome, scope };
   });
 }
 
-async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, tx: EventsTransaction): Promise<EventOutcome> {
-  const request = await tx.insertRequest(await buildNewRequest(input, refs, ctx, tx));
+type Applied = Omit<EventOutcome, 'scope'>;
+
+async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, scope: RequestReadScope, tx: EventsTransaction): Promise<Applied> {
+  const draft = await buildNewRequest(input, refs, ctx, tx);
+  requireReadable(scope, draft);
+  const request = await tx.insertRequest(draft);
   const notes = await addNotes(tx, request, refs, input, []);
   await publishRequestChange(tx, { ...changeContext(input, refs), request, previous: null, changes: {}, notes });
   return { created: true, request };
 }
 
-async function updateMatched(existing: RequestRecord, input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, tx: EventsTransaction): Promise<EventOutcome> {
-  const requestedFor = await tx.findPerson([], { id: existing.requested_for_id });
+async function updateMatched(existing: RequestRecord, input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, tx: EventsTransaction): Promise<Applied> {
+  const people = peopleAccountsOf(refs.account);
+  const requestedFor = await tx.findPerson(people, { id: existing.requested_for_id });
   const sla = existing.service_instance_id && requestedFor ? await tx.slaTargets(existing.service_instance_id, requestedFor.accountId) : null;
   const changes = matchedRequestChanges(existing, input, refs, sla, ctx);
-  const notes = await addNotes(tx, existing, refs, input, await tx.noteTexts(existing.id));
+  const notes = await addNotes(tx, existing, refs, input, await tx.noteTexts(existing.account_id, existing.id));
   if (Object.keys(changes).length === 0 && notes.length === 0) return { created: false, request: existing };
   const request = Object.keys(changes).length > 0 ? await tx.updateRequest(existing.account_id, existing.id, changes) : existing;
-  const requestedBy = (await tx.findPerson([], { id: request.requested_by_id })) ?? refs.requestedBy;
+  const requestedBy = (await tx.findPerson(people, { id: request.requested_by_id })) ?? refs.requestedBy;
   await publishRequestChange(tx, { ...changeContext(input, refs), requestedBy, request, previous: existing, changes, notes });
   return { created: false, request };
 }
@@ -63,5 +81,5 @@ async function addNotes(tx: EventsTransaction, request: RequestRecord, refs: Res
 }
 
 function changeContext(input: EventInput, refs: ResolvedReferences) {
-  return { actor: refs.currentUser, requestedBy: refs.requestedBy, source: input.source ?? 'Event', sourceId: input.source_id ?? null };
+  return { account: refs.account, actor: refs.currentUser, requestedBy: refs.requestedBy, source: input.source ?? 'Event', sourceId: input.source_id ?? null };
 }

@@ -17,5 +17,15 @@ export function canActInAccount(personAccount: AccountRecord, target: AccountRec
   return target.directoryAccountId !== null && target.directoryAccountId === personAccount.id;
 }
 
+/** People valid in an account: its own and those of its directory account. */
+export function peopleAccountsOf(account: AccountRecord): string[] {
+  return account.directoryAccountId ? [account.id, account.directoryAccountId] : [account.id];
+}
+
+/** A support domain of a directory account the person may act in: the only accounts `support_domain` may name. */
+export function isSupportDomainFor(personAccount: AccountRecord, target: AccountRecord): boolean {
+  return target.directoryAccountId !== null && canActInAccount(personAccount, target);
+}
+
 /** Account ids are short lower-case slugs, as in the reference platform (e.g. `wdc`). */
 export const ACCOUNT_ID_PATTERN = /^[a-z][a-z0-9-]{1,62}$/;

@@ -5,6 +5,7 @@ import * as workRecords from './20261122000003_work_records.js';
 import * as requests from './20261122000004_requests.js';
 import * as rateLimits from './20261122000005_rate_limits.js';
 import * as integrations from './20261122000006_integrations.js';
+import * as agreementsPerSupportDomain from './20261122000007_agreements_per_support_domain.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122000004_requests': requests,
   '20261122000005_rate_limits': rateLimits,
   '20261122000006_integrations': integrations,
+  '20261122000007_agreements_per_support_domain': agreementsPerSupportDomain,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

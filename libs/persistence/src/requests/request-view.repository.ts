@@ -1,5 +1,5 @@
 /** Reads of requests and their notes with the names their references show. */
-import type { RequestRecord } from '@tessera/domain';
+import type { RequestReadScope, RequestRecord } from '@tessera/domain';
 import type { CollectionQuery } from '@tessera/validation';
 import type { Database } from '../database.js';
 import { fetchPage, type Page } from '../repositories/collection.js';
@@ -27,16 +27,18 @@ const REFERENCES: Array<[alias: string, table: string, column: string, label: st
 
 // Scalar subqueries rather than fifteen joins: a 16-way join costs the planner more
 // (genetic search) than the whole event it would display.
-function requestViews(db: Database, accountId: string) {
-  const query = db('requests as r').where('r.account_id', accountId).select('r.*');
+function requestViews(db: Database, scope: RequestReadScope) {
+  const query = db('requests as r').where('r.account_id', scope.accountId).select('r.*');
+  const person = scope.personId;
+  if (person !== null) query.where((q) => q.where('r.requested_by_id', person).orWhere('r.requested_for_id', person));
   for (const [alias, table, column, label] of REFERENCES) {
     query.select(db.raw(`(select ??.?? from ?? as ?? where ??.id = r.??) as ??`, [`ref_${alias}`, label, table, `ref_${alias}`, `ref_${alias}`, column, `${alias}_name`]));
   }
   return query;
 }
 
-export async function findRequestView(db: Database, accountId: string, id: number): Promise<RequestView | null> {
-  return ((await requestViews(db, accountId).where('r.id', id).first()) as RequestView | undefined) ?? null;
+export async function findRequestView(db: Database, scope: RequestReadScope, id: number): Promise<RequestView | null> {
+  return ((await requestViews(db, scope).where('r.id', id).first()) as RequestView | undefined) ?? null;
 }
 
 /** Public field name → SQL column, for filters and sorting. */
@@ -46,8 +48,8 @@ export const REQUEST_COLUMNS: Readonly<Record<string, string>> = {
   team_id: 'r.team_id', member_id: 'r.member_id', service_instance_id: 'r.service_instance_id', ci_id: 'r.ci_id',
 };
 
-export function listRequestViews(db: Database, accountId: string, query: CollectionQuery): Promise<Page<RequestView>> {
-  return fetchPage<RequestView>(requestViews(db, accountId), query, REQUEST_COLUMNS);
+export function listRequestViews(db: Database, scope: RequestReadScope, query: CollectionQuery): Promise<Page<RequestView>> {
+  return fetchPage<RequestView>(requestViews(db, scope), query, REQUEST_COLUMNS);
 }
 
 export interface NoteView {
@@ -61,10 +63,12 @@ export interface NoteView {
 
 export const NOTE_COLUMNS: Readonly<Record<string, string>> = { id: 'n.id', created_at: 'n.created_at', internal: 'n.internal' };
 
-export function listNoteViews(db: Database, accountId: string, requestId: number, query: CollectionQuery): Promise<Page<NoteView>> {
+/** Notes of a request the scope may read (the caller checks the request itself first). */
+export function listNoteViews(db: Database, scope: RequestReadScope, requestId: number, query: CollectionQuery): Promise<Page<NoteView>> {
   const base = db('notes as n')
     .join('people as p', 'p.id', 'n.person_id')
-    .where({ 'n.account_id': accountId, 'n.request_id': requestId })
+    .where({ 'n.account_id': scope.accountId, 'n.request_id': requestId })
     .select('n.id', 'n.text', 'n.internal', 'n.person_id', 'p.name as person_name', 'n.created_at');
+  if (!scope.internalNotes) base.where('n.internal', false);
   return fetchPage<NoteView>(base, query, NOTE_COLUMNS);
 }

@@ -22,15 +22,19 @@ export async function findRequest(db: Database, accountId: string, id: number, o
   return ((await query) as RequestRecord | undefined) ?? null;
 }
 
-const open = (db: Database, accountId: string, source: string, since: Date) =>
-  db('requests').where({ account_id: accountId, source }).whereNotIn('status', OPEN_EXCLUDED_STATUSES).where('created_at', '>=', since);
+function open(db: Database, accountId: string, match: { source: string; since: Date; visibleTo: number | null }) {
+  const query = db('requests').where({ account_id: accountId, source: match.source }).whereNotIn('status', OPEN_EXCLUDED_STATUSES).where('created_at', '>=', match.since);
+  const person = match.visibleTo;
+  if (person !== null) query.where((q) => q.where('requested_by_id', person).orWhere('requested_for_id', person));
+  return query;
+}
 
 export async function findOpenRequestByCi(
   db: Database,
   accountId: string,
-  match: { source: string; serviceInstanceId: number | null; ciId: number; since: Date },
+  match: { source: string; serviceInstanceId: number | null; ciId: number; since: Date; visibleTo: number | null },
 ): Promise<RequestRecord | null> {
-  const query = open(db, accountId, match.source, match.since).where({ ci_id: match.ciId });
+  const query = open(db, accountId, match).where({ ci_id: match.ciId });
   if (match.serviceInstanceId === null) query.whereNull('service_instance_id');
   else query.where({ service_instance_id: match.serviceInstanceId });
   // Row-locked: a concurrent waiting_until release or update of the same request waits for this event.
@@ -41,16 +45,16 @@ export async function findOpenRequestByCi(
 export async function findOpenRequestWithoutCi(
   db: Database,
   accountId: string,
-  match: { subject: string; note: string | null; source: string; requestedForId: number; since: Date },
+  match: { subject: string; note: string | null; source: string; requestedForId: number; since: Date; visibleTo: number | null },
 ): Promise<RequestRecord | null> {
-  const query = open(db, accountId, match.source, match.since).where({ subject: match.subject, requested_for_id: match.requestedForId }).whereNull('ci_id');
+  const query = open(db, accountId, match).where({ subject: match.subject, requested_for_id: match.requestedForId }).whereNull('ci_id');
   if (match.note === null) query.whereNotExists(db('notes').where('notes.request_id', db.ref('requests.id')).where('notes.internal', false));
   else query.whereRaw('(select text from notes where notes.request_id = requests.id and not notes.internal order by notes.id limit 1) = ?', [match.note]);
   return ((await query.orderBy('created_at', 'desc').forUpdate().first('*')) as RequestRecord | undefined) ?? null;
 }
 
-export async function noteTexts(db: Database, requestId: number): Promise<string[]> {
-  return db('notes').where({ request_id: requestId }).pluck('text');
+export async function noteTexts(db: Database, accountId: string, requestId: number): Promise<string[]> {
+  return db('notes').where({ account_id: accountId, request_id: requestId }).pluck('text');
 }
 
 export async function insertNote(db: Database, note: { accountId: string; requestId: number; personId: number; text: string; internal: boolean }): Promise<number> {

@@ -50,8 +50,8 @@ export async function seedServiceRecords(db: Database, ctx: ServiceSeedContext):
     service_instance_id: dbProd, customer_account_id: ctx.directoryAccount, response_target_minutes: 60, resolution_target_minutes: 480,
   });
   for (const customer of [account, ctx.directoryAccount]) {
-    await ensureRow(db, 'first_line_support_agreements', { customer_account_id: customer }, {
-      account_id: account, name: `First line support for ${customer}`, service_desk_team_id: serviceDesk,
+    await ensureRow(db, 'first_line_support_agreements', { account_id: account, customer_account_id: customer }, {
+      name: `First line support for ${customer}`, service_desk_team_id: serviceDesk,
     });
   }
 
