@@ -199,8 +199,12 @@ describe('parseCollectionQuery', () => {
       expectBadParameter({ urgent: 'yes' }, "Parameter 'urgent' must be true or false");
     });
 
-    it(`returns 400 "Parameter 'created_at' must be an ISO 8601 datetime" for a comparison with a non-date`, () => {
-      expectBadParameter({ created_at: '>yesterday' }, "Parameter 'created_at' must be an ISO 8601 datetime");
+    it(`returns 400 "Parameter 'created_at' must be an ISO 8601 datetime from …" for a comparison with a non-date`, () => {
+      expectBadParameter({ created_at: '>yesterday' }, "Parameter 'created_at' must be an ISO 8601 datetime from 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z");
+    });
+
+    it.each(['0000-01-01', '1899-12-31T23:59:59Z', '9999-12-31T23:59:59-23:59'])('returns 400 for the out-of-range datetime %s', (value) => {
+      expectBadParameter({ created_at: `>${value}` }, /1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z/);
     });
 
     it('returns 400 "Filtering not allowed on fields: x" for an unknown filter key', () => {

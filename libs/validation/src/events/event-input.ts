@@ -5,7 +5,8 @@
  * An empty value clears a clearable field ("removed", for desired_completion_at).
  */
 import { CATEGORIES, COMPLETION_REASONS, IMPACTS, STATUSES, validationFailed, type EventInput, type FieldError } from '@tessera/domain';
-import { parseIsoDatetime } from '../filter-value.js';
+import { DATETIME_RANGE_TEXT, parseIsoDatetime } from '../filter-value.js';
+import { mergeParameters } from './merge-parameters.js';
 
 type Kind =
   | { type: 'text'; max: number; required?: boolean }
@@ -53,29 +54,26 @@ const SPEC: Record<keyof EventInput, Kind> = {
 };
 
 /** `sourceID` is accepted for `source_id` (REFERENCE.md "Events intake"). */
-const ALIASES: Record<string, keyof EventInput> = { sourceID: 'source_id' };
+const ALIASES: Readonly<Record<string, string>> = { sourceID: 'source_id' };
 
 export function humanize(field: string): string {
   const words = field.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * Rules across fields (a downtime that ends before it starts, …) are not
+ * checked here: the domain checks them on the request as it will be stored.
+ */
 export function parseEventInput(...sources: Array<Record<string, unknown> | undefined>): EventInput {
-  const raw: Record<string, unknown> = {};
-  for (const source of sources) {
-    if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
-    for (const [key, value] of Object.entries(source)) raw[ALIASES[key] ?? key] = value;
-  }
+  const { values: raw, conflicts } = mergeParameters(sources, ALIASES);
   const input: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const [field, kind] of Object.entries(SPEC) as Array<[keyof EventInput, Kind]>) {
-    const result = parseValue(field, kind, raw[field]);
+    const result = conflicts.has(field) ? { error: `${humanize(field)} was given more than once with different values` } : parseValue(field, kind, raw[field]);
     if (result.error) errors.push([field, result.error]);
     else if (result.value !== undefined) input[field] = result.value;
   }
-  const start = input['downtime_start_at'];
-  const end = input['downtime_end_at'];
-  if (start instanceof Date && end instanceof Date && end < start) errors.push(['downtime_end_at', 'Downtime end at must be after the downtime start']);
   if (errors.length > 0) throw validationFailed(errors);
   return input as EventInput;
 }
@@ -106,7 +104,7 @@ function parseValue(field: string, kind: Kind, value: unknown): Parsed {
       return kind.values.includes(text) ? { value: text } : { error: `${label} is not included in the list: ${kind.values.join(', ')}` };
     case 'datetime': {
       const date = parseIsoDatetime(text);
-      return date ? { value: date } : { error: `${label} is not a valid ISO 8601 datetime` };
+      return date ? { value: date } : { error: `${label} is not a valid ISO 8601 datetime from ${DATETIME_RANGE_TEXT}` };
     }
     case 'id':
       return parseId(label, text);
