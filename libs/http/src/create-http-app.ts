@@ -1,28 +1,47 @@
 /**
  * The Express app every Tessera HTTP service starts from: request ids, one JSON
- * log line per request, metrics, JSON and form bodies, `/healthz`, `/metrics`;
+ * log line per request, metrics, security headers, CORS when asked for, JSON and
+ * form bodies, `/healthz`, `/metrics` (token or loopback only);
  * `finishHttpApp` adds the 404 and the one error mapping last.
  */
 import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
+import { corsHeaders, type CorsPolicy } from './cors.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthHandler, type HealthCheck } from './health.js';
 import type { Logger } from './logger.js';
+import { metricsAccess } from './metrics-access.js';
 import { createHttpMetrics } from './metrics.js';
 import { requestIdOf } from './request-id.js';
+import { securityHeaders } from './security-headers.js';
 
-export interface HttpAppOptions {
+/** What the trust-proxy setting may be: nothing trusted, a hop count, or addresses, CIDRs and Express's names (`loopback`). */
+export type TrustProxy = false | number | string[];
+
+/** The transport settings an app reads from its config (TRUST_PROXY, METRICS_TOKEN) and hands to createHttpApp. */
+export interface TransportOptions {
+  /** Whose X-Forwarded-* headers count; default none, so a client cannot forge its address or scheme. */
+  trustProxy?: TrustProxy;
+  /** When set, `/metrics` needs it as a bearer token; else only loopback peers are answered. */
+  metricsToken?: string | undefined;
+}
+
+export interface HttpAppOptions extends TransportOptions {
   service: string;
   logger: Logger;
   healthChecks?: Record<string, HealthCheck>;
   /** Bodies above this size get 413. */
   bodyLimit?: string;
+  /** Send Strict-Transport-Security: only for an app served over HTTPS alone. */
+  hsts?: boolean;
+  /** Allow browser pages on any origin to call this app; without it no CORS headers are sent. */
+  cors?: CorsPolicy;
 }
 
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', options.trustProxy ?? false);
   const metrics = createHttpMetrics(options.service);
   app.use(
     pinoHttp({
@@ -37,9 +56,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }),
   );
   app.use(metrics.middleware);
+  app.use(securityHeaders({ hsts: options.hsts ?? false }));
+  if (options.cors) app.use(corsHeaders(options.cors));
   app.use(requireHost);
   app.get('/healthz', healthHandler(options.service, options.healthChecks));
-  app.get('/metrics', metrics.handler);
+  app.get('/metrics', metricsAccess(options.metricsToken), metrics.handler);
   const limit = options.bodyLimit ?? '1mb';
   app.use(express.json({ limit }));
   app.use(express.urlencoded({ extended: false, limit }));

@@ -1,7 +1,8 @@
 export { createLogger } from './logger.js';
 export type { Logger } from './logger.js';
 export { createHttpApp, finishHttpApp } from './create-http-app.js';
-export type { HttpAppOptions } from './create-http-app.js';
+export type { HttpAppOptions, TransportOptions, TrustProxy } from './create-http-app.js';
+export type { CorsPolicy } from './cors.js';
 export { toHttpError, statusOf, RATE_LIMIT_DOCUMENTATION_URL } from './http-error.js';
 export type { HttpError } from './http-error.js';
 export { errorHandler, notFoundHandler } from './error-handler.js';
