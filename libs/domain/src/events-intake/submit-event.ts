@@ -3,7 +3,7 @@
  * updates the open request it matches. The steps, in one transaction:
  * account → who may see what → resolve → match → check the scope of the action
  * → (update the match | default and create) → publish.
- * Every refusal comes before the first write, and a rollback undoes reads' locks.
+ * Every refusal (scope, visibility, rules) comes before the first write.
  */
 import { peopleAccountsOf } from '../identity/account-access.js';
 import { assertScope } from '../identity/assert-scope.js';
