@@ -3,6 +3,7 @@
  * value stops the process with one message naming every problem.
  */
 import { z } from 'zod';
+import { trustProxyField, type TrustProxySetting } from './trust-proxy.js';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -29,15 +30,26 @@ export const configFields = {
   redisUrl: z.string().regex(/^rediss?:\/\//, 'must be a redis:// connection string').optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   publicUrl: z.url().optional(),
+  trustProxy: trustProxyField,
+  // Empty means unset, so a compose file can pass `METRICS_TOKEN: ${METRICS_TOKEN:-}`.
+  metricsToken: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(16, 'must be at least 16 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
+  ),
 };
 
-/** The variables every app reads: PORT, HOST, DATABASE_URL, LOG_LEVEL. Apps `.extend()` it with their own. */
+/**
+ * The variables every app reads: PORT, HOST, DATABASE_URL, LOG_LEVEL, and for its
+ * HTTP server TRUST_PROXY and METRICS_TOKEN. Apps `.extend()` it with their own.
+ */
 export function baseConfigSchema(defaultPort: number) {
   return z.object({
     PORT: configFields.port(defaultPort),
     HOST: configFields.host,
     DATABASE_URL: configFields.databaseUrl,
     LOG_LEVEL: configFields.logLevel,
+    TRUST_PROXY: configFields.trustProxy,
+    METRICS_TOKEN: configFields.metricsToken,
   });
 }
 
@@ -46,8 +58,28 @@ export interface BaseConfig {
   host: string;
   databaseUrl: string;
   logLevel: string;
+  /** Whose X-Forwarded-* headers count: false (nobody), a hop count, or addresses/CIDRs/names. */
+  trustProxy: TrustProxySetting;
+  /** When set, GET /metrics needs it as a bearer token; unset, only loopback peers are answered. */
+  metricsToken: string | undefined;
 }
 
-export function baseConfig(parsed: { PORT: number; HOST: string; DATABASE_URL: string; LOG_LEVEL: string }): BaseConfig {
-  return { port: parsed.PORT, host: parsed.HOST, databaseUrl: parsed.DATABASE_URL, logLevel: parsed.LOG_LEVEL };
+interface ParsedBase {
+  PORT: number;
+  HOST: string;
+  DATABASE_URL: string;
+  LOG_LEVEL: string;
+  TRUST_PROXY: TrustProxySetting;
+  METRICS_TOKEN?: string | undefined;
+}
+
+export function baseConfig(parsed: ParsedBase): BaseConfig {
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL,
+    logLevel: parsed.LOG_LEVEL,
+    trustProxy: parsed.TRUST_PROXY,
+    metricsToken: parsed.METRICS_TOKEN,
+  };
 }

@@ -4,4 +4,5 @@ export { parseFilterValue, parseIsoDatetime } from './filter-value.js';
 export type { FilterType } from './filter-value.js';
 export { parseConfig, ConfigError, configFields, baseConfigSchema, baseConfig } from './config.js';
 export type { BaseConfig } from './config.js';
+export type { TrustProxySetting } from './trust-proxy.js';
 export { parseEventInput, humanize } from './events/event-input.js';
