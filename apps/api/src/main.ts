@@ -10,7 +10,8 @@ async function main(): Promise<void> {
   const db = createDatabase({ url: config.databaseUrl, poolMax: config.databasePoolMax });
   const store = openRateLimitStore(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', knex: db });
   const rateLimiter = createRequestRateLimiter(store, { name: 'rest', windows: config.rateWindows });
-  await serve(createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl }), logger, {
+  const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
+  await serve(createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl, transport }), logger, {
     port: config.port,
     host: config.host,
     onClose: async () => {

@@ -4,6 +4,9 @@ import { forbidden, isAdministrator, resolveAccess, scopeAllows, type AccessCont
 /** Resolves the caller from `Authorization` and `X-Service-Account`; 401/403 otherwise. */
 export function authenticate(port: AccessPort): RequestHandler {
   return async (req, res, next) => {
+    // Set before resolving, so that 401/403 answers are not cached either: no shared
+    // or browser cache may keep an answer that depends on who asked.
+    res.set('Cache-Control', 'no-store');
     res.locals['access'] = await resolveAccess(
       { authorization: req.get('authorization'), account: req.get('x-service-account') },
       port,
