@@ -1,14 +1,20 @@
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, type Logger } from '@tessera/http';
+import { createHttpApp, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
 import { ping, type Database } from '@tessera/persistence';
 
 export interface AuthDependencies {
   db: Database;
   logger: Logger;
+  /** TRUST_PROXY and METRICS_TOKEN from the config; defaults: trust no proxy, /metrics for loopback only. */
+  transport?: TransportOptions;
 }
 
-/** The OAuth 2.0 server's HTTP shell: health and metrics; the authorization endpoints mount here. */
-export function createAuthApp({ db, logger }: AuthDependencies): Express {
-  const app = createHttpApp({ service: 'auth', logger, healthChecks: { database: () => ping(db) } });
+/**
+ * The OAuth 2.0 server's HTTP shell: health and metrics; the authorization endpoints mount here.
+ * No CORS policy: oidc-provider answers CORS for its own endpoints (token, discovery), and
+ * the login and consent pages must not be called from other origins.
+ */
+export function createAuthApp({ db, logger, transport }: AuthDependencies): Express {
+  const app = createHttpApp({ service: 'auth', logger, healthChecks: { database: () => ping(db) }, ...transport });
   return finishHttpApp(app, logger);
 }

@@ -7,7 +7,8 @@ async function main(): Promise<void> {
   const config = loadAuthConfig(process.env);
   const logger = createLogger({ name: 'auth', level: config.logLevel });
   const db = createDatabase({ url: config.databaseUrl });
-  await serve(createAuthApp({ db, logger }), logger, { port: config.port, host: config.host, onClose: () => db.destroy() });
+  const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
+  await serve(createAuthApp({ db, logger, transport }), logger, { port: config.port, host: config.host, onClose: () => db.destroy() });
 }
 
 main().catch(exitOnStartupError('auth'));

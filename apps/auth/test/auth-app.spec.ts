@@ -26,6 +26,20 @@ describe('auth app', () => {
     await unreachable.destroy();
   });
 
+  it('sends the security headers and no CORS headers (oidc-provider will answer CORS for its own endpoints)', async () => {
+    const app = createAuthApp({ db: test.db, logger: createLogger({ name: 'auth', level: 'silent' }) });
+    const res = await request(app).get('/healthz').set('Origin', 'https://app.example').expect(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('needs the METRICS_TOKEN it was given on /metrics', async () => {
+    const app = createAuthApp({ db: test.db, logger: createLogger({ name: 'auth', level: 'silent' }), transport: { metricsToken: 'auth-metrics-0123456789' } });
+    await request(app).get('/metrics').expect(401);
+    await request(app).get('/metrics').set('Authorization', 'Bearer auth-metrics-0123456789').expect(200);
+  });
+
   // oidc-provider 9 is ESM-only: this proves Jest (native ESM mode) loads it.
   it('loads oidc-provider and serves its discovery document', async () => {
     const provider = new Provider('http://localhost:3001', { clients: [] });

@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   });
   // SIGTERM/SIGINT (handled by serve): the health server stops, then running jobs finish
   // (graphile-worker's graceful shutdown), then the pools close.
-  await serve(createWorkerHealthApp({ db, logger }), logger, {
+  const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
+  await serve(createWorkerHealthApp({ db, logger, transport }), logger, {
     port: config.port,
     host: config.host,
     onClose: async () => {

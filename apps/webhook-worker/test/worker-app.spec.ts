@@ -19,6 +19,15 @@ describe('webhook worker', () => {
     expect((await request(app).get('/metrics').expect(200)).text).toContain('process_cpu_user_seconds_total{app="webhook-worker"}');
   });
 
+  it('sends the security headers and no CORS headers, and needs the METRICS_TOKEN it was given on /metrics', async () => {
+    const app = createWorkerHealthApp({ db: test.db, logger: createLogger({ name: 'webhook-worker', level: 'silent' }), transport: { metricsToken: 'worker-metrics-0123456789' } });
+    const health = await request(app).get('/healthz').set('Origin', 'https://app.example').expect(200);
+    expect(health.headers['x-content-type-options']).toBe('nosniff');
+    expect(health.headers['access-control-allow-origin']).toBeUndefined();
+    await request(app).get('/metrics').expect(401);
+    await request(app).get('/metrics').set('Authorization', 'Bearer worker-metrics-0123456789').expect(200);
+  });
+
   // got is ESM-only and is the worker's HTTP client for deliveries: this proves Jest loads it.
   it('posts JSON with got to a receiver', async () => {
     let received: unknown;
