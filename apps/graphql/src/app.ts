@@ -1,35 +1,45 @@
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { GraphQLError } from 'graphql';
 import type { Express } from 'express';
-import { isDomainError, resolveAccess } from '@tessera/domain';
-import { createHttpApp, finishHttpApp, statusOf, type Logger } from '@tessera/http';
+import { createHttpApp, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
 import { createAccessRepository, ping, type Database } from '@tessera/persistence';
+import { graphqlContext } from './context.js';
+import { GRAPHQL_CORS } from './cors.js';
 import { resolvers, typeDefs, type GraphqlContext } from './schema.js';
 
 export interface GraphqlDependencies {
   db: Database;
   logger: Logger;
+  /** TRUST_PROXY and METRICS_TOKEN from the config; defaults: trust no proxy, /metrics for loopback only. */
+  transport?: TransportOptions;
 }
 
 /** One constant endpoint, `/`, over HTTPS (SPEC.md GraphQL endpoint); callers authenticate as for REST. */
-export async function createGraphqlApp({ db, logger }: GraphqlDependencies): Promise<{ app: Express; stop: () => Promise<void> }> {
-  const apollo = new ApolloServer<GraphqlContext>({ typeDefs, resolvers, introspection: true });
+export async function createGraphqlApp({ db, logger, transport }: GraphqlDependencies): Promise<{ app: Express; stop: () => Promise<void> }> {
+  const apollo = new ApolloServer<GraphqlContext>({
+    typeDefs,
+    resolvers,
+    introspection: true,
+    // A request carrying Authorization cannot be sent cross-origin without a preflight, so it is
+    // safe from CSRF like one with Apollo's own headers; a bare GET (an <img>, a link) is not.
+    csrfPrevention: { requestHeaders: ['authorization', 'x-apollo-operation-name', 'apollo-require-preflight'] },
+    // Whatever NODE_ENV says: no stack trace or file path reaches a client (ARCHITECTURE.md).
+    includeStacktraceInErrorResponses: false,
+    // The landing page loads scripts from a CDN, which the CSP of every answer forbids;
+    // use any GraphQL client (or introspection by GET) instead.
+    plugins: [ApolloServerPluginLandingPageDisabled()],
+  });
   await apollo.start();
-  const access = createAccessRepository(db);
-  const app = createHttpApp({ service: 'graphql', logger, healthChecks: { database: () => ping(db) } });
+  const app = createHttpApp({ service: 'graphql', logger, healthChecks: { database: () => ping(db) }, hsts: true, cors: GRAPHQL_CORS, ...transport });
   app.use(
     '/',
-    expressMiddleware(apollo, {
-      context: async ({ req }) => {
-        try {
-          return { db, access: await resolveAccess({ authorization: req.get('authorization'), account: req.get('x-service-account') }, access) };
-        } catch (error) {
-          if (!isDomainError(error)) throw error;
-          throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: statusOf(error.code) } } });
-        }
-      },
-    }),
+    (_req, res, next) => {
+      // Every answer depends on the caller's token: no cache may keep it.
+      res.set('Cache-Control', 'no-store');
+      next();
+    },
+    expressMiddleware(apollo, { context: graphqlContext(db, createAccessRepository(db)) }),
   );
   return { app: finishHttpApp(app, logger), stop: () => apollo.stop() };
 }

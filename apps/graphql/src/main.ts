@@ -10,7 +10,8 @@ async function main(): Promise<void> {
   const tls = await loadTls(config.tls);
   if (tls.selfSigned) logger.warn('no TLS_CERT_FILE/TLS_KEY_FILE: serving a self-signed certificate for localhost');
   const db = createDatabase({ url: config.databaseUrl });
-  const { app, stop } = await createGraphqlApp({ db, logger });
+  const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
+  const { app, stop } = await createGraphqlApp({ db, logger, transport });
   // HTTPS only: a plain-HTTP request to this port fails the TLS handshake (SPEC.md: non-HTTPS requests are rejected).
   await serve(app, logger, {
     port: config.port,

@@ -3,8 +3,15 @@ import { encodeNodeId, type AccessContext } from '@tessera/domain';
 import { findPersonView, type Database } from '@tessera/persistence';
 
 export interface GraphqlContext {
-  access: AccessContext;
+  /** Null only for introspection by GET, which names no account and reaches no resolver of ours. */
+  access: AccessContext | null;
   db: Database;
+}
+
+/** The caller; only introspection by GET goes without one, and it reaches no resolver of ours. */
+function caller(context: GraphqlContext): AccessContext {
+  if (!context.access) throw new GraphQLError('This needs the X-Service-Account header and a POST request', { extensions: { code: 'UNAUTHORIZED' } });
+  return context.access;
 }
 
 export const typeDefs = /* GraphQL */ `
@@ -34,8 +41,9 @@ export const typeDefs = /* GraphQL */ `
 
 export const resolvers = {
   Query: {
-    me: async (_parent: unknown, _args: unknown, { access, db }: GraphqlContext) => {
-      const person = await findPersonView(db, access.person.id);
+    me: async (_parent: unknown, _args: unknown, context: GraphqlContext) => {
+      const access = caller(context);
+      const person = await findPersonView(context.db, access.person.id);
       if (!person) throw new GraphQLError('Not Found', { extensions: { code: 'NOT_FOUND' } });
       return {
         id: encodeNodeId('Person', person.id),

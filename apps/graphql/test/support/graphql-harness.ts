@@ -1,0 +1,79 @@
+import { request as httpsRequest } from 'node:https';
+import { createLogger, listen, type Listening } from '@tessera/http';
+import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
+import { insertPersonalAccessToken, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
+import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { createGraphqlApp } from '../../src/app.js';
+import { loadTls } from '../../src/tls.js';
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** The body as JSON, loosely typed like supertest's `res.body`: tests read whatever shape they expect. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json(): any;
+}
+
+export interface GraphqlHarness {
+  test: TestDatabase;
+  demo: DemoSeedResult;
+  /** A real HTTPS call to the listening app; the self-signed certificate is accepted. */
+  call(path: string, options?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Reply>;
+  /** POST `{query}` with a token and the demo account header. */
+  post(token: string, query: string): Promise<Reply>;
+  /** A personal access token for a seeded person with these scopes. */
+  tokenWith(scopes: string[], email?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The GraphQL app on its HTTPS-only listener, on a fresh seeded database. NODE_ENV is
+ * unset while Apollo is built, as under `npm start`, because Apollo picks several
+ * defaults (stack traces in errors, the landing page) from it.
+ */
+export async function startGraphqlHarness(): Promise<GraphqlHarness> {
+  const test = await createTestDatabase();
+  const demo = await seedDemoData(test.db);
+  const nodeEnv = process.env['NODE_ENV'];
+  delete process.env['NODE_ENV'];
+  const graphql = await createGraphqlApp({ db: test.db, logger: createLogger({ name: 'graphql', level: 'silent' }) }).finally(() => {
+    process.env['NODE_ENV'] = nodeEnv;
+  });
+  const server: Listening = await listen(graphql.app, { port: 0, host: '127.0.0.1', tls: await loadTls(null) });
+  const call: GraphqlHarness['call'] = (path, options = {}) =>
+    new Promise((resolve, reject) => {
+      const req = httpsRequest(
+        { host: '127.0.0.1', port: server.port, path, method: options.method ?? 'GET', headers: options.headers, rejectUnauthorized: false },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(options.body);
+    });
+  return {
+    test,
+    demo,
+    call,
+    post: (token, query) =>
+      call('/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-service-account': demo.account },
+        body: JSON.stringify({ query }),
+      }),
+    tokenWith: async (scopes, email = demo.admin.email) => {
+      const person = await test.db('people').where({ primary_email: email }).first('id');
+      const token = generatePersonalAccessToken();
+      await insertPersonalAccessToken(test.db, { personId: person.id, name: 'test', tokenHash: hashToken(token), scopes, expiresAt: null });
+      return token;
+    },
+    stop: async () => {
+      await server.close();
+      await graphql.stop();
+      await test.drop();
+    },
+  };
+}
