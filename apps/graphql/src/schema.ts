@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { encodeNodeId, type AccessContext } from '@tessera/domain';
+import { assertScope, encodeNodeId, isDomainError, type AccessContext } from '@tessera/domain';
 import { findPersonView, type Database } from '@tessera/persistence';
 
 export interface GraphqlContext {
@@ -8,10 +8,17 @@ export interface GraphqlContext {
   db: Database;
 }
 
-/** The caller; only introspection by GET goes without one, and it reaches no resolver of ours. */
-function caller(context: GraphqlContext): AccessContext {
-  if (!context.access) throw new GraphQLError('This needs the X-Service-Account header and a POST request', { extensions: { code: 'UNAUTHORIZED' } });
-  return context.access;
+/** The caller, and SPEC.md authentication rule 3: the token's scopes must allow the action. */
+function callerAllowedTo(context: GraphqlContext, recordType: string, operation: 'Read'): AccessContext {
+  const { access } = context;
+  if (!access) throw new GraphQLError('This needs the X-Service-Account header and a POST request', { extensions: { code: 'UNAUTHORIZED' } });
+  try {
+    assertScope(access.scopes, recordType, operation);
+  } catch (error) {
+    if (isDomainError(error)) throw new GraphQLError(error.message, { extensions: { code: error.code } });
+    throw error;
+  }
+  return access;
 }
 
 export const typeDefs = /* GraphQL */ `
@@ -42,7 +49,7 @@ export const typeDefs = /* GraphQL */ `
 export const resolvers = {
   Query: {
     me: async (_parent: unknown, _args: unknown, context: GraphqlContext) => {
-      const access = caller(context);
+      const access = callerAllowedTo(context, 'me', 'Read');
       const person = await findPersonView(context.db, access.person.id);
       if (!person) throw new GraphQLError('Not Found', { extensions: { code: 'NOT_FOUND' } });
       return {
