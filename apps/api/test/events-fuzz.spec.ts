@@ -38,24 +38,23 @@ describe('POST /v1/events — generated input', () => {
     h = await startApiHarness();
     server = await listen(h.app, { port: 0, host: '127.0.0.1' });
     const db = h.test.db;
+    const insertId = async (table: string, row: Record<string, unknown>): Promise<number> => (await db(table).insert(row).returning('id'))[0].id;
     await db('accounts').insert([{ id: 'other', name: 'Other Corp' }, { id: 'sd2', name: 'Second Support Domain', directory_account_id: 'widget' }]);
-    const [{ id: service }] = await db('services').insert({ account_id: 'other', name: 'Foreign' }).returning('id');
-    [{ id: ids['foreignTeam']! }] = await db('teams').insert({ account_id: 'other', name: 'Foreign Team' }).returning('id');
-    [{ id: ids['widgetTeam']! }] = await db('teams').insert({ account_id: 'widget', name: 'Widget Helpdesk' }).returning('id');
-    [{ id: ids['foreignPerson']! }] = await db('people').insert({ account_id: 'other', name: 'Olga', primary_email: 'olga@other.example' }).returning('id');
-    [{ id: ids['foreignSi']! }] = await db('service_instances')
-      .insert({ account_id: 'other', service_id: service, name: 'Foreign Production', first_line_team_id: ids['foreignTeam'] })
-      .returning('id');
-    [{ id: ids['foreignCi']! }] = await db('configuration_items').insert({ account_id: 'other', label: 'srv-foreign', name: 'Foreign CI', rule_set: 'hardware' }).returning('id');
+    const service = await insertId('services', { account_id: 'other', name: 'Foreign' });
+    ids['foreignTeam'] = await insertId('teams', { account_id: 'other', name: 'Foreign Team' });
+    ids['widgetTeam'] = await insertId('teams', { account_id: 'widget', name: 'Widget Helpdesk' });
+    ids['foreignPerson'] = await insertId('people', { account_id: 'other', name: 'Olga', primary_email: 'olga@other.example' });
+    ids['foreignSi'] = await insertId('service_instances', { account_id: 'other', service_id: service, name: 'Foreign Production', first_line_team_id: ids['foreignTeam'] });
+    ids['foreignCi'] = await insertId('configuration_items', { account_id: 'other', label: 'srv-foreign', name: 'Foreign CI', rule_set: 'hardware' });
     ids['ellen'] = await h.id('people', { primary_email: 'ellen@widget.example' });
     ids['dana'] = await h.id('people', { primary_email: 'dana@widget.example' });
     await db('team_memberships').insert({ team_id: ids['widgetTeam'], person_id: ids['ellen'] });
     // Defaults of wdc records that point into other accounts.
     const orphan = await h.id('configuration_items', { label: 'srv-orphan-01' });
     await db('ci_service_instances').insert({ ci_id: orphan, service_instance_id: ids['foreignSi'], position: 1 });
-    [{ id: ids['badTemplate']! }] = await db('templates')
-      .insert({ account_id: 'wdc', subject: 'Crossing', team_id: ids['foreignTeam'], member_id: ids['foreignPerson'], service_instance_id: ids['foreignSi'] })
-      .returning('id');
+    ids['badTemplate'] = await insertId('templates', {
+      account_id: 'wdc', subject: 'Crossing', team_id: ids['foreignTeam'], member_id: ids['foreignPerson'], service_instance_id: ids['foreignSi'],
+    });
     ids['template'] = await h.id('templates', { subject: 'Server outage' });
     ids['ci'] = await h.id('configuration_items', { label: 'srv-db-01' });
     ids['serviceDesk'] = await h.id('teams', { account_id: 'wdc', name: 'Service Desk' });
