@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { JOBS, type SendMailJob } from '@tessera/domain';
+import { JOBS, encodeNodeId, queuedJob, type SendMailJob } from '@tessera/domain';
 import { enqueueJob, listQueuedJobs, seedDemoData } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { createTestDatabase, enqueueUncheckedJob, type TestDatabase } from '@tessera/persistence/testing';
 import { parse, startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { waitFor } from './support/wait-for.js';
 import { workerHarness, type WorkerHarness } from './support/worker-harness.js';
@@ -31,7 +31,9 @@ describe('send-mail jobs', () => {
 
   it('sends the message to SMTP_URL, removes the job, and leaves webhook-event jobs untouched', async () => {
     // Queued first, so it would be claimed first if this worker took webhook-event jobs at all.
-    await enqueueJob(test.db, { task: JOBS.webhookEvent, payload: { event: 'request.update', account_id: 'wdc', object_id: 1 } });
+    await enqueueJob(test.db, queuedJob(JOBS.webhookEvent, {
+      event: 'request.update', account_id: 'wdc', object_id: 1, object_nodeID: encodeNodeId('Request', 1), person_id: null, person_nodeID: null, person_name: '', payload: {},
+    }));
     await enqueueJob(test.db, { task: JOBS.sendMail, payload: { ...mail('Request #1: desired completion set') } });
 
     await worker.start({ SMTP_URL: smtp.url, MAIL_FROM: 'Tessera Test <robot@tessera.test>' });
@@ -83,7 +85,7 @@ describe('send-mail jobs', () => {
 
   it('fails a job with an invalid payload, keeping it queued for a retry with the reason, and sends nothing', async () => {
     const sentBefore = smtp.messages.length;
-    await enqueueJob(test.db, { task: JOBS.sendMail, payload: { subject: 'No recipient', text: 'x' } });
+    await enqueueUncheckedJob(test.db, JOBS.sendMail, { subject: 'No recipient', text: 'x' });
 
     await worker.start({ SMTP_URL: smtp.url });
     const [failed] = await waitFor('the failed attempt', async () => {

@@ -26,14 +26,14 @@ export { requestRuleErrors, assertRequestRules } from './requests/request-rules.
 export type { EventInput } from './events-intake/event-input.js';
 export { DEFAULT_EVENT_SOURCE, MATCH_WINDOW_HOURS } from './events-intake/event-input.js';
 export type {
-  EventsStore, EventsTransaction, Ref, PersonRef, CiRef, ServiceInstanceRef, TemplateRef, SlaTargets, ByNameOrId, CiLookup, QueuedJob,
+  EventsStore, EventsTransaction, Ref, PersonRef, CiRef, ServiceInstanceRef, TemplateRef, SlaTargets, ByNameOrId, CiLookup,
 } from './events-intake/events-store.js';
 export type { IntakeContext } from './events-intake/intake-context.js';
 export { submitEvent } from './events-intake/submit-event.js';
 export type { EventOutcome } from './events-intake/submit-event.js';
 export { computeTargets } from './events-intake/resolution-target.js';
-export { JOBS, waitingUntilJobKey } from './jobs/job-names.js';
-export type { WebhookEventJob, SendMailJob, RequestWaitingUntilJob } from './jobs/job-names.js';
+export { JOBS, JOB_SCHEMAS, queuedJob, parseJobPayload, waitingUntilJobKey } from './jobs/job-contract.js';
+export type { JobName, JobPayload, JobOptions, QueuedJob, ParsedJob, WebhookEventJob, SendMailJob, RequestWaitingUntilJob } from './jobs/job-contract.js';
 export { releaseWaitingRequest, SYSTEM_SOURCE } from './requests/release-waiting-request.js';
 export type { WaitingReleaseOutcome } from './requests/release-waiting-request.js';
 export type { WaitingRequestStore, WaitingRequestTransaction } from './requests/waiting-request-store.js';

@@ -5,6 +5,7 @@
  */
 import type { AccountRecord } from '../identity/account-access.js';
 import type { Role } from '../identity/roles.js';
+import type { QueuedJob } from '../jobs/job-contract.js';
 import type { NewRequest, RequestChanges, RequestRecord } from '../requests/request-record.js';
 
 export interface Ref {
@@ -40,13 +41,6 @@ export interface SlaTargets {
 }
 export type ByNameOrId = { id: number } | { name: string };
 export type CiLookup = { id: number } | { label: string } | { source: string | null; sourceId: string };
-
-export interface QueuedJob {
-  task: string;
-  payload: Record<string, unknown>;
-  runAt?: Date;
-  jobKey?: string;
-}
 
 /**
  * Every lookup is scoped to an account: it finds only records of that account,

@@ -9,10 +9,10 @@
  * - the scheduled waiting_until release (see waitingRelease).
  */
 import { peopleAccountsOf, type AccountRecord } from '../identity/account-access.js';
-import { JOBS, waitingUntilJobKey, type SendMailJob, type WebhookEventJob } from '../jobs/job-names.js';
+import { JOBS, queuedJob, waitingUntilJobKey, type QueuedJob, type SendMailJob, type WebhookEventJob } from '../jobs/job-contract.js';
 import { encodeNodeId } from '../node-id.js';
 import type { RequestChanges, RequestRecord } from '../requests/request-record.js';
-import type { EventsTransaction, PersonRef, QueuedJob } from './events-store.js';
+import type { EventsTransaction, PersonRef } from './events-store.js';
 
 export interface RequestChange {
   /** The account the request is registered in. */
@@ -40,7 +40,8 @@ export async function publishRequestChange(tx: EventsTransaction, change: Reques
   });
   const base = { audit_line_id: auditLineId, audit_line_nodeID: encodeNodeId('AuditLine', auditLineId), source: change.source, sourceID: change.sourceId };
   const jobs: QueuedJob[] = [];
-  const event = (name: string, payload: Record<string, unknown> = {}) => jobs.push({ task: JOBS.webhookEvent, payload: { ...webhookEvent(change, name), payload: { ...base, ...payload } } });
+  const event = (name: string, payload: Record<string, unknown> = {}) =>
+    jobs.push(queuedJob(JOBS.webhookEvent, { ...webhookEvent(change, name), payload: { ...base, ...payload } }));
 
   if (!previous) event('request.create', { status: request.status });
   else if (Object.keys(change.changes).length > 0) event('request.update', { status: request.status });
@@ -50,16 +51,16 @@ export async function publishRequestChange(tx: EventsTransaction, change: Reques
   if (previous && 'team_id' in change.changes) event('request.team-changed', { team: await teamPayload(tx, request) });
 
   const desiredChanged = previous ? 'desired_completion_at' in change.changes : request.desired_completion_at !== null;
-  if (desiredChanged) jobs.push({ task: JOBS.sendMail, payload: desiredCompletionMail(change) as unknown as Record<string, unknown> });
+  if (desiredChanged) jobs.push(queuedJob(JOBS.sendMail, desiredCompletionMail(change)));
 
   const release = waitingRelease(change);
   if (release === 'schedule') {
-    jobs.push({
-      task: JOBS.requestWaitingUntil,
-      payload: { account_id: request.account_id, request_id: request.id },
-      runAt: request.waiting_until!,
-      jobKey: waitingUntilJobKey(request.id),
-    });
+    jobs.push(
+      queuedJob(JOBS.requestWaitingUntil, { account_id: request.account_id, request_id: request.id }, {
+        runAt: request.waiting_until!,
+        jobKey: waitingUntilJobKey(request.id),
+      }),
+    );
   } else if (release === 'cancel') {
     await tx.cancelJob(waitingUntilJobKey(request.id));
   }

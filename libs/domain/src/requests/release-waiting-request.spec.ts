@@ -1,4 +1,4 @@
-import type { QueuedJob } from '../events-intake/events-store.js';
+import type { QueuedJob } from '../jobs/job-contract.js';
 import { encodeNodeId } from '../node-id.js';
 import { releaseWaitingRequest } from './release-waiting-request.js';
 import type { RequestRecord } from './request-record.js';

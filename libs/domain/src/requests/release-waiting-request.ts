@@ -4,8 +4,7 @@
  * job fires; by then the request may have moved on (waiting_until moved or
  * cleared, another status), and then nothing happens.
  */
-import type { QueuedJob } from '../events-intake/events-store.js';
-import { JOBS, type RequestWaitingUntilJob, type WebhookEventJob } from '../jobs/job-names.js';
+import { JOBS, queuedJob, type QueuedJob, type RequestWaitingUntilJob } from '../jobs/job-contract.js';
 import { encodeNodeId } from '../node-id.js';
 import type { RequestChanges, RequestRecord } from './request-record.js';
 import type { WaitingRequestStore, WaitingRequestTransaction } from './waiting-request-store.js';
@@ -42,8 +41,8 @@ async function publishRelease(tx: WaitingRequestTransaction, previous: RequestRe
     changes: { status: [previous.status, request.status], waiting_until: [previous.waiting_until, request.waiting_until] },
   });
   const base = { audit_line_id: auditLineId, audit_line_nodeID: encodeNodeId('AuditLine', auditLineId), source: SYSTEM_SOURCE, sourceID: null };
-  const event = (name: string, payload: Record<string, unknown>): QueuedJob => {
-    const job: WebhookEventJob = {
+  const event = (name: string, payload: Record<string, unknown>): QueuedJob =>
+    queuedJob(JOBS.webhookEvent, {
       account_id: request.account_id,
       event: name,
       object_id: request.id,
@@ -52,9 +51,7 @@ async function publishRelease(tx: WaitingRequestTransaction, previous: RequestRe
       person_nodeID: null,
       person_name: '',
       payload: { ...base, ...payload },
-    };
-    return { task: JOBS.webhookEvent, payload: job as unknown as Record<string, unknown> };
-  };
+    });
   await tx.enqueue([
     event('request.update', { status: request.status }),
     event('request.status-changed', { status: request.status, previous_status: previous.status }),

@@ -1,2 +1,3 @@
 export { setupTestPostgres, teardownTestPostgres, createTestDatabase } from './test-postgres.js';
 export type { TestDatabase } from './test-postgres.js';
+export { enqueueUncheckedJob } from './enqueue-unchecked.js';

@@ -1,0 +1,81 @@
+/**
+ * The job-queue contract between the processes that enqueue (in the
+ * transaction of their change: ARCHITECTURE.md transactional outbox) and
+ * apps/webhook-worker, which runs the jobs. One schema per task, used by the
+ * producer's types and the consumer's check alike: a payload is defined once,
+ * and its TypeScript type is derived from it.
+ */
+import { z } from 'zod';
+
+const nodeId = z.string().min(1);
+
+/** A named event (SPEC.md "Events") for the account's webhooks; body as REFERENCE.md "Webhooks". */
+export const webhookEventJob = z.object({
+  account_id: z.string().min(1),
+  event: z.string().min(1),
+  object_id: z.number().int(),
+  object_nodeID: nodeId,
+  /** The person who made the change; null, with an empty name, for the service's own changes. */
+  person_id: z.number().int().nullable(),
+  person_nodeID: nodeId.nullable(),
+  person_name: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+});
+
+/** An e-mail message. */
+export const sendMailJob = z.object({
+  to: z.string().trim().min(1),
+  subject: z.string(),
+  text: z.string(),
+});
+
+/** SPEC.md request status: waiting_for → assigned when waiting_until is reached. */
+export const requestWaitingUntilJob = z.object({
+  account_id: z.string().min(1),
+  request_id: z.number().int().positive(),
+});
+
+export const JOB_SCHEMAS = {
+  'webhook-event': webhookEventJob,
+  'send-mail': sendMailJob,
+  'request-waiting-until': requestWaitingUntilJob,
+} as const;
+
+export type JobName = keyof typeof JOB_SCHEMAS;
+export type JobPayload<N extends JobName> = z.infer<(typeof JOB_SCHEMAS)[N]>;
+
+/** The task names, for code that names them (`JOBS.sendMail`). */
+export const JOBS = {
+  webhookEvent: 'webhook-event',
+  sendMail: 'send-mail',
+  requestWaitingUntil: 'request-waiting-until',
+} as const satisfies Record<string, JobName>;
+
+export interface JobOptions {
+  /** Not before this time (graphile-worker run_at); a past time runs at once. */
+  runAt?: Date;
+  /** A later job with the same key replaces a waiting one. */
+  jobKey?: string;
+}
+
+/** A job to enqueue: a task name and the payload of exactly that task. */
+export type QueuedJob = { [N in JobName]: { task: N; payload: JobPayload<N> } & JobOptions }[JobName];
+
+export function queuedJob<N extends JobName>(task: N, payload: JobPayload<N>, options: JobOptions = {}): QueuedJob {
+  return { task, payload, ...options } as QueuedJob;
+}
+
+export type ParsedJob<N extends JobName> = { ok: true; payload: JobPayload<N> } | { ok: false; reason: string };
+
+/** The consumer's check of a payload read back from the queue. */
+export function parseJobPayload<N extends JobName>(task: N, payload: unknown): ParsedJob<N> {
+  const result = JOB_SCHEMAS[task].safeParse(payload);
+  if (result.success) return { ok: true, payload: result.data as JobPayload<N> };
+  return { ok: false, reason: result.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; ') };
+}
+
+export type WebhookEventJob = JobPayload<'webhook-event'>;
+export type SendMailJob = JobPayload<'send-mail'>;
+export type RequestWaitingUntilJob = JobPayload<'request-waiting-until'>;
+
+export const waitingUntilJobKey = (requestId: number) => `${JOBS.requestWaitingUntil}:${requestId}`;
