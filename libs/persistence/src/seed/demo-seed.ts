@@ -6,7 +6,7 @@
 import { ALL_SCOPES, generatePersonalAccessToken, hashPassword, hashToken, isExpired, verifyPassword } from '@tessera/domain';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../database.js';
-import { findTokenState, insertPersonalAccessToken } from '../repositories/personal-access-token.repository.js';
+import { findTokenState, insertPersonalAccessToken } from '../access/personal-access-token.repository.js';
 import { ensureRow } from './ensure-row.js';
 import { seedServiceRecords } from './demo-service-records.js';
 import { ensureIntegration, ensureOAuthClient, ensureUiExtension, type DemoOAuthClient } from './demo-integration-records.js';
