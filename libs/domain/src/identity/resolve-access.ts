@@ -46,7 +46,8 @@ export interface AccessHeaders {
 
 // RFC 7235 §2.1: the scheme is case-insensitive and one or more spaces (1*SP) separate it from the token.
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{16,512})$/i;
-const TOUCH_INTERVAL_MS = 60_000;
+/** A token's last use is recorded at most this often, so busy tokens do not write on every call. */
+export const TOKEN_USE_INTERVAL_MS = 60_000;
 
 async function lookupGrant(authorization: string | undefined, accountId: string | null, port: AccessPort, now: Date): Promise<AccessLookup> {
   const match = authorization ? BEARER.exec(authorization.trim()) : null;
@@ -56,8 +57,7 @@ async function lookupGrant(authorization: string | undefined, accountId: string 
   if (!found || !grant || grant.revokedAt || isExpired(grant.expiresAt, now) || grant.person.disabled) {
     throw unauthorized('The bearer token is unknown, expired or revoked');
   }
-  // Last use is recorded at most once a minute, so busy tokens do not write on every call.
-  if (!grant.lastUsedAt || now.getTime() - grant.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await port.tokenUsed(grant);
+  if (!grant.lastUsedAt || now.getTime() - grant.lastUsedAt.getTime() > TOKEN_USE_INTERVAL_MS) await port.tokenUsed(grant);
   return found;
 }
 
