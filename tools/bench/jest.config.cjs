@@ -1,0 +1,3 @@
+const { projectConfig } = require('../../jest.preset.cjs');
+
+module.exports = projectConfig('bench', __dirname);

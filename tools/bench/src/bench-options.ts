@@ -1,0 +1,70 @@
+/**
+ * What `npm run bench` measures and for how long, from the environment (see
+ * tools/bench/README.md). A bad value stops the run before anything starts.
+ */
+import path from 'node:path';
+
+export type Runtime = 'bundle' | 'tsx';
+export type EventsMix = 'half' | 'new' | 'match';
+
+/** A measured phase lasts either a number of seconds or a number of calls. */
+export type LoadPlan = { seconds: number } | { calls: number };
+
+export interface BenchOptions {
+  only: 'me' | 'events' | null;
+  me: { plan: LoadPlan; warmup: LoadPlan; clients: number };
+  events: { plan: LoadPlan; warmup: LoadPlan; clients: number; mix: EventsMix };
+  runtime: Runtime;
+  /** Where the api writes its .cpuprofile files; null when not profiling. */
+  cpuProfileDir: string | null;
+  logLevel: string;
+}
+
+export function readBenchOptions(env: Record<string, string | undefined>): BenchOptions {
+  const seconds = positive(env, 'BENCH_DURATION', 10);
+  const warmupSeconds = positive(env, 'BENCH_WARMUP', 3);
+  const clients = env['BENCH_CLIENTS'] === undefined ? null : positive(env, 'BENCH_CLIENTS', 1);
+  const meCalls = optionalPositive(env, 'BENCH_ME_REQUESTS');
+  const eventsCalls = optionalPositive(env, 'BENCH_EVENTS');
+  return {
+    only: oneOf(env, 'BENCH_ONLY', ['me', 'events'] as const, null),
+    me: {
+      plan: meCalls ? { calls: meCalls } : { seconds },
+      warmup: { seconds: warmupSeconds },
+      clients: clients ?? 20,
+    },
+    events: {
+      plan: eventsCalls ? { calls: eventsCalls } : { seconds },
+      warmup: { seconds: warmupSeconds },
+      clients: clients ?? 50,
+      mix: oneOf(env, 'BENCH_EVENTS_MIX', ['half', 'new', 'match'] as const, 'half'),
+    },
+    runtime: oneOf(env, 'BENCH_RUNTIME', ['bundle', 'tsx'] as const, 'bundle'),
+    cpuProfileDir: env['BENCH_CPU_PROFILE'] ? path.resolve(env['BENCH_CPU_PROFILE']) : null,
+    logLevel: env['BENCH_LOG_LEVEL'] ?? 'warn',
+  };
+}
+
+export function describePlan(plan: LoadPlan): string {
+  return 'seconds' in plan ? `${plan.seconds} s` : `${plan.calls} calls`;
+}
+
+function positive(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+function optionalPositive(env: Record<string, string | undefined>, name: string): number | null {
+  return env[name] ? Math.round(positive(env, name, 1)) : null;
+}
+
+function oneOf<T extends string, F extends T | null>(env: Record<string, string | undefined>, name: string, values: readonly T[], fallback: F): T | F {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const found = values.find((value) => value === raw);
+  if (found === undefined) throw new Error(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return found;
+}

@@ -1,0 +1,108 @@
+/**
+ * Self time of a V8 .cpuprofile (what `node --cpu-prof` writes), summed by
+ * file:function and by package. Frames of a bundle are traced back to their
+ * source file through the bundle's source map (`<file>.map` beside it), so a
+ * profile of dist/apps/api/main.js still names libs/http/src/… and friends.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap, type SourceMapPayload } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
+export interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: CallFrame }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface SelfTime {
+  name: string;
+  micros: number;
+}
+
+export interface ProfileSummary {
+  totalMicros: number;
+  idleMicros: number;
+  byFunction: SelfTime[];
+  byPackage: SelfTime[];
+}
+
+/** V8's pseudo-frames: idle is waiting, the others are real work. */
+const IDLE = '(idle)';
+
+export function summariseProfile(profile: CpuProfile, root: string): ProfileSummary {
+  const locate = locator(root);
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  let totalMicros = 0;
+  let idleMicros = 0;
+  profile.samples.forEach((id, i) => {
+    // A sample's time is the gap to the next one (the last gets the one before it).
+    const micros = Math.max(0, profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0);
+    const frame = frames.get(id);
+    if (!frame) return;
+    totalMicros += micros;
+    const where = locate(frame);
+    if (frame.functionName === IDLE) idleMicros += micros;
+    add(byFunction, where.file ? `${where.file}:${frame.functionName || '(anonymous)'}` : frame.functionName, micros);
+    add(byPackage, where.pkg, micros);
+  });
+  return { totalMicros, idleMicros, byFunction: sorted(byFunction), byPackage: sorted(byPackage) };
+}
+
+function add(map: Map<string, number>, key: string, micros: number): void {
+  map.set(key, (map.get(key) ?? 0) + micros);
+}
+
+function sorted(map: Map<string, number>): SelfTime[] {
+  return [...map].map(([name, micros]) => ({ name, micros })).sort((a, b) => b.micros - a.micros);
+}
+
+/** Where a frame's code lives: a file relative to the workspace, and the package it belongs to. */
+function locator(root: string): (frame: CallFrame) => { file: string; pkg: string } {
+  const maps = new Map<string, { map: SourceMap; dir: string } | null>();
+  const sourceMapOf = (file: string) => {
+    if (!maps.has(file)) {
+      const mapFile = `${file}.map`;
+      const payload = existsSync(mapFile) ? (JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload) : null;
+      maps.set(file, payload ? { map: new SourceMap(payload), dir: path.dirname(mapFile) } : null);
+    }
+    return maps.get(file) ?? null;
+  };
+  return (frame) => {
+    if (!frame.url) return { file: '', pkg: frame.functionName.startsWith('(') ? frame.functionName : '(native)' };
+    if (!frame.url.startsWith('file:')) return { file: frame.url, pkg: frame.url.startsWith('node:') ? 'node (built-in)' : frame.url };
+    let file = fileURLToPath(frame.url);
+    const sourceMap = sourceMapOf(file);
+    if (sourceMap) {
+      const entry = sourceMap.map.findEntry(frame.lineNumber, frame.columnNumber);
+      if ('originalSource' in entry) file = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(sourceMap.dir, entry.originalSource);
+    }
+    const relative = path.relative(root, file);
+    return { file: shorten(relative), pkg: packageOf(relative) };
+  };
+}
+
+/** node_modules/<pkg>/lib/x.js → <pkg>/lib/x.js; workspace files stay as they are. */
+function shorten(relative: string): string {
+  const at = relative.lastIndexOf('node_modules/');
+  return at === -1 ? relative : relative.slice(at + 'node_modules/'.length);
+}
+
+function packageOf(relative: string): string {
+  const at = relative.lastIndexOf('node_modules/');
+  if (at !== -1) {
+    const parts = relative.slice(at + 'node_modules/'.length).split('/');
+    return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+  }
+  const parts = relative.split('/');
+  return ['apps', 'libs', 'tools'].includes(parts[0]!) && parts[1] ? `${parts[0]}/${parts[1]}` : relative;
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm run bench:profile-summary -- <file.cpuprofile> [--top N]`: the functions
+ * (file:function) and packages with the most self time in a CPU profile, as a
+ * share of the time the process was busy (idle time left out).
+ */
+import { readFile } from 'node:fs/promises';
+import { summariseProfile, type CpuProfile, type SelfTime } from './cpu-profile.js';
+import { workspaceRoot } from './runtime.js';
+
+async function main(args: string[]): Promise<void> {
+  const topAt = args.indexOf('--top');
+  const top = topAt === -1 ? 15 : Number(args[topAt + 1]);
+  const file = args.find((arg, i) => !arg.startsWith('--') && (topAt === -1 || i !== topAt + 1));
+  if (!file || !Number.isInteger(top) || top <= 0) throw new Error('usage: npm run bench:profile-summary -- <file.cpuprofile> [--top N]');
+  const profile = JSON.parse(await readFile(file, 'utf8')) as CpuProfile;
+  const summary = summariseProfile(profile, workspaceRoot);
+  const busy = summary.totalMicros - summary.idleMicros;
+  const lines = [
+    `${file}`,
+    `sampled ${seconds(summary.totalMicros)} s, busy ${seconds(busy)} s (${percent(busy, summary.totalMicros)} of the time); shares below are of busy time`,
+    '',
+    `top ${top} functions by self time`,
+    ...table(summary.byFunction, top, busy),
+    '',
+    'self time by package',
+    ...table(summary.byPackage, 12, busy),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function table(rows: SelfTime[], top: number, busy: number): string[] {
+  return rows
+    .filter((row) => row.name !== '(idle)')
+    .slice(0, top)
+    .map((row) => `  ${percent(row.micros, busy).padStart(6)}  ${(row.micros / 1000).toFixed(0).padStart(7)} ms  ${row.name}`);
+}
+
+function percent(part: number, whole: number): string {
+  return `${whole === 0 ? '0.0' : ((100 * part) / whole).toFixed(1)}%`;
+}
+
+function seconds(micros: number): string {
+  return (micros / 1e6).toFixed(1);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
