@@ -1,5 +1,5 @@
 import { releaseWaitingRequest } from '@tessera/domain';
-import { createWaitingRequestStore, listQueuedJobs } from '@tessera/persistence';
+import { createUnitOfWork, listQueuedJobs } from '@tessera/persistence';
 import { clearRequests, startApiHarness, type ApiHarness } from './support/api-harness.js';
 
 describe('POST /v1/events — edge cases', () => {
@@ -18,7 +18,7 @@ describe('POST /v1/events — edge cases', () => {
       const outcomes: string[] = [];
       for (const job of await listQueuedJobs(h.test.db, 'request-waiting-until')) {
         if (job.run_at.getTime() > Date.now()) continue;
-        outcomes.push(await releaseWaitingRequest(job.payload as { account_id: string; request_id: number }, createWaitingRequestStore(h.test.db)));
+        outcomes.push(await releaseWaitingRequest(job.payload as { account_id: string; request_id: number }, createUnitOfWork(h.test.db)));
         await h.test.db('graphile_worker._private_jobs').where({ key: job.key }).delete();
       }
       return outcomes;

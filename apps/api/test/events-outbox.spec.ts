@@ -1,5 +1,5 @@
-import { submitEvent, type AccessContext, type EventsStore } from '@tessera/domain';
-import { createEventsStore, listQueuedJobs } from '@tessera/persistence';
+import { submitEvent, trustedAccountId, type AccessContext, type UnitOfWork } from '@tessera/domain';
+import { createUnitOfWork, listQueuedJobs } from '@tessera/persistence';
 import { clearRequests, startApiHarness, type ApiHarness } from './support/api-harness.js';
 
 /** ARCHITECTURE.md transactional outbox: a change and its queued events commit, or roll back, together. */
@@ -11,7 +11,7 @@ describe('events intake — transactional outbox', () => {
     const admin = await h.test.db('people').where({ primary_email: h.demo.admin.email }).first('id', 'name', 'account_id', 'organization_id');
     access = {
       person: { id: admin.id, name: admin.name, accountId: admin.account_id, primaryEmail: h.demo.admin.email, organizationId: admin.organization_id, inDirectoryAccount: false },
-      account: { id: 'wdc', name: 'Widget Data Center', directoryAccountId: 'widget' },
+      account: { id: trustedAccountId('wdc'), name: 'Widget Data Center', directoryAccountId: 'widget' },
       roles: ['administrator'],
       scopes: ['*:*'],
       token: { kind: 'personal_access_token', id: 1 },
@@ -27,11 +27,17 @@ describe('events intake — transactional outbox', () => {
   });
 
   /** The real store, failing at one step after the request and its note were written. */
-  function failingAt(step: 'insertAuditLine' | 'enqueue'): EventsStore {
-    const real = createEventsStore(h.test.db);
+  function failingAt(step: 'insertAuditLine' | 'enqueue'): UnitOfWork {
+    const real = createUnitOfWork(h.test.db);
+    const fail = async () => {
+      throw new Error(`${step} failed`);
+    };
     return {
+      repositories: real.repositories,
       transaction: (work) =>
-        real.transaction((tx) => work({ ...tx, [step]: async () => { throw new Error(`${step} failed`); } })),
+        real.transaction((tx) =>
+          work(step === 'insertAuditLine' ? { ...tx, auditLines: { insert: fail } } : { ...tx, jobs: { ...tx.jobs, enqueue: fail } }),
+        ),
     };
   }
 
@@ -41,7 +47,7 @@ describe('events intake — transactional outbox', () => {
   });
 
   it('leaves the matched request unchanged when its update fails', async () => {
-    const store = createEventsStore(h.test.db);
+    const store = createUnitOfWork(h.test.db);
     const { request } = await submitEvent({ subject: 'kept', ci: 'srv-db-01' }, { access, now: new Date() }, store);
     const before = await counts();
     await expect(submitEvent({ subject: 'kept', ci: 'srv-db-01', status: 'in_progress', note: 'more' }, { access, now: new Date() }, failingAt('enqueue'))).rejects.toThrow();
@@ -50,7 +56,7 @@ describe('events intake — transactional outbox', () => {
   });
 
   it('always commits a change with its event', async () => {
-    const store = createEventsStore(h.test.db);
+    const store = createUnitOfWork(h.test.db);
     for (let i = 0; i < 10; i++) await submitEvent({ subject: `event ${i}`, source: `s${i % 3}` }, { access, now: new Date() }, store);
     const requests = await h.test.db('requests').pluck('id');
     const created = (await listQueuedJobs(h.test.db, 'webhook-event')).filter((j) => j.payload['event'] === 'request.create').map((j) => j.payload['object_id']);

@@ -1,4 +1,4 @@
-import { encodeNodeId, JOBS, waitingUntilJobKey, type NewRequest, type RequestRecord } from '@tessera/domain';
+import { encodeNodeId, JOBS, trustedAccountId, waitingUntilJobKey, type NewRequest, type RequestRecord } from '@tessera/domain';
 import { enqueueJob, findRequest, insertRequest, listQueuedJobs, seedDemoData } from '@tessera/persistence';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { waitFor } from './support/wait-for.js';
@@ -102,7 +102,7 @@ describe('request-waiting-until jobs', () => {
 
   function newRequest(values: Partial<NewRequest>): NewRequest {
     return {
-      account_id: 'wdc', subject: 'Disk almost full on db01', category: 'incident', status: 'waiting_for', impact: 'top', completion_reason: null,
+      account_id: trustedAccountId('wdc'), subject: 'Disk almost full on db01', category: 'incident', status: 'waiting_for', impact: 'top', completion_reason: null,
       service_instance_id: null, organization_id: null, requested_by_id: adminId, requested_for_id: adminId, created_by_id: adminId,
       member_id: adminId, team_id: null, supplier_id: null, workflow_id: null, problem_id: null, project_id: null, ci_id: null, template_id: null,
       knowledge_article_id: null, grouped_into_id: null, completed_at: null, desired_completion_at: null, downtime_start_at: null,

@@ -5,7 +5,7 @@
  * filters `?field=value`, `field!=value` or `field=!value`, `field=>value`,
  * `field=<value`, `id=1,2,3`, and an empty value for "is empty".
  */
-import { badParameter } from '@tessera/domain';
+import { badParameter, type CollectionQuery, type Filter, type SortTerm } from '@tessera/domain';
 import { parseFilterValue, type FilterType } from './filter-value.js';
 
 export const DEFAULT_PER_PAGE = 20;
@@ -21,26 +21,7 @@ export interface CollectionSpec {
   filters: Readonly<Record<string, FilterType>>;
 }
 
-export interface SortTerm {
-  field: string;
-  direction: 'asc' | 'desc';
-}
-
-export type FilterOperator = 'in' | 'not_in' | 'gte' | 'lte' | 'empty' | 'present';
-
-export interface Filter {
-  field: string;
-  operator: FilterOperator;
-  values: Array<string | number | boolean | Date>;
-}
-
-export interface CollectionQuery {
-  page: number;
-  perPage: number;
-  fields: string[];
-  sort: SortTerm[];
-  filters: Filter[];
-}
+export type { CollectionQuery, Filter, FilterOperator, SortTerm } from '@tessera/domain';
 
 const RESERVED = new Set(['page', 'per_page', 'fields', 'sort']);
 

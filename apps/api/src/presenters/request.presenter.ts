@@ -4,7 +4,7 @@
  * datetimes ISO 8601; `sourceID` and `supplier_requestID` as the spec spells them.
  */
 import { encodeNodeId } from '@tessera/domain';
-import type { NoteView, RequestView } from '@tessera/persistence';
+import type { NoteView, RequestView } from '@tessera/domain';
 
 const REFERENCE_TYPES: Record<string, string> = {
   service_instance: 'ServiceInstance', organization: 'Organization', requested_by: 'Person', requested_for: 'Person',

@@ -5,13 +5,13 @@
  */
 import { JOBS, releaseWaitingRequest } from '@tessera/domain';
 import type { Logger } from '@tessera/http';
-import { createWaitingRequestStore, type Database, type JobHandler } from '@tessera/persistence';
+import { createUnitOfWork, type Database, type JobHandler } from '@tessera/persistence';
 import { jobTask } from './job-task.js';
 
 export function requestWaitingUntilTask(db: Database, logger: Logger): JobHandler {
-  const store = createWaitingRequestStore(db);
+  const uow = createUnitOfWork(db);
   return jobTask(JOBS.requestWaitingUntil, logger, async (payload, job) => {
-    const outcome = await releaseWaitingRequest(payload, store);
+    const outcome = await releaseWaitingRequest(payload, uow);
     logger.info({ jobId: job.id, accountId: payload.account_id, requestId: payload.request_id, outcome }, 'waiting_until reached');
   });
 }

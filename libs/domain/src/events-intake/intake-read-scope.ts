@@ -9,13 +9,13 @@ import type { AccountRecord } from '../identity/account-access.js';
 import { canReadRequest, requestReadScope, type RequestReadScope } from '../requests/request-read-scope.js';
 import type { RequestRecord } from '../requests/request-record.js';
 import type { EventInput } from './event-input.js';
-import type { EventsTransaction } from './events-store.js';
+import type { Transaction } from '../ports/unit-of-work.js';
 import type { IntakeContext } from './intake-context.js';
 
-export async function intakeReadScope(input: EventInput, account: AccountRecord, ctx: IntakeContext, tx: EventsTransaction): Promise<RequestReadScope> {
+export async function intakeReadScope(input: EventInput, account: AccountRecord, ctx: IntakeContext, tx: Pick<Transaction, 'people'>): Promise<RequestReadScope> {
   const { access } = ctx;
   // The access context holds the roles in the call's account; a support domain named by the event has its own.
-  const roles = account.id === access.account.id ? access.roles : await tx.rolesIn(account.id, access.person.id);
+  const roles = account.id === access.account.id ? access.roles : await tx.people.rolesIn(account.id, access.person.id);
   const scope = requestReadScope(access, account.id, roles);
   if (!scope.internalNotes && input.internal_note) throw forbidden('Internal notes need a role in the account');
   return scope;

@@ -1,6 +1,6 @@
 /**
  * SPEC.md "Event matching":
- * 1. without service_instance, it is taken from the configuration item (done in resolve);
+ * 1. without service_instance, it is taken from the configuration item (done in submit-event);
  * 2. with a CI: an open request with the same source, service instance and CI,
  *    created within the past 24 hours, is updated instead of creating one;
  * 4. without a CI: a new request is prevented only if subject, note, account,
@@ -11,32 +11,51 @@
  * The match key is locked first, so concurrent identical events queue up and
  * the second finds the request the first created.
  */
+import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
+import type { Transaction } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
-import type { RequestRecord } from '../requests/request-record.js';
 import { DEFAULT_EVENT_SOURCE, MATCH_WINDOW_HOURS, type EventInput } from './event-input.js';
-import type { EventsTransaction } from './events-store.js';
 import type { IntakeContext } from './intake-context.js';
 import type { ResolvedReferences } from './resolve-references.js';
+
+/** Rules 2 and 4 as a query: which open requests an event could match, and under which lock key. */
+export function matchQuery(input: EventInput, refs: ResolvedReferences, now: Date, scope: RequestReadScope): { lockKey: string; query: OpenRequestQuery } {
+  const source = input.source ?? DEFAULT_EVENT_SOURCE;
+  const since = new Date(now.getTime() - MATCH_WINDOW_HOURS * 3600_000);
+  const visibleTo = scope.personId;
+  const accountId = refs.account.id;
+  if (refs.ci) {
+    const serviceInstanceId = refs.serviceInstance?.id ?? null;
+    return {
+      lockKey: JSON.stringify(['ci', accountId, source, serviceInstanceId, refs.ci.id]),
+      query: { source, since, visibleTo, ci: { id: refs.ci.id, serviceInstanceId } },
+    };
+  }
+  return {
+    lockKey: JSON.stringify(['no-ci', accountId, source, refs.requestedFor.id, input.subject!, input.note ?? null]),
+    query: { source, since, visibleTo, withoutCi: { subject: input.subject!, requestedForId: refs.requestedFor.id, firstPublicNote: input.note ?? null } },
+  };
+}
+
+/**
+ * Of the candidates (newest first), the request the event matches: with a CI
+ * the newest (rule 2); without one, the newest whose first public note is the
+ * event's note, both absent counting as equal (rule 4).
+ */
+export function pickMatch(input: EventInput, refs: Pick<ResolvedReferences, 'ci'>, candidates: readonly OpenRequestCandidate[]): OpenRequestCandidate | null {
+  if (refs.ci) return candidates[0] ?? null;
+  const note = input.note ?? null;
+  return candidates.find((candidate) => candidate.firstPublicNote === note) ?? null;
+}
 
 export async function matchOpenRequest(
   input: EventInput,
   refs: ResolvedReferences,
   ctx: IntakeContext,
   scope: RequestReadScope,
-  tx: EventsTransaction,
-): Promise<RequestRecord | null> {
-  const visibleTo = scope.personId;
-  const source = input.source ?? DEFAULT_EVENT_SOURCE;
-  const since = new Date(ctx.now.getTime() - MATCH_WINDOW_HOURS * 3600_000);
-  const accountId = refs.account.id;
-  if (refs.ci) {
-    const serviceInstanceId = refs.serviceInstance?.id ?? null;
-    await tx.lockMatchKey(JSON.stringify(['ci', accountId, source, serviceInstanceId, refs.ci.id]));
-    return tx.findOpenRequestByCi(accountId, { source, serviceInstanceId, ciId: refs.ci.id, since, visibleTo });
-  }
-  const subject = input.subject!;
-  const note = input.note ?? null;
-  const requestedForId = refs.requestedFor.id;
-  await tx.lockMatchKey(JSON.stringify(['no-ci', accountId, source, requestedForId, subject, note]));
-  return tx.findOpenRequestWithoutCi(accountId, { subject, note, source, requestedForId, since, visibleTo });
+  tx: Pick<Transaction, 'lock' | 'requests'>,
+): Promise<OpenRequestCandidate | null> {
+  const { lockKey, query } = matchQuery(input, refs, ctx.now, scope);
+  await tx.lock(lockKey);
+  return pickMatch(input, refs, await tx.requests.openCandidates(refs.account.id, query));
 }

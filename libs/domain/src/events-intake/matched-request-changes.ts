@@ -10,7 +10,7 @@ import type { RequestChanges, RequestRecord } from '../requests/request-record.j
 import { assertRequestRules } from '../requests/request-rules.js';
 import { statusRequiresMember } from '../requests/request-values.js';
 import type { EventInput } from './event-input.js';
-import type { SlaTargets } from './events-store.js';
+import type { SlaTargets } from '../records/references.js';
 import type { IntakeContext } from './intake-context.js';
 import { computeTargets } from './resolution-target.js';
 import type { ResolvedReferences } from './resolve-references.js';

@@ -10,17 +10,27 @@
  * - service_instance: the first service instance of the configuration item;
  * - source: `Event`; team: see default-team.ts.
  */
+import type { Transaction } from '../ports/unit-of-work.js';
+import type { ServiceInstanceRef } from '../records/references.js';
 import type { NewRequest } from '../requests/request-record.js';
 import { assertRequestRules } from '../requests/request-rules.js';
 import { statusRequiresMember, type Category, type Impact, type Status } from '../requests/request-values.js';
 import { defaultTeam } from './default-team.js';
 import { DEFAULT_EVENT_SOURCE, type EventInput } from './event-input.js';
-import type { EventsTransaction } from './events-store.js';
 import type { IntakeContext } from './intake-context.js';
 import { computeTargets } from './resolution-target.js';
 import type { ResolvedReferences } from './resolve-references.js';
 
-export async function buildNewRequest(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, tx: EventsTransaction): Promise<NewRequest> {
+export interface RequestDefaults {
+  serviceInstance: ServiceInstanceRef | null;
+  category: Category;
+  impact: Impact | null;
+  status: Status;
+  memberId: number | null;
+}
+
+/** The rows of the defaults table that need no lookup: call values, then template values, then defaults. */
+export function requestDefaults(input: EventInput, refs: Pick<ResolvedReferences, 'serviceInstance' | 'template' | 'member' | 'currentUser'>): RequestDefaults {
   const template = refs.template;
   const serviceInstance = refs.serviceInstance ?? template?.serviceInstance ?? null;
   const category: Category = input.category ?? (template?.category as Category | null) ?? (serviceInstance ? 'incident' : 'other');
@@ -28,11 +38,26 @@ export async function buildNewRequest(input: EventInput, refs: ResolvedReference
   const status: Status = input.status ?? (template?.workflowManagerId ? 'workflow_pending' : 'assigned');
   const memberId =
     refs.member?.id ?? template?.workflowManagerId ?? template?.memberId ?? (statusRequiresMember(status) ? refs.currentUser.id : null);
+  return { serviceInstance, category, impact, status, memberId };
+}
+
+type DefaultLookups = Pick<Transaction, 'people' | 'supportAgreements' | 'slas'>;
+
+export async function buildNewRequest(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, tx: DefaultLookups): Promise<NewRequest> {
+  const template = refs.template;
+  const { serviceInstance, category, impact, status, memberId } = requestDefaults(input, refs);
+  const account = refs.account.id;
   const teamId =
     refs.team?.id ??
     template?.teamId ??
-    (await defaultTeam(tx, { accountId: refs.account.id, memberId, serviceInstance, currentUserId: refs.currentUser.id, requestedFor: refs.requestedFor }));
-  const sla = serviceInstance ? await tx.slaTargets(serviceInstance.id, refs.requestedFor.accountId) : null;
+    (await defaultTeam(
+      { memberId, serviceInstance, currentUserId: refs.currentUser.id, requestedFor: refs.requestedFor },
+      {
+        teamIdsOf: (personId) => tx.people.teamIdsIn(account, personId),
+        serviceDeskTeamFor: (customerAccountId) => tx.supportAgreements.serviceDeskTeamFor(account, customerAccountId),
+      },
+    ));
+  const sla = serviceInstance ? await tx.slas.targetsFor(account, serviceInstance.id, refs.requestedFor.accountId) : null;
   const completed = status === 'completed';
 
   const request: NewRequest = {

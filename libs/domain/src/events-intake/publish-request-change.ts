@@ -1,6 +1,6 @@
 /**
- * Everything a request change leaves besides the row itself, in the same
- * transaction (ARCHITECTURE.md transactional outbox):
+ * Everything a request change leaves besides the row itself, through the one
+ * outbox writer (outbox/record-change.ts), in the same transaction:
  * - an audit line naming the event's source and source id;
  * - its `request.*` webhook events (create, update, note-added, status-changed,
  *   member-changed, team-changed) with the person who made the change;
@@ -8,64 +8,67 @@
  *   changed or removed;
  * - the scheduled waiting_until release (see waitingRelease).
  */
-import { peopleAccountsOf, type AccountRecord } from '../identity/account-access.js';
-import { JOBS, queuedJob, waitingUntilJobKey, type QueuedJob, type SendMailJob, type WebhookEventJob } from '../jobs/job-contract.js';
-import { encodeNodeId } from '../node-id.js';
+import type { EventName } from '../events/event-catalogue.js';
+import { JOBS, queuedJob, waitingUntilJobKey, type QueuedJob, type SendMailJob } from '../jobs/job-contract.js';
+import { nodeIdFields, nodeRef } from '../outbox/node-fields.js';
+import { recordChange } from '../outbox/record-change.js';
+import type { Transaction } from '../ports/unit-of-work.js';
+import type { PersonRef } from '../records/references.js';
 import type { RequestChanges, RequestRecord } from '../requests/request-record.js';
-import type { EventsTransaction, PersonRef } from './events-store.js';
 
 export interface RequestChange {
-  /** The account the request is registered in. */
-  account: AccountRecord;
   request: RequestRecord;
   previous: RequestRecord | null;
   changes: RequestChanges;
   notes: Array<{ id: number; text: string; internal: boolean }>;
-  actor: PersonRef;
-  requestedBy: PersonRef;
+  /** The person who made the change; null when the service made it (the waiting_until release). */
+  actor: PersonRef | null;
+  /** The addressee of the desired-completion e-mail; null: no e-mail. */
+  requestedBy: PersonRef | null;
   source: string | null;
   sourceId: string | null;
+  /** Display names of the request's member and team as stored, for the events that name them. */
+  names: { member: string | null; team: string | null };
 }
 
-export async function publishRequestChange(tx: EventsTransaction, change: RequestChange): Promise<void> {
+export async function publishRequestChange(tx: Pick<Transaction, 'auditLines' | 'jobs'>, change: RequestChange): Promise<void> {
   const { request, previous } = change;
-  const auditLineId = await tx.insertAuditLine({
-    accountId: request.account_id,
-    recordId: request.id,
-    personId: change.actor.id,
-    source: change.source,
-    sourceId: change.sourceId,
-    action: previous ? 'update' : 'create',
-    changes: auditChanges(change),
-  });
-  const base = { audit_line_id: auditLineId, audit_line_nodeID: encodeNodeId('AuditLine', auditLineId), source: change.source, sourceID: change.sourceId };
   const jobs: QueuedJob[] = [];
-  const event = (name: string, payload: Record<string, unknown> = {}) =>
-    jobs.push(queuedJob(JOBS.webhookEvent, { ...webhookEvent(change, name), payload: { ...base, ...payload } }));
-
-  if (!previous) event('request.create', { status: request.status });
-  else if (Object.keys(change.changes).length > 0) event('request.update', { status: request.status });
-  for (const note of change.notes) event('request.note-added', { note_id: note.id, note_nodeID: encodeNodeId('Note', note.id) });
-  if (previous && 'status' in change.changes) event('request.status-changed', { status: request.status, previous_status: previous.status });
-  if (previous && 'member_id' in change.changes) event('request.member-changed', { member: await personPayload(tx, change.account, request.member_id) });
-  if (previous && 'team_id' in change.changes) event('request.team-changed', { team: await teamPayload(tx, request) });
-
-  const desiredChanged = previous ? 'desired_completion_at' in change.changes : request.desired_completion_at !== null;
-  if (desiredChanged) jobs.push(queuedJob(JOBS.sendMail, desiredCompletionMail(change)));
-
+  if (change.requestedBy && desiredCompletionChanged(change)) jobs.push(queuedJob(JOBS.sendMail, desiredCompletionMail(change, change.requestedBy)));
   const release = waitingRelease(change);
   if (release === 'schedule') {
-    jobs.push(
-      queuedJob(JOBS.requestWaitingUntil, { account_id: request.account_id, request_id: request.id }, {
-        runAt: request.waiting_until!,
-        jobKey: waitingUntilJobKey(request.id),
-      }),
-    );
+    jobs.push(queuedJob(JOBS.requestWaitingUntil, { account_id: request.account_id, request_id: request.id }, { runAt: request.waiting_until!, jobKey: waitingUntilJobKey(request.id) }));
   } else if (release === 'cancel') {
-    await tx.cancelJob(waitingUntilJobKey(request.id));
+    await tx.jobs.cancel(waitingUntilJobKey(request.id));
   }
-  // One round trip for every job of the change.
-  await tx.enqueue(jobs);
+  await recordChange(tx, {
+    account: request.account_id,
+    record: { type: 'Request', id: request.id },
+    action: previous ? 'update' : 'create',
+    actor: change.actor,
+    source: change.source,
+    sourceId: change.sourceId,
+    changes: auditChanges(change),
+    events: requestEvents(change),
+    jobs,
+  });
+}
+
+/** SPEC.md "Events", noun `request`: which events a change fires, with what each message says. */
+export function requestEvents(change: Pick<RequestChange, 'request' | 'previous' | 'changes' | 'notes' | 'names'>): Array<{ name: EventName; payload: Record<string, unknown> }> {
+  const { request, previous, changes } = change;
+  const events: Array<{ name: EventName; payload: Record<string, unknown> }> = [];
+  if (!previous) events.push({ name: 'request.create', payload: { status: request.status } });
+  else if (Object.keys(changes).length > 0) events.push({ name: 'request.update', payload: { status: request.status } });
+  for (const note of change.notes) events.push({ name: 'request.note-added', payload: nodeIdFields('note', 'Note', note.id) });
+  if (previous && 'status' in changes) events.push({ name: 'request.status-changed', payload: { status: request.status, previous_status: previous.status } });
+  if (previous && 'member_id' in changes) {
+    events.push({ name: 'request.member-changed', payload: { member: request.member_id === null ? null : nodeRef('Person', request.member_id, change.names.member) } });
+  }
+  if (previous && 'team_id' in changes) {
+    events.push({ name: 'request.team-changed', payload: { team: request.team_id === null ? null : nodeRef('Team', request.team_id, change.names.team) } });
+  }
+  return events;
 }
 
 /**
@@ -75,23 +78,15 @@ export async function publishRequestChange(tx: EventsTransaction, change: Reques
  * waiting_until — at that time, or at once when it has passed — and dropped
  * when waiting_until is cleared.
  */
-function waitingRelease({ request, previous, changes }: RequestChange): 'schedule' | 'cancel' | 'none' {
+export function waitingRelease({ request, previous, changes }: Pick<RequestChange, 'request' | 'previous' | 'changes'>): 'schedule' | 'cancel' | 'none' {
   const touched = !previous || 'waiting_until' in changes || 'status' in changes;
   if (touched && request.status === 'waiting_for' && request.waiting_until) return 'schedule';
   if (previous && 'waiting_until' in changes && !request.waiting_until) return 'cancel';
   return 'none';
 }
 
-function webhookEvent(change: RequestChange, event: string): Omit<WebhookEventJob, 'payload'> {
-  return {
-    account_id: change.request.account_id,
-    event,
-    object_id: change.request.id,
-    object_nodeID: encodeNodeId('Request', change.request.id),
-    person_id: change.actor.id,
-    person_nodeID: encodeNodeId('Person', change.actor.id),
-    person_name: change.actor.name,
-  };
+function desiredCompletionChanged({ request, previous, changes }: RequestChange): boolean {
+  return previous ? 'desired_completion_at' in changes : request.desired_completion_at !== null;
 }
 
 function auditChanges(change: RequestChange): Record<string, unknown> {
@@ -105,25 +100,13 @@ function auditChanges(change: RequestChange): Record<string, unknown> {
   return out;
 }
 
-async function personPayload(tx: EventsTransaction, account: AccountRecord, personId: number | null) {
-  if (personId === null) return null;
-  const person = await tx.findPerson(peopleAccountsOf(account), { id: personId });
-  return { id: personId, nodeID: encodeNodeId('Person', personId), name: person?.name ?? null };
-}
-
-async function teamPayload(tx: EventsTransaction, request: RequestRecord) {
-  if (request.team_id === null) return null;
-  const team = await tx.findTeam(request.account_id, { id: request.team_id });
-  return { id: request.team_id, nodeID: encodeNodeId('Team', request.team_id), name: team?.name ?? null };
-}
-
-function desiredCompletionMail(change: RequestChange): SendMailJob {
+function desiredCompletionMail(change: RequestChange, to: PersonRef): SendMailJob {
   const { request } = change;
   const when = request.desired_completion_at;
   const what = when ? `is now ${when.toISOString()}` : 'has been removed';
   return {
-    to: change.requestedBy.primaryEmail,
+    to: to.primaryEmail,
     subject: `Request #${request.id}: desired completion ${when ? 'set' : 'removed'}`,
-    text: `Hello ${change.requestedBy.name},\n\nThe desired completion of request #${request.id} "${request.subject}" ${what}.\n`,
+    text: `Hello ${to.name},\n\nThe desired completion of request #${request.id} "${request.subject}" ${what}.\n`,
   };
 }

@@ -8,16 +8,16 @@
 import { validationFailed } from '../errors/domain-error.js';
 import { isSupportDomainFor, type AccountRecord } from '../identity/account-access.js';
 import type { EventInput } from './event-input.js';
-import type { EventsTransaction } from './events-store.js';
+import type { Transaction } from '../ports/unit-of-work.js';
 import type { IntakeContext } from './intake-context.js';
 
-export async function registrationAccount(input: EventInput, ctx: IntakeContext, tx: EventsTransaction): Promise<AccountRecord> {
+export async function registrationAccount(input: EventInput, ctx: IntakeContext, tx: Pick<Transaction, 'accounts'>): Promise<AccountRecord> {
   const personAccountId = ctx.access.person.accountId;
   if (!input.support_domain) {
     if (ctx.access.person.inDirectoryAccount) throw validationFailed([['support_domain', 'Support domain is required for a person of a directory account']]);
     return ctx.access.account;
   }
-  const [target, personAccount] = await Promise.all([tx.findAccount(input.support_domain), tx.findAccount(personAccountId)]);
+  const [target, personAccount] = await Promise.all([tx.accounts.find(input.support_domain), tx.accounts.find(personAccountId)]);
   if (!target || !personAccount || !isSupportDomainFor(personAccount, target)) {
     throw validationFailed([['support_domain', `Support domain '${input.support_domain}' is not a support domain you can register requests in`]]);
   }

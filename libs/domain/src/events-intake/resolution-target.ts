@@ -2,7 +2,7 @@
  * SLA targets of a request, and SPEC.md `desired_completion_at`: when it is
  * later than the resolution target of the affected SLA, it overrides that target.
  */
-import type { SlaTargets } from './events-store.js';
+import type { SlaTargets } from '../records/references.js';
 
 const MINUTE = 60_000;
 

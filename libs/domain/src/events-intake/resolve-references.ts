@@ -6,9 +6,10 @@
  * default team (SPEC.md "Errors").
  */
 import { validationFailed, type FieldError } from '../errors/domain-error.js';
-import { peopleAccountsOf, type AccountRecord } from '../identity/account-access.js';
+import type { AccountRecord } from '../identity/account-access.js';
+import type { Transaction } from '../ports/unit-of-work.js';
 import type { EventInput } from './event-input.js';
-import type { CiLookup, CiRef, EventsTransaction, PersonRef, Ref, ServiceInstanceRef, TemplateRef } from './events-store.js';
+import type { CiLookup, CiRef, PersonRef, Ref, ServiceInstanceRef, TemplateRef } from '../records/references.js';
 import type { IntakeContext } from './intake-context.js';
 
 export interface ResolvedReferences {
@@ -27,11 +28,15 @@ export interface ResolvedReferences {
   template: TemplateRef | null;
 }
 
+type ReferenceLookups = Pick<
+  Transaction,
+  'people' | 'configurationItems' | 'serviceInstances' | 'teams' | 'suppliers' | 'problems' | 'workflows' | 'templates'
+>;
+
 type Lookup<T> = { param: string; find: () => Promise<T | null> } | null;
 
-export async function resolveReferences(input: EventInput, account: AccountRecord, ctx: IntakeContext, tx: EventsTransaction): Promise<ResolvedReferences> {
+export async function resolveReferences(input: EventInput, account: AccountRecord, ctx: IntakeContext, tx: ReferenceLookups): Promise<ResolvedReferences> {
   const errors: FieldError[] = [];
-  const personAccounts = peopleAccountsOf(account);
   const resolve = async <T>(lookup: Lookup<T>): Promise<T | null> => {
     if (!lookup) return null;
     const found = await lookup.find();
@@ -41,8 +46,8 @@ export async function resolveReferences(input: EventInput, account: AccountRecor
   const person = (idParam: 'member_id' | 'requested_by_id' | 'requested_for_id', emailParam: 'member' | 'requested_by' | 'requested_for'): Lookup<PersonRef> => {
     const id = input[idParam];
     const email = input[emailParam];
-    if (id) return { param: idParam, find: () => tx.findPerson(personAccounts, { id }) };
-    if (email) return { param: emailParam, find: () => tx.findPerson(personAccounts, { email }) };
+    if (id) return { param: idParam, find: () => tx.people.findValidIn(account, { id }) };
+    if (email) return { param: emailParam, find: () => tx.people.findValidIn(account, { email }) };
     return null;
   };
   const byNameOrId = <T>(idParam: keyof EventInput, nameParam: keyof EventInput, find: (by: { id: number } | { name: string }) => Promise<T | null>): Lookup<T> => {
@@ -59,23 +64,23 @@ export async function resolveReferences(input: EventInput, account: AccountRecor
 
   const { id, name, accountId, organizationId, primaryEmail } = ctx.access.person;
   const currentUser: PersonRef = { id, name, accountId, organizationId, primaryEmail };
-  const ci = await resolve(ciLookup(input, account.id, tx));
-  const serviceInstance = await resolve(byNameOrId('service_instance_id', 'service_instance', (by) => tx.findServiceInstance(account.id, by)));
+  const ci = await resolve(ciLookup(input, account, tx));
+  const serviceInstance = await resolve(byNameOrId('service_instance_id', 'service_instance', (by) => tx.serviceInstances.find(account.id, by)));
   const member = await resolve(person('member_id', 'member'));
   const requestedBy = (await resolve(person('requested_by_id', 'requested_by'))) ?? currentUser;
   const requestedFor = (await resolve(person('requested_for_id', 'requested_for'))) ?? requestedBy;
-  const teamLookup = byNameOrId('team_id', 'team', (by) => tx.findTeam(account.id, by));
+  const teamLookup = byNameOrId('team_id', 'team', (by) => tx.teams.find(account.id, by));
   const team = teamLookup ? await teamLookup.find() : null;
-  const supplier = await resolve(byNameOrId('supplier_id', 'supplier', (by) => tx.findSupplier(account.id, by)));
-  const problem = await resolve(byId('problem_id', (id) => tx.findProblem(account.id, id)));
-  const workflow = await resolve(byId('workflow_id', (id) => tx.findWorkflow(account.id, id)));
-  const template = await resolve(byId('template_id', (id) => tx.findTemplate(account.id, id)));
+  const supplier = await resolve(byNameOrId('supplier_id', 'supplier', (by) => tx.suppliers.find(account.id, by)));
+  const problem = await resolve(byId('problem_id', (id) => tx.problems.find(account.id, { id })));
+  const workflow = await resolve(byId('workflow_id', (id) => tx.workflows.find(account.id, { id })));
+  const template = await resolve(byId('template_id', (id) => tx.templates.find(account.id, id)));
   if (errors.length > 0) throw validationFailed(errors);
   return { account, currentUser, ci, serviceInstance, member, requestedBy, requestedFor, team, supplier, problem, workflow, template };
 }
 
-function ciLookup(input: EventInput, accountId: string, tx: EventsTransaction): Lookup<CiRef> {
-  const find = (by: CiLookup) => () => tx.findCi(accountId, by);
+function ciLookup(input: EventInput, account: AccountRecord, tx: ReferenceLookups): Lookup<CiRef> {
+  const find = (by: CiLookup) => () => tx.configurationItems.find(account.id, by);
   if (input.ci_id) return { param: 'ci_id', find: find({ id: input.ci_id }) };
   if (input.ci) return { param: 'ci', find: find({ label: input.ci }) };
   if (input.ci_sourceID) return { param: 'ci_sourceID', find: find({ source: input.ci_source ?? null, sourceId: input.ci_sourceID }) };

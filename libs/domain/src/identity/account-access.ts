@@ -6,8 +6,10 @@
  *   directory account;
  * - nothing else crosses accounts.
  */
+import type { AccountId } from '../tenancy/account-id.js';
+
 export interface AccountRecord {
-  id: string;
+  id: AccountId;
   name: string;
   directoryAccountId: string | null;
 }

@@ -1,12 +1,13 @@
 import { DomainError } from '../errors/domain-error.js';
+import { trustedAccountId } from '../tenancy/account-id.js';
 import type { AccountRecord } from './account-access.js';
 import { hashToken } from './personal-access-token.js';
 import { resolveAccess, type AccessPort, type TokenGrant } from './resolve-access.js';
 
 const accounts: Record<string, AccountRecord> = {
-  widget: { id: 'widget', name: 'Widget International', directoryAccountId: null },
-  wdc: { id: 'wdc', name: 'Widget Data Center', directoryAccountId: 'widget' },
-  other: { id: 'other', name: 'Other', directoryAccountId: null },
+  widget: { id: trustedAccountId('widget'), name: 'Widget International', directoryAccountId: null },
+  wdc: { id: trustedAccountId('wdc'), name: 'Widget Data Center', directoryAccountId: 'widget' },
+  other: { id: trustedAccountId('other'), name: 'Other', directoryAccountId: null },
 };
 
 const ELLEN = { id: 7, name: 'Ellen', accountId: 'widget', primaryEmail: 'ellen@widget.example', organizationId: null, inDirectoryAccount: true, disabled: false };

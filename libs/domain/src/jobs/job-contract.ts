@@ -6,13 +6,14 @@
  * and its TypeScript type is derived from it.
  */
 import { z } from 'zod';
+import { isEventName, type EventName } from '../events/event-catalogue.js';
 
 const nodeId = z.string().min(1);
 
 /** A named event (SPEC.md "Events") for the account's webhooks; body as REFERENCE.md "Webhooks". */
 export const webhookEventJob = z.object({
   account_id: z.string().min(1),
-  event: z.string().min(1),
+  event: z.custom<EventName>((value) => typeof value === 'string' && isEventName(value), 'not an event name of SPEC.md "Events"'),
   object_id: z.number().int(),
   object_nodeID: nodeId,
   /** The person who made the change; null, with an empty name, for the service's own changes. */

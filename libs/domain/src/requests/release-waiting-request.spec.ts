@@ -2,32 +2,35 @@ import type { QueuedJob } from '../jobs/job-contract.js';
 import { encodeNodeId } from '../node-id.js';
 import { releaseWaitingRequest } from './release-waiting-request.js';
 import type { RequestRecord } from './request-record.js';
-import type { WaitingRequestStore } from './waiting-request-store.js';
+import { trustedAccountId } from '../tenancy/account-id.js';
+import { fakeUnitOfWork } from '../testing/fake-transaction.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
 
-/** An in-memory store holding one request of account wdc; records what the use case wrote. */
+/** An in-memory unit of work holding one request of account wdc; records what the use case wrote. */
 function storeWith(values: Partial<RequestRecord>) {
-  let request = { id: 42, account_id: 'wdc', status: 'waiting_for', waiting_until: at(-1), ...values } as RequestRecord;
+  let request = { id: 42, account_id: trustedAccountId('wdc'), status: 'waiting_for', waiting_until: at(-1), ...values } as RequestRecord;
   const written = { audit: [] as unknown[], jobs: [] as QueuedJob[], updates: 0 };
-  const store: WaitingRequestStore = {
-    transaction: (work) =>
-      work({
-        findRequestForUpdate: async (accountId, id) => (accountId === request.account_id && id === request.id ? request : null),
-        now: async () => NOW,
-        updateRequest: async (_accountId, _id, changes) => {
-          written.updates += 1;
-          request = { ...request, ...changes };
-          return request;
-        },
-        insertAuditLine: async (line) => {
-          written.audit.push(line);
-          return 7;
-        },
-        enqueue: async (jobs) => void written.jobs.push(...jobs),
-      }),
-  };
+  const store = fakeUnitOfWork({
+    requests: {
+      findForUpdate: async (accountId, id) => (accountId === request.account_id && id === request.id ? request : null),
+      update: async (_accountId, _id, changes) => {
+        written.updates += 1;
+        request = { ...request, ...changes };
+        return request;
+      },
+    },
+    now: async () => NOW,
+    auditLines: {
+      insert: async (accountId, { recordType, ...line }) => {
+        expect(recordType).toBe('Request');
+        written.audit.push({ accountId, ...line });
+        return 7;
+      },
+    },
+    jobs: { enqueue: async (jobs) => void written.jobs.push(...jobs), cancel: async () => undefined },
+  });
   return { store, written, current: () => request };
 }
 

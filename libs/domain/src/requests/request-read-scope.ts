@@ -9,10 +9,11 @@
  */
 import type { AccessContext } from '../identity/access-context.js';
 import type { Role } from '../identity/roles.js';
+import type { AccountId } from '../tenancy/account-id.js';
 import type { RequestRecord } from './request-record.js';
 
 export interface RequestReadScope {
-  accountId: string;
+  accountId: AccountId;
   /** When set, only requests this person requested or that are requested for them. */
   personId: number | null;
   internalNotes: boolean;
@@ -22,7 +23,7 @@ export function isEndUser(roles: readonly Role[]): boolean {
   return roles.length === 0;
 }
 
-export function requestReadScope(access: Pick<AccessContext, 'person'>, accountId: string, roles: readonly Role[]): RequestReadScope {
+export function requestReadScope(access: Pick<AccessContext, 'person'>, accountId: AccountId, roles: readonly Role[]): RequestReadScope {
   const endUser = isEndUser(roles);
   return { accountId, personId: endUser ? access.person.id : null, internalNotes: !endUser };
 }

@@ -1,9 +1,10 @@
+import type { AccountId } from '../tenancy/account-id.js';
 import type { Category, CompletionReason, Impact, Status } from './request-values.js';
 
 /** A request as stored; field names are those of SPEC.md's Request table (ids for references). */
 export interface RequestRecord {
   id: number;
-  account_id: string;
+  account_id: AccountId;
   subject: string;
   category: Category;
   status: Status;

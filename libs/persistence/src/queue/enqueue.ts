@@ -13,7 +13,7 @@ export async function enqueueJob(db: Database, job: QueuedJob): Promise<void> {
 }
 
 /** Adds several jobs in one round trip (graphile-worker's add_jobs), in the caller's transaction. */
-export async function enqueueJobs(db: Database, jobs: QueuedJob[]): Promise<void> {
+export async function enqueueJobs(db: Database, jobs: readonly QueuedJob[]): Promise<void> {
   if (jobs.length === 0) return;
   const specs = jobs.map((job) => db.raw('(?, ?::json, null, ?::timestamptz, 25, ?, null, null)::graphile_worker.job_spec', [
     job.task, JSON.stringify(job.payload), job.runAt ?? null, job.jobKey ?? null,

@@ -1,78 +1,84 @@
-/** Writes of requests, notes and audit lines, and the open-request matches of the events intake. */
-import { OPEN_EXCLUDED_STATUSES, type NewRequest, type RequestChanges, type RequestRecord } from '@tessera/domain';
+/** Requests of one account: writes, the open-request candidates of event matching, and the views every answer shows. */
+import { OPEN_EXCLUDED_STATUSES, type NewRequest, type OpenRequestCandidate, type OpenRequestQuery, type RequestRecord, type RequestRepository } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { findRequestView, listRequestViews } from './request-views.js';
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 export async function insertRequest(db: Database, request: NewRequest): Promise<RequestRecord> {
-  const [row] = await db('requests')
-    .insert({ ...request, custom_fields: json(request.custom_fields) })
-    .returning('*');
+  const [row] = await db('requests').insert({ ...request, custom_fields: json(request.custom_fields) }).returning('*');
   return row as RequestRecord;
 }
 
-export async function updateRequest(db: Database, accountId: string, id: number, changes: RequestChanges): Promise<RequestRecord> {
-  const [row] = await db('requests').where({ account_id: accountId, id }).update({ ...changes, updated_at: db.fn.now() }).returning('*');
-  return row as RequestRecord;
+export function requestRepository(db: Database): RequestRepository {
+  return {
+    insert: (request) => insertRequest(db, request),
+    async update(account, id, changes) {
+      const [row] = await db('requests').where({ account_id: account, id }).update({ ...changes, updated_at: db.fn.now() }).returning('*');
+      return row as RequestRecord;
+    },
+    find: (account, id) => findRequest(db, account, id),
+    findForUpdate: (account, id) => findRequest(db, account, id, { forUpdate: true }),
+    openCandidates: (account, query) => openCandidates(db, account, query),
+    findView: (scope, id) => findRequestView(db, scope, id),
+    listViews: (scope, query) => listRequestViews(db, scope, query),
+  };
 }
 
-export async function findRequest(db: Database, accountId: string, id: number, options: { forUpdate?: boolean } = {}): Promise<RequestRecord | null> {
-  const query = db('requests').where({ account_id: accountId, id }).first('*');
+export async function findRequest(db: Database, account: string, id: number, options: { forUpdate?: boolean } = {}): Promise<RequestRecord | null> {
+  const query = db('requests').where({ account_id: account, id }).first('*');
   if (options.forUpdate) query.forUpdate();
   return ((await query) as RequestRecord | undefined) ?? null;
 }
 
-function open(db: Database, accountId: string, match: { source: string; since: Date; visibleTo: number | null }) {
-  const query = db('requests').where({ account_id: accountId, source: match.source }).whereNotIn('status', OPEN_EXCLUDED_STATUSES).where('created_at', '>=', match.since);
+const FIRST_PUBLIC_NOTE = '(select n.text from notes n where n.request_id = r.id and not n.internal order by n.id limit 1)';
+
+/**
+ * The newest open request the query names, with what applying an event to it
+ * needs (its notes, its requested_by person, the requested_for person's
+ * account), row-locked: one statement.
+ */
+async function openCandidates(db: Database, account: string, match: OpenRequestQuery): Promise<OpenRequestCandidate[]> {
+  const query = db('requests as r')
+    .leftJoin('people as rf', (j) => j.on('rf.id', 'r.requested_for_id').andOnVal('rf.disabled', false))
+    .leftJoin('people as rb', (j) => j.on('rb.id', 'r.requested_by_id').andOnVal('rb.disabled', false))
+    .where({ 'r.account_id': account, 'r.source': match.source })
+    .whereNotIn('r.status', OPEN_EXCLUDED_STATUSES)
+    .where('r.created_at', '>=', match.since);
   const person = match.visibleTo;
-  if (person !== null) query.where((q) => q.where('requested_by_id', person).orWhere('requested_for_id', person));
-  return query;
-}
-
-export async function findOpenRequestByCi(
-  db: Database,
-  accountId: string,
-  match: { source: string; serviceInstanceId: number | null; ciId: number; since: Date; visibleTo: number | null },
-): Promise<RequestRecord | null> {
-  const query = open(db, accountId, match).where({ ci_id: match.ciId });
-  if (match.serviceInstanceId === null) query.whereNull('service_instance_id');
-  else query.where({ service_instance_id: match.serviceInstanceId });
+  if (person !== null) query.where((q) => q.where('r.requested_by_id', person).orWhere('r.requested_for_id', person));
+  if ('ci' in match) {
+    query.where('r.ci_id', match.ci.id);
+    if (match.ci.serviceInstanceId === null) query.whereNull('r.service_instance_id');
+    else query.where('r.service_instance_id', match.ci.serviceInstanceId);
+  } else {
+    const { subject, requestedForId, firstPublicNote: note } = match.withoutCi;
+    query.where({ 'r.subject': subject, 'r.requested_for_id': requestedForId }).whereNull('r.ci_id');
+    if (note === null) query.whereNotExists(db('notes').where('notes.request_id', db.ref('r.id')).where('notes.internal', false));
+    else query.whereRaw(`${FIRST_PUBLIC_NOTE} = ?`, [note]);
+  }
   // Row-locked: a concurrent waiting_until release or update of the same request waits for this event.
-  return ((await query.orderBy('created_at', 'desc').forUpdate().first('*')) as RequestRecord | undefined) ?? null;
-}
-
-/** SPEC.md rule 4: same subject, note, account, source and requested_for; the note is the one the request was made with. */
-export async function findOpenRequestWithoutCi(
-  db: Database,
-  accountId: string,
-  match: { subject: string; note: string | null; source: string; requestedForId: number; since: Date; visibleTo: number | null },
-): Promise<RequestRecord | null> {
-  const query = open(db, accountId, match).where({ subject: match.subject, requested_for_id: match.requestedForId }).whereNull('ci_id');
-  if (match.note === null) query.whereNotExists(db('notes').where('notes.request_id', db.ref('requests.id')).where('notes.internal', false));
-  else query.whereRaw('(select text from notes where notes.request_id = requests.id and not notes.internal order by notes.id limit 1) = ?', [match.note]);
-  return ((await query.orderBy('created_at', 'desc').forUpdate().first('*')) as RequestRecord | undefined) ?? null;
-}
-
-export async function noteTexts(db: Database, accountId: string, requestId: number): Promise<string[]> {
-  return db('notes').where({ account_id: accountId, request_id: requestId }).pluck('text');
-}
-
-export async function insertNote(db: Database, note: { accountId: string; requestId: number; personId: number; text: string; internal: boolean }): Promise<number> {
-  const [row] = await db('notes')
-    .insert({ account_id: note.accountId, request_id: note.requestId, person_id: note.personId, text: note.text, internal: note.internal })
-    .returning('id');
-  return row.id;
-}
-
-export async function insertAuditLine(
-  db: Database,
-  line: { accountId: string; recordId: number; personId: number | null; source: string | null; sourceId: string | null; action: string; changes: Record<string, unknown> },
-): Promise<number> {
-  const [row] = await db('audit_lines')
-    .insert({
-      account_id: line.accountId, record_type: 'Request', record_id: line.recordId, person_id: line.personId,
-      source: line.source, source_id: line.sourceId, action: line.action, changes: JSON.stringify(line.changes),
-    })
-    .returning('id');
-  return row.id;
+  const rows = await query
+    .orderBy('r.created_at', 'desc')
+    .limit(1)
+    .forUpdate('r')
+    .select(
+      'r.*',
+      db.raw(`${FIRST_PUBLIC_NOTE} as first_public_note`),
+      db.raw("coalesce((select array_agg(n.text order by n.id) from notes n where n.request_id = r.id), '{}') as note_texts"),
+      'rf.account_id as requested_for_account_id',
+      'rb.id as rb_id', 'rb.name as rb_name', 'rb.account_id as rb_account_id', 'rb.organization_id as rb_organization_id', 'rb.primary_email as rb_primary_email',
+    );
+  return rows.map((row: Record<string, unknown>) => {
+    const { first_public_note, note_texts, requested_for_account_id, rb_id, rb_name, rb_account_id, rb_organization_id, rb_primary_email, ...request } = row;
+    return {
+      request: request as unknown as RequestRecord,
+      firstPublicNote: (first_public_note as string | null) ?? null,
+      noteTexts: note_texts as string[],
+      requestedForAccountId: (requested_for_account_id as string | null) ?? null,
+      requestedBy: typeof rb_id === 'number'
+        ? { id: rb_id, name: rb_name as string, accountId: rb_account_id as string, organizationId: (rb_organization_id as number | null) ?? null, primaryEmail: rb_primary_email as string }
+        : null,
+    };
+  });
 }

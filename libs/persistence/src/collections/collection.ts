@@ -4,12 +4,7 @@
  * never put request input into SQL text.
  */
 import type { Knex } from 'knex';
-import type { CollectionQuery, Filter } from '@tessera/validation';
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
+import type { CollectionQuery, Filter, Page } from '@tessera/domain';
 
 export async function fetchPage<T>(
   base: Knex.QueryBuilder,

@@ -1,11 +1,7 @@
 /** Reads of requests and their notes with the names their references show. */
-import type { RequestReadScope, RequestRecord } from '@tessera/domain';
-import type { CollectionQuery } from '@tessera/validation';
+import type { CollectionQuery, NoteView, Page, RequestReadScope, RequestView } from '@tessera/domain';
 import type { Database } from '../database.js';
-import { fetchPage, type Page } from '../repositories/collection.js';
-
-/** A request with the display name of every reference (`<reference>_name`). */
-export type RequestView = RequestRecord & Record<`${string}_name`, string | null>;
+import { fetchPage } from '../collections/collection.js';
 
 const REFERENCES: Array<[alias: string, table: string, column: string, label: string]> = [
   ['service_instance', 'service_instances', 'service_instance_id', 'name'],
@@ -50,15 +46,6 @@ export const REQUEST_COLUMNS: Readonly<Record<string, string>> = {
 
 export function listRequestViews(db: Database, scope: RequestReadScope, query: CollectionQuery): Promise<Page<RequestView>> {
   return fetchPage<RequestView>(requestViews(db, scope), query, REQUEST_COLUMNS);
-}
-
-export interface NoteView {
-  id: number;
-  text: string;
-  internal: boolean;
-  person_id: number;
-  person_name: string;
-  created_at: Date;
 }
 
 export const NOTE_COLUMNS: Readonly<Record<string, string>> = { id: 'n.id', created_at: 'n.created_at', internal: 'n.internal' };

@@ -1,0 +1,7 @@
+import type { CiLookup, CiRef } from '../records/references.js';
+import type { AccountId } from '../tenancy/account-id.js';
+
+export interface ConfigurationItemRepository {
+  /** By id, label (or the name of a software CI), or source + sourceID; with its first service instance of the same account. */
+  find(account: AccountId, by: CiLookup): Promise<CiRef | null>;
+}

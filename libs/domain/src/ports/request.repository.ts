@@ -1,0 +1,56 @@
+import type { CollectionQuery, Page } from '../collections/collection-query.js';
+import type { PersonRef } from '../records/references.js';
+import type { RequestReadScope } from '../requests/request-read-scope.js';
+import type { NewRequest, RequestChanges, RequestRecord } from '../requests/request-record.js';
+import type { NoteView, RequestView } from '../requests/request-view.js';
+import type { AccountId } from '../tenancy/account-id.js';
+
+/** What SPEC.md "Event matching" needs to know about an open request to decide whether an event matches it and to apply it. */
+export interface OpenRequestCandidate {
+  request: RequestRecord;
+  /** The text of its first public note (rule 4 compares the event's note with it). */
+  firstPublicNote: string | null;
+  /** The text of every note (a note is added only when it differs from all of them). */
+  noteTexts: string[];
+  /** The requested_by person, enabled, for the messages of the change. */
+  requestedBy: PersonRef | null;
+  /** The account of the requested_for person (the SLA's customer). */
+  requestedForAccountId: string | null;
+}
+
+/**
+ * The open requests the matching rules name (SPEC.md "Event matching"): not
+ * completed or declined, of that source, created at or after `since`, newest
+ * first, row-locked until the transaction ends. With `visibleTo`, only those
+ * that person requested or is requested for.
+ */
+export type OpenRequestQuery = { source: string; since: Date; visibleTo: number | null } & (
+  | { ci: { id: number; serviceInstanceId: number | null } }
+  /** `firstPublicNote`: the text of the request's first public note, null for none (rule 4). */
+  | { withoutCi: { subject: string; requestedForId: number; firstPublicNote: string | null } }
+);
+
+export interface RequestRepository {
+  insert(request: NewRequest): Promise<RequestRecord>;
+  update(account: AccountId, id: number, changes: RequestChanges): Promise<RequestRecord>;
+  find(account: AccountId, id: number): Promise<RequestRecord | null>;
+  /** Row-locked until the transaction ends: a concurrent change of the same request waits. */
+  findForUpdate(account: AccountId, id: number): Promise<RequestRecord | null>;
+  openCandidates(account: AccountId, query: OpenRequestQuery): Promise<OpenRequestCandidate[]>;
+  findView(scope: RequestReadScope, id: number): Promise<RequestView | null>;
+  listViews(scope: RequestReadScope, query: CollectionQuery): Promise<Page<RequestView>>;
+}
+
+export interface NewNote {
+  requestId: number;
+  personId: number;
+  text: string;
+  internal: boolean;
+}
+
+export interface NoteRepository {
+  /** Adds the notes in order, in one statement; returns their ids in the same order. */
+  insert(account: AccountId, notes: readonly NewNote[]): Promise<number[]>;
+  /** Notes of a request the scope may read (the caller checks the request itself first). */
+  listViews(scope: RequestReadScope, requestId: number, query: CollectionQuery): Promise<Page<NoteView>>;
+}

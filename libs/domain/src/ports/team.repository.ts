@@ -1,0 +1,6 @@
+import type { ByNameOrId, Ref } from '../records/references.js';
+import type { AccountId } from '../tenancy/account-id.js';
+
+export interface TeamRepository {
+  find(account: AccountId, by: ByNameOrId): Promise<Ref | null>;
+}

@@ -1,0 +1,51 @@
+/**
+ * A use case gets its repositories from a unit of work: inside one
+ * transaction (`transaction`) when it writes, or straight from the pool
+ * (`repositories`) when one read answers it. Every repository of a
+ * transaction runs on that transaction's connection.
+ */
+import type { AccountRepository } from './account.repository.js';
+import type { ConfigurationItemRepository } from './configuration-item.repository.js';
+import type { NamedRecordRepository } from './named-record.repository.js';
+import type { AuditLineRepository, JobQueue } from './outbox.js';
+import type { PersonRepository } from './person.repository.js';
+import type { NoteRepository, RequestRepository } from './request.repository.js';
+import type { ServiceInstanceRepository } from './service-instance.repository.js';
+import type { SlaRepository } from './sla.repository.js';
+import type { SupportAgreementRepository } from './support-agreement.repository.js';
+import type { TeamRepository } from './team.repository.js';
+import type { TemplateRepository } from './template.repository.js';
+
+export interface Repositories {
+  accounts: AccountRepository;
+  people: PersonRepository;
+  teams: TeamRepository;
+  serviceInstances: ServiceInstanceRepository;
+  configurationItems: ConfigurationItemRepository;
+  templates: TemplateRepository;
+  suppliers: NamedRecordRepository;
+  problems: NamedRecordRepository;
+  workflows: NamedRecordRepository;
+  supportAgreements: SupportAgreementRepository;
+  slas: SlaRepository;
+  requests: RequestRepository;
+  notes: NoteRepository;
+  auditLines: AuditLineRepository;
+  jobs: JobQueue;
+}
+
+export interface Transaction extends Repositories {
+  /** Serialises transactions that take the same key until each commits or rolls back. */
+  lock(key: string): Promise<void>;
+  /**
+   * The database's clock at the start of the transaction: the one the job
+   * queue compares run_at with.
+   */
+  now(): Promise<Date>;
+}
+
+export interface UnitOfWork {
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Repositories on the pool, for use cases that answer with reads alone. */
+  readonly repositories: Repositories;
+}

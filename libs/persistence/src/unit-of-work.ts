@@ -1,0 +1,58 @@
+/**
+ * The unit of work of libs/domain on PostgreSQL: every repository built on one
+ * Knex handle, the pool for reads or one transaction for a use case that
+ * writes. Locks are transaction-scoped advisory locks, released at commit or
+ * rollback; `now()` is the transaction's start on the database clock.
+ */
+import type { Repositories, Transaction, UnitOfWork } from '@tessera/domain';
+import type { Database } from './database.js';
+import { accountRepository } from './accounts/account.repository.js';
+import { auditLineRepository } from './audit-lines/audit-line.repository.js';
+import { configurationItemRepository } from './configuration-items/configuration-item.repository.js';
+import { namedRecordRepository } from './named-records/named-record.repository.js';
+import { noteRepository } from './notes/note.repository.js';
+import { personRepository } from './people/person.repository.js';
+import { jobQueue } from './queue/job-queue.js';
+import { requestRepository } from './requests/request.repository.js';
+import { serviceInstanceRepository } from './service-instances/service-instance.repository.js';
+import { slaRepository } from './slas/sla.repository.js';
+import { supportAgreementRepository } from './support-agreements/support-agreement.repository.js';
+import { teamRepository } from './teams/team.repository.js';
+import { templateRepository } from './templates/template.repository.js';
+
+export function repositoriesOn(db: Database): Repositories {
+  return {
+    accounts: accountRepository(db),
+    people: personRepository(db),
+    teams: teamRepository(db),
+    serviceInstances: serviceInstanceRepository(db),
+    configurationItems: configurationItemRepository(db),
+    templates: templateRepository(db),
+    suppliers: namedRecordRepository(db, 'suppliers'),
+    problems: namedRecordRepository(db, 'problems'),
+    workflows: namedRecordRepository(db, 'workflows'),
+    supportAgreements: supportAgreementRepository(db),
+    slas: slaRepository(db),
+    requests: requestRepository(db),
+    notes: noteRepository(db),
+    auditLines: auditLineRepository(db),
+    jobs: jobQueue(db),
+  };
+}
+
+export function createUnitOfWork(db: Database): UnitOfWork {
+  return {
+    repositories: repositoriesOn(db),
+    transaction: (work) =>
+      db.transaction((trx) => {
+        const tx: Transaction = {
+          ...repositoriesOn(trx),
+          lock: async (key) => {
+            await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+          },
+          now: async () => (await trx.raw<{ rows: Array<{ now: Date }> }>('select now() as now')).rows[0]!.now,
+        };
+        return work(tx);
+      }),
+  };
+}
