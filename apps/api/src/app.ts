@@ -1,11 +1,11 @@
 import type { Express } from 'express';
-import { authenticate, createHttpApp, finishHttpApp, rateLimit, type Logger, type TransportOptions } from '@tessera/http';
+import { authenticate, createHttpApp, finishHttpApp, mountRoutes, rateLimit, type Logger, type TransportOptions } from '@tessera/http';
 import { createAccessRepository, ping, type Database } from '@tessera/persistence';
+import type { AccessPort } from '@tessera/domain';
 import type { RequestRateLimiter } from '@tessera/rate-limit';
+import { DEFAULT_API_LIMITS, type ApiLimits } from './config.js';
 import { API_CORS } from './cors.js';
-import { eventsRouter } from './routes/events.controller.js';
-import { meRouter } from './routes/me.controller.js';
-import { requestsRouter } from './routes/requests.controller.js';
+import { apiRoutes } from './routes/api-routes.js';
 
 export interface ApiDependencies {
   db: Database;
@@ -15,12 +15,24 @@ export interface ApiDependencies {
   apiUrl: string;
   /** TRUST_PROXY and METRICS_TOKEN from the config; defaults: trust no proxy, /metrics for loopback only. */
   transport?: TransportOptions;
+  /** Who is calling: main.ts passes the cached access (createCachedAccess); tests get the plain repository. */
+  access?: AccessPort;
+  /** Page sizes and body size from the config; default: those with no variable set. */
+  limits?: ApiLimits;
 }
 
-/** The REST API under /v1: every route authenticates, then counts against the caller's rate windows. */
-export function createApiApp({ db, logger, rateLimiter, apiUrl, transport }: ApiDependencies): Express {
-  const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => ping(db) }, cors: API_CORS, ...transport });
-  app.use('/v1', authenticate(createAccessRepository(db)), rateLimit(rateLimiter, logger));
-  app.use('/v1', meRouter(db), eventsRouter(db, apiUrl), requestsRouter(db, apiUrl));
+/**
+ * The REST API: the route table under /v1 (routes/api-routes.ts), each route
+ * authenticating, counting against the caller's rate windows and checking what
+ * it declares it needs before its handler runs.
+ */
+export function createApiApp({ db, logger, rateLimiter, apiUrl, transport, access = createAccessRepository(db), limits = DEFAULT_API_LIMITS }: ApiDependencies): Express {
+  const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => ping(db) }, cors: API_CORS, parseBodies: false, ...transport });
+  mountRoutes(app, apiRoutes({ db, apiUrl, pageSize: limits.pageSize }), {
+    authenticate: authenticate(access),
+    rateLimit: rateLimit(rateLimiter, logger),
+    bodyLimit: limits.bodyLimitBytes,
+    basePath: '/v1',
+  });
   return finishHttpApp(app, logger);
 }

@@ -1,5 +1,26 @@
 import { z } from 'zod';
-import { baseConfig, baseConfigSchema, configFields, parseConfig, type BaseConfig } from '@tessera/validation';
+import { DEFAULT_BODY_LIMIT_BYTES, type PageSizeLimits } from '@tessera/http';
+import { baseConfig, baseConfigSchema, configFields, parseConfig, DEFAULT_PER_PAGE, MAX_PER_PAGE, type BaseConfig } from '@tessera/validation';
+
+// The REST input limits; the page-size defaults are those of REFERENCE.md "REST conventions".
+const limitsSchema = z.object({
+  PER_PAGE_DEFAULT: z.coerce.number().int().min(1).default(DEFAULT_PER_PAGE),
+  PER_PAGE_MAX: z.coerce.number().int().min(1).max(10_000).default(MAX_PER_PAGE),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_BODY_LIMIT_BYTES),
+});
+
+/** Page sizes of every collection and the largest request body the api accepts. */
+export interface ApiLimits {
+  pageSize: PageSizeLimits;
+  bodyLimitBytes: number;
+}
+
+function limitsOf(parsed: z.infer<typeof limitsSchema>): ApiLimits {
+  return { pageSize: { default: parsed.PER_PAGE_DEFAULT, max: parsed.PER_PAGE_MAX }, bodyLimitBytes: parsed.BODY_LIMIT_BYTES };
+}
+
+/** The limits with no variable set: what createApiApp uses when it is given none. */
+export const DEFAULT_API_LIMITS: ApiLimits = limitsOf(limitsSchema.parse({}));
 
 const schema = baseConfigSchema(3000).extend({
   REDIS_URL: configFields.redisUrl,
@@ -8,6 +29,9 @@ const schema = baseConfigSchema(3000).extend({
   // The REST request-rate windows; the defaults are those of REFERENCE.md.
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(3600),
   RATE_LIMIT_PER_2_SECONDS: z.coerce.number().int().min(1).default(20),
+}).extend(limitsSchema.shape).refine((env) => env.PER_PAGE_DEFAULT <= env.PER_PAGE_MAX, {
+  path: ['PER_PAGE_DEFAULT'],
+  message: 'must not be greater than PER_PAGE_MAX',
 });
 
 export interface ApiConfig extends BaseConfig {
@@ -16,6 +40,7 @@ export interface ApiConfig extends BaseConfig {
   /** Base of links in responses: PUBLIC_URL, else http://localhost:<port>, plus /v1. */
   apiUrl: string;
   rateWindows: Array<{ points: number; durationSeconds: number }>;
+  limits: ApiLimits;
 }
 
 export function loadApiConfig(env: Record<string, string | undefined>): ApiConfig {
@@ -29,5 +54,6 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
       { points: parsed.RATE_LIMIT_PER_2_SECONDS, durationSeconds: 2 },
     ],
     apiUrl: `${(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '')}/v1`,
+    limits: limitsOf(parsed),
   };
 }

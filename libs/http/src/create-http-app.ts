@@ -13,6 +13,7 @@ import type { Logger } from './logger.js';
 import { metricsAccess } from './metrics-access.js';
 import { createHttpMetrics } from './metrics.js';
 import { requestIdOf } from './request-id.js';
+import { bodyParsers, DEFAULT_BODY_LIMIT_BYTES } from './routes/body-parsers.js';
 import { securityHeaders } from './security-headers.js';
 
 /** What the trust-proxy setting may be: nothing trusted, a hop count, or addresses, CIDRs and Express's names (`loopback`). */
@@ -31,7 +32,12 @@ export interface HttpAppOptions extends TransportOptions {
   logger: Logger;
   healthChecks?: Record<string, HealthCheck>;
   /** Bodies above this size get 413. */
-  bodyLimit?: string;
+  bodyLimit?: string | number;
+  /**
+   * Parse JSON and form bodies for every request (default). An app that mounts a route table
+   * passes false: `mountRoutes` parses them inside each route, so a 400/413/415 is labelled by its route.
+   */
+  parseBodies?: boolean;
   /** Send Strict-Transport-Security: only for an app served over HTTPS alone. */
   hsts?: boolean;
   /** Allow browser pages on any origin to call this app; without it no CORS headers are sent. */
@@ -61,9 +67,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(requireHost);
   app.get('/healthz', healthHandler(options.service, options.healthChecks));
   app.get('/metrics', metricsAccess(options.metricsToken), metrics.handler);
-  const limit = options.bodyLimit ?? '1mb';
-  app.use(express.json({ limit }));
-  app.use(express.urlencoded({ extended: false, limit }));
+  if (options.parseBodies !== false) app.use(bodyParsers(options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES));
   return app;
 }
 

@@ -17,3 +17,21 @@ export { requestIdOf } from './request-id.js';
 export { serve, listen } from './serve.js';
 export type { ServeOptions, Listening } from './serve.js';
 export { exitOnStartupError } from './startup.js';
+export { defineRoute, isPublicRoute } from './routes/route-table.js';
+export type {
+  RouteDeclaration, RouteTable, GuardedRoute, PublicRoute, RouteNeeds, GuardedNeeds, PublicNeeds, ScopeAction, RouteInput, RawInput,
+  RouteContext, PublicRouteContext, ResponseSpec, ResponseHeaderSpec, SuccessStatus, RouteErrorStatus, HttpMethod, BodyMediaType,
+} from './routes/route-table.js';
+export { NO_INPUT, zodInput } from './routes/route-input.js';
+export { needsProblems, describeNeeds } from './routes/route-needs.js';
+export { routeTableProblems } from './routes/route-table-problems.js';
+export { mountRoutes } from './routes/mount-routes.js';
+export type { MountRoutesOptions } from './routes/mount-routes.js';
+export { DEFAULT_BODY_LIMIT_BYTES } from './routes/body-parsers.js';
+export { collectionQuerySchema, PAGINATION_HEADERS } from './routes/collection-docs.js';
+export type { PageSizeLimits } from './routes/collection-docs.js';
+export { buildOpenApiDocument } from './routes/openapi.js';
+export { openApiPath } from './routes/openapi-operation.js';
+export type { OpenApiDocument, OpenApiOptions } from './routes/openapi.js';
+export { errorBodySchema, validationErrorBodySchema, tooManyRequestsBodySchema, serverErrorBodySchema } from './routes/error-schemas.js';
+export { UNMATCHED_ROUTE } from './metrics.js';

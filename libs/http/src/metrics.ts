@@ -1,5 +1,5 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 
 export interface HttpMetrics {
   registry: Registry;
@@ -29,7 +29,7 @@ export function createHttpMetrics(app: string): HttpMetrics {
     middleware: (req, res, next) => {
       const stop = duration.startTimer();
       res.on('finish', () => {
-        stop({ method: req.method, route: routeOf(req, res), status: String(res.statusCode) });
+        stop({ method: req.method, route: routeOf(req), status: String(res.statusCode) });
         if (res.statusCode === 429) rejected.inc();
       });
       next();
@@ -40,9 +40,15 @@ export function createHttpMetrics(app: string): HttpMetrics {
   };
 }
 
-// The route pattern, not the raw path, keeps label cardinality bounded.
-function routeOf(req: Request, res: Response): string {
+/** The label of every call that no route matched, whatever its status. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/**
+ * The route pattern, not the raw path, keeps label cardinality bounded. Routes
+ * registered under their full path (see mountRoutes) have it whatever the
+ * status, since Express has matched them before any step of theirs can fail.
+ */
+function routeOf(req: Request): string {
   const route = req.route?.path;
-  if (typeof route === 'string') return `${req.baseUrl}${route}`;
-  return res.statusCode === 404 ? 'unmatched' : req.baseUrl || 'other';
+  return typeof route === 'string' ? `${req.baseUrl}${route}` : UNMATCHED_ROUTE;
 }

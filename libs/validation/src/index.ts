@@ -6,3 +6,7 @@ export { parseConfig, ConfigError, configFields, baseConfigSchema, baseConfig } 
 export type { BaseConfig } from './config.js';
 export type { TrustProxySetting } from './trust-proxy.js';
 export { parseEventInput, humanize } from './events/event-input.js';
+// The parameter table the parser reads, for documents derived from it (the api's OpenAPI description).
+export { SPEC as EVENT_PARAMETERS, ALIASES as EVENT_PARAMETER_ALIASES } from './events/event-input.js';
+export type { Kind as EventParameterKind } from './events/event-input.js';
+export { DATETIME_RANGE_TEXT } from './filter-value.js';

@@ -8,7 +8,7 @@ import { CATEGORIES, COMPLETION_REASONS, IMPACTS, STATUSES, validationFailed, ty
 import { DATETIME_RANGE_TEXT, parseIsoDatetime } from '../filter-value.js';
 import { mergeParameters } from './merge-parameters.js';
 
-type Kind =
+export type Kind =
   | { type: 'text'; max: number; required?: boolean }
   | { type: 'enum'; values: readonly string[] }
   | { type: 'datetime' }
@@ -16,7 +16,7 @@ type Kind =
   | { type: 'name'; max: number };
 
 const TEXT_MAX = 65_535;
-const SPEC: Record<keyof EventInput, Kind> = {
+export const SPEC: Record<keyof EventInput, Kind> = {
   subject: { type: 'text', max: 190, required: true },
   note: { type: 'text', max: TEXT_MAX },
   internal_note: { type: 'text', max: TEXT_MAX },
@@ -54,7 +54,7 @@ const SPEC: Record<keyof EventInput, Kind> = {
 };
 
 /** `sourceID` is accepted for `source_id` (REFERENCE.md "Events intake"). */
-const ALIASES: Readonly<Record<string, string>> = { sourceID: 'source_id' };
+export const ALIASES: Readonly<Record<string, string>> = { sourceID: 'source_id' };
 
 export function humanize(field: string): string {
   const words = field.replace(/_/g, ' ');

@@ -1,0 +1,26 @@
+/**
+ * The route table of the REST API: every route under /v1, each declaring what
+ * it needs, reads and answers. app.ts mounts it; /v1/openapi.json describes it.
+ */
+import type { PageSizeLimits, RouteTable } from '@tessera/http';
+import type { Database } from '@tessera/persistence';
+import { describeApi } from '../openapi.js';
+import { eventsRoutes } from './events.routes.js';
+import { meRoutes } from './me.routes.js';
+import { openApiRoute } from './openapi.routes.js';
+import { requestsRoutes } from './requests.routes.js';
+
+export interface ApiRouteDependencies {
+  db: Database;
+  /** Public base URL of the API, e.g. http://localhost:3000/v1. */
+  apiUrl: string;
+  pageSize: PageSizeLimits;
+}
+
+export function apiRoutes({ db, apiUrl, pageSize }: ApiRouteDependencies): RouteTable {
+  const resources = [...meRoutes(db), ...requestsRoutes(db, apiUrl, pageSize), ...eventsRoutes(db, apiUrl)];
+  let document: ReturnType<typeof describeApi> | undefined;
+  // Built on first request, from the whole table including its own route.
+  const table: RouteTable = [...resources, openApiRoute(() => (document ??= describeApi(table, apiUrl)))];
+  return table;
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { CATEGORIES, IMPACTS, STATUSES, canReadRequest, notFound, requestReadScope, type AccessContext, type RequestReadScope } from '@tessera/domain';
+import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type PageSizeLimits, type RouteTable } from '@tessera/http';
+import { findRequest, findRequestView, listNoteViews, listRequestViews, type Database } from '@tessera/persistence';
+import { parseCollectionQuery, type CollectionSpec } from '@tessera/validation';
+import { presentNote, presentRequest, REQUEST_FIELDS } from '../presenters/request.presenter.js';
+import { noteFieldsSchema, requestFieldsSchema, requestSchema } from './request.schema.js';
+
+const REQUESTS: CollectionSpec = {
+  fields: REQUEST_FIELDS,
+  defaultFields: ['id', 'subject', 'category', 'impact', 'status', 'next_target_at', 'created_at', 'team', 'member', 'requested_for'],
+  sortable: ['id', 'subject', 'category', 'impact', 'status', 'created_at', 'updated_at', 'completed_at'],
+  filters: {
+    id: 'integer', status: { enum: STATUSES }, category: { enum: CATEGORIES }, impact: { enum: IMPACTS }, source: 'string', sourceID: 'string',
+    created_at: 'datetime', updated_at: 'datetime', completed_at: 'datetime', team_id: 'integer', member_id: 'integer',
+    service_instance_id: 'integer', ci_id: 'integer',
+  },
+};
+
+const NOTES: CollectionSpec = {
+  fields: ['id', 'text', 'internal', 'person', 'created_at'],
+  defaultFields: ['id', 'text', 'internal', 'person', 'created_at'],
+  sortable: ['id', 'created_at'],
+  filters: { id: 'integer', internal: 'boolean', created_at: 'datetime' },
+};
+
+const ID_PARAMS = z.object({ id: z.string().describe('The request id; anything but a positive integer is not found') });
+
+/** Ids in paths are positive integers; anything else is simply not found. */
+function idParam(raw: string | undefined): number {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw notFound();
+  return Number(raw);
+}
+
+/** What the caller may read in the account of the call (see request-read-scope.ts in libs/domain). */
+function readScope(access: AccessContext): RequestReadScope {
+  return requestReadScope(access, access.account.id, access.roles);
+}
+
+const VISIBILITY = 'An end user sees the requests they requested or that are for them; agents see every request of the account.';
+
+/** `GET /v1/requests`, `/v1/requests/:id` and `/v1/requests/:id/notes`, in the account of the call. */
+export function requestsRoutes(db: Database, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/requests',
+      operationId: 'listRequests',
+      tag: 'requests',
+      summary: 'Requests of the account the caller may read',
+      description: VISIBILITY,
+      needs: { scope: 'request:Read' },
+      input: { query: collectionQuerySchema(REQUESTS, pageSize), parse: ({ query }) => parseCollectionQuery(query, REQUESTS) },
+      responses: { 200: { description: 'One page of requests, with the selected fields', schema: z.array(requestFieldsSchema), headers: PAGINATION_HEADERS } },
+      errors: [400],
+      handler: async ({ req, res, access, input: query }) => {
+        const page = await listRequestViews(db, readScope(access), query);
+        sendCollection(req, res, query, page, (view) => presentRequest(view, apiUrl), `${apiUrl}/requests`);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/requests/:id',
+      operationId: 'getRequest',
+      tag: 'requests',
+      summary: 'One request, with every field',
+      description: VISIBILITY,
+      needs: { scope: 'request:Read' },
+      input: { params: ID_PARAMS, parse: ({ params }) => ({ id: idParam(params['id']) }) },
+      responses: { 200: { description: 'The request', schema: requestSchema } },
+      errors: [404],
+      handler: async ({ res, access, input }) => {
+        const view = await findRequestView(db, readScope(access), input.id);
+        if (!view) throw notFound();
+        res.json(presentRequest(view, apiUrl));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/requests/:id/notes',
+      operationId: 'listRequestNotes',
+      tag: 'requests',
+      summary: 'Notes of a request the caller may read',
+      description: 'End users do not see internal notes.',
+      needs: { scope: 'request:Read' },
+      input: {
+        params: ID_PARAMS,
+        query: collectionQuerySchema(NOTES, pageSize),
+        parse: ({ params, query }) => ({ id: idParam(params['id']), query: parseCollectionQuery(query, NOTES) }),
+      },
+      responses: { 200: { description: 'One page of notes, with the selected fields', schema: z.array(noteFieldsSchema), headers: PAGINATION_HEADERS } },
+      errors: [400, 404],
+      handler: async ({ req, res, access, input: { id, query } }) => {
+        const scope = readScope(access);
+        const request = await findRequest(db, scope.accountId, id);
+        if (!request || !canReadRequest(scope, request)) throw notFound();
+        sendCollection(req, res, query, await listNoteViews(db, scope, id, query), presentNote, `${apiUrl}/requests/${id}/notes`);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,62 @@
+/**
+ * Registers a route table on an Express app, each route under its full path
+ * so that Express knows its pattern whatever the answer (and /metrics labels
+ * it so). A guarded route runs:
+ *
+ *   parse the body → authenticate → count against the rate windows → guard
+ *   from `needs` → parse the input → handler
+ *
+ * and a public one: parse the body → parse the input → handler. Any other path
+ * under `basePath` authenticates and counts before its 404, as it always has.
+ */
+import type { Express, RequestHandler } from 'express';
+import { accessOf } from '../access.middleware.js';
+import { bodyParsers } from './body-parsers.js';
+import { guardOf } from './route-guard.js';
+import { routeTableProblems } from './route-table-problems.js';
+import { isPublicRoute, type RawInput, type RouteDeclaration, type RouteTable } from './route-table.js';
+
+export interface MountRoutesOptions {
+  /** `authenticate(port)`: resolves the caller or answers 401/403. */
+  authenticate: RequestHandler;
+  /** `rateLimit(limiter, logger)`: counts the call or answers 429. */
+  rateLimit: RequestHandler;
+  /** Bodies above this many bytes (or a size such as `1mb`) get 413. */
+  bodyLimit: string | number;
+  /** The prefix of the table's paths, e.g. `/v1`. */
+  basePath: `/${string}`;
+}
+
+export function mountRoutes(app: Express, routes: RouteTable, options: MountRoutesOptions): void {
+  const problems = routeTableProblems(routes);
+  if (problems.length > 0) throw new Error(`The route table is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  const parseBody = bodyParsers(options.bodyLimit);
+  for (const route of routes) {
+    const access = isPublicRoute(route) ? [] : [options.authenticate, options.rateLimit, guardOf(route.needs)];
+    app[route.method](route.path, ...parseBody, ...access, handle(route));
+  }
+  // Requests no route matched: bodies are still parsed (a bad one is a 400 first, as before),
+  // and under the base path the caller is resolved and counted before the 404.
+  app.use(...parseBody);
+  app.use(options.basePath, options.authenticate, options.rateLimit);
+}
+
+function handle<I>(route: RouteDeclaration<I>): RequestHandler {
+  const parse = (req: Parameters<RequestHandler>[0]): I => route.input.parse(rawInputOf(req));
+  if (isPublicRoute(route)) {
+    return async (req, res) => {
+      await route.handler({ req, res, input: parse(req) });
+    };
+  }
+  return async (req, res) => {
+    await route.handler({ req, res, input: parse(req), access: accessOf(res) });
+  };
+}
+
+function rawInputOf(req: Parameters<RequestHandler>[0]): RawInput {
+  return {
+    params: req.params as Record<string, string | undefined>,
+    query: req.query as Record<string, unknown>,
+    body: req.body as Record<string, unknown> | undefined,
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Reading a route's `needs`: whether it declares something checkable, and the
+ * sentence the API document shows for it.
+ */
+import { ROLES, SCOPE_OPERATIONS, type ScopeOperation } from '@tessera/domain';
+import type { RouteNeeds, ScopeAction } from './route-table.js';
+
+const RECORD_TYPE = /^[a-z][a-z_]*$/;
+
+export function splitScopeAction(action: ScopeAction): { recordType: string; operation: ScopeOperation } {
+  const at = action.lastIndexOf(':');
+  return { recordType: action.slice(0, at), operation: action.slice(at + 1) as ScopeOperation };
+}
+
+/**
+ * What is wrong with a route's needs; empty when the route says what it needs.
+ * The type already demands `needs`; this also catches what the type lets
+ * through (`{ public: '' }`, `{ scope: ':Read' }`) and plain JavaScript callers.
+ */
+export function needsProblems(needs: RouteNeeds | undefined): string[] {
+  if (!needs || typeof needs !== 'object') return ['declares no needs'];
+  if ('public' in needs) {
+    return typeof needs.public === 'string' && needs.public.trim().length > 0 ? [] : ['is public without saying why'];
+  }
+  const problems: string[] = [];
+  if (needs.scope === undefined && needs.role === undefined) problems.push('declares neither a scope nor a role');
+  if (needs.scope !== undefined) {
+    const { recordType, operation } = splitScopeAction(needs.scope);
+    if (!RECORD_TYPE.test(recordType) || !SCOPE_OPERATIONS.includes(operation)) problems.push(`has a malformed scope action '${needs.scope}'`);
+  }
+  if (needs.role !== undefined && !ROLES.includes(needs.role)) problems.push(`needs an unknown role '${needs.role}'`);
+  return problems;
+}
+
+/** One sentence for the API document: who may call the route. */
+export function describeNeeds(needs: RouteNeeds): string {
+  if ('public' in needs) return `Public: ${needs.public}`;
+  const parts = [
+    needs.role && `the ${needs.role} role in the account`,
+    needs.scope && `a token whose scopes allow \`${needs.scope}\``,
+  ].filter(Boolean);
+  return `Needs ${parts.join(' and ')}.${needs.note ? ` ${needs.note}` : ''}`;
+}
