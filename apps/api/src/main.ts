@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const store = openRateLimitStore(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', knex: db });
   const rateLimiter = createRequestRateLimiter(store, { name: 'rest', windows: config.rateWindows });
   const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
-  await serve(createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl, transport }), logger, {
+  await serve(createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl, transport, limits: config.limits }), logger, {
     port: config.port,
     host: config.host,
     onClose: async () => {
