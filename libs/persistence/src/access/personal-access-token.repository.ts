@@ -66,3 +66,9 @@ export async function insertPersonalAccessToken(db: Database, token: NewPersonal
 export async function touchPersonalAccessToken(db: Database, tokenId: number): Promise<void> {
   await db('personal_access_tokens').where({ id: tokenId }).update({ last_used_at: db.fn.now() });
 }
+
+/** Records the use of many tokens in one statement (the batched last-use writes of cached access). */
+export async function touchPersonalAccessTokens(db: Database, tokenIds: readonly number[]): Promise<void> {
+  if (tokenIds.length === 0) return;
+  await db.raw('update personal_access_tokens set last_used_at = now() where id = any(?::int[])', [[...tokenIds]]);
+}
