@@ -1,5 +1,5 @@
 import { createLogger, exitOnStartupError, serve } from '@tessera/http';
-import { createDatabase } from '@tessera/persistence';
+import { createCachedAccess, createDatabase } from '@tessera/persistence';
 import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
 import { createApiApp } from './app.js';
 import { loadApiConfig } from './config.js';
@@ -11,10 +11,12 @@ async function main(): Promise<void> {
   const store = openRateLimitStore(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', knex: db });
   const rateLimiter = createRequestRateLimiter(store, { name: 'rest', windows: config.rateWindows });
   const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
-  await serve(createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl, transport, limits: config.limits }), logger, {
+  const access = createCachedAccess(db, { log: logger, redisUrl: config.redisUrl });
+  await serve(createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl, transport, access: access.port, limits: config.limits }), logger, {
     port: config.port,
     host: config.host,
     onClose: async () => {
+      await access.close();
       await store.close();
       await db.destroy();
     },

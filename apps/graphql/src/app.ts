@@ -3,6 +3,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Express } from 'express';
 import { createHttpApp, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
+import type { AccessPort } from '@tessera/domain';
 import { createAccessRepository, ping, type Database } from '@tessera/persistence';
 import { graphqlContext } from './context.js';
 import { GRAPHQL_CORS } from './cors.js';
@@ -13,10 +14,12 @@ export interface GraphqlDependencies {
   logger: Logger;
   /** TRUST_PROXY and METRICS_TOKEN from the config; defaults: trust no proxy, /metrics for loopback only. */
   transport?: TransportOptions;
+  /** Who is calling: main.ts passes the cached access (createCachedAccess); tests get the plain repository. */
+  access?: AccessPort;
 }
 
 /** One constant endpoint, `/`, over HTTPS (SPEC.md GraphQL endpoint); callers authenticate as for REST. */
-export async function createGraphqlApp({ db, logger, transport }: GraphqlDependencies): Promise<{ app: Express; stop: () => Promise<void> }> {
+export async function createGraphqlApp({ db, logger, transport, access = createAccessRepository(db) }: GraphqlDependencies): Promise<{ app: Express; stop: () => Promise<void> }> {
   const apollo = new ApolloServer<GraphqlContext>({
     typeDefs,
     resolvers,
@@ -39,7 +42,7 @@ export async function createGraphqlApp({ db, logger, transport }: GraphqlDepende
       res.set('Cache-Control', 'no-store');
       next();
     },
-    expressMiddleware(apollo, { context: graphqlContext(db, createAccessRepository(db)) }),
+    expressMiddleware(apollo, { context: graphqlContext(db, access) }),
   );
   return { app: finishHttpApp(app, logger), stop: () => apollo.stop() };
 }

@@ -1,5 +1,5 @@
 import { createLogger, exitOnStartupError, serve } from '@tessera/http';
-import { createDatabase } from '@tessera/persistence';
+import { createCachedAccess, createDatabase } from '@tessera/persistence';
 import { createGraphqlApp } from './app.js';
 import { loadGraphqlConfig } from './config.js';
 import { loadTls } from './tls.js';
@@ -11,7 +11,8 @@ async function main(): Promise<void> {
   if (tls.selfSigned) logger.warn('no TLS_CERT_FILE/TLS_KEY_FILE: serving a self-signed certificate for localhost');
   const db = createDatabase({ url: config.databaseUrl });
   const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
-  const { app, stop } = await createGraphqlApp({ db, logger, transport });
+  const access = createCachedAccess(db, { log: logger });
+  const { app, stop } = await createGraphqlApp({ db, logger, transport, access: access.port });
   // HTTPS only: a plain-HTTP request to this port fails the TLS handshake (SPEC.md: non-HTTPS requests are rejected).
   await serve(app, logger, {
     port: config.port,
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     tls: { cert: tls.cert, key: tls.key },
     onClose: async () => {
       await stop();
+      await access.close();
       await db.destroy();
     },
   });
