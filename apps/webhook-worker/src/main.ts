@@ -4,6 +4,7 @@ import { createWorkerHealthApp } from './app.js';
 import { loadWorkerConfig } from './config.js';
 import { createMailer } from './mailer.js';
 import { startQueueRunner } from './queue-runner.js';
+import { createWorkerServices } from './services.js';
 
 async function main(): Promise<void> {
   const config = loadWorkerConfig(process.env);
@@ -14,9 +15,8 @@ async function main(): Promise<void> {
   if (!config.smtpUrl) logger.warn({ mailboxDir: config.mailboxDir }, 'no SMTP_URL: e-mail is written to the dev mailbox, not sent');
   const runner = await startQueueRunner({
     connectionString: config.databaseUrl,
-    db,
+    services: createWorkerServices({ db, mailer }),
     concurrency: config.concurrency,
-    mailer,
     logger,
     // A runner that gave up leaves a process that looks healthy and does nothing: exit, let the supervisor restart it.
     onFatal: () => process.exit(1),

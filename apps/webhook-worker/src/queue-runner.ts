@@ -7,19 +7,18 @@
  */
 import { JOBS } from '@tessera/domain';
 import type { Logger } from '@tessera/http';
-import { startJobRunner, type Database, type JobLogLevel } from '@tessera/persistence';
-import type { Mailer } from './mailer.js';
+import { startJobRunner, type JobLogLevel } from '@tessera/persistence';
+import type { WorkerServices } from './services.js';
 import { requestWaitingUntilTask } from './tasks/request-waiting-until.task.js';
 import { sendMailTask } from './tasks/send-mail.task.js';
 
 export interface QueueRunnerOptions {
   /** The queue's own connection pool (graphile-worker LISTENs on one of its connections). */
   connectionString: string;
-  /** The pool the tasks write records with. */
-  db: Database;
+  /** The use cases the tasks call (services.ts). */
+  services: WorkerServices;
   concurrency: number;
   pollIntervalMs?: number;
-  mailer: Mailer;
   logger: Logger;
   /** Called when the runner ends on its own with an error (not after stop()). */
   onFatal?: (error: unknown) => void;
@@ -36,8 +35,8 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
     concurrency: options.concurrency,
     ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
     tasks: {
-      [JOBS.sendMail]: sendMailTask(options.mailer, logger),
-      [JOBS.requestWaitingUntil]: requestWaitingUntilTask(options.db, logger),
+      [JOBS.sendMail]: sendMailTask(options.services, logger),
+      [JOBS.requestWaitingUntil]: requestWaitingUntilTask(options.services, logger),
     },
     log: (level: JobLogLevel, message, context) => logger[level](context, message),
   });

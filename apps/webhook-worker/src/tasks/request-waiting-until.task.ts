@@ -3,15 +3,15 @@
  * request's waiting_until: the domain decides whether the request is released
  * or has moved on since ('skipped').
  */
-import { JOBS, releaseWaitingRequest } from '@tessera/domain';
+import { JOBS } from '@tessera/domain';
 import type { Logger } from '@tessera/http';
-import { createUnitOfWork, type Database, type JobHandler } from '@tessera/persistence';
+import type { JobHandler } from '@tessera/persistence';
+import type { WorkerServices } from '../services.js';
 import { jobTask } from './job-task.js';
 
-export function requestWaitingUntilTask(db: Database, logger: Logger): JobHandler {
-  const uow = createUnitOfWork(db);
+export function requestWaitingUntilTask(services: Pick<WorkerServices, 'releaseWaitingRequest'>, logger: Logger): JobHandler {
   return jobTask(JOBS.requestWaitingUntil, logger, async (payload, job) => {
-    const outcome = await releaseWaitingRequest(payload, uow);
+    const outcome = await services.releaseWaitingRequest(payload);
     logger.info({ jobId: job.id, accountId: payload.account_id, requestId: payload.request_id, outcome }, 'waiting_until reached');
   });
 }

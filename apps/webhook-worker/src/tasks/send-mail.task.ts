@@ -2,9 +2,9 @@
 import { JOBS } from '@tessera/domain';
 import type { Logger } from '@tessera/http';
 import type { JobHandler } from '@tessera/persistence';
-import type { Mailer } from '../mailer.js';
+import type { WorkerServices } from '../services.js';
 import { jobTask } from './job-task.js';
 
-export function sendMailTask(mailer: Mailer, logger: Logger): JobHandler {
-  return jobTask(JOBS.sendMail, logger, (message) => mailer.send(message));
+export function sendMailTask(services: Pick<WorkerServices, 'sendMail'>, logger: Logger): JobHandler {
+  return jobTask(JOBS.sendMail, logger, (message) => services.sendMail(message));
 }

@@ -8,6 +8,7 @@ import type { TestDatabase } from '@tessera/persistence/testing';
 import { loadWorkerConfig } from '../../src/config.js';
 import { createMailer } from '../../src/mailer.js';
 import { startQueueRunner, type QueueRunner } from '../../src/queue-runner.js';
+import { createWorkerServices } from '../../src/services.js';
 
 export interface WorkerHarness {
   mailboxDir: string;
@@ -35,7 +36,13 @@ export async function workerHarness(test: TestDatabase): Promise<WorkerHarness> 
     async start(env = {}) {
       const config = loadWorkerConfig({ DATABASE_URL: test.url, MAILBOX_DIR: mailboxDir, ...env });
       const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
-      const runner = await startQueueRunner({ connectionString: config.databaseUrl, db: test.db, concurrency: config.concurrency, pollIntervalMs: 100, mailer, logger });
+      const runner = await startQueueRunner({
+        connectionString: config.databaseUrl,
+        services: createWorkerServices({ db: test.db, mailer }),
+        concurrency: config.concurrency,
+        pollIntervalMs: 100,
+        logger,
+      });
       const entry = { runner, close: () => mailer.close() };
       running.push(entry);
       return {
