@@ -12,13 +12,13 @@ function frame(functionName: string, url = '', lineNumber = 0, columnNumber = 0)
 }
 
 describe('summariseProfile', () => {
-  it('sums self time by file:function and by package, idle kept apart', () => {
+  it('sums self time by file:function and by package, idle kept apart, with the callers of each', () => {
     const profile: CpuProfile = {
       nodes: [
-        { id: 1, callFrame: frame('(root)') },
+        { id: 1, callFrame: frame('(root)'), children: [2, 3, 4] },
         { id: 2, callFrame: frame('(idle)') },
         { id: 3, callFrame: frame('parse', `file://${root}/node_modules/pg-protocol/dist/parser.js`, 10, 2) },
-        { id: 4, callFrame: frame('authenticate', `file://${root}/libs/http/src/access.middleware.ts`, 5, 0) },
+        { id: 4, callFrame: frame('authenticate', `file://${root}/libs/http/src/access.middleware.ts`, 5, 0), children: [5] },
         { id: 5, callFrame: frame('writev') },
       ],
       samples: [2, 3, 3, 3, 4, 5, 5],
@@ -28,12 +28,14 @@ describe('summariseProfile', () => {
     const summary = summariseProfile(profile, root);
     expect(summary.totalMicros).toBe(3900);
     expect(summary.idleMicros).toBe(500);
-    expect(summary.byFunction).toEqual([
+    expect(summary.byFunction.map(({ name, micros }) => ({ name, micros }))).toEqual([
       { name: 'pg-protocol/dist/parser.js:parse', micros: 2700 },
       { name: '(idle)', micros: 500 },
       { name: 'writev', micros: 400 },
       { name: 'libs/http/src/access.middleware.ts:authenticate', micros: 300 },
     ]);
+    // A native frame is told by the code that called it.
+    expect(summary.byFunction[2]!.via).toEqual([{ name: 'libs/http/src/access.middleware.ts:authenticate', micros: 400 }]);
     expect(summary.byPackage.map((p) => p.name)).toEqual(['pg-protocol', '(idle)', '(native)', 'libs/http']);
   });
 

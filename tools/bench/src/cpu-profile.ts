@@ -17,7 +17,7 @@ interface CallFrame {
 }
 
 export interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: CallFrame }>;
+  nodes: Array<{ id: number; callFrame: CallFrame; children?: number[] }>;
   samples: number[];
   timeDeltas: number[];
 }
@@ -27,12 +27,19 @@ export interface SelfTime {
   micros: number;
 }
 
+export interface FunctionSelfTime extends SelfTime {
+  /** The nearest callers from a file (package or workspace code), by the self time spent below them. */
+  via: SelfTime[];
+}
+
 export interface ProfileSummary {
   totalMicros: number;
   idleMicros: number;
-  byFunction: SelfTime[];
+  byFunction: FunctionSelfTime[];
   byPackage: SelfTime[];
 }
+
+export const NO_CALLER = '(no caller in a file)';
 
 /** V8's pseudo-frames: idle is waiting, the others are real work. */
 const IDLE = '(idle)';
@@ -40,7 +47,21 @@ const IDLE = '(idle)';
 export function summariseProfile(profile: CpuProfile, root: string): ProfileSummary {
   const locate = locator(root);
   const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const parents = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id] as const)));
+  const keyOf = memo((id: number) => {
+    const frame = frames.get(id)!;
+    const where = locate(frame);
+    return where.file ? `${where.file}:${frame.functionName || '(anonymous)'}` : frame.functionName;
+  });
+  // Native and built-in frames (writev, JSON.stringify, …) say little alone: name the code that called them.
+  const viaOf = memo((id: number) => {
+    for (let at = parents.get(id); at !== undefined; at = parents.get(at)) {
+      if (frames.get(at)!.url.startsWith('file:') && keyOf(at) !== keyOf(id)) return keyOf(at);
+    }
+    return NO_CALLER;
+  });
   const byFunction = new Map<string, number>();
+  const callers = new Map<string, Map<string, number>>();
   const byPackage = new Map<string, number>();
   let totalMicros = 0;
   let idleMicros = 0;
@@ -50,12 +71,27 @@ export function summariseProfile(profile: CpuProfile, root: string): ProfileSumm
     const frame = frames.get(id);
     if (!frame) return;
     totalMicros += micros;
-    const where = locate(frame);
     if (frame.functionName === IDLE) idleMicros += micros;
-    add(byFunction, where.file ? `${where.file}:${frame.functionName || '(anonymous)'}` : frame.functionName, micros);
-    add(byPackage, where.pkg, micros);
+    const key = keyOf(id);
+    add(byFunction, key, micros);
+    if (!callers.has(key)) callers.set(key, new Map());
+    add(callers.get(key)!, viaOf(id), micros);
+    add(byPackage, locate(frame).pkg, micros);
   });
-  return { totalMicros, idleMicros, byFunction: sorted(byFunction), byPackage: sorted(byPackage) };
+  return {
+    totalMicros,
+    idleMicros,
+    byFunction: sorted(byFunction).map((row) => ({ ...row, via: sorted(callers.get(row.name)!) })),
+    byPackage: sorted(byPackage),
+  };
+}
+
+function memo<T>(compute: (id: number) => T): (id: number) => T {
+  const known = new Map<number, T>();
+  return (id) => {
+    if (!known.has(id)) known.set(id, compute(id));
+    return known.get(id)!;
+  };
 }
 
 function add(map: Map<string, number>, key: string, micros: number): void {
@@ -86,9 +122,18 @@ function locator(root: string): (frame: CallFrame) => { file: string; pkg: strin
       const entry = sourceMap.map.findEntry(frame.lineNumber, frame.columnNumber);
       if ('originalSource' in entry) file = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(sourceMap.dir, entry.originalSource);
     }
-    const relative = path.relative(root, file);
+    const relative = path.relative(workspaceOf(file, root), file);
     return { file: shorten(relative), pkg: packageOf(relative) };
   };
+}
+
+/** `root`, or for a profile taken in another checkout (a worktree), the Nx workspace the file is in. */
+function workspaceOf(file: string, root: string): string {
+  if (!path.relative(root, file).startsWith('..')) return root;
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'nx.json'))) return dir;
+  }
+  return root;
 }
 
 /** node_modules/<pkg>/lib/x.js → <pkg>/lib/x.js; workspace files stay as they are. */

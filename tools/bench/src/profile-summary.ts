@@ -4,7 +4,7 @@
  * share of the time the process was busy (idle time left out).
  */
 import { readFile } from 'node:fs/promises';
-import { summariseProfile, type CpuProfile, type SelfTime } from './cpu-profile.js';
+import { NO_CALLER, summariseProfile, type CpuProfile, type FunctionSelfTime, type SelfTime } from './cpu-profile.js';
 import { workspaceRoot } from './runtime.js';
 
 async function main(args: string[]): Promise<void> {
@@ -19,13 +19,21 @@ async function main(args: string[]): Promise<void> {
     `${file}`,
     `sampled ${seconds(summary.totalMicros)} s, busy ${seconds(busy)} s (${percent(busy, summary.totalMicros)} of the time); shares below are of busy time`,
     '',
-    `top ${top} functions by self time`,
-    ...table(summary.byFunction, top, busy),
+    `top ${top} functions by self time (via: the nearest callers in package or workspace code)`,
+    ...functions(summary.byFunction, top, busy),
     '',
     'self time by package',
     ...table(summary.byPackage, 12, busy),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function functions(rows: FunctionSelfTime[], top: number, busy: number): string[] {
+  return table(rows, top, busy).flatMap((line, i) => {
+    const row = rows.filter((r) => r.name !== '(idle)')[i]!;
+    const via = row.via.filter((caller) => caller.name !== NO_CALLER).slice(0, 3).map((caller) => `${caller.name} ${percent(caller.micros, row.micros)}`);
+    return via.length === 0 ? [line] : [line, `                      via ${via.join(', ')}`];
+  });
 }
 
 function table(rows: SelfTime[], top: number, busy: number): string[] {
