@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +10,11 @@ const root = '/work/tessera';
 function frame(functionName: string, url = '', lineNumber = 0, columnNumber = 0) {
   return { functionName, url, lineNumber, columnNumber };
 }
+
+const afterTest: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(afterTest.splice(0).map((cleanup) => cleanup()));
+});
 
 describe('summariseProfile', () => {
   it('sums self time by file:function and by package, idle kept apart, with the callers of each', () => {
@@ -41,6 +46,7 @@ describe('summariseProfile', () => {
 
   it('names the source file of a bundled function through the bundle source map', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'bench-profile-'));
+    afterTest.push(() => rm(dir, { recursive: true, force: true }));
     await writeFile(path.join(dir, 'rule.ts'), 'export function checkRule(n: number): number {\n  return n * 2;\n}\n');
     await writeFile(path.join(dir, 'main.ts'), "import { checkRule } from './rule.js';\nconsole.log(checkRule(Number(process.argv[2])));\n");
     const outfile = path.join(dir, 'dist', 'main.js');
