@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isDomainError, notFound } from '@tessera/domain';
 import type { Logger } from './logger.js';
 import { toHttpError } from './http-error.js';
+import { INTERNAL_SERVER_ERROR_MESSAGE, logUnhandledError } from './unhandled-error.js';
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
 
@@ -61,8 +61,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(status).json({ message: STATUS_CODES[status], ...(reason ? { reason } : {}) });
       return;
     }
-    const errorId = randomUUID();
-    logger.error({ err: error, errorId, requestId: req.id }, 'unhandled error');
-    res.status(500).json({ message: 'Internal Server Error', error_id: errorId });
+    const errorId = logUnhandledError(logger, error, { requestId: req.id });
+    res.status(500).json({ message: INTERNAL_SERVER_ERROR_MESSAGE, error_id: errorId });
   };
 }

@@ -2,9 +2,9 @@
  * The one mapping from domain error codes to REST responses (REFERENCE.md
  * "REST conventions": `{"message": ...}` bodies, 422 with `errors` pairs,
  * 429 with `documentation_url`). Exhaustive: a new code does not compile until
- * it is mapped here.
+ * it is mapped here. The table is in docs/decisions/009-errors-per-transport.md.
  */
-import type { DomainError, ErrorCode } from '@tessera/domain';
+import { unmappedErrorCode, type DomainError, type ErrorCode } from '@tessera/domain';
 
 export const RATE_LIMIT_DOCUMENTATION_URL = 'https://github.com/tessera-sm/tessera#rate-limits';
 
@@ -24,10 +24,14 @@ export function statusOf(code: ErrorCode): number {
       return 403;
     case 'NOT_FOUND':
       return 404;
+    case 'CONFLICT':
+      return 409;
     case 'VALIDATION_FAILED':
       return 422;
     case 'TOO_MANY_REQUESTS':
       return 429;
+    default:
+      return unmappedErrorCode(code);
   }
 }
 
@@ -42,13 +46,20 @@ export function toHttpError(error: DomainError): HttpError {
       return { status, body: withReason('Forbidden', error.message), headers: {} };
     case 'NOT_FOUND':
       return { status, body: { message: 'Not Found' }, headers: {} };
+    case 'CONFLICT':
+      return { status, body: { message: error.message }, headers: {} };
     case 'VALIDATION_FAILED':
       return { status, body: { message: 'Validation Failed', errors: error.errors }, headers: {} };
-    case 'TOO_MANY_REQUESTS': {
-      const retryAfter = String(Math.max(1, error.retryAfterSeconds ?? 1));
-      return { status, body: { message: 'Too Many Requests', documentation_url: RATE_LIMIT_DOCUMENTATION_URL }, headers: { 'Retry-After': retryAfter } };
-    }
+    case 'TOO_MANY_REQUESTS':
+      return { status, body: { message: 'Too Many Requests', documentation_url: RATE_LIMIT_DOCUMENTATION_URL }, headers: { 'Retry-After': String(retryAfterOf(error)) } };
+    default:
+      return unmappedErrorCode(error.code);
   }
+}
+
+/** Whole seconds, at least one: `Retry-After` takes no fractions, and 0 would invite an instant retry. */
+export function retryAfterOf(error: DomainError): number {
+  return Math.max(1, Math.ceil(error.retryAfterSeconds ?? 1));
 }
 
 /** The message stays the documented word; the reason helps the developer who reads it. */

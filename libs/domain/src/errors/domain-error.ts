@@ -29,6 +29,7 @@ export class DomainError extends Error {
 export const unauthorized = (message = 'Unauthorized') => new DomainError('UNAUTHORIZED', message);
 export const forbidden = (message = 'Forbidden') => new DomainError('FORBIDDEN', message);
 export const notFound = (message = 'Not Found') => new DomainError('NOT_FOUND', message);
+export const conflict = (message = 'Conflict') => new DomainError('CONFLICT', message);
 export const badParameter = (message: string) => new DomainError('BAD_PARAMETER', message);
 export const validationFailed = (errors: FieldError[]) =>
   new DomainError('VALIDATION_FAILED', 'Validation Failed', { errors });
