@@ -7,6 +7,7 @@ import type { AccessPort } from '@tessera/domain';
 import { createAccessRepository, ping, type Database } from '@tessera/persistence';
 import { graphqlContext } from './context.js';
 import { GRAPHQL_CORS } from './cors.js';
+import { formatGraphqlError } from './format-error.js';
 import { resolvers, typeDefs, type GraphqlContext } from './schema.js';
 
 export interface GraphqlDependencies {
@@ -29,6 +30,8 @@ export async function createGraphqlApp({ db, logger, transport, access = createA
     csrfPrevention: { requestHeaders: ['authorization', 'x-apollo-operation-name', 'apollo-require-preflight'] },
     // Whatever NODE_ENV says: no stack trace or file path reaches a client (ARCHITECTURE.md).
     includeStacktraceInErrorResponses: false,
+    // Domain errors get their mapped code; any other failure an error id, under which it is logged.
+    formatError: formatGraphqlError(logger),
     // The landing page loads scripts from a CDN, which the CSP of every answer forbids;
     // use any GraphQL client (or introspection by GET) instead.
     plugins: [ApolloServerPluginLandingPageDisabled()],

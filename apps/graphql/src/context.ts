@@ -3,13 +3,13 @@
  * - POST: `Authorization` and the account header, as for REST (rules 1-2);
  * - GET: introspection only, with the `Authorization` header alone (rule 4);
  *   any other query by GET is refused with 405, since only POST carries them.
- * Domain errors become GraphQL errors with the code and HTTP status REST uses.
+ * Domain errors become GraphQL errors with their mapped code and the HTTP status REST uses.
  */
 import { GraphQLError } from 'graphql';
 import type { Request } from 'express';
-import { authenticateToken, isDomainError, resolveAccess, type AccessPort, type DomainError } from '@tessera/domain';
-import { toHttpError } from '@tessera/http';
+import { authenticateToken, isDomainError, resolveAccess, type AccessPort } from '@tessera/domain';
 import type { Database } from '@tessera/persistence';
+import { toGraphqlRequestError } from './graphql-error.js';
 import { isIntrospectionOnly } from './introspection-only.js';
 import type { GraphqlContext } from './schema.js';
 
@@ -27,13 +27,8 @@ export function graphqlContext(db: Database, port: AccessPort): (args: { req: Re
       }
       return { db, access: await resolveAccess({ authorization: req.get('authorization'), account: req.get('x-service-account') }, port) };
     } catch (error) {
-      throw isDomainError(error) ? toGraphqlError(error) : error;
+      // Anything else is answered 500 by Apollo, and hidden behind an error id by formatGraphqlError.
+      throw isDomainError(error) ? toGraphqlRequestError(error) : error;
     }
   };
-}
-
-/** The code in `extensions.code`; the status and headers (e.g. WWW-Authenticate) those of the REST answer. */
-export function toGraphqlError(error: DomainError): GraphQLError {
-  const { status, headers } = toHttpError(error);
-  return new GraphQLError(error.message, { extensions: { code: error.code, http: { status, headers: new Map(Object.entries(headers)) } } });
 }

@@ -1,0 +1,98 @@
+import request from 'supertest';
+import { pino } from 'pino';
+import type { Express } from 'express';
+import { createDatabase, seedDemoData, type Database, type DemoSeedResult } from '@tessera/persistence';
+import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { createGraphqlApp } from '../src/app.js';
+
+const BAD_TOKEN = 'tsr_pat_not-a-token-at-all-0000000000';
+/** What must never reach a client: stack traces, source or install paths, database internals. */
+const INTERNALS = /stacktrace|\.ts:\d+|node_modules|\/work\/|\bat [A-Za-z.<>]+ \(|does not exist|ECONNREFUSED|127\.0\.0\.1:1\b|Context creation failed/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * The GraphQL app built and called under NODE_ENV=development, where Apollo would add
+ * stack traces by default; its log lines kept for the test to read.
+ */
+async function startApp(db: Database) {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  const graphql = await createGraphqlApp({ db, logger });
+  return { ...graphql, lines };
+}
+
+describe('GraphQL errors — no stack trace, file path or internal message reaches a client', () => {
+  const nodeEnv = process.env['NODE_ENV'];
+  let test: TestDatabase;
+  let demo: DemoSeedResult;
+  let app: Express;
+  let lines: Record<string, unknown>[];
+  let stop: () => Promise<void>;
+
+  beforeAll(async () => {
+    process.env['NODE_ENV'] = 'development';
+    test = await createTestDatabase();
+    demo = await seedDemoData(test.db);
+    ({ app, lines, stop } = await startApp(test.db));
+  });
+  afterAll(async () => {
+    await stop();
+    await test.drop();
+    process.env['NODE_ENV'] = nodeEnv;
+  });
+
+  const post = (target: Express, token: string, query: string) =>
+    request(target).post('/').set('Authorization', `Bearer ${token}`).set('X-Service-Account', demo.account).send({ query });
+
+  it('answers a bad token with 401 UNAUTHORIZED and no stacktrace key, also with NODE_ENV=development', async () => {
+    const res = await post(app, BAD_TOKEN, '{ me { id } }').expect(401);
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+    expect(res.body.errors).toEqual([{ message: 'The bearer token is unknown, expired or revoked', extensions: { code: 'UNAUTHORIZED' } }]);
+    expect(res.text).not.toMatch(INTERNALS);
+  });
+
+  it('answers GET introspection with a bad token the same way', async () => {
+    const res = await request(app).get(`/?query=${encodeURIComponent('{ __schema { types { name } } }')}`).set('Authorization', `Bearer ${BAD_TOKEN}`).expect(401);
+    expect(res.body.errors[0].extensions).toEqual({ code: 'UNAUTHORIZED' });
+    expect(res.text).not.toMatch(INTERNALS);
+  });
+
+  it('answers a query the schema refuses with its validation message and no stacktrace', async () => {
+    const res = await post(app, demo.admin.token, '{ me { salary } }').expect(400);
+    expect(res.body.errors[0]).toMatchObject({ message: 'Cannot query field "salary" on type "Person".', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    expect(res.text).not.toMatch(INTERNALS);
+  });
+
+  it('answers a resolver whose database query fails with Internal Server Error and an error_id under which the failure is logged', async () => {
+    // Only the `me` resolver reads the locale; the access check before it does not.
+    await test.db.raw('alter table people rename column locale to locale_gone');
+    try {
+      const res = await post(app, demo.admin.token, '{ me { id locale } }').expect(200);
+      expect(res.body.data).toBeNull();
+      expect(res.body.errors).toEqual([
+        { message: 'Internal Server Error', locations: [{ line: 1, column: 3 }], path: ['me'], extensions: { code: 'INTERNAL_SERVER_ERROR', error_id: expect.stringMatching(UUID) } },
+      ]);
+      expect(res.text).not.toMatch(INTERNALS);
+      expect(res.text).not.toContain('locale');
+      const logged = lines.find((line) => line['errorId'] === res.body.errors[0].extensions.error_id);
+      expect(logged).toMatchObject({ msg: 'unhandled error', err: { message: expect.stringContaining('locale') } });
+    } finally {
+      await test.db.raw('alter table people rename column locale_gone to locale');
+    }
+  });
+
+  it('answers a failure while resolving the caller (database unreachable) with 500, Internal Server Error and a logged error_id', async () => {
+    const unreachable = createDatabase({ url: 'postgres://nobody:nothing@127.0.0.1:1/none', poolMax: 1, quiet: true });
+    const broken = await startApp(unreachable);
+    try {
+      const res = await post(broken.app, demo.admin.token, '{ me { id } }').expect(500);
+      expect(res.body).toEqual({ errors: [{ message: 'Internal Server Error', extensions: { code: 'INTERNAL_SERVER_ERROR', error_id: expect.stringMatching(UUID) } }] });
+      expect(res.text).not.toMatch(INTERNALS);
+      const logged = broken.lines.find((line) => line['errorId'] === res.body.errors[0].extensions.error_id);
+      expect(logged).toMatchObject({ level: 50, msg: 'unhandled error', err: { message: expect.any(String) } });
+    } finally {
+      await broken.stop();
+      await unreachable.destroy();
+    }
+  });
+});
