@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { createHttpApp, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
 import { ping, type Database } from '@tessera/persistence';
+import { OAUTH_PATHS, oauthErrorHandler, oauthNotFound } from './oauth-error-answers.js';
 
 export interface AuthDependencies {
   db: Database;
@@ -16,5 +17,7 @@ export interface AuthDependencies {
  */
 export function createAuthApp({ db, logger, transport }: AuthDependencies): Express {
   const app = createHttpApp({ service: 'auth', logger, healthChecks: { database: () => ping(db) }, ...transport });
+  // Last on the OAuth paths, after whatever serves them: their 404 and errors in OAuth's shape.
+  app.use(OAUTH_PATHS, oauthNotFound, oauthErrorHandler(logger));
   return finishHttpApp(app, logger);
 }

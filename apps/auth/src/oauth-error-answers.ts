@@ -1,0 +1,48 @@
+/**
+ * The auth app's own error answers on its OAuth paths, in the shape OAuth clients parse
+ * (SPEC.md "Errors", RFC 6749 §5.2): `{error, error_description}`, never REST's `{message}`.
+ * - a domain error: its OAuth code for that endpoint (`toOAuthError`);
+ * - a body the parsers refused (4xx): invalid_request with that status;
+ * - anything else: 500 server_error with an `error_id`, the original logged under it;
+ * - no route: 404 invalid_request, the answer oidc-provider gives to a route it does not serve.
+ * Every answer is `Cache-Control: no-store`, like the token endpoint's own (RFC 6749 §5.1).
+ * The other paths (`/healthz`, `/metrics`, pages) keep libs/http's REST answers.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { isDomainError } from '@tessera/domain';
+import { logUnhandledError, oauthError, oauthServerError, toOAuthError, type Logger, type OAuthEndpoint, type OAuthError } from '@tessera/http';
+
+/** Where oidc-provider will be mounted (SPEC.md "OAuth endpoints"); `/token` covers its sub-paths too. */
+export const OAUTH_PATHS = ['/authorize', '/token'];
+
+function endpointOf(req: Request): OAuthEndpoint {
+  return req.baseUrl === '/authorize' ? 'authorization' : 'token';
+}
+
+function send(res: Response, answer: OAuthError): void {
+  res.status(answer.status).set({ ...answer.headers, 'Cache-Control': 'no-store' }).json(answer.body);
+}
+
+export const oauthNotFound: RequestHandler = (_req, res) => {
+  send(res, { ...oauthError('invalid_request', 'unrecognized route or not allowed method'), status: 404 });
+};
+
+export function oauthErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (isDomainError(error)) {
+      send(res, toOAuthError(error, endpointOf(req)));
+      return;
+    }
+    const status: unknown = (error as { status?: unknown } | null)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      send(res, { ...oauthError('invalid_request', STATUS_CODES[status] ?? 'Bad Request'), status: STATUS_CODES[status] ? status : 400 });
+      return;
+    }
+    send(res, oauthServerError(logUnhandledError(logger, error, { requestId: req.id })));
+  };
+}
