@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_BODY_LIMIT_BYTES, type PageSizeLimits } from '@tessera/http';
-import { baseConfig, baseConfigSchema, configFields, parseConfig, DEFAULT_PER_PAGE, MAX_PER_PAGE, type BaseConfig } from '@tessera/validation';
+import { DEFAULT_BODY_LIMIT_BYTES } from '@tessera/http';
+import { baseConfig, baseConfigSchema, configFields, parseConfig, DEFAULT_PER_PAGE, MAX_PER_PAGE, type BaseConfig, type PageSizeLimits } from '@tessera/validation';
 
 // The REST input limits; the page-size defaults are those of REFERENCE.md "REST conventions".
 const limitsSchema = z.object({

@@ -32,7 +32,6 @@ export { mountRoutes } from './routes/mount-routes.js';
 export type { MountRoutesOptions } from './routes/mount-routes.js';
 export { DEFAULT_BODY_LIMIT_BYTES } from './routes/body-parsers.js';
 export { collectionQuerySchema, PAGINATION_HEADERS } from './routes/collection-docs.js';
-export type { PageSizeLimits } from './routes/collection-docs.js';
 export { buildOpenApiDocument } from './routes/openapi.js';
 export { openApiPath } from './routes/openapi-operation.js';
 export type { OpenApiDocument, OpenApiOptions } from './routes/openapi.js';

@@ -11,6 +11,12 @@ import { parseFilterValue, type FilterType } from './filter-value.js';
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 
+/** The page size when `per_page` is absent, and the largest one allowed. An app configures its own. */
+export interface PageSizeLimits {
+  default: number;
+  max: number;
+}
+
 export interface CollectionSpec {
   /** Every field a caller may select with `fields`. */
   fields: readonly string[];
@@ -27,10 +33,14 @@ const RESERVED = new Set(['page', 'per_page', 'fields', 'sort']);
 
 export type RawQuery = Record<string, unknown>;
 
-export function parseCollectionQuery(query: RawQuery, spec: CollectionSpec): CollectionQuery {
+export function parseCollectionQuery(
+  query: RawQuery,
+  spec: CollectionSpec,
+  pageSize: PageSizeLimits = { default: DEFAULT_PER_PAGE, max: MAX_PER_PAGE },
+): CollectionQuery {
   return {
     page: parsePositiveInteger(query, 'page', 1, Number.MAX_SAFE_INTEGER),
-    perPage: parsePositiveInteger(query, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE),
+    perPage: parsePositiveInteger(query, 'per_page', pageSize.default, pageSize.max),
     fields: parseFields(query['fields'], spec),
     sort: parseSort(query['sort'], spec),
     filters: parseFilters(query, spec),

@@ -2,7 +2,8 @@
  * The route table of the REST API: every route under /v1, each declaring what
  * it needs, reads and answers. app.ts mounts it; /v1/openapi.json describes it.
  */
-import type { PageSizeLimits, RouteTable } from '@tessera/http';
+import type { RouteTable } from '@tessera/http';
+import type { PageSizeLimits } from '@tessera/validation';
 import type { Database } from '@tessera/persistence';
 import { describeApi } from '../openapi.js';
 import { eventsRoutes } from './events.routes.js';

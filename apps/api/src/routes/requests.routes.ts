@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CATEGORIES, IMPACTS, STATUSES, canReadRequest, notFound, requestReadScope, type AccessContext, type RequestReadScope } from '@tessera/domain';
-import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type PageSizeLimits, type RouteTable } from '@tessera/http';
+import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type RouteTable } from '@tessera/http';
 import { findRequest, findRequestView, listNoteViews, listRequestViews, type Database } from '@tessera/persistence';
-import { parseCollectionQuery, type CollectionSpec } from '@tessera/validation';
+import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import { presentNote, presentRequest, REQUEST_FIELDS } from '../presenters/request.presenter.js';
 import { noteFieldsSchema, requestFieldsSchema, requestSchema } from './request.schema.js';
 
@@ -50,7 +50,7 @@ export function requestsRoutes(db: Database, apiUrl: string, pageSize: PageSizeL
       summary: 'Requests of the account the caller may read',
       description: VISIBILITY,
       needs: { scope: 'request:Read' },
-      input: { query: collectionQuerySchema(REQUESTS, pageSize), parse: ({ query }) => parseCollectionQuery(query, REQUESTS) },
+      input: { query: collectionQuerySchema(REQUESTS, pageSize), parse: ({ query }) => parseCollectionQuery(query, REQUESTS, pageSize) },
       responses: { 200: { description: 'One page of requests, with the selected fields', schema: z.array(requestFieldsSchema), headers: PAGINATION_HEADERS } },
       errors: [400],
       handler: async ({ req, res, access, input: query }) => {
@@ -86,7 +86,7 @@ export function requestsRoutes(db: Database, apiUrl: string, pageSize: PageSizeL
       input: {
         params: ID_PARAMS,
         query: collectionQuerySchema(NOTES, pageSize),
-        parse: ({ params, query }) => ({ id: idParam(params['id']), query: parseCollectionQuery(query, NOTES) }),
+        parse: ({ params, query }) => ({ id: idParam(params['id']), query: parseCollectionQuery(query, NOTES, pageSize) }),
       },
       responses: { 200: { description: 'One page of notes, with the selected fields', schema: z.array(noteFieldsSchema), headers: PAGINATION_HEADERS } },
       errors: [400, 404],

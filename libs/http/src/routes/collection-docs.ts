@@ -4,13 +4,8 @@
  * the app configures, so the document cannot drift from what is parsed.
  */
 import { z } from 'zod';
-import type { CollectionSpec, FilterType } from '@tessera/validation';
+import type { CollectionSpec, FilterType, PageSizeLimits } from '@tessera/validation';
 import type { ResponseHeaderSpec } from './route-table.js';
-
-export interface PageSizeLimits {
-  default: number;
-  max: number;
-}
 
 const FILTER_SYNTAX = '`v` or `v1,v2` (any of), `!v` or `field!=v` (none of), `>v` (from), `<v` (until), empty for "is empty"';
 

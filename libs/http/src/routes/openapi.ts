@@ -23,7 +23,8 @@ export interface OpenApiDocument {
   servers: OpenApiOptions['servers'];
   paths: Record<string, Record<string, JsonSchema>>;
   components: Record<string, Record<string, JsonSchema>>;
-  [extension: `x-${string}`]: unknown;
+  // Extensions (`x-…`) and any field a later OpenAPI version adds.
+  [field: string]: unknown;
 }
 
 const ERROR_DESCRIPTIONS: Record<keyof typeof ERROR_RESPONSES, [description: string, schema: keyof typeof ERROR_SCHEMAS]> = {

@@ -1,0 +1,63 @@
+import type { Express } from 'express';
+import type { ILayer } from 'express-serve-static-core';
+import { needsProblems, routeTableProblems, type RouteTable } from '@tessera/http';
+import { DEFAULT_API_LIMITS } from '../src/config.js';
+import { apiRoutes } from '../src/routes/api-routes.js';
+import { API_URL, startApiHarness, type ApiHarness } from './support/api-harness.js';
+
+/** Routes every app gets from createHttpApp, outside the REST API. */
+const INFRASTRUCTURE = ['GET /healthz', 'GET /metrics'];
+
+/** Every route Express would dispatch to, and every router mounted around the table. */
+function mountedRoutes(app: Express): { routes: string[]; routers: number } {
+  const routes: string[] = [];
+  let routers = 0;
+  const walk = (stack: ILayer[]) => {
+    for (const layer of stack) {
+      if (layer.route) for (const method of new Set(layer.route.stack.map((step) => step.method))) routes.push(`${method.toUpperCase()} ${layer.route.path}`);
+      if ('stack' in layer.handle && Array.isArray(layer.handle.stack)) {
+        routers += 1;
+        walk(layer.handle.stack);
+      }
+    }
+  };
+  walk(app.router.stack);
+  return { routes, routers };
+}
+
+describe('The REST route table — every route declares what it needs', () => {
+  let h: ApiHarness;
+  let table: RouteTable;
+
+  beforeAll(async () => {
+    h = await startApiHarness();
+    table = apiRoutes({ db: h.test.db, apiUrl: API_URL, pageSize: DEFAULT_API_LIMITS.pageSize });
+  });
+  afterAll(() => h.drop());
+
+  it('has no route that declares nothing in needs, and none with a malformed scope or an unknown role', () => {
+    const problems = table.flatMap((route) => needsProblems(route.needs).map((problem) => `${route.method.toUpperCase()} ${route.path} ${problem}`));
+    expect(problems).toEqual([]);
+    expect(routeTableProblems(table)).toEqual([]);
+  });
+
+  it('guards every route under /v1 by a scope or a role, but the ones that say why they are public', () => {
+    const needs = Object.fromEntries(table.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route.needs]));
+    expect(needs).toEqual({
+      'GET /v1/me': { scope: 'me:Read' },
+      'GET /v1/requests': { scope: 'request:Read' },
+      'GET /v1/requests/:id': { scope: 'request:Read' },
+      'GET /v1/requests/:id/notes': { scope: 'request:Read' },
+      'POST /v1/events': { scope: 'request:Read', note: expect.stringContaining('`request:Create`') },
+      'GET /v1/openapi.json': { public: expect.any(String) },
+    });
+  });
+
+  it('is the only way a route reaches the app: every route Express dispatches to is in the table, none in a router around it', () => {
+    const { routes, routers } = mountedRoutes(h.app);
+    const declared = table.map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    expect(routers).toBe(0);
+    expect(routes.filter((route) => !INFRASTRUCTURE.includes(route)).sort()).toEqual([...declared].sort());
+    expect(routes.filter((route) => INFRASTRUCTURE.includes(route)).sort()).toEqual(INFRASTRUCTURE);
+  });
+});

@@ -1,0 +1,100 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { z } from 'zod';
+import { buildOpenApiDocument } from './openapi.js';
+import { NO_INPUT, zodInput } from './route-input.js';
+import { defineRoute, type RouteTable } from './route-table.js';
+
+const thing = z.object({ id: z.int(), name: z.string(), created_at: z.iso.datetime({ offset: true }) });
+
+const routes: RouteTable = [
+  defineRoute({
+    method: 'post',
+    path: '/v1/things/:id/notes',
+    operationId: 'addThingNote',
+    tag: 'things',
+    summary: 'Add a note',
+    needs: { scope: 'thing:Update', role: 'administrator', note: 'Checked again by the use case.' },
+    input: zodInput({
+      params: z.object({ id: z.string().describe('The thing') }),
+      query: z.object({ notify: z.enum(['yes', 'no']).optional(), tag: z.string() }),
+      body: { schema: z.object({ text: z.string().max(10) }), mediaTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+    }),
+    responses: { 201: { description: 'The thing', schema: thing } },
+    errors: [404, 422],
+    handler: () => undefined,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/things',
+    operationId: 'listThings',
+    tag: 'things',
+    summary: 'Every thing',
+    needs: { public: 'Things are public' },
+    input: NO_INPUT,
+    responses: { 200: { description: 'Things', schema: z.array(thing) } },
+    handler: () => undefined,
+  }),
+];
+
+describe('buildOpenApiDocument', () => {
+  const document = buildOpenApiDocument(routes, { info: { title: 'Things', version: '1' }, servers: [{ url: 'http://localhost' }], schemas: { Thing: thing } });
+  const addNote = document.paths['/v1/things/{id}/notes']!['post']!;
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(await new Validator().validate(document)).toEqual({ valid: true });
+  });
+
+  it('says what a guarded operation needs: bearer token, account header, x-needs and the description', () => {
+    expect(addNote['security']).toEqual([{ bearerAuth: [] }]);
+    expect(addNote['x-needs']).toEqual({ scope: 'thing:Update', role: 'administrator', note: 'Checked again by the use case.' });
+    expect(addNote['description']).toBe('Needs the administrator role in the account and a token whose scopes allow `thing:Update`. Checked again by the use case.');
+    expect((addNote['parameters'] as unknown[])[0]).toEqual({ $ref: '#/components/parameters/ServiceAccount' });
+  });
+
+  it('marks a public operation as needing no security and no account header', () => {
+    const list = document.paths['/v1/things']!['get']!;
+    expect(list['security']).toEqual([]);
+    expect(list['x-needs']).toEqual({ public: 'Things are public' });
+    expect(list['parameters']).toBeUndefined();
+  });
+
+  it('lists path and query parameters from the input schemas, with their descriptions and requirement', () => {
+    expect(addNote['parameters']).toEqual([
+      { $ref: '#/components/parameters/ServiceAccount' },
+      { name: 'id', in: 'path', required: true, description: 'The thing', schema: { type: 'string' } },
+      { name: 'notify', in: 'query', required: false, schema: { type: 'string', enum: ['yes', 'no'] } },
+      { name: 'tag', in: 'query', required: true, schema: { type: 'string' } },
+    ]);
+  });
+
+  it('documents the body in each media type it is accepted in', () => {
+    const content = (addNote['requestBody'] as { content: Record<string, unknown> }).content;
+    expect(Object.keys(content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(document.components['schemas']!['AddThingNoteBody']).toMatchObject({ properties: { text: { type: 'string', maxLength: 10 } } });
+  });
+
+  it('refers to named schemas, and names the others after their operation', () => {
+    const ok = (addNote['responses'] as Record<string, { content: { 'application/json': { schema: unknown } } }>)['201']!;
+    expect(ok.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Thing' });
+    expect(document.components['schemas']!['ListThings200']).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Thing' } });
+    expect(document.components['schemas']!['Thing']).toMatchObject({ properties: { created_at: { type: 'string', format: 'date-time' } } });
+  });
+
+  it('answers every error the steps of a route can raise, with the shared error bodies', () => {
+    expect(Object.keys(addNote['responses'] as object)).toEqual(['201', '400', '401', '403', '404', '413', '415', '422', '429', '500']);
+    expect(Object.keys(document.paths['/v1/things']!['get']!['responses'] as object)).toEqual(['200', '500']);
+    expect(document.components['responses']!['ValidationFailed']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ValidationError' } } } });
+    expect(document.components['responses']!['TooManyRequests']).toMatchObject({ headers: { 'Retry-After': { schema: { type: 'integer' } } } });
+  });
+
+  it('refuses two different schemas under one name', () => {
+    const other = z.object({ id: z.string() });
+    expect(() =>
+      buildOpenApiDocument([{ ...routes[1]!, responses: { 200: { description: 'x', schema: other } } }], {
+        info: { title: 't', version: '1' },
+        servers: [],
+        schemas: { ListThings200: thing },
+      }),
+    ).toThrow("Two different schemas are named 'ListThings200'");
+  });
+});
