@@ -56,6 +56,8 @@ export function listenToAccessChanges(options: PostgresAccessFeedOptions): Acces
       log.warn({ reason }, 'access changes: listener down, every call goes to the database until it is back');
     }
     if (closed) return;
+    // Said once, so a deployment where LISTEN cannot work (a transaction pooler) is not silently uncached.
+    if (!everUp && failures === 0) log.warn({ reason }, 'access changes: cannot listen yet, every call goes to the database until it can');
     failures++;
     later(Math.min(100 * 2 ** failures, maxRetryMs));
   }
