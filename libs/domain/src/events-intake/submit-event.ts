@@ -66,7 +66,8 @@ async function updateMatched(
   const view = await readBack(tx, scope, request);
   if (!changed && notes.length === 0) return { created: false, request: view };
   const context = changeContext(input, refs, view);
-  await publishRequestChange(tx, { ...context, requestedBy: match.requestedBy ?? context.requestedBy, request, previous: existing, changes, notes });
+  // The e-mail goes to the request's requested_by person (null when disabled), never to the event's.
+  await publishRequestChange(tx, { ...context, requestedBy: match.requestedBy, request, previous: existing, changes, notes });
   return { created: false, request: view };
 }
 

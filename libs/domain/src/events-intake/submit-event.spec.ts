@@ -1,0 +1,205 @@
+import type { AccessContext } from '../identity/access-context.js';
+import type { AccountRecord } from '../identity/account-access.js';
+import type { QueuedJob } from '../jobs/job-contract.js';
+import type { OpenRequestCandidate } from '../ports/request.repository.js';
+import type { CiLookup, CiRef, PersonLookup, PersonRef } from '../records/references.js';
+import type { NewRequest, RequestRecord } from '../requests/request-record.js';
+import { trustedAccountId } from '../tenancy/account-id.js';
+import { fakeUnitOfWork } from '../testing/fake-transaction.js';
+import type { EventInput } from './event-input.js';
+import { submitEvent } from './submit-event.js';
+
+const NOW = new Date('2026-03-02T09:30:00.000Z');
+const WDC = trustedAccountId('wdc');
+const account: AccountRecord = { id: WDC, name: 'Widget Data Center', directoryAccountId: null };
+const howard: PersonRef = { id: 100, name: 'Howard', accountId: 'wdc', organizationId: 40, primaryEmail: 'howard@wdc.test' };
+const ann: PersonRef = { id: 200, name: 'Ann', accountId: 'wdc', organizationId: 40, primaryEmail: 'ann@wdc.test' };
+const server: CiRef = { id: 8, name: 'mail-01', serviceInstance: { id: 5, name: 'Mail', firstLineTeamId: 11, supportTeamId: 12 } };
+
+const access = (values: Partial<AccessContext> = {}): AccessContext => ({
+  person: { id: howard.id, name: howard.name, accountId: 'wdc', primaryEmail: howard.primaryEmail, organizationId: 40, inDirectoryAccount: false },
+  account, roles: ['agent'], scopes: ['request:*'], token: { kind: 'personal_access_token', id: 1 }, ...values,
+});
+const endUser = access({ roles: [] });
+
+const stored = (draft: NewRequest, id = 42): RequestRecord => ({ ...draft, id, created_at: NOW, updated_at: NOW });
+/** An open request of Howard's, registered an hour ago by a Nagios event about mail-01. */
+const openRequest = (values: Partial<RequestRecord> = {}): RequestRecord => ({
+  id: 41, account_id: WDC, subject: 'Disk full', category: 'incident', status: 'assigned', impact: 'top', completion_reason: null,
+  service_instance_id: 5, organization_id: 40, requested_by_id: 100, requested_for_id: 100, created_by_id: 100, member_id: null,
+  team_id: 11, supplier_id: null, workflow_id: null, problem_id: null, project_id: null, ci_id: 8, template_id: null,
+  knowledge_article_id: null, grouped_into_id: null, completed_at: null, desired_completion_at: null, downtime_start_at: null,
+  downtime_end_at: null, waiting_until: null, response_target_at: null, resolution_target_at: null, requester_resolution_target_at: null,
+  resolution_duration: null, source: 'Nagios', source_id: 'n-1', supplier_request_id: null, grouping: 'none', satisfaction: null,
+  custom_fields: null, new_assignment: true, reviewed: false, urgent: false, addressed: false,
+  created_at: new Date(NOW.getTime() - 3600_000), updated_at: new Date(NOW.getTime() - 3600_000), ...values,
+});
+const candidate = (request: RequestRecord, noteTexts: string[] = ['at 99%']): OpenRequestCandidate => ({
+  request, firstPublicNote: noteTexts[0] ?? null, noteTexts, requestedBy: howard, requestedForAccountId: null,
+});
+
+const WRITES = ['requests.insert', 'requests.update', 'notes.insert', 'auditLines.insert', 'jobs.enqueue', 'jobs.cancel'];
+
+/**
+ * Account wdc in memory: Howard, Ann and the CI mail-01, with `open` as the
+ * open requests an event may match. Every call lands in `calls`, in order.
+ */
+function intake(open: OpenRequestCandidate[] = []) {
+  const calls: string[] = [];
+  const inserted: NewRequest[] = [];
+  const jobs: QueuedJob[] = [];
+  let current: RequestRecord | null = null;
+  const uow = fakeUnitOfWork({
+    lock: async () => void calls.push('lock'),
+    people: {
+      findValidIn: async (_account, by: PersonLookup) => [howard, ann].find((p) => ('id' in by ? p.id === by.id : p.primaryEmail === by.email)) ?? null,
+      teamIdsIn: async () => [],
+    },
+    configurationItems: { find: async (_account, by: CiLookup) => ('label' in by && by.label === server.name ? server : null) },
+    supportAgreements: { serviceDeskTeamFor: async () => null },
+    slas: { targetsFor: async () => null },
+    requests: {
+      openCandidates: async () => (calls.push('requests.openCandidates'), open),
+      insert: async (draft) => (calls.push('requests.insert'), inserted.push(draft), (current = stored(draft))),
+      update: async (_account, id, changes) => {
+        calls.push('requests.update');
+        const before = open.find((c) => c.request.id === id)!.request;
+        return (current = { ...before, ...changes });
+      },
+      findView: async (_scope, id) => ({ ...(current?.id === id ? current : open.find((c) => c.request.id === id)!.request), member_name: null, team_name: null }),
+    },
+    notes: { insert: async (_account, notes) => (calls.push('notes.insert'), notes.map((_, index) => 90 + index)) },
+    auditLines: { insert: async () => (calls.push('auditLines.insert'), 7) },
+    jobs: { enqueue: async (queued) => void (calls.push('jobs.enqueue'), jobs.push(...queued)), cancel: async () => void calls.push('jobs.cancel') },
+  });
+  const submit = (input: Omit<EventInput, 'subject'>, who: AccessContext = access()) => submitEvent({ subject: 'Disk full', ...input }, { access: who, now: NOW }, uow);
+  return { submit, calls, inserted, jobs, writes: () => calls.filter((call) => WRITES.includes(call)) };
+}
+
+describe('POST /events — the steps of the intake', () => {
+  it('creates: match under the lock, insert, notes, then the audit line and every job in one enqueue', async () => {
+    const { submit, calls } = intake();
+
+    const outcome = await submit({ source: 'Nagios', note: 'at 99%' });
+
+    expect(outcome).toMatchObject({ created: true, request: { id: 42, source: 'Nagios' } });
+    expect(calls).toEqual(['lock', 'requests.openCandidates', 'requests.insert', 'notes.insert', 'auditLines.insert', 'jobs.enqueue']);
+  });
+
+  it('SPEC.md "Event matching" rule 1: without a service instance, relates the first one of the configuration item', async () => {
+    const { submit, inserted } = intake();
+
+    await submit({ ci: 'mail-01' });
+
+    expect(inserted[0]).toMatchObject({ ci_id: 8, service_instance_id: 5, category: 'incident', impact: 'top', team_id: 11 });
+  });
+
+  it('updates the matched request: the new note, the change, then the audit line and the jobs', async () => {
+    const { submit, calls } = intake([candidate(openRequest())]);
+
+    const outcome = await submit({ ci: 'mail-01', source: 'Nagios', note: 'at 100%', status: 'on_backlog' });
+
+    expect(outcome).toMatchObject({ created: false, request: { id: 41, status: 'on_backlog' } });
+    expect(calls).toEqual(['lock', 'requests.openCandidates', 'notes.insert', 'requests.update', 'auditLines.insert', 'jobs.enqueue']);
+  });
+
+  it("e-mails the matched request's requested_by person about desired_completion_at, not the event's", async () => {
+    const { submit, jobs } = intake([{ ...candidate(openRequest({ requested_by_id: 200 })), requestedBy: ann }]);
+
+    await submit({ ci: 'mail-01', source: 'Nagios', desired_completion_at: NOW });
+
+    expect(jobs.filter((job) => job.task === 'send-mail').map((job) => job.payload)).toEqual([expect.objectContaining({ to: 'ann@wdc.test' })]);
+  });
+
+  it('e-mails nobody about desired_completion_at when the requested_by person of the matched request is disabled', async () => {
+    const { submit, jobs } = intake([{ ...candidate(openRequest({ requested_by_id: 200 })), requestedBy: null }]);
+
+    await submit({ ci: 'mail-01', source: 'Nagios', desired_completion_at: NOW });
+
+    expect(jobs.map((job) => job.task)).toEqual(['webhook-event']);
+  });
+
+  it('SPEC.md "Event matching" rule 2: changes nothing when the note equals an earlier one and nothing else changes', async () => {
+    const { submit, writes } = intake([candidate(openRequest(), ['at 98%', 'at 99%'])]);
+
+    expect(await submit({ ci: 'mail-01', source: 'Nagios', note: 'at 99%' })).toMatchObject({ created: false, request: { id: 41 } });
+    expect(writes()).toEqual([]);
+  });
+
+  it('lets an end user register a request for somebody else that they requested', async () => {
+    const { submit, inserted } = intake();
+
+    await submit({ requested_for: 'ann@wdc.test' }, endUser);
+
+    expect(inserted[0]).toMatchObject({ requested_by_id: 100, requested_for_id: 200 });
+  });
+});
+
+describe('POST /events — every refusal comes before the first write', () => {
+  it('refuses a token without request:Read before the transaction starts', async () => {
+    const { submit, calls } = intake();
+
+    await expect(submit({}, access({ scopes: ['request:Create'] }))).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('request:Read') });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses to create without request:Create, once it knows nothing matches', async () => {
+    const { submit, calls, writes } = intake();
+
+    await expect(submit({ note: 'at 99%' }, access({ scopes: ['request:Read', 'request:Update'] }))).rejects.toMatchObject({ message: expect.stringContaining('request:Create') });
+    expect(calls).toContain('requests.openCandidates');
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses to update without request:Update, even with a new note', async () => {
+    const { submit, writes } = intake([candidate(openRequest())]);
+
+    await expect(submit({ ci: 'mail-01', source: 'Nagios', note: 'at 100%' }, access({ scopes: ['request:Read', 'request:Create'] }))).rejects.toMatchObject({
+      code: 'FORBIDDEN', message: expect.stringContaining('request:Update'),
+    });
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses an internal note from an end user', async () => {
+    const { submit, calls } = intake();
+
+    await expect(submit({ internal_note: 'root cause' }, endUser)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses an end user registering a request neither requested by them nor for them', async () => {
+    const { submit, writes } = intake();
+
+    await expect(submit({ requested_by: 'ann@wdc.test', note: 'at 99%' }, endUser)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses a reference that matches no record before matching', async () => {
+    const { submit, calls } = intake();
+
+    await expect(submit({ ci: 'mail-99' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', errors: [['ci', expect.any(String)]] });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a new completed request without a completion reason', async () => {
+    const { submit, writes } = intake();
+
+    await expect(submit({ status: 'completed', note: 'at 99%' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses to complete the matched request without a completion reason, and adds none of its notes', async () => {
+    const { submit, writes } = intake([candidate(openRequest())]);
+
+    await expect(submit({ ci: 'mail-01', source: 'Nagios', status: 'completed', note: 'at 100%' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses a person of a directory account without support_domain', async () => {
+    const { submit, calls } = intake();
+    const directoryPerson = access({ person: { ...access().person, inDirectoryAccount: true } });
+
+    await expect(submit({}, directoryPerson)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', errors: [['support_domain', expect.any(String)]] });
+    expect(calls).toEqual([]);
+  });
+});
