@@ -1,12 +1,10 @@
 import request from 'supertest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { z } from 'zod';
-import { errorBodySchema, openApiPath, validationErrorBodySchema, type OpenApiDocument, type RouteTable } from '@tessera/http';
-import { DEFAULT_API_LIMITS } from '../src/config.js';
-import { apiRoutes } from '../src/routes/api-routes.js';
+import { errorBodySchema, mountedRouteTable, openApiPath, validationErrorBodySchema, type OpenApiDocument, type RouteTable } from '@tessera/http';
 import { meSchema } from '../src/routes/me.schema.js';
 import { noteFieldsSchema, requestFieldsSchema, requestSchema } from '../src/routes/request.schema.js';
-import { API_URL, clearRequests, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
+import { clearRequests, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
 
 type Operation = Record<string, unknown> & { parameters?: Array<Record<string, unknown>>; responses: Record<string, Record<string, unknown>> };
 
@@ -18,7 +16,8 @@ describe('GET /v1/openapi.json — the OpenAPI 3.1 document of the route table',
 
   beforeAll(async () => {
     h = await startApiHarness();
-    table = apiRoutes({ db: h.test.db, apiUrl: API_URL, pageSize: DEFAULT_API_LIMITS.pageSize });
+    // The table the app really mounted, whatever its routes are built from.
+    table = mountedRouteTable(h.app);
     document = (await request(h.app).get('/v1/openapi.json').expect(200)).body as OpenApiDocument;
   });
   afterEach(() => clearRequests(h));

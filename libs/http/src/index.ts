@@ -28,7 +28,7 @@ export type {
 export { NO_INPUT, zodInput } from './routes/route-input.js';
 export { needsProblems, describeNeeds } from './routes/route-needs.js';
 export { routeTableProblems } from './routes/route-table-problems.js';
-export { mountRoutes } from './routes/mount-routes.js';
+export { mountRoutes, mountedRouteTable } from './routes/mount-routes.js';
 export type { MountRoutesOptions } from './routes/mount-routes.js';
 export { DEFAULT_BODY_LIMIT_BYTES } from './routes/body-parsers.js';
 export { collectionQuerySchema, PAGINATION_HEADERS } from './routes/collection-docs.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { tooManyRequests, unauthorized, type AccessContext } from '@tessera/domain';
 import { createHttpApp, finishHttpApp } from '../create-http-app.js';
 import { createLogger } from '../logger.js';
-import { mountRoutes } from './mount-routes.js';
+import { mountRoutes, mountedRouteTable } from './mount-routes.js';
 import { NO_INPUT, zodInput } from './route-input.js';
 import { defineRoute, type GuardedNeeds, type RouteTable } from './route-table.js';
 
@@ -90,6 +90,10 @@ describe('mountRoutes — each route: body → authenticate → rate limit → g
 
   beforeEach(() => {
     counted.length = 0;
+  });
+
+  it('keeps the table it mounted, for tests and tools to walk', () => {
+    expect(mountedRouteTable(app)).toBe(routes);
   });
 
   it('runs the handler with the parsed input and the caller', async () => {

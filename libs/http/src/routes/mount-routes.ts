@@ -27,9 +27,17 @@ export interface MountRoutesOptions {
   basePath: `/${string}`;
 }
 
+const MOUNTED_TABLE = 'tessera:routeTable';
+
+/** The table mountRoutes registered on `app`, for tests and tools that walk what is really served. */
+export function mountedRouteTable(app: Express): RouteTable {
+  return (app.locals[MOUNTED_TABLE] as RouteTable | undefined) ?? [];
+}
+
 export function mountRoutes(app: Express, routes: RouteTable, options: MountRoutesOptions): void {
   const problems = routeTableProblems(routes);
   if (problems.length > 0) throw new Error(`The route table is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  app.locals[MOUNTED_TABLE] = routes;
   const parseBody = bodyParsers(options.bodyLimit);
   for (const route of routes) {
     const access = isPublicRoute(route) ? [] : [options.authenticate, options.rateLimit, guardOf(route.needs)];
