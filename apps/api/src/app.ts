@@ -1,11 +1,12 @@
 import type { Express } from 'express';
 import { authenticate, createHttpApp, finishHttpApp, mountRoutes, rateLimit, type Logger, type TransportOptions } from '@tessera/http';
-import { createAccessRepository, ping, type Database } from '@tessera/persistence';
+import { createAccessRepository, type Database } from '@tessera/persistence';
 import type { AccessPort } from '@tessera/domain';
 import type { RequestRateLimiter } from '@tessera/rate-limit';
 import { DEFAULT_API_LIMITS, type ApiLimits } from './config.js';
 import { API_CORS } from './cors.js';
 import { apiRoutes } from './routes/api-routes.js';
+import { createApiServices } from './services.js';
 
 export interface ApiDependencies {
   db: Database;
@@ -27,8 +28,10 @@ export interface ApiDependencies {
  * it declares it needs before its handler runs.
  */
 export function createApiApp({ db, logger, rateLimiter, apiUrl, transport, access = createAccessRepository(db), limits = DEFAULT_API_LIMITS }: ApiDependencies): Express {
-  const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => ping(db) }, cors: API_CORS, parseBodies: false, ...transport });
-  mountRoutes(app, apiRoutes({ db, apiUrl, pageSize: limits.pageSize }), {
+  // The composition root: every use case built once, for the whole process.
+  const services = createApiServices({ db });
+  const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => services.ping() }, cors: API_CORS, parseBodies: false, ...transport });
+  mountRoutes(app, apiRoutes({ services, apiUrl, pageSize: limits.pageSize }), {
     authenticate: authenticate(access),
     rateLimit: rateLimit(rateLimiter, logger),
     bodyLimit: limits.bodyLimitBytes,

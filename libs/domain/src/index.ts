@@ -72,3 +72,5 @@ export { matchQuery, pickMatch } from './events-intake/match-open-request.js';
 export { matchedRequestChanges } from './events-intake/matched-request-changes.js';
 export { requestEvents, waitingRelease } from './events-intake/publish-request-change.js';
 export type { RequestChange } from './events-intake/publish-request-change.js';
+export { presentRequest, presentNote, REQUEST_FIELDS } from './presenters/request.presenter.js';
+export { presentMe } from './presenters/me.presenter.js';

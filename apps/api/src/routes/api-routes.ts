@@ -4,22 +4,22 @@
  */
 import type { RouteTable } from '@tessera/http';
 import type { PageSizeLimits } from '@tessera/validation';
-import type { Database } from '@tessera/persistence';
 import { describeApi } from '../openapi.js';
+import type { ApiServices } from '../services.js';
 import { eventsRoutes } from './events.routes.js';
 import { meRoutes } from './me.routes.js';
 import { openApiRoute } from './openapi.routes.js';
 import { requestsRoutes } from './requests.routes.js';
 
 export interface ApiRouteDependencies {
-  db: Database;
+  services: ApiServices;
   /** Public base URL of the API, e.g. http://localhost:3000/v1. */
   apiUrl: string;
   pageSize: PageSizeLimits;
 }
 
-export function apiRoutes({ db, apiUrl, pageSize }: ApiRouteDependencies): RouteTable {
-  const resources = [...meRoutes(db), ...requestsRoutes(db, apiUrl, pageSize), ...eventsRoutes(db, apiUrl)];
+export function apiRoutes({ services, apiUrl, pageSize }: ApiRouteDependencies): RouteTable {
+  const resources = [...meRoutes(services), ...requestsRoutes(services, apiUrl, pageSize), ...eventsRoutes(services, apiUrl)];
   let document: ReturnType<typeof describeApi> | undefined;
   // Built on first request, from the whole table including its own route.
   const table: RouteTable = [...resources, openApiRoute(() => (document ??= describeApi(table, apiUrl)))];

@@ -1,8 +1,7 @@
-import { submitEvent } from '@tessera/domain';
+import { presentRequest } from '@tessera/domain';
 import { defineRoute, type RouteTable } from '@tessera/http';
-import { createUnitOfWork, type Database } from '@tessera/persistence';
 import { parseEventInput } from '@tessera/validation';
-import { presentRequest } from '../presenters/request.presenter.js';
+import type { ApiServices } from '../services.js';
 import { eventInputSchema } from './event-input.schema.js';
 import { requestSchema } from './request.schema.js';
 
@@ -10,8 +9,7 @@ import { requestSchema } from './request.schema.js';
  * `POST /v1/events` (SPEC.md "Events intake API"): 201 + the new request, or 200 + the matched one.
  * Parameters come as a query string, a JSON body or a form body (REFERENCE.md "Events intake").
  */
-export function eventsRoutes(db: Database, apiUrl: string): RouteTable {
-  const uow = createUnitOfWork(db);
+export function eventsRoutes(services: ApiServices, apiUrl: string): RouteTable {
   return [
     defineRoute({
       method: 'post',
@@ -37,7 +35,7 @@ export function eventsRoutes(db: Database, apiUrl: string): RouteTable {
       },
       errors: [422],
       handler: async ({ res, access, input }) => {
-        const outcome = await submitEvent(input, { access, now: new Date() }, uow);
+        const outcome = await services.submitEvent(access, input);
         res.status(outcome.created ? 201 : 200).json(presentRequest(outcome.request, apiUrl));
       },
     }),

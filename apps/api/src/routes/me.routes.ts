@@ -1,10 +1,10 @@
-import { encodeNodeId, notFound } from '@tessera/domain';
+import { presentMe } from '@tessera/domain';
 import { NO_INPUT, defineRoute, type RouteTable } from '@tessera/http';
-import { findPersonView, type Database } from '@tessera/persistence';
+import type { ApiServices } from '../services.js';
 import { meSchema } from './me.schema.js';
 
 /** `GET /v1/me`: the person behind the token, in the account of the call; needs me:Read (SPEC.md authentication rule 3). */
-export function meRoutes(db: Database): RouteTable {
+export function meRoutes(services: ApiServices): RouteTable {
   return [
     defineRoute({
       method: 'get',
@@ -16,15 +16,7 @@ export function meRoutes(db: Database): RouteTable {
       input: NO_INPUT,
       responses: { 200: { description: 'The person, their roles in the account of the call, and that account', schema: meSchema } },
       handler: async ({ res, access }) => {
-        const person = await findPersonView(db, access.person.id);
-        if (!person) throw notFound();
-        res.json({
-          ...person,
-          nodeID: encodeNodeId('Person', person.id),
-          organization: person.organization && { ...person.organization, nodeID: encodeNodeId('Organization', person.organization.id) },
-          roles: access.roles,
-          current_account: { id: access.account.id, name: access.account.name },
-        });
+        res.json(presentMe(await services.me(access)));
       },
     }),
   ];

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { CATEGORIES, IMPACTS, STATUSES, canReadRequest, notFound, requestReadScope, type AccessContext, type RequestReadScope } from '@tessera/domain';
+import { CATEGORIES, IMPACTS, REQUEST_FIELDS, STATUSES, notFound, presentNote, presentRequest } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type RouteTable } from '@tessera/http';
-import { findRequest, findRequestView, listNoteViews, listRequestViews, type Database } from '@tessera/persistence';
 import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
-import { presentNote, presentRequest, REQUEST_FIELDS } from '../presenters/request.presenter.js';
+import type { ApiServices } from '../services.js';
 import { noteFieldsSchema, requestFieldsSchema, requestSchema } from './request.schema.js';
 
 const REQUESTS: CollectionSpec = {
@@ -32,15 +31,10 @@ function idParam(raw: string | undefined): number {
   return Number(raw);
 }
 
-/** What the caller may read in the account of the call (see request-read-scope.ts in libs/domain). */
-function readScope(access: AccessContext): RequestReadScope {
-  return requestReadScope(access, access.account.id, access.roles);
-}
-
 const VISIBILITY = 'An end user sees the requests they requested or that are for them; agents see every request of the account.';
 
 /** `GET /v1/requests`, `/v1/requests/:id` and `/v1/requests/:id/notes`, in the account of the call. */
-export function requestsRoutes(db: Database, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
+export function requestsRoutes(services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
   return [
     defineRoute({
       method: 'get',
@@ -54,7 +48,7 @@ export function requestsRoutes(db: Database, apiUrl: string, pageSize: PageSizeL
       responses: { 200: { description: 'One page of requests, with the selected fields', schema: z.array(requestFieldsSchema), headers: PAGINATION_HEADERS } },
       errors: [400],
       handler: async ({ req, res, access, input: query }) => {
-        const page = await listRequestViews(db, readScope(access), query);
+        const page = await services.listRequests(access, query);
         sendCollection(req, res, query, page, (view) => presentRequest(view, apiUrl), `${apiUrl}/requests`);
       },
     }),
@@ -70,9 +64,7 @@ export function requestsRoutes(db: Database, apiUrl: string, pageSize: PageSizeL
       responses: { 200: { description: 'The request', schema: requestSchema } },
       errors: [404],
       handler: async ({ res, access, input }) => {
-        const view = await findRequestView(db, readScope(access), input.id);
-        if (!view) throw notFound();
-        res.json(presentRequest(view, apiUrl));
+        res.json(presentRequest(await services.getRequest(access, input.id), apiUrl));
       },
     }),
     defineRoute({
@@ -91,10 +83,7 @@ export function requestsRoutes(db: Database, apiUrl: string, pageSize: PageSizeL
       responses: { 200: { description: 'One page of notes, with the selected fields', schema: z.array(noteFieldsSchema), headers: PAGINATION_HEADERS } },
       errors: [400, 404],
       handler: async ({ req, res, access, input: { id, query } }) => {
-        const scope = readScope(access);
-        const request = await findRequest(db, scope.accountId, id);
-        if (!request || !canReadRequest(scope, request)) throw notFound();
-        sendCollection(req, res, query, await listNoteViews(db, scope, id, query), presentNote, `${apiUrl}/requests/${id}/notes`);
+        sendCollection(req, res, query, await services.listRequestNotes(access, id, query), presentNote, `${apiUrl}/requests/${id}/notes`);
       },
     }),
   ];

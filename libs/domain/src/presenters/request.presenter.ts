@@ -3,8 +3,8 @@
  * every field; references `{id, name, nodeID}` (workflow `{id, subject, nodeID}`);
  * datetimes ISO 8601; `sourceID` and `supplier_requestID` as the spec spells them.
  */
-import { encodeNodeId } from '@tessera/domain';
-import type { NoteView, RequestView } from '@tessera/domain';
+import { encodeNodeId } from '../node-id.js';
+import type { NoteView, RequestView } from '../requests/request-view.js';
 
 const REFERENCE_TYPES: Record<string, string> = {
   service_instance: 'ServiceInstance', organization: 'Organization', requested_by: 'Person', requested_for: 'Person',
