@@ -4,11 +4,12 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { Express } from 'express';
 import { createHttpApp, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
 import type { AccessPort } from '@tessera/domain';
-import { createAccessRepository, ping, type Database } from '@tessera/persistence';
+import { createAccessRepository, type Database } from '@tessera/persistence';
 import { graphqlContext } from './context.js';
 import { GRAPHQL_CORS } from './cors.js';
 import { formatGraphqlError } from './format-error.js';
 import { resolvers, typeDefs, type GraphqlContext } from './schema.js';
+import { createGraphqlServices } from './services.js';
 
 export interface GraphqlDependencies {
   db: Database;
@@ -37,15 +38,19 @@ export async function createGraphqlApp({ db, logger, transport, access = createA
     plugins: [ApolloServerPluginLandingPageDisabled()],
   });
   await apollo.start();
-  const app = createHttpApp({ service: 'graphql', logger, healthChecks: { database: () => ping(db) }, hsts: true, cors: GRAPHQL_CORS, ...transport });
-  app.use(
+  // The composition root: every use case built once, for the whole process.
+  const services = createGraphqlServices({ db });
+  const app = createHttpApp({ service: 'graphql', logger, healthChecks: { database: () => services.ping() }, hsts: true, cors: GRAPHQL_CORS, ...transport });
+  // One route, '/': Apollo answers every method there (POST, introspection by GET, 405 otherwise),
+  // and /metrics labels its calls by that route.
+  app.all(
     '/',
     (_req, res, next) => {
       // Every answer depends on the caller's token: no cache may keep it.
       res.set('Cache-Control', 'no-store');
       next();
     },
-    expressMiddleware(apollo, { context: graphqlContext(db, access) }),
+    expressMiddleware(apollo, { context: graphqlContext(services, access) }),
   );
   return { app: finishHttpApp(app, logger), stop: () => apollo.stop() };
 }

@@ -8,12 +8,12 @@
 import { GraphQLError } from 'graphql';
 import type { Request } from 'express';
 import { authenticateToken, isDomainError, resolveAccess, type AccessPort } from '@tessera/domain';
-import type { Database } from '@tessera/persistence';
 import { toGraphqlRequestError } from './graphql-error.js';
 import { isIntrospectionOnly } from './introspection-only.js';
 import type { GraphqlContext } from './schema.js';
+import type { GraphqlServices } from './services.js';
 
-export function graphqlContext(db: Database, port: AccessPort): (args: { req: Request }) => Promise<GraphqlContext> {
+export function graphqlContext(services: GraphqlServices, port: AccessPort): (args: { req: Request }) => Promise<GraphqlContext> {
   return async ({ req }) => {
     try {
       if (req.method === 'GET') {
@@ -23,9 +23,9 @@ export function graphqlContext(db: Database, port: AccessPort): (args: { req: Re
           });
         }
         await authenticateToken(req.get('authorization'), port);
-        return { db, access: null };
+        return { services, access: null };
       }
-      return { db, access: await resolveAccess({ authorization: req.get('authorization'), account: req.get('x-service-account') }, port) };
+      return { services, access: await resolveAccess({ authorization: req.get('authorization'), account: req.get('x-service-account') }, port) };
     } catch (error) {
       // Anything else is answered 500 by Apollo, and hidden behind an error id by formatGraphqlError.
       throw isDomainError(error) ? toGraphqlRequestError(error) : error;

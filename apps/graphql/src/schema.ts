@@ -1,24 +1,16 @@
-import { GraphQLError } from 'graphql';
-import { assertScope, encodeNodeId, isDomainError, type AccessContext } from '@tessera/domain';
-import { findPersonView, type Database } from '@tessera/persistence';
+import { unauthorized, encodeNodeId, type AccessContext } from '@tessera/domain';
+import type { GraphqlServices } from './services.js';
 
 export interface GraphqlContext {
   /** Null only for introspection by GET, which names no account and reaches no resolver of ours. */
   access: AccessContext | null;
-  db: Database;
+  services: GraphqlServices;
 }
 
-/** The caller, and SPEC.md authentication rule 3: the token's scopes must allow the action. */
-function callerAllowedTo(context: GraphqlContext, recordType: string, operation: 'Read'): AccessContext {
-  const { access } = context;
-  if (!access) throw new GraphQLError('This needs the X-Service-Account header and a POST request', { extensions: { code: 'UNAUTHORIZED' } });
-  try {
-    assertScope(access.scopes, recordType, operation);
-  } catch (error) {
-    if (isDomainError(error)) throw new GraphQLError(error.message, { extensions: { code: error.code } });
-    throw error;
-  }
-  return access;
+/** The caller; resolvers throw domain errors, which formatGraphqlError maps to their codes. */
+function caller(context: GraphqlContext): AccessContext {
+  if (!context.access) throw unauthorized('This needs the X-Service-Account header and a POST request');
+  return context.access;
 }
 
 export const typeDefs = /* GraphQL */ `
@@ -49,9 +41,8 @@ export const typeDefs = /* GraphQL */ `
 export const resolvers = {
   Query: {
     me: async (_parent: unknown, _args: unknown, context: GraphqlContext) => {
-      const access = callerAllowedTo(context, 'me', 'Read');
-      const person = await findPersonView(context.db, access.person.id);
-      if (!person) throw new GraphQLError('Not Found', { extensions: { code: 'NOT_FOUND' } });
+      // SPEC.md authentication rule 3: the use case checks me:Read.
+      const { person } = await context.services.me(caller(context));
       return {
         id: encodeNodeId('Person', person.id),
         name: person.name,
