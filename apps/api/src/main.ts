@@ -1,5 +1,5 @@
 import { createLogger, exitOnStartupError, serve } from '@tessera/http';
-import { createCachedAccess, createDatabase } from '@tessera/persistence';
+import { createCachedAccess, createDatabase, createPostgresWindowCounter } from '@tessera/persistence';
 import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
 import { createApiApp } from './app.js';
 import { loadApiConfig } from './config.js';
@@ -8,7 +8,8 @@ async function main(): Promise<void> {
   const config = loadApiConfig(process.env);
   const logger = createLogger({ name: 'api', level: config.logLevel });
   const db = createDatabase({ url: config.databaseUrl, poolMax: config.databasePoolMax });
-  const store = openRateLimitStore(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', knex: db });
+  const onSweepError = (err: unknown) => logger.warn({ err }, 'sweep of expired rate-limit windows failed; the next one retries');
+  const store = openRateLimitStore(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', counter: createPostgresWindowCounter(db, { onSweepError }) });
   const rateLimiter = createRequestRateLimiter(store, { name: 'rest', windows: config.rateWindows });
   const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
   const access = createCachedAccess(db, { log: logger, redisUrl: config.redisUrl });

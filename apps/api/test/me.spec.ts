@@ -2,10 +2,11 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createLogger } from '@tessera/http';
 import { generatePersonalAccessToken, hashToken, decodeNodeId } from '@tessera/domain';
-import { insertPersonalAccessToken, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
+import { createPostgresWindowCounter, insertPersonalAccessToken, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
 import { createApiApp } from '../src/app.js';
+import { loadApiConfig } from '../src/config.js';
 
 describe('GET /v1/me — identity and access', () => {
   let test: TestDatabase;
@@ -24,8 +25,9 @@ describe('GET /v1/me — identity and access', () => {
   beforeAll(async () => {
     test = await createTestDatabase();
     demo = await seedDemoData(test.db);
-    const store = openRateLimitStore({ kind: 'postgres', knex: test.db });
-    app = createApiApp({ db: test.db, logger: createLogger({ name: 'api', level: 'silent' }), rateLimiter: createRequestRateLimiter(store, { name: 'rest' }), apiUrl: 'http://localhost:3000/v1' });
+    const store = openRateLimitStore({ kind: 'postgres', counter: createPostgresWindowCounter(test.db) });
+    const windows = loadApiConfig({ DATABASE_URL: test.url }).rateWindows;
+    app = createApiApp({ db: test.db, logger: createLogger({ name: 'api', level: 'silent' }), rateLimiter: createRequestRateLimiter(store, { name: 'rest', windows }), apiUrl: 'http://localhost:3000/v1' });
   });
   afterAll(() => test.drop());
 

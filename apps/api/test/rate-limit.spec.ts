@@ -1,9 +1,10 @@
 import request from 'supertest';
 import { createLogger } from '@tessera/http';
-import { seedDemoData, type DemoSeedResult } from '@tessera/persistence';
+import { createPostgresWindowCounter, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
 import { createApiApp } from '../src/app.js';
+import { loadApiConfig } from '../src/config.js';
 
 describe('REST request-rate limits — 20 per 2 seconds, 3600 per hour, per user', () => {
   let test: TestDatabase;
@@ -17,8 +18,9 @@ describe('REST request-rate limits — 20 per 2 seconds, 3600 per hour, per user
 
   // Two app instances on one database stand for two replicas behind a load balancer.
   function replica() {
-    const store = openRateLimitStore({ kind: 'postgres', knex: test.db });
-    return createApiApp({ db: test.db, logger: createLogger({ name: 'api', level: 'silent' }), rateLimiter: createRequestRateLimiter(store, { name: 'rest' }), apiUrl: 'http://localhost:3000/v1' });
+    const store = openRateLimitStore({ kind: 'postgres', counter: createPostgresWindowCounter(test.db) });
+    const windows = loadApiConfig({ DATABASE_URL: test.url }).rateWindows;
+    return createApiApp({ db: test.db, logger: createLogger({ name: 'api', level: 'silent' }), rateLimiter: createRequestRateLimiter(store, { name: 'rest', windows }), apiUrl: 'http://localhost:3000/v1' });
   }
 
   it('counts across replicas and answers the 21st call within 2 s with 429, Retry-After and the documented body', async () => {

@@ -4,56 +4,38 @@
  * deployment has one, memory only for unit tests of a single process.
  */
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createMemoryWindowCounter } from './memory-window-counter.js';
+import { createRedisWindowCounter } from './redis-window-counter.js';
+import type { WindowCounter } from './window-counter.js';
 
 export type RateLimitStore =
-  /** `knex` is the Knex instance of @tessera/persistence; this lib never imports a SQL driver itself. */
-  | { kind: 'postgres'; knex: unknown; tableName?: string }
+  /** `counter` is `createPostgresWindowCounter(db)` of @tessera/persistence; this lib never holds SQL. */
+  | { kind: 'postgres'; counter: WindowCounter }
   | { kind: 'redis'; url: string }
   | { kind: 'memory' };
 
-export interface WindowOptions {
-  keyPrefix: string;
-  points: number;
-  durationSeconds: number;
-}
-
 export interface StoreHandle {
-  createWindow(options: WindowOptions): RateLimiterAbstract;
+  counter: WindowCounter;
   close(): Promise<void>;
 }
 
 export function openRateLimitStore(store: RateLimitStore): StoreHandle {
   switch (store.kind) {
     case 'postgres':
-      return {
-        createWindow: ({ keyPrefix, points, durationSeconds }) =>
-          new RateLimiterPostgres({
-            storeClient: store.knex,
-            storeType: 'knex',
-            tableName: store.tableName ?? 'rate_limits',
-            tableCreated: true,
-            clearExpiredByTimeout: false,
-            keyPrefix,
-            points,
-            duration: durationSeconds,
-          }),
-        close: async () => undefined,
-      };
+      // The pool belongs to the caller, who closes it.
+      return { counter: store.counter, close: async () => undefined };
     case 'redis': {
+      // No offline queue: while Redis is down a call fails at once (and is let
+      // through by the middleware) instead of waiting for a reconnect.
       const client = new Redis(store.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
       return {
-        createWindow: ({ keyPrefix, points, durationSeconds }) =>
-          new RateLimiterRedis({ storeClient: client, keyPrefix, points, duration: durationSeconds }),
+        counter: createRedisWindowCounter(client),
         close: async () => {
           client.disconnect();
         },
       };
     }
     case 'memory':
-      return {
-        createWindow: ({ keyPrefix, points, durationSeconds }) => new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
-        close: async () => undefined,
-      };
+      return { counter: createMemoryWindowCounter(), close: async () => undefined };
   }
 }

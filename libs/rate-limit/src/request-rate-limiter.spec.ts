@@ -1,5 +1,5 @@
 import { openRateLimitStore, type StoreHandle } from './rate-limit-store.js';
-import { createRequestRateLimiter, DEFAULT_REQUEST_WINDOWS, type RateWindow } from './request-rate-limiter.js';
+import { createRequestRateLimiter, type RateWindow } from './request-rate-limiter.js';
 
 const windows: RateWindow[] = [
   { points: 5, durationSeconds: 60 },
@@ -116,12 +116,15 @@ describe('createRequestRateLimiter with the memory store', () => {
     expect(() => createRequestRateLimiter(store, { name: 'none', windows: [] })).toThrow('at least one rate window is required');
   });
 
-  it('defaults to 3600 per hour reported in the headers and 20 per 2 seconds', async () => {
-    expect(DEFAULT_REQUEST_WINDOWS).toEqual([
-      { points: 3600, durationSeconds: 3600 },
-      { points: 20, durationSeconds: 2 },
-    ]);
-    const rate = createRequestRateLimiter(store, { name: `default-${name}` });
+  // The values are the api's configuration defaults (asserted in apps/api/test/config.spec.ts).
+  it('with 3600 per hour and 20 per 2 seconds, reports the hour in the headers and refuses the 21st call', async () => {
+    const rate = createRequestRateLimiter(store, {
+      name: `default-${name}`,
+      windows: [
+        { points: 3600, durationSeconds: 3600 },
+        { points: 20, durationSeconds: 2 },
+      ],
+    });
     const decisions = [];
     for (let i = 0; i < 21; i += 1) decisions.push(await rate.consume('user-1'));
     expect(decisions[0]).toMatchObject({ allowed: true, limit: 3600, remaining: 3599 });

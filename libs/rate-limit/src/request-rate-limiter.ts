@@ -1,22 +1,18 @@
 /**
- * Request-rate windows (REFERENCE.md "REST conventions"; SPEC.md GraphQL limits):
- * 3600 requests per hour and 20 per 2 seconds, per user. Each call counts in
- * every window; the call is refused when any window is exhausted. The headers
- * report the long window, as clients budget against it; Retry-After names the
- * wait of whichever window refused.
+ * Request-rate windows (REFERENCE.md "REST conventions"; SPEC.md GraphQL limits),
+ * e.g. 3600 requests per hour and 20 per 2 seconds, per user; the values come
+ * from each app's configuration. Each call counts in every window, in one round
+ * trip to the store; the call is refused when any window is exhausted. The
+ * headers report the first (long) window, as clients budget against it;
+ * Retry-After names the wait of whichever window refused.
  */
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { StoreHandle } from './rate-limit-store.js';
+import type { WindowCount } from './window-counter.js';
 
 export interface RateWindow {
   points: number;
   durationSeconds: number;
 }
-
-export const DEFAULT_REQUEST_WINDOWS: readonly RateWindow[] = [
-  { points: 3600, durationSeconds: 3600 },
-  { points: 20, durationSeconds: 2 },
-];
 
 export interface RateDecision {
   allowed: boolean;
@@ -34,35 +30,45 @@ export interface RequestRateLimiter {
 
 export function createRequestRateLimiter(
   store: StoreHandle,
-  options: { name: string; windows?: readonly RateWindow[] },
+  options: { name: string; windows: readonly RateWindow[] },
 ): RequestRateLimiter {
-  const windows = options.windows ?? DEFAULT_REQUEST_WINDOWS;
+  const windows = [...options.windows];
   if (windows.length === 0) throw new Error('at least one rate window is required');
-  const limiters: RateLimiterAbstract[] = windows.map((window, index) =>
-    store.createWindow({ keyPrefix: `${options.name}:${index}`, points: window.points, durationSeconds: window.durationSeconds }),
-  );
+  for (const window of windows) assertWindow(window);
 
   return {
     async consume(key) {
-      const results = await Promise.all(limiters.map((limiter) => limiter.consume(key).then(ok, refused)));
-      const now = Date.now();
-      const primary = results[0]!;
-      const refusedBy = results.filter((r) => !r.allowed);
-      const waitMs = Math.max(0, ...refusedBy.map((r) => r.res.msBeforeNext));
-      return {
-        allowed: refusedBy.length === 0,
-        limit: windows[0]!.points,
-        remaining: Math.max(0, primary.res.remainingPoints),
-        resetAt: Math.ceil((now + primary.res.msBeforeNext) / 1000),
-        retryAfterSeconds: refusedBy.length === 0 ? 0 : Math.max(1, Math.ceil(waitMs / 1000)),
-      };
+      const counts = await store.counter.hit(
+        windows.map((window, index) => ({ key: `${options.name}:${index}:${key}`, durationSeconds: window.durationSeconds })),
+      );
+      return decide(windows, counts, Date.now());
     },
   };
 }
 
-const ok = (res: RateLimiterRes) => ({ allowed: true, res });
-function refused(reason: unknown) {
-  // rate-limiter-flexible rejects with a RateLimiterRes when out of points, with an Error when the store fails.
-  if (reason instanceof RateLimiterRes) return { allowed: false, res: reason };
-  throw reason;
+/**
+ * - A window refuses once its count passes its points; refused calls still
+ *   count, so hammering a spent window does not earn calls back.
+ * - limit, remaining and resetAt describe the first window.
+ * - Retry-After is the longest wait among the windows that refused, at least 1 s.
+ */
+export function decide(windows: readonly RateWindow[], counts: readonly WindowCount[], nowMs: number): RateDecision {
+  const reported = counts[0];
+  if (!reported || counts.length !== windows.length) throw new Error('the counter store answered for the wrong number of windows');
+  const refusedBy = counts.filter((count, index) => count.count > windows[index]!.points);
+  const waitMs = Math.max(0, ...refusedBy.map((count) => count.msBeforeReset));
+  return {
+    allowed: refusedBy.length === 0,
+    limit: windows[0]!.points,
+    remaining: Math.max(0, windows[0]!.points - reported.count),
+    resetAt: Math.ceil((nowMs + reported.msBeforeReset) / 1000),
+    retryAfterSeconds: refusedBy.length === 0 ? 0 : Math.max(1, Math.ceil(waitMs / 1000)),
+  };
+}
+
+function assertWindow({ points, durationSeconds }: RateWindow): void {
+  if (!Number.isInteger(points) || points < 1) throw new Error(`rate window points must be a positive integer, got ${points}`);
+  if (!Number.isInteger(durationSeconds) || durationSeconds < 1) {
+    throw new Error(`rate window duration must be a positive whole number of seconds, got ${durationSeconds}`);
+  }
 }

@@ -6,6 +6,7 @@ import * as requests from './20261122000004_requests.js';
 import * as rateLimits from './20261122000005_rate_limits.js';
 import * as integrations from './20261122000006_integrations.js';
 import * as agreementsPerSupportDomain from './20261122000007_agreements_per_support_domain.js';
+import * as rateLimitWindows from './20261122000008_rate_limit_windows.js';
 import * as accessChangeNotifications from './20261122000009_access_change_notifications.js';
 
 /**
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122000005_rate_limits': rateLimits,
   '20261122000006_integrations': integrations,
   '20261122000007_agreements_per_support_domain': agreementsPerSupportDomain,
+  '20261122000008_rate_limit_windows': rateLimitWindows,
   '20261122000009_access_change_notifications': accessChangeNotifications,
 };
 

@@ -1,0 +1,1 @@
+export { describeWindowCounterContract } from './window-counter.contract.js';

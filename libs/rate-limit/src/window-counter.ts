@@ -1,0 +1,26 @@
+/**
+ * The port every counter store implements: count one call in several fixed
+ * windows at once, in ONE round trip to the store, so that a request pays for
+ * its rate limits once whatever the number of windows. Counters live in the
+ * store, never in the process, so that every replica sees the same counts.
+ */
+export interface WindowHit {
+  /** Unique per window and caller; hits of the same key share one counter. */
+  key: string;
+  durationSeconds: number;
+}
+
+export interface WindowCount {
+  /** Calls counted in the window so far, this one included. */
+  count: number;
+  /** Milliseconds until the window resets, by the store's clock. */
+  msBeforeReset: number;
+}
+
+export interface WindowCounter {
+  /**
+   * Counts one call in every window. A window whose time is up starts again at
+   * 1 for `durationSeconds`. Answers in the order of `windows`.
+   */
+  hit(windows: readonly WindowHit[]): Promise<WindowCount[]>;
+}
