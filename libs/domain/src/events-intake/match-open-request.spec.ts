@@ -3,6 +3,7 @@ import type { OpenRequestCandidate } from '../ports/request.repository.js';
 import type { CiRef, PersonRef, ServiceInstanceRef } from '../records/references.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
 import type { RequestRecord } from '../requests/request-record.js';
+import type { RequestView } from '../requests/request-view.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { fakeTransaction } from '../testing/fake-transaction.js';
 import type { EventInput } from './event-input.js';
@@ -36,7 +37,7 @@ const openRequest = (id: number): RequestRecord => ({
 });
 /** Newest first, as the repository returns them. */
 const candidate = (id: number, firstPublicNote: string | null): OpenRequestCandidate => ({
-  request: openRequest(id), firstPublicNote, noteTexts: firstPublicNote ? [firstPublicNote] : [], requestedBy: null, requestedForAccountId: null,
+  request: openRequest(id) as RequestView, firstPublicNote, noteTexts: firstPublicNote ? [firstPublicNote] : [], requestedBy: null, requestedForAccountId: null,
 });
 
 describe('SPEC.md "Event matching" rule 2 — with a configuration item', () => {

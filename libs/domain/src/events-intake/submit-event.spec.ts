@@ -4,6 +4,7 @@ import type { QueuedJob } from '../jobs/job-contract.js';
 import type { OpenRequestCandidate } from '../ports/request.repository.js';
 import type { CiLookup, CiRef, PersonLookup, PersonRef } from '../records/references.js';
 import type { NewRequest, RequestRecord } from '../requests/request-record.js';
+import type { RequestView } from '../requests/request-view.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { fakeUnitOfWork } from '../testing/fake-transaction.js';
 import type { EventInput } from './event-input.js';
@@ -22,7 +23,8 @@ const access = (values: Partial<AccessContext> = {}): AccessContext => ({
 });
 const endUser = access({ roles: [] });
 
-const stored = (draft: NewRequest, id = 42): RequestRecord => ({ ...draft, id, created_at: NOW, updated_at: NOW });
+/** As the repository returns a written request: the row with its reference names. */
+const stored = (draft: NewRequest, id = 42) => ({ ...draft, id, created_at: NOW, updated_at: NOW, member_name: null, team_name: null }) as RequestView;
 /** An open request of Howard's, registered an hour ago by a Nagios event about mail-01. */
 const openRequest = (values: Partial<RequestRecord> = {}): RequestRecord => ({
   id: 41, account_id: WDC, subject: 'Disk full', category: 'incident', status: 'assigned', impact: 'top', completion_reason: null,
@@ -35,7 +37,7 @@ const openRequest = (values: Partial<RequestRecord> = {}): RequestRecord => ({
   created_at: new Date(NOW.getTime() - 3600_000), updated_at: new Date(NOW.getTime() - 3600_000), ...values,
 });
 const candidate = (request: RequestRecord, noteTexts: string[] = ['at 99%']): OpenRequestCandidate => ({
-  request, firstPublicNote: noteTexts[0] ?? null, noteTexts, requestedBy: howard, requestedForAccountId: null,
+  request: request as RequestView, firstPublicNote: noteTexts[0] ?? null, noteTexts, requestedBy: howard, requestedForAccountId: null,
 });
 
 const WRITES = ['requests.insert', 'requests.update', 'notes.insert', 'auditLines.insert', 'jobs.enqueue', 'jobs.cancel'];
@@ -48,7 +50,7 @@ function intake(open: OpenRequestCandidate[] = []) {
   const calls: string[] = [];
   const inserted: NewRequest[] = [];
   const jobs: QueuedJob[] = [];
-  let current: RequestRecord | null = null;
+  let current: RequestView | null = null;
   const uow = fakeUnitOfWork({
     lock: async () => void calls.push('lock'),
     people: {

@@ -47,28 +47,27 @@ async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeCo
   requireReadable(scope, draft);
   const request = await tx.requests.insert(draft);
   const notes = await addNotes(tx, request, refs, input, []);
-  const view = await readBack(tx, scope, request);
-  await publishRequestChange(tx, { ...changeContext(input, refs, view), request, previous: null, changes: {}, notes });
-  return { created: true, request: view };
+  await publishRequestChange(tx, { ...changeContext(input, refs, request), request, previous: null, changes: {}, notes });
+  return { created: true, request };
 }
 
 async function updateMatched(
   match: OpenRequestCandidate, input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, scope: RequestReadScope, tx: Transaction,
 ): Promise<EventOutcome> {
   const existing = match.request;
-  const sla = existing.service_instance_id && match.requestedForAccountId
+  // The SLA matters only to a desired_completion_at change (rule 3 recomputes the resolution target).
+  const sla = input.desired_completion_at !== undefined && existing.service_instance_id && match.requestedForAccountId
     ? await tx.slas.targetsFor(existing.account_id, existing.service_instance_id, match.requestedForAccountId)
     : null;
   const changes = matchedRequestChanges(existing, input, refs, sla, ctx);
   const notes = await addNotes(tx, existing, refs, input, match.noteTexts);
   const changed = Object.keys(changes).length > 0;
   const request = changed ? await tx.requests.update(existing.account_id, existing.id, changes) : existing;
-  const view = await readBack(tx, scope, request);
-  if (!changed && notes.length === 0) return { created: false, request: view };
-  const context = changeContext(input, refs, view);
+  if (!changed && notes.length === 0) return { created: false, request };
+  const context = changeContext(input, refs, request);
   // The e-mail goes to the request's requested_by person (null when disabled), never to the event's.
   await publishRequestChange(tx, { ...context, requestedBy: match.requestedBy, request, previous: existing, changes, notes });
-  return { created: false, request: view };
+  return { created: false, request };
 }
 
 /** Rule 2: a note is added only when its text differs from every earlier note of the request. */
@@ -83,14 +82,6 @@ async function addNotes(tx: Transaction, request: RequestRecord, refs: ResolvedR
   if (wanted.length === 0) return [];
   const ids = await tx.notes.insert(request.account_id, wanted.map((note) => ({ ...note, requestId: request.id, personId: refs.currentUser.id })));
   return wanted.map((note, index) => ({ ...note, id: ids[index]! }));
-}
-
-/** The answer, read in the transaction: it shows exactly what this event committed. */
-async function readBack(tx: Transaction, scope: RequestReadScope, request: RequestRecord): Promise<RequestView> {
-  const view = await tx.requests.findView(scope, request.id);
-  // requireReadable and the match candidates' visibility guarantee it; anything else is a bug.
-  if (!view) throw new Error(`request ${request.id} is not readable in the scope that registered it`);
-  return view;
 }
 
 function changeContext(input: EventInput, refs: ResolvedReferences, view: RequestView): Omit<RequestChange, 'request' | 'previous' | 'changes' | 'notes'> {

@@ -1,3 +1,4 @@
+import type { PersonView } from '../people/person-view.js';
 import type { AccountRecord } from './account-access.js';
 import type { Role } from './roles.js';
 
@@ -9,6 +10,12 @@ export interface AccessPerson {
   organizationId: number | null;
   /** The person's own account is a directory account (it has support domains). */
   inDirectoryAccount: boolean;
+  /**
+   * The person as `GET /me` shows them, when the access lookup brought it
+   * (cached with the rest, and dropped with it when the person, their
+   * organization or their account changes).
+   */
+  profile?: PersonView;
 }
 
 /** The authenticated caller of one request: who, in which account, with what rights. */

@@ -18,7 +18,7 @@ export interface Me {
 
 export async function getMe(access: AccessContext, repos: Pick<Repositories, 'people'>): Promise<Me> {
   assertScope(access.scopes, 'me', 'Read');
-  const person = await repos.people.findOwnView(access.person.id);
+  const person = access.person.profile ?? (await repos.people.findOwnView(access.person.id));
   if (!person) throw notFound();
   return { person, roles: access.roles, currentAccount: access.account };
 }

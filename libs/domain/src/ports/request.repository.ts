@@ -7,7 +7,8 @@ import type { AccountId } from '../tenancy/account-id.js';
 
 /** What SPEC.md "Event matching" needs to know about an open request to decide whether an event matches it and to apply it. */
 export interface OpenRequestCandidate {
-  request: RequestRecord;
+  /** With the names of its references, as answers show it. */
+  request: RequestView;
   /** The text of its first public note (rule 4 compares the event's note with it). */
   firstPublicNote: string | null;
   /** The text of every note (a note is added only when it differs from all of them). */
@@ -31,8 +32,10 @@ export type OpenRequestQuery = { source: string; since: Date; visibleTo: number 
 );
 
 export interface RequestRepository {
-  insert(request: NewRequest): Promise<RequestRecord>;
-  update(account: AccountId, id: number, changes: RequestChanges): Promise<RequestRecord>;
+  /** The new request, with the names of its references (read in the same statement). */
+  insert(request: NewRequest): Promise<RequestView>;
+  /** The changed request, with the names of its references (read in the same statement). */
+  update(account: AccountId, id: number, changes: RequestChanges): Promise<RequestView>;
   find(account: AccountId, id: number): Promise<RequestRecord | null>;
   /** Row-locked until the transaction ends: a concurrent change of the same request waits. */
   findForUpdate(account: AccountId, id: number): Promise<RequestRecord | null>;

@@ -2,6 +2,7 @@ import type { QueuedJob } from '../jobs/job-contract.js';
 import { encodeNodeId } from '../node-id.js';
 import { releaseWaitingRequest } from './release-waiting-request.js';
 import type { RequestRecord } from './request-record.js';
+import type { RequestView } from './request-view.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { fakeUnitOfWork } from '../testing/fake-transaction.js';
 
@@ -18,7 +19,7 @@ function storeWith(values: Partial<RequestRecord>) {
       update: async (_accountId, _id, changes) => {
         written.updates += 1;
         request = { ...request, ...changes };
-        return request;
+        return request as RequestView;
       },
     },
     now: async () => NOW,

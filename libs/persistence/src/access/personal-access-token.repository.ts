@@ -10,6 +10,7 @@ export async function lookupPersonalAccessToken(db: Database, tokenHash: string,
   const { rows } = await db.raw(
     `select t.id as token_id, t.scopes, t.expires_at, t.revoked_at, t.last_used_at,
             p.id as person_id, p.name, p.account_id, p.primary_email, p.organization_id, p.disabled,
+            p.locale, p.created_at, p.updated_at, o.name as organization_name,
             pa.name as person_account_name, pa.directory_account_id as person_account_directory,
             exists (select 1 from accounts sd where sd.directory_account_id = p.account_id) as in_directory,
             ta.id as target_id, ta.name as target_name, ta.directory_account_id as target_directory,
@@ -17,6 +18,7 @@ export async function lookupPersonalAccessToken(db: Database, tokenHash: string,
        from personal_access_tokens t
        join people p on p.id = t.person_id
        join accounts pa on pa.id = p.account_id
+       left join organizations o on o.id = p.organization_id
        left join accounts ta on ta.id = ?
       where t.token_hash = ?`,
     [accountId, tokenHash],
@@ -34,6 +36,12 @@ export async function lookupPersonalAccessToken(db: Database, tokenHash: string,
       person: {
         id: row.person_id, name: row.name, accountId: row.account_id, primaryEmail: row.primary_email,
         organizationId: row.organization_id, inDirectoryAccount: row.in_directory, disabled: row.disabled,
+        profile: {
+          id: row.person_id, name: row.name, primary_email: row.primary_email, locale: row.locale,
+          account: { id: row.account_id, name: row.person_account_name },
+          organization: row.organization_id ? { id: row.organization_id, name: row.organization_name } : null,
+          created_at: row.created_at, updated_at: row.updated_at,
+        },
       },
     },
     personAccount: { id: row.account_id, name: row.person_account_name, directoryAccountId: row.person_account_directory },

@@ -27,7 +27,10 @@ interface Watched {
 const WATCHED: Watched[] = [
   // A new token needs no message: unknown tokens are never cached.
   { table: 'personal_access_tokens', kind: 'token', key: 'id', events: ['update', 'delete'], ignored: ['last_used_at', 'updated_at'] },
-  { table: 'people', kind: 'person', key: 'id', events: ['update', 'delete'], ignored: ['updated_at'] },
+  // Every column, updated_at included: GET /me shows the cached person.
+  { table: 'people', kind: 'person', key: 'id', events: ['update', 'delete'], ignored: [] },
+  // GET /me shows the person's organization name; organizations change rarely.
+  { table: 'organizations', kind: 'all', key: 'id', events: ['update', 'delete'], ignored: ['updated_at'] },
   { table: 'person_roles', kind: 'person', key: 'person_id', events: ['insert', 'update', 'delete'], ignored: [] },
   // A new support domain changes who may act where: accounts are rare and drop everything.
   { table: 'accounts', kind: 'all', key: 'id', events: ['insert', 'update', 'delete'], ignored: ['updated_at'] },

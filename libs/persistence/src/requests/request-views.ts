@@ -1,5 +1,6 @@
 /** Reads of requests and their notes with the names their references show. */
 import type { CollectionQuery, NoteView, Page, RequestReadScope, RequestView } from '@tessera/domain';
+import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { fetchPage } from '../collections/collection.js';
 
@@ -23,14 +24,19 @@ const REFERENCES: Array<[alias: string, table: string, column: string, label: st
 
 // Scalar subqueries rather than fifteen joins: a 16-way join costs the planner more
 // (genetic search) than the whole event it would display.
-function requestViews(db: Database, scope: RequestReadScope) {
-  const query = db('requests as r').where('r.account_id', scope.accountId).select('r.*');
-  const person = scope.personId;
-  if (person !== null) query.where((q) => q.where('r.requested_by_id', person).orWhere('r.requested_for_id', person));
+/** Selects `<reference>_name` of every reference of the requests a query reads as `r`. */
+export function selectReferenceNames(db: Database, query: Knex.QueryBuilder): Knex.QueryBuilder {
   for (const [alias, table, column, label] of REFERENCES) {
     query.select(db.raw(`(select ??.?? from ?? as ?? where ??.id = r.??) as ??`, [`ref_${alias}`, label, table, `ref_${alias}`, `ref_${alias}`, column, `${alias}_name`]));
   }
   return query;
+}
+
+function requestViews(db: Database, scope: RequestReadScope) {
+  const query = db('requests as r').where('r.account_id', scope.accountId).select('r.*');
+  const person = scope.personId;
+  if (person !== null) query.where((q) => q.where('r.requested_by_id', person).orWhere('r.requested_for_id', person));
+  return selectReferenceNames(db, query);
 }
 
 export async function findRequestView(db: Database, scope: RequestReadScope, id: number): Promise<RequestView | null> {

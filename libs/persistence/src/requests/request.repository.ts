@@ -1,7 +1,8 @@
 /** Requests of one account: writes, the open-request candidates of event matching, and the views every answer shows. */
-import { OPEN_EXCLUDED_STATUSES, type NewRequest, type OpenRequestCandidate, type OpenRequestQuery, type RequestRecord, type RequestRepository } from '@tessera/domain';
+import { OPEN_EXCLUDED_STATUSES, type NewRequest, type OpenRequestCandidate, type OpenRequestQuery, type RequestRecord, type RequestRepository, type RequestView } from '@tessera/domain';
+import type { Knex } from 'knex';
 import type { Database } from '../database.js';
-import { findRequestView, listRequestViews } from './request-views.js';
+import { findRequestView, listRequestViews, selectReferenceNames } from './request-views.js';
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -10,13 +11,16 @@ export async function insertRequest(db: Database, request: NewRequest): Promise<
   return row as RequestRecord;
 }
 
+/** The written row with the names of its references: the answer of the write, in the write's statement. */
+async function writtenView(db: Database, write: Knex.QueryBuilder): Promise<RequestView> {
+  const [row] = await selectReferenceNames(db, db.with('r', write).from('r').select('r.*'));
+  return row as RequestView;
+}
+
 export function requestRepository(db: Database): RequestRepository {
   return {
-    insert: (request) => insertRequest(db, request),
-    async update(account, id, changes) {
-      const [row] = await db('requests').where({ account_id: account, id }).update({ ...changes, updated_at: db.fn.now() }).returning('*');
-      return row as RequestRecord;
-    },
+    insert: (request) => writtenView(db, db('requests').insert({ ...request, custom_fields: json(request.custom_fields) }).returning('*')),
+    update: (account, id, changes) => writtenView(db, db('requests').where({ account_id: account, id }).update({ ...changes, updated_at: db.fn.now() }).returning('*')),
     find: (account, id) => findRequest(db, account, id),
     findForUpdate: (account, id) => findRequest(db, account, id, { forUpdate: true }),
     openCandidates: (account, query) => openCandidates(db, account, query),
@@ -58,7 +62,7 @@ async function openCandidates(db: Database, account: string, match: OpenRequestQ
     else query.whereRaw(`${FIRST_PUBLIC_NOTE} = ?`, [note]);
   }
   // Row-locked: a concurrent waiting_until release or update of the same request waits for this event.
-  const rows = await query
+  const rows = await selectReferenceNames(db, query)
     .orderBy('r.created_at', 'desc')
     .limit(1)
     .forUpdate('r')
@@ -72,7 +76,7 @@ async function openCandidates(db: Database, account: string, match: OpenRequestQ
   return rows.map((row: Record<string, unknown>) => {
     const { first_public_note, note_texts, requested_for_account_id, rb_id, rb_name, rb_account_id, rb_organization_id, rb_primary_email, ...request } = row;
     return {
-      request: request as unknown as RequestRecord,
+      request: request as unknown as RequestView,
       firstPublicNote: (first_public_note as string | null) ?? null,
       noteTexts: note_texts as string[],
       requestedForAccountId: (requested_for_account_id as string | null) ?? null,
