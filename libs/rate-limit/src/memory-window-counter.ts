@@ -24,21 +24,21 @@ export function createMemoryWindowCounter(now: () => number = Date.now): WindowC
     for (const [key, entry] of entries) if (entry.expiresAtMs <= at) entries.delete(key);
   }
 
-  function hitOne({ key, durationSeconds }: WindowHit, at: number): WindowCount {
+  function hitOne({ key, durationSeconds }: WindowHit, at: number, calls: number): WindowCount {
     let entry = entries.get(key);
     if (!entry || entry.expiresAtMs <= at) {
       entry = { count: 0, expiresAtMs: at + durationSeconds * 1000 };
       entries.set(key, entry);
     }
-    entry.count += 1;
+    entry.count += calls;
     return { count: entry.count, msBeforeReset: entry.expiresAtMs - at };
   }
 
   return {
-    async hit(windows) {
+    async hit(windows, calls = 1) {
       const at = now();
       sweep(at);
-      return windows.map((window) => hitOne(window, at));
+      return windows.map((window) => hitOne(window, at, calls));
     },
   };
 }

@@ -9,17 +9,19 @@ import type { Redis } from 'ioredis';
 import type { WindowCount, WindowCounter } from './window-counter.js';
 
 /**
- * KEYS[i] is window i's counter and ARGV[i] its length in milliseconds.
- * - INCR counts the call; a new counter gets its expiry (PEXPIRE) on its first call.
+ * KEYS[i] is window i's counter and ARGV[i] its length in milliseconds; the
+ * last ARGV is how many calls to count.
+ * - INCRBY counts the calls; a new counter gets its expiry (PEXPIRE) with its first calls.
  * - A counter found without expiry (PTTL < 0) gets one too, so it cannot count forever.
  * Returns count_1, pttl_1, count_2, pttl_2, ...
  */
 export const HIT_WINDOWS_SCRIPT = `
 local result = {}
+local calls = tonumber(ARGV[#KEYS + 1])
 for i, key in ipairs(KEYS) do
-  local count = redis.call('INCR', key)
+  local count = redis.call('INCRBY', key, calls)
   local ttl
-  if count == 1 then
+  if count == calls then
     redis.call('PEXPIRE', key, ARGV[i])
     ttl = tonumber(ARGV[i])
   else
@@ -39,9 +41,9 @@ const SCRIPT_SHA = createHash('sha1').update(HIT_WINDOWS_SCRIPT).digest('hex');
 
 export function createRedisWindowCounter(client: Redis): WindowCounter {
   return {
-    async hit(windows) {
+    async hit(windows, calls = 1) {
       const keys = windows.map((window) => window.key);
-      const lengthsMs = windows.map((window) => String(window.durationSeconds * 1000));
+      const lengthsMs = [...windows.map((window) => String(window.durationSeconds * 1000)), String(calls)];
       let reply: unknown;
       try {
         reply = await client.evalsha(SCRIPT_SHA, keys.length, ...keys, ...lengthsMs);

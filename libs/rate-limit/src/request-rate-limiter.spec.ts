@@ -134,3 +134,60 @@ describe('createRequestRateLimiter with the memory store', () => {
     expect(decisions[20]!.retryAfterSeconds).toBeLessThanOrEqual(2);
   });
 });
+
+describe('createRequestRateLimiter — concurrent calls of one caller', () => {
+  /** The memory store, slowed to a 20 ms round trip, counting its round trips. */
+  function slowStore() {
+    const inner = openRateLimitStore({ kind: 'memory' });
+    const trips: number[] = [];
+    const store: StoreHandle = {
+      counter: {
+        hit: async (hits, calls = 1) => {
+          trips.push(calls);
+          await sleep(20);
+          return inner.counter.hit(hits, calls);
+        },
+      },
+      close: () => inner.close(),
+    };
+    return { store, trips };
+  }
+
+  it('shares round trips among calls that arrive while one is out, and gives each call its own exact count', async () => {
+    const { store, trips } = slowStore();
+    const rate = createRequestRateLimiter(store, { name: 'batch', windows: [{ points: 100, durationSeconds: 60 }, { points: 7, durationSeconds: 60 }] });
+
+    const decisions = await Promise.all(Array.from({ length: 10 }, () => rate.consume('user-1')));
+
+    expect(trips.length).toBeLessThan(10);
+    expect(trips.reduce((sum, calls) => sum + calls, 0)).toBe(10);
+    expect(decisions.map((d) => d.remaining).sort((a, b) => b - a)).toEqual([99, 98, 97, 96, 95, 94, 93, 92, 91, 90]);
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(7);
+    expect((await rate.consume('user-1')).remaining).toBe(89);
+  });
+
+  it('never batches calls of different callers together', async () => {
+    const { store, trips } = slowStore();
+    const rate = createRequestRateLimiter(store, { name: 'batch', windows: [{ points: 100, durationSeconds: 60 }] });
+
+    const [a, b] = await Promise.all([rate.consume('user-1'), rate.consume('user-2')]);
+
+    expect(trips).toEqual([1, 1]);
+    expect([a.remaining, b.remaining]).toEqual([99, 99]);
+  });
+
+  it('fails every call of a batch whose round trip fails, and recovers for the next calls', async () => {
+    const inner = openRateLimitStore({ kind: 'memory' });
+    let failing = true;
+    const store: StoreHandle = {
+      counter: { hit: async (hits, calls) => (failing ? Promise.reject(new Error('store down')) : inner.counter.hit(hits, calls)) },
+      close: () => inner.close(),
+    };
+    const rate = createRequestRateLimiter(store, { name: 'batch', windows: [{ points: 100, durationSeconds: 60 }] });
+
+    const results = await Promise.allSettled([rate.consume('user-1'), rate.consume('user-1')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    failing = false;
+    expect((await rate.consume('user-1')).remaining).toBe(99);
+  });
+});

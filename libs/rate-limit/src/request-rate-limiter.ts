@@ -7,7 +7,7 @@
  * Retry-After names the wait of whichever window refused.
  */
 import type { StoreHandle } from './rate-limit-store.js';
-import type { WindowCount } from './window-counter.js';
+import type { WindowCount, WindowCounter, WindowHit } from './window-counter.js';
 
 export interface RateWindow {
   points: number;
@@ -36,14 +36,54 @@ export function createRequestRateLimiter(
   if (windows.length === 0) throw new Error('at least one rate window is required');
   for (const window of windows) assertWindow(window);
 
+  const count = coalescedHits(store.counter);
   return {
     async consume(key) {
-      const counts = await store.counter.hit(
-        windows.map((window, index) => ({ key: `${options.name}:${index}:${key}`, durationSeconds: window.durationSeconds })),
-      );
+      const counts = await count(key, windows.map((window, index) => ({ key: `${options.name}:${index}:${key}`, durationSeconds: window.durationSeconds })));
       return decide(windows, counts, Date.now());
     },
   };
+}
+
+interface Waiting {
+  resolve: (counts: WindowCount[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * One caller's calls that arrive while a round trip for that caller is out go
+ * together in the next one, counted as that many calls: a busy caller's calls
+ * no longer queue one by one on the same counter rows, and counts stay exact
+ * (the store adds n for n calls). Each call gets the count it would have had
+ * alone: the i-th of a batch of n sees total - (n - 1 - i).
+ */
+function coalescedHits(counter: WindowCounter): (caller: string, hits: WindowHit[]) => Promise<WindowCount[]> {
+  const queues = new Map<string, Waiting[]>();
+
+  async function drain(caller: string, queue: Waiting[], hits: WindowHit[]): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0);
+      try {
+        const totals = await counter.hit(hits, batch.length);
+        batch.forEach((call, i) => call.resolve(totals.map((total) => ({ count: total.count - (batch.length - 1 - i), msBeforeReset: total.msBeforeReset }))));
+      } catch (error) {
+        for (const call of batch) call.reject(error);
+      }
+    }
+    queues.delete(caller);
+  }
+
+  return (caller, hits) =>
+    new Promise<WindowCount[]>((resolve, reject) => {
+      const running = queues.get(caller);
+      if (running) {
+        running.push({ resolve, reject });
+        return;
+      }
+      const queue: Waiting[] = [{ resolve, reject }];
+      queues.set(caller, queue);
+      void drain(caller, queue, hits);
+    });
 }
 
 /**

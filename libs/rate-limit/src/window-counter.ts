@@ -19,8 +19,9 @@ export interface WindowCount {
 
 export interface WindowCounter {
   /**
-   * Counts one call in every window. A window whose time is up starts again at
-   * 1 for `durationSeconds`. Answers in the order of `windows`.
+   * Counts `calls` calls (default 1) in every window. A window whose time is
+   * up starts again at `calls` for `durationSeconds`. Answers in the order of
+   * `windows`, each count including these calls.
    */
-  hit(windows: readonly WindowHit[]): Promise<WindowCount[]>;
+  hit(windows: readonly WindowHit[], calls?: number): Promise<WindowCount[]>;
 }

@@ -1,9 +1,9 @@
 /**
  * The Postgres store of @tessera/rate-limit: one statement counts a call in every
  * window, by the database clock, so that every replica shares exact counts.
- * - A new window row starts at 1 and expires `durationSeconds` from now.
- * - An expired row is reused: it starts again at 1 with a fresh expiry.
- * - Otherwise the count goes up by one and the expiry stays.
+ * - A new window row starts at the number of calls and expires `durationSeconds` from now.
+ * - An expired row is reused: it starts again at the number of calls with a fresh expiry.
+ * - Otherwise the count goes up by the number of calls and the expiry stays.
  * Rows are written in key order so that concurrent calls lock them in the same
  * order and cannot deadlock.
  */
@@ -30,8 +30,8 @@ export function createPostgresWindowCounter(db: Database, options: PostgresWindo
   }
 
   return {
-    async hit(windows) {
-      const counts = await hitWindows(db, windows);
+    async hit(windows, calls = 1) {
+      const counts = await hitWindows(db, windows, calls);
       sweepNow();
       return counts;
     },
@@ -41,23 +41,23 @@ export function createPostgresWindowCounter(db: Database, options: PostgresWindo
 /** The upsert of `windows` rows; its text depends only on how many. */
 const hitStatement = (windows: number) => `
   insert into rate_limit_windows as w (key, count, expires_at)
-  values ${Array.from({ length: windows }, () => `(?, 1, now() + ?::integer * interval '1 second')`).join(', ')}
+  values ${Array.from({ length: windows }, () => `(?, ?::integer, now() + ?::integer * interval '1 second')`).join(', ')}
   on conflict (key) do update set
-    count = case when w.expires_at <= now() then 1 else w.count + 1 end,
+    count = case when w.expires_at <= now() then excluded.count else w.count + excluded.count end,
     expires_at = case when w.expires_at <= now() then excluded.expires_at else w.expires_at end
   returning key, count, (extract(epoch from expires_at - now()) * 1000)::float8 as ms_before_reset`;
 
-async function hitWindows(db: Database, windows: readonly WindowHit[]): Promise<WindowCount[]> {
+async function hitWindows(db: Database, windows: readonly WindowHit[], calls: number): Promise<WindowCount[]> {
   const ordered = [...windows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   if (new Set(ordered.map((window) => window.key)).size !== ordered.length) throw new Error('each rate window needs its own key');
   const { rows } = await db
     .raw<{ rows: Array<{ key: string; count: number; ms_before_reset: number }> }>(
       hitStatement(ordered.length),
-      ordered.flatMap((window) => [window.key, window.durationSeconds]),
+      ordered.flatMap((window) => [window.key, calls, window.durationSeconds]),
     )
     // Named, so it is planned once per connection instead of on every call:
     // planning the upsert costs about as much as running it.
-    .options({ name: `rate_limit_windows_hit_${ordered.length}` });
+    .options({ name: `rate_limit_windows_hit_by_${ordered.length}` });
   const byKey = new Map(rows.map((row) => [row.key, { count: row.count, msBeforeReset: Math.round(row.ms_before_reset) }]));
   return windows.map((window) => {
     const count = byKey.get(window.key);
