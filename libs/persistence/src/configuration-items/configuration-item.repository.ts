@@ -4,6 +4,7 @@
  */
 import type { CiLookup, CiRef, ConfigurationItemRepository } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { prepared } from '../prepared.js';
 import { serviceInstanceColumns, toServiceInstance, withServiceInstanceTeams } from '../service-instances/service-instance.repository.js';
 
 export function configurationItemRepository(db: Database): ConfigurationItemRepository {
@@ -25,9 +26,11 @@ export function configurationItemRepository(db: Database): ConfigurationItemRepo
          ) as first_si on true`,
       );
       query.leftJoin('service_instances as si', 'si.id', 'first_si.service_instance_id');
-      const row = await withServiceInstanceTeams(query)
-        .orderByRaw('(ci.label = ?) desc nulls last, ci.id', ['label' in by ? by.label : ''])
-        .first('ci.id', 'ci.name', ...serviceInstanceColumns());
+      const row = await prepared(
+        withServiceInstanceTeams(query)
+          .orderByRaw('(ci.label = ?) desc nulls last, ci.id', ['label' in by ? by.label : ''])
+          .first('ci.id', 'ci.name', ...serviceInstanceColumns()),
+      );
       return row ? { id: row.id, name: row.name, serviceInstance: toServiceInstance(row) } : null;
     },
   };

@@ -2,6 +2,7 @@
 import type { PersonRepository, PersonView, Role } from '@tessera/domain';
 import { peopleAccountsOf } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { prepared } from '../prepared.js';
 
 export function personRepository(db: Database): PersonRepository {
   return {
@@ -9,7 +10,7 @@ export function personRepository(db: Database): PersonRepository {
       const query = db('people').where({ disabled: false }).whereIn('account_id', peopleAccountsOf(account));
       if ('id' in by) query.where({ id: by.id });
       else query.whereRaw('lower(primary_email) = lower(?)', [by.email]);
-      const row = await query.first('id', 'name', 'account_id', 'organization_id', 'primary_email');
+      const row = await prepared(query.first('id', 'name', 'account_id', 'organization_id', 'primary_email'));
       return row ? { id: row.id, name: row.name, accountId: row.account_id, organizationId: row.organization_id, primaryEmail: row.primary_email } : null;
     },
     rolesIn: (account, personId) => db('person_roles').where({ account_id: account, person_id: personId }).orderBy('role').pluck('role') as Promise<Role[]>,

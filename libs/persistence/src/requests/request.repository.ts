@@ -2,6 +2,7 @@
 import { OPEN_EXCLUDED_STATUSES, type NewRequest, type OpenRequestCandidate, type OpenRequestQuery, type RequestRecord, type RequestRepository, type RequestView } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
+import { prepared } from '../prepared.js';
 import { findRequestView, listRequestViews, selectReferenceNames } from './request-views.js';
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -13,7 +14,7 @@ export async function insertRequest(db: Database, request: NewRequest): Promise<
 
 /** The written row with the names of its references: the answer of the write, in the write's statement. */
 async function writtenView(db: Database, write: Knex.QueryBuilder): Promise<RequestView> {
-  const [row] = await selectReferenceNames(db, db.with('r', write).from('r').select('r.*'));
+  const [row] = await prepared(selectReferenceNames(db, db.with('r', write).from('r').select('r.*')));
   return row as RequestView;
 }
 
@@ -62,7 +63,7 @@ async function openCandidates(db: Database, account: string, match: OpenRequestQ
     else query.whereRaw(`${FIRST_PUBLIC_NOTE} = ?`, [note]);
   }
   // Row-locked: a concurrent waiting_until release or update of the same request waits for this event.
-  const rows = await selectReferenceNames(db, query)
+  const rows = await prepared(selectReferenceNames(db, query)
     .orderBy('r.created_at', 'desc')
     .limit(1)
     .forUpdate('r')
@@ -72,7 +73,7 @@ async function openCandidates(db: Database, account: string, match: OpenRequestQ
       db.raw("coalesce((select array_agg(n.text order by n.id) from notes n where n.request_id = r.id), '{}') as note_texts"),
       'rf.account_id as requested_for_account_id',
       'rb.id as rb_id', 'rb.name as rb_name', 'rb.account_id as rb_account_id', 'rb.organization_id as rb_organization_id', 'rb.primary_email as rb_primary_email',
-    );
+    ));
   return rows.map((row: Record<string, unknown>) => {
     const { first_public_note, note_texts, requested_for_account_id, rb_id, rb_name, rb_account_id, rb_organization_id, rb_primary_email, ...request } = row;
     return {

@@ -7,6 +7,7 @@
 import type { TemplateRef, TemplateRepository } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
+import { prepared } from '../prepared.js';
 import { serviceInstanceColumns, toServiceInstance, withServiceInstanceTeams } from '../service-instances/service-instance.repository.js';
 
 export function templateRepository(db: Database): TemplateRepository {
@@ -21,9 +22,9 @@ export function templateRepository(db: Database): TemplateRepository {
         .leftJoin('people as tm', personIn('tm', 't.member_id'))
         .leftJoin('people as wm', personIn('wm', 'w.manager_id'))
         .leftJoin('service_instances as si', (j) => j.on('si.id', 't.service_instance_id').andOn('si.account_id', 't.account_id'));
-      const row = await withServiceInstanceTeams(query)
+      const row = await prepared(withServiceInstanceTeams(query)
         .where({ 't.account_id': account, 't.id': id })
-        .first('t.id', 't.subject', 't.category', 't.impact', 'tt.id as team_id', 'tm.id as member_id', 'wm.id as manager_id', ...serviceInstanceColumns());
+        .first('t.id', 't.subject', 't.category', 't.impact', 'tt.id as team_id', 'tm.id as member_id', 'wm.id as manager_id', ...serviceInstanceColumns()));
       if (!row) return null;
       return {
         id: row.id, subject: row.subject, category: row.category, impact: row.impact,
