@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { pino } from 'pino';
 import type { Express } from 'express';
-import { createDatabase, seedDemoData, type Database, type DemoSeedResult } from '@tessera/persistence';
+import type { AccessPort } from '@tessera/domain';
+import { createAccessRepository, createDatabase, seedDemoData, type Database, type DemoSeedResult } from '@tessera/persistence';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { createGraphqlApp } from '../src/app.js';
 
@@ -14,10 +15,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
  * The GraphQL app built and called under NODE_ENV=development, where Apollo would add
  * stack traces by default; its log lines kept for the test to read.
  */
-async function startApp(db: Database) {
+async function startApp(db: Database, access?: AccessPort) {
   const lines: Record<string, unknown>[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-  const graphql = await createGraphqlApp({ db, logger });
+  const graphql = await createGraphqlApp({ db, logger, ...(access ? { access } : {}) });
   return { ...graphql, lines };
 }
 
@@ -64,19 +65,32 @@ describe('GraphQL errors — no stack trace, file path or internal message reach
   });
 
   it('answers a resolver whose database query fails with Internal Server Error and an error_id under which the failure is logged', async () => {
-    // Only the `me` resolver reads the locale; the access check before it does not.
-    await test.db.raw('alter table people rename column locale to locale_gone');
+    // The access check reads the person (and would serve `me` from what it read): here it forgets
+    // the profile, and the column is gone by the time the `me` resolver reads the person itself.
+    const repository = createAccessRepository(test.db);
+    const forgetful: AccessPort = {
+      ...repository,
+      lookup: async (tokenHash, accountId) => {
+        const found = await repository.lookup(tokenHash, accountId);
+        await test.db.raw('alter table people rename column locale to locale_gone');
+        if (!found) return null;
+        const { profile: _profile, ...person } = found.grant.person;
+        return { ...found, grant: { ...found.grant, person } };
+      },
+    };
+    const broken = await startApp(test.db, forgetful);
     try {
-      const res = await post(app, demo.admin.token, '{ me { id locale } }').expect(200);
+      const res = await post(broken.app, demo.admin.token, '{ me { id locale } }').expect(200);
       expect(res.body.data).toBeNull();
       expect(res.body.errors).toEqual([
         { message: 'Internal Server Error', locations: [{ line: 1, column: 3 }], path: ['me'], extensions: { code: 'INTERNAL_SERVER_ERROR', error_id: expect.stringMatching(UUID) } },
       ]);
       expect(res.text).not.toMatch(INTERNALS);
       expect(res.text).not.toContain('locale');
-      const logged = lines.find((line) => line['errorId'] === res.body.errors[0].extensions.error_id);
+      const logged = broken.lines.find((line) => line['errorId'] === res.body.errors[0].extensions.error_id);
       expect(logged).toMatchObject({ msg: 'unhandled error', err: { message: expect.stringContaining('locale') } });
     } finally {
+      await broken.stop();
       await test.db.raw('alter table people rename column locale_gone to locale');
     }
   });
