@@ -27,14 +27,13 @@ describe('GraphQL errors — no stack trace, file path or internal message reach
   let test: TestDatabase;
   let demo: DemoSeedResult;
   let app: Express;
-  let lines: Record<string, unknown>[];
   let stop: () => Promise<void>;
 
   beforeAll(async () => {
     process.env['NODE_ENV'] = 'development';
     test = await createTestDatabase();
     demo = await seedDemoData(test.db);
-    ({ app, lines, stop } = await startApp(test.db));
+    ({ app, stop } = await startApp(test.db));
   });
   afterAll(async () => {
     await stop();
