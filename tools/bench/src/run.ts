@@ -23,7 +23,7 @@ async function main(): Promise<number> {
   const database = await openBenchDatabase(process.env['DATABASE_URL']);
   print(
     `tessera bench: node ${process.version}, ${availableParallelism()} cores (load average ${loadAtStart.toFixed(2)} at start); load client, api, baseline server and PostgreSQL share this machine`,
-    `  servers: ${entries.description}; api LOG_LEVEL=${options.logLevel}, rate-limit windows on the ${process.env['REDIS_URL'] ? 'Redis (REDIS_URL)' : 'PostgreSQL'} store (limits raised so none is reached)`,
+    `  servers: ${entries.description}; api LOG_LEVEL=${options.logLevel}, rate-limit windows on the ${process.env['REDIS_URL'] ? 'Redis (REDIS_URL)' : 'PostgreSQL'} store (limits raised so none is reached), api pool DATABASE_POOL_MAX=${process.env['BENCH_API_POOL_MAX'] ?? '20 (its default)'}`,
     `  database: ${database.description}`,
     '',
   );

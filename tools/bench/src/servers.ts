@@ -27,7 +27,8 @@ export async function startApi(launch: ApiLaunch): Promise<ServerProcess> {
       // The rate-limit windows are consumed on every call as usual, only never exhausted.
       RATE_LIMIT_PER_HOUR: '100000000',
       RATE_LIMIT_PER_2_SECONDS: '100000000',
-      DATABASE_POOL_MAX: '60',
+      // The api's own default pool (DATABASE_POOL_MAX=20) unless BENCH_API_POOL_MAX says otherwise.
+      DATABASE_POOL_MAX: process.env['BENCH_API_POOL_MAX'] ?? '20',
     },
     origin: `http://127.0.0.1:${port}`,
     readyPath: '/healthz',
