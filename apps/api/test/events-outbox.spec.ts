@@ -1,4 +1,4 @@
-import { submitEvent, trustedAccountId, type AccessContext, type UnitOfWork } from '@tessera/domain';
+import { submitEvent, tokenScopes, trustedAccountId, type AccessContext, type UnitOfWork } from '@tessera/domain';
 import { createUnitOfWork, listQueuedJobs } from '@tessera/persistence';
 import { clearRequests, startApiHarness, type ApiHarness } from './support/api-harness.js';
 
@@ -13,7 +13,7 @@ describe('events intake — transactional outbox', () => {
       person: { id: admin.id, name: admin.name, accountId: admin.account_id, primaryEmail: h.demo.admin.email, organizationId: admin.organization_id, inDirectoryAccount: false },
       account: { id: trustedAccountId('wdc'), name: 'Widget Data Center', directoryAccountId: 'widget' },
       roles: ['administrator'],
-      scopes: ['*:*'],
+      scopes: tokenScopes(['*:*']),
       token: { kind: 'personal_access_token', id: 1 },
     };
   });

@@ -6,9 +6,14 @@ export { encodeNodeId, decodeNodeId, DEFAULT_NODE_INSTANCE } from './node-id.js'
 export type { NodeRef } from './node-id.js';
 export { canActInAccount, isSupportDomainFor, peopleAccountsOf, ACCOUNT_ID_PATTERN } from './identity/account-access.js';
 export type { AccountRecord } from './identity/account-access.js';
-export { isValidScope, scopeAllows, SCOPE_OPERATIONS, ALL_SCOPES } from './identity/scopes.js';
-export type { ScopeOperation } from './identity/scopes.js';
-export { assertScope } from './identity/assert-scope.js';
+export { SCOPE_OPERATIONS, SCOPE_RECORD_TYPES, scopeActionError, actionCovers, actionName } from './scopes/scope-action.js';
+export type { ScopeOperation, Action } from './scopes/scope-action.js';
+export { parseScopeCondition, conditionHolds } from './scopes/scope-condition.js';
+export type { ScopeCondition, CallFacts } from './scopes/scope-condition.js';
+export { SCOPE_EFFECTS, ALL_SCOPES, parseScopeFields, parseTokenScope, tokenScopes } from './scopes/scope-statement.js';
+export type { ScopeEffect, ScopeStatement, ScopeFields, ParsedScope } from './scopes/scope-statement.js';
+export { evaluateScopes, assertAllowed } from './scopes/evaluate-scopes.js';
+export type { ScopeDecision } from './scopes/evaluate-scopes.js';
 export { ROLES, isAdministrator } from './identity/roles.js';
 export type { Role } from './identity/roles.js';
 export type { AccessContext, AccessPerson } from './identity/access-context.js';

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { assertScope, forbidden, isAdministrator, resolveAccess, type AccessContext, type AccessPort, type ScopeOperation } from '@tessera/domain';
+import { assertAllowed, forbidden, isAdministrator, resolveAccess, type AccessContext, type AccessPort, type ScopeOperation } from '@tessera/domain';
 
 /** Resolves the caller from `Authorization` and `X-Service-Account`; 401/403 otherwise. */
 export function authenticate(port: AccessPort): RequestHandler {
@@ -30,7 +30,7 @@ export const requireAdministrator: RequestHandler = (_req, res, next) => {
 /** SPEC.md authentication rule 3: a call needs the scope of its action on the record type. */
 export function requireScope(recordType: string, operation: ScopeOperation): RequestHandler {
   return (_req, res, next) => {
-    assertScope(accessOf(res).scopes, recordType, operation);
+    assertAllowed(accessOf(res), recordType, operation);
     next();
   };
 }

@@ -1,3 +1,4 @@
+import { tokenScopes } from '../scopes/scope-statement.js';
 import type { AccountRecord } from '../identity/account-access.js';
 import type { OpenRequestCandidate } from '../ports/request.repository.js';
 import type { CiRef, PersonRef, ServiceInstanceRef } from '../records/references.js';
@@ -148,7 +149,7 @@ describe('SPEC.md "Event matching" — identical events at the same time', () =>
   const ctx: IntakeContext = {
     access: {
       person: { id: 100, name: 'Person 100', accountId: 'wdc', primaryEmail: 'p100@wdc.test', organizationId: null, inDirectoryAccount: false },
-      account, roles: ['agent'], scopes: ['request:*'], token: { kind: 'personal_access_token', id: 1 },
+      account, roles: ['agent'], scopes: tokenScopes(['request:*']), token: { kind: 'personal_access_token', id: 1 },
     },
     now: NOW,
   };

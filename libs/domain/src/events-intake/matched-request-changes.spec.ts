@@ -1,3 +1,4 @@
+import { tokenScopes } from '../scopes/scope-statement.js';
 import type { AccountRecord } from '../identity/account-access.js';
 import type { CiRef, PersonRef, SlaTargets } from '../records/references.js';
 import type { RequestRecord } from '../requests/request-record.js';
@@ -34,7 +35,7 @@ const refs = (values: Partial<ResolvedReferences> = {}): ResolvedReferences => (
 const ctx: IntakeContext = {
   access: {
     person: { id: CURRENT_USER, name: 'Person 100', accountId: 'wdc', primaryEmail: 'p100@wdc.test', organizationId: null, inDirectoryAccount: false },
-    account, roles: ['agent'], scopes: ['request:*'], token: { kind: 'personal_access_token', id: 1 },
+    account, roles: ['agent'], scopes: tokenScopes(['request:*']), token: { kind: 'personal_access_token', id: 1 },
   },
   now: NOW,
 };

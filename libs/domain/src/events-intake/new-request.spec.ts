@@ -1,3 +1,4 @@
+import { tokenScopes } from '../scopes/scope-statement.js';
 import type { AccountRecord } from '../identity/account-access.js';
 import type { PersonRef, ServiceInstanceRef, TemplateRef } from '../records/references.js';
 import { STATUSES, type Status } from '../requests/request-values.js';
@@ -144,7 +145,7 @@ describe('SPEC.md "Default values for a new request" — the request as built', 
   const ctx: IntakeContext = {
     access: {
       person: { id: currentUser.id, name: currentUser.name, accountId: 'wdc', primaryEmail: currentUser.primaryEmail, organizationId: 40, inDirectoryAccount: false },
-      account, roles: ['agent'], scopes: ['request:*'], token: { kind: 'personal_access_token', id: 1 },
+      account, roles: ['agent'], scopes: tokenScopes(['request:*']), token: { kind: 'personal_access_token', id: 1 },
     },
     now: NOW,
   };

@@ -1,3 +1,4 @@
+import { tokenScopes } from '../scopes/scope-statement.js';
 import type { AccountRecord } from '../identity/account-access.js';
 import type { PersonLookup, PersonRef } from '../records/references.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
@@ -13,7 +14,7 @@ const people = [person(200, 'Ann'), person(201, 'Bob')];
 const ctx: IntakeContext = {
   access: {
     person: { id: 100, name: 'Howard', accountId: 'wdc', primaryEmail: 'howard@wdc.test', organizationId: 40, inDirectoryAccount: false },
-    account, roles: ['agent'], scopes: ['request:*'], token: { kind: 'personal_access_token', id: 1 },
+    account, roles: ['agent'], scopes: tokenScopes(['request:*']), token: { kind: 'personal_access_token', id: 1 },
   },
   now: new Date('2026-03-02T08:00:00.000Z'),
 };

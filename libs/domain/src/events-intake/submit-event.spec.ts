@@ -1,3 +1,4 @@
+import { tokenScopes } from '../scopes/scope-statement.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { AccountRecord } from '../identity/account-access.js';
 import type { QueuedJob } from '../jobs/job-contract.js';
@@ -19,7 +20,7 @@ const server: CiRef = { id: 8, name: 'mail-01', serviceInstance: { id: 5, name: 
 
 const access = (values: Partial<AccessContext> = {}): AccessContext => ({
   person: { id: howard.id, name: howard.name, accountId: 'wdc', primaryEmail: howard.primaryEmail, organizationId: 40, inDirectoryAccount: false },
-  account, roles: ['agent'], scopes: ['request:*'], token: { kind: 'personal_access_token', id: 1 }, ...values,
+  account, roles: ['agent'], scopes: tokenScopes(['request:*']), token: { kind: 'personal_access_token', id: 1 }, ...values,
 });
 const endUser = access({ roles: [] });
 
@@ -141,14 +142,14 @@ describe('POST /events — every refusal comes before the first write', () => {
   it('refuses a token without request:Read before the transaction starts', async () => {
     const { submit, calls } = intake();
 
-    await expect(submit({}, access({ scopes: ['request:Create'] }))).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('request:Read') });
+    await expect(submit({}, access({ scopes: tokenScopes(['request:Create']) }))).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('request:Read') });
     expect(calls).toEqual([]);
   });
 
   it('refuses to create without request:Create, once it knows nothing matches', async () => {
     const { submit, calls, writes } = intake();
 
-    await expect(submit({ note: 'at 99%' }, access({ scopes: ['request:Read', 'request:Update'] }))).rejects.toMatchObject({ message: expect.stringContaining('request:Create') });
+    await expect(submit({ note: 'at 99%' }, access({ scopes: tokenScopes(['request:Read', 'request:Update']) }))).rejects.toMatchObject({ message: expect.stringContaining('request:Create') });
     expect(calls).toContain('requests.openCandidates');
     expect(writes()).toEqual([]);
   });
@@ -156,7 +157,7 @@ describe('POST /events — every refusal comes before the first write', () => {
   it('refuses to update without request:Update, even with a new note', async () => {
     const { submit, writes } = intake([candidate(openRequest())]);
 
-    await expect(submit({ ci: 'mail-01', source: 'Nagios', note: 'at 100%' }, access({ scopes: ['request:Read', 'request:Create'] }))).rejects.toMatchObject({
+    await expect(submit({ ci: 'mail-01', source: 'Nagios', note: 'at 100%' }, access({ scopes: tokenScopes(['request:Read', 'request:Create']) }))).rejects.toMatchObject({
       code: 'FORBIDDEN', message: expect.stringContaining('request:Update'),
     });
     expect(writes()).toEqual([]);

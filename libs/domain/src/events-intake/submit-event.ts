@@ -5,7 +5,7 @@
  * → (update the match | default and create) → publish → read the answer.
  * Every refusal (scope, visibility, rules) comes before the first write.
  */
-import { assertScope } from '../identity/assert-scope.js';
+import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { OpenRequestCandidate } from '../ports/request.repository.js';
 import type { Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
@@ -29,7 +29,7 @@ export interface EventOutcome {
 
 export async function submitEvent(input: EventInput, ctx: IntakeContext, uow: UnitOfWork): Promise<EventOutcome> {
   // The answer is the request: without request:Read there is nothing to answer with.
-  assertScope(ctx.access.scopes, 'request', 'Read');
+  assertAllowed(ctx.access, 'request', 'Read');
   return uow.transaction(async (tx) => {
     const account = await registrationAccount(input, ctx, tx);
     const scope = await intakeReadScope(input, account, ctx, tx);
@@ -37,7 +37,7 @@ export async function submitEvent(input: EventInput, ctx: IntakeContext, uow: Un
     // Rule 1: without a service instance, the CI's first one is related.
     refs.serviceInstance ??= refs.ci?.serviceInstance ?? null;
     const match = await matchOpenRequest(input, refs, ctx, scope, tx);
-    assertScope(ctx.access.scopes, 'request', match ? 'Update' : 'Create');
+    assertAllowed(ctx.access, 'request', match ? 'Update' : 'Create');
     return match ? updateMatched(match, input, refs, ctx, scope, tx) : create(input, refs, ctx, scope, tx);
   });
 }

@@ -1,3 +1,5 @@
+import type { ScopeStatement } from '../scopes/scope-statement.js';
+import { tokenScopes } from '../scopes/scope-statement.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { AccountRecord } from './account-access.js';
 import { createAccessCache, type AccessCache } from './access-cache.js';
@@ -31,7 +33,7 @@ function storage() {
   };
   const issue = (secret: string, tokenId: number, personId: number, grant: Partial<TokenGrant> = {}) =>
     grants.set(hashToken(secret), {
-      kind: 'personal_access_token', tokenId, scopes: ['*:*'], expiresAt: null, revokedAt: null, lastUsedAt: new Date(),
+      kind: 'personal_access_token', tokenId, scopes: tokenScopes(['*:*']), expiresAt: null, revokedAt: null, lastUsedAt: new Date(),
       person: { id: personId, name: `P${personId}`, accountId: 'widget', primaryEmail: `p${personId}@widget.example`, organizationId: null, inDirectoryAccount: true, disabled: false },
       ...grant,
     });
@@ -176,6 +178,6 @@ describe('access cache — known callers resolved without storage', () => {
 
   it('hands out entries no handler can change for the next caller', async () => {
     const access = await call(A);
-    expect(() => (access.scopes as string[]).push('request:Delete')).toThrow(/not extensible/);
+    expect(() => (access.scopes as ScopeStatement[]).push({ effect: 'allow', actions: ['request:Delete'], conditions: [] })).toThrow(/not extensible/);
   });
 });

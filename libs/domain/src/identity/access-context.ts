@@ -1,4 +1,5 @@
 import type { PersonView } from '../people/person-view.js';
+import type { ScopeStatement } from '../scopes/scope-statement.js';
 import type { AccountRecord } from './account-access.js';
 import type { Role } from './roles.js';
 
@@ -23,6 +24,7 @@ export interface AccessContext {
   person: AccessPerson;
   account: AccountRecord;
   roles: Role[];
-  scopes: string[];
+  /** The token's scopes, parsed once when the token was looked up (scopes/scope-statement.ts). */
+  scopes: readonly ScopeStatement[];
   token: { kind: 'personal_access_token' | 'oauth'; id: number; clientId?: string };
 }

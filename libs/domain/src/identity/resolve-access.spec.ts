@@ -1,3 +1,4 @@
+import { tokenScopes } from '../scopes/scope-statement.js';
 import { DomainError } from '../errors/domain-error.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import type { AccountRecord } from './account-access.js';
@@ -19,7 +20,7 @@ function portWith(token: string, grant: Partial<TokenGrant>): AccessPort & { use
     used,
     lookup: async (hash, accountId) => {
       if (hash !== hashToken(token)) return null;
-      const full: TokenGrant = { kind: 'personal_access_token', tokenId: 1, scopes: ['*:*'], expiresAt: null, revokedAt: null, lastUsedAt: null, person: ELLEN, ...grant };
+      const full: TokenGrant = { kind: 'personal_access_token', tokenId: 1, scopes: tokenScopes(['*:*']), expiresAt: null, revokedAt: null, lastUsedAt: null, person: ELLEN, ...grant };
       const account = accountId ? (accounts[accountId] ?? null) : null;
       return { grant: full, personAccount: accounts[full.person.accountId]!, account, roles: account?.id === 'widget' ? ['administrator'] : [] };
     },
@@ -44,7 +45,7 @@ describe('resolveAccess — Authorization and X-Service-Account', () => {
   it('resolves the person, account, roles and scopes, and records the token use', async () => {
     const port = portWith(TOKEN, {});
     const access = await resolveAccess({ authorization: `Bearer ${TOKEN}`, account: 'widget' }, port);
-    expect(access).toMatchObject({ person: { id: 7, inDirectoryAccount: true }, account: { id: 'widget' }, roles: ['administrator'], scopes: ['*:*'] });
+    expect(access).toMatchObject({ person: { id: 7, inDirectoryAccount: true }, account: { id: 'widget' }, roles: ['administrator'], scopes: tokenScopes(['*:*']) });
     expect(access.person).not.toHaveProperty('disabled');
     expect(port.used).toEqual([1]);
   });

@@ -8,6 +8,7 @@
  * The same check serves personal access tokens now and OAuth tokens later,
  * through the `lookup` port, which reads everything in one query.
  */
+import type { ScopeStatement } from '../scopes/scope-statement.js';
 import { forbidden, unauthorized } from '../errors/domain-error.js';
 import { canActInAccount, type AccountRecord, ACCOUNT_ID_PATTERN } from './account-access.js';
 import type { AccessContext, AccessPerson } from './access-context.js';
@@ -18,7 +19,8 @@ export interface TokenGrant {
   kind: 'personal_access_token' | 'oauth';
   tokenId: number;
   clientId?: string;
-  scopes: string[];
+  /** Parsed from the token's stored scopes by the lookup (personal access tokens: `tokenScopes`). */
+  scopes: readonly ScopeStatement[];
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;

@@ -5,7 +5,7 @@
 import { notFound } from '../errors/domain-error.js';
 import type { AccountRecord } from '../identity/account-access.js';
 import type { AccessContext } from '../identity/access-context.js';
-import { assertScope } from '../identity/assert-scope.js';
+import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { Role } from '../identity/roles.js';
 import type { Repositories } from '../ports/unit-of-work.js';
 import type { PersonView } from './person-view.js';
@@ -17,7 +17,7 @@ export interface Me {
 }
 
 export async function getMe(access: AccessContext, repos: Pick<Repositories, 'people'>): Promise<Me> {
-  assertScope(access.scopes, 'me', 'Read');
+  assertAllowed(access, 'me', 'Read');
   const person = access.person.profile ?? (await repos.people.findOwnView(access.person.id));
   if (!person) throw notFound();
   return { person, roles: access.roles, currentAccount: access.account };

@@ -6,7 +6,7 @@
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import { notFound } from '../errors/domain-error.js';
 import type { AccessContext } from '../identity/access-context.js';
-import { assertScope } from '../identity/assert-scope.js';
+import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { Repositories } from '../ports/unit-of-work.js';
 import { canReadRequest, requestReadScope, type RequestReadScope } from './request-read-scope.js';
 import type { NoteView, RequestView } from './request-view.js';
@@ -14,7 +14,7 @@ import type { NoteView, RequestView } from './request-view.js';
 type RequestReads = Pick<Repositories, 'requests' | 'notes'>;
 
 function readScope(access: AccessContext): RequestReadScope {
-  assertScope(access.scopes, 'request', 'Read');
+  assertAllowed(access, 'request', 'Read');
   return requestReadScope(access, access.account.id, access.roles);
 }
 

@@ -1,18 +1,18 @@
 import type { Express, RequestHandler } from 'express';
 import request from 'supertest';
 import { z } from 'zod';
-import { tooManyRequests, unauthorized, type AccessContext } from '@tessera/domain';
+import { tokenScopes, tooManyRequests, unauthorized, type AccessContext } from '@tessera/domain';
 import { createHttpApp, finishHttpApp } from '../create-http-app.js';
 import { createLogger } from '../logger.js';
 import { mountRoutes, mountedRouteTable } from './mount-routes.js';
 import { NO_INPUT, zodInput } from './route-input.js';
 import { defineRoute, type GuardedNeeds, type RouteTable } from './route-table.js';
 
-/** Callers by token: `reader` has note:Read, `nobody` no scope, `admin` the administrator role and every scope. */
+/** Callers by token: `reader` has team:Read, `nobody` no scope, `admin` the administrator role and every scope. */
 const CALLERS: Record<string, Pick<AccessContext, 'roles' | 'scopes'>> = {
-  reader: { roles: ['agent'], scopes: ['note:Read'] },
-  nobody: { roles: ['agent'], scopes: [] },
-  admin: { roles: ['administrator'], scopes: ['*:*'] },
+  reader: { roles: ['agent'], scopes: tokenScopes(['team:Read']) },
+  nobody: { roles: ['agent'], scopes: tokenScopes([]) },
+  admin: { roles: ['administrator'], scopes: tokenScopes(['*:*']) },
 };
 
 // Stand-ins for authenticate() and rateLimit(): the steps around them are what is under test here.
@@ -36,7 +36,7 @@ const routes: RouteTable = [
     operationId: 'addNote',
     tag: 'notes',
     summary: 'Echo a note',
-    needs: { scope: 'note:Read' },
+    needs: { scope: 'team:Read' },
     input: zodInput({
       params: z.object({ id: z.string().regex(/^\d+$/) }),
       body: { schema: z.object({ text: z.string().min(1) }), mediaTypes: ['application/json'] },
@@ -98,7 +98,7 @@ describe('mountRoutes — each route: body → authenticate → rate limit → g
 
   it('runs the handler with the parsed input and the caller', async () => {
     const res = await addNote('7', 'reader').send({ text: 'hello' }).expect(201);
-    expect(res.body).toEqual({ id: '7', text: 'hello', scopes: ['note:Read'] });
+    expect(res.body).toEqual({ id: '7', text: 'hello', scopes: tokenScopes(['team:Read']) });
     expect(counted).toEqual(['/v1/notes/7']);
   });
 
@@ -122,7 +122,7 @@ describe('mountRoutes — each route: body → authenticate → rate limit → g
 
   it('answers 403 naming the scope action before parsing the input', async () => {
     const res = await addNote('x', 'nobody').send({}).expect(403);
-    expect(res.body).toEqual({ message: 'Forbidden', reason: "This token's scopes do not allow note:Read" });
+    expect(res.body).toEqual({ message: 'Forbidden', reason: "This token's scopes do not allow team:Read" });
   });
 
   it('answers 403 naming the role to a caller without it', async () => {

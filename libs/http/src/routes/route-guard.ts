@@ -4,7 +4,7 @@
  * what is missing.
  */
 import type { RequestHandler } from 'express';
-import { assertScope, forbidden } from '@tessera/domain';
+import { assertAllowed, forbidden } from '@tessera/domain';
 import { accessOf } from '../access.middleware.js';
 import { splitScopeAction } from './route-needs.js';
 import type { GuardedNeeds } from './route-table.js';
@@ -15,7 +15,7 @@ export function guardOf(needs: GuardedNeeds): RequestHandler {
   return (_req, res, next) => {
     const access = accessOf(res);
     if (role && !access.roles.includes(role)) throw forbidden(`This needs the ${role} role in the account`);
-    if (scope) assertScope(access.scopes, scope.recordType, scope.operation);
+    if (scope) assertAllowed(access, scope.recordType, scope.operation);
     next();
   };
 }

@@ -1,4 +1,4 @@
-import type { AccessLookup, Role } from '@tessera/domain';
+import { tokenScopes, type AccessLookup, type Role } from '@tessera/domain';
 import type { Database } from '../database.js';
 
 /**
@@ -29,7 +29,8 @@ export async function lookupPersonalAccessToken(db: Database, tokenHash: string,
     grant: {
       kind: 'personal_access_token',
       tokenId: row.token_id,
-      scopes: row.scopes,
+      // Parsed here, once: the access cache keeps the statements, not the text.
+      scopes: tokenScopes(row.scopes),
       expiresAt: row.expires_at,
       revokedAt: row.revoked_at,
       lastUsedAt: row.last_used_at,
