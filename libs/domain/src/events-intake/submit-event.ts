@@ -38,7 +38,7 @@ export async function submitEvent(input: EventInput, ctx: IntakeContext, uow: Un
     refs.serviceInstance ??= refs.ci?.serviceInstance ?? null;
     const match = await matchOpenRequest(input, refs, ctx, scope, tx);
     assertAllowed(ctx.access, 'request', match ? 'Update' : 'Create');
-    return match ? updateMatched(match, input, refs, ctx, scope, tx) : create(input, refs, ctx, scope, tx);
+    return match ? updateMatched(match, input, refs, ctx, tx) : create(input, refs, ctx, scope, tx);
   });
 }
 
@@ -51,9 +51,8 @@ async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeCo
   return { created: true, request };
 }
 
-async function updateMatched(
-  match: OpenRequestCandidate, input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, scope: RequestReadScope, tx: Transaction,
-): Promise<EventOutcome> {
+/** The candidate is readable by the caller: matchOpenRequest only finds requests in its scope. */
+async function updateMatched(match: OpenRequestCandidate, input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, tx: Transaction): Promise<EventOutcome> {
   const existing = match.request;
   // The SLA matters only to a desired_completion_at change (rule 3 recomputes the resolution target).
   const sla = input.desired_completion_at !== undefined && existing.service_instance_id && match.requestedForAccountId
