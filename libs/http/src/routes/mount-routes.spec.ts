@@ -189,8 +189,23 @@ describe('mountRoutes — a table it refuses', () => {
   });
 
   it('refuses a path parameter the input does not document', () => {
-    expect(() => appOf([defineRoute({ ...base, path: '/v1/x/:id', needs: { scope: 'x:Read' } })])).toThrow(
+    expect(() => appOf([defineRoute({ ...base, path: '/v1/x/:id', needs: { scope: 'team:Read' } })])).toThrow(
       "GET /v1/x/:id does not document its path parameter 'id' in input.params",
+    );
+  });
+
+  it('refuses a scope action the domain does not know: an unknown record type or operation', () => {
+    expect(() => appOf([defineRoute({ ...base, path: '/v1/x', needs: { scope: 'gadget:Read' } })])).toThrow(
+      "GET /v1/x has a malformed scope action 'gadget:Read': 'gadget' is not a known record type",
+    );
+    // @ts-expect-error: the type knows the operations too; JavaScript callers do not
+    const erase: GuardedNeeds = { scope: 'team:Erase' };
+    expect(() => appOf([defineRoute({ ...base, path: '/v1/x', needs: erase })])).toThrow("has a malformed scope action 'team:Erase'");
+  });
+
+  it('refuses a wildcard action: a route names the one action it performs', () => {
+    expect(() => appOf([defineRoute({ ...base, path: '/v1/x', needs: { scope: '*:Read' } })])).toThrow(
+      "GET /v1/x has a malformed scope action '*:Read': a route names the one action it performs, without a wildcard",
     );
   });
 });

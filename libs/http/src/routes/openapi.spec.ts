@@ -13,7 +13,7 @@ const routes: RouteTable = [
     operationId: 'addThingNote',
     tag: 'things',
     summary: 'Add a note',
-    needs: { scope: 'thing:Update', role: 'administrator', note: 'Checked again by the use case.' },
+    needs: { scope: 'team:Update', role: 'administrator', note: 'Checked again by the use case.' },
     input: zodInput({
       params: z.object({ id: z.string().describe('The thing') }),
       query: z.object({ notify: z.enum(['yes', 'no']).optional(), tag: z.string() }),
@@ -46,8 +46,8 @@ describe('buildOpenApiDocument', () => {
 
   it('says what a guarded operation needs: bearer token, account header, x-needs and the description', () => {
     expect(addNote['security']).toEqual([{ bearerAuth: [] }]);
-    expect(addNote['x-needs']).toEqual({ scope: 'thing:Update', role: 'administrator', note: 'Checked again by the use case.' });
-    expect(addNote['description']).toBe('Needs the administrator role in the account and a token whose scopes allow `thing:Update`. Checked again by the use case.');
+    expect(addNote['x-needs']).toEqual({ scope: 'team:Update', role: 'administrator', note: 'Checked again by the use case.' });
+    expect(addNote['description']).toBe('Needs the administrator role in the account and a token whose scopes allow `team:Update`. Checked again by the use case.');
     expect((addNote['parameters'] as unknown[])[0]).toEqual({ $ref: '#/components/parameters/ServiceAccount' });
   });
 

@@ -2,10 +2,8 @@
  * Reading a route's `needs`: whether it declares something checkable, and the
  * sentence the API document shows for it.
  */
-import { ROLES, SCOPE_OPERATIONS, type ScopeOperation } from '@tessera/domain';
+import { ROLES, scopeActionError, type ScopeOperation } from '@tessera/domain';
 import type { RouteNeeds, ScopeAction } from './route-table.js';
-
-const RECORD_TYPE = /^[a-z][a-z_]*$/;
 
 export function splitScopeAction(action: ScopeAction): { recordType: string; operation: ScopeOperation } {
   const at = action.lastIndexOf(':');
@@ -25,11 +23,22 @@ export function needsProblems(needs: RouteNeeds | undefined): string[] {
   const problems: string[] = [];
   if (needs.scope === undefined && needs.role === undefined) problems.push('declares neither a scope nor a role');
   if (needs.scope !== undefined) {
-    const { recordType, operation } = splitScopeAction(needs.scope);
-    if (!RECORD_TYPE.test(recordType) || !SCOPE_OPERATIONS.includes(operation)) problems.push(`has a malformed scope action '${needs.scope}'`);
+    const problem = routeActionError(needs.scope);
+    if (problem) problems.push(`has a malformed scope action '${needs.scope}': ${problem}`);
   }
   if (needs.role !== undefined && !ROLES.includes(needs.role)) problems.push(`needs an unknown role '${needs.role}'`);
   return problems;
+}
+
+/**
+ * The domain's reading of an action (known record type, known operation),
+ * and one thing more: a route performs one action, so it names no wildcard;
+ * `*` belongs to the scopes that grant actions.
+ */
+function routeActionError(action: string): string | null {
+  const error = scopeActionError(action);
+  if (error) return error;
+  return action.includes('*') ? 'a route names the one action it performs, without a wildcard' : null;
 }
 
 /** One sentence for the API document: who may call the route. */
