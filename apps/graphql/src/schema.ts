@@ -1,4 +1,6 @@
 import { unauthorized, encodeNodeId, type AccessContext } from '@tessera/domain';
+import type { FieldNeeds, FieldNeedsMap } from './field-needs.js';
+import { guardResolvers } from './guard-resolvers.js';
 import type { GraphqlServices } from './services.js';
 
 export interface GraphqlContext {
@@ -38,10 +40,27 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-export const resolvers = {
+const OF_THE_PERSON: FieldNeeds = { parent: 'part of the person the parent field returned' };
+
+/**
+ * What every field needs (field-needs.ts). A new field without a line here stops the app at
+ * boot and fails test/schema-field-needs.spec.ts.
+ */
+export const FIELD_NEEDS: FieldNeedsMap = {
+  'Query.me': { action: 'me:Read' },
+  'Person.id': OF_THE_PERSON,
+  'Person.name': OF_THE_PERSON,
+  'Person.primaryEmail': OF_THE_PERSON,
+  'Person.locale': OF_THE_PERSON,
+  'Person.account': { parent: 'the account of the person the parent field returned, part of that person' },
+  'Account.id': { parent: 'part of the account the parent field returned' },
+  'Account.name': { parent: 'part of the account the parent field returned' },
+};
+
+const plainResolvers = {
   Query: {
     me: async (_parent: unknown, _args: unknown, context: GraphqlContext) => {
-      // SPEC.md authentication rule 3: the use case checks me:Read.
+      // SPEC.md authentication rule 3: the field's declared me:Read is checked before this runs; the use case checks it too.
       const { person } = await context.services.me(caller(context));
       return {
         id: encodeNodeId('Person', person.id),
@@ -53,3 +72,6 @@ export const resolvers = {
     },
   },
 };
+
+/** The resolvers Apollo serves: each field checks the action it declares before it runs. */
+export const resolvers = guardResolvers<GraphqlContext>({ typeDefs, resolvers: plainResolvers, needs: FIELD_NEEDS, callerOf: caller });

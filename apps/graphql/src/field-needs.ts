@@ -1,0 +1,77 @@
+/**
+ * What each GraphQL field needs (issue 8: every GraphQL field declares the action it needs;
+ * SPEC.md "GraphQL API authentication" rule 3), the counterpart of a REST route's `needs`:
+ * - `{ action: 'me:Read' }`: the caller's scopes must allow the action (conditions evaluated
+ *   against the call's account and roles) before the resolver runs — a field that reads or
+ *   writes a record, at the root or under another record;
+ * - `{ parent: why }`: a part of the record its parent field returned, which was checked
+ *   there (`Person.name` under `me`); never a root field, which has no parent;
+ * - `{ public: why }`: nobody needs anything, and the reason says why.
+ * `fieldNeedsProblems` walks the schema: every field of every object type reachable from the
+ * root types declares one of these, and every declaration names a field that exists.
+ */
+import { isInterfaceType, isObjectType, isUnionType, getNamedType, type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { scopeActionError, type ScopeOperation } from '@tessera/domain';
+
+/** One action a field performs: `<record type>:<operation>`, no wildcard. */
+export type FieldAction = `${string}:${ScopeOperation}`;
+
+export type FieldNeeds = { action: FieldAction } | { parent: string } | { public: string };
+
+/** Declarations keyed `Type.field`, as graphql-js names a field in its errors. */
+export type FieldNeedsMap = Readonly<Record<string, FieldNeeds>>;
+
+/** The object types a query can reach: the roots, the types their fields return, interface implementations and union members. */
+export function reachableObjectTypes(schema: GraphQLSchema): GraphQLObjectType[] {
+  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].filter((root) => root != null);
+  const seen = new Set<string>();
+  const objects: GraphQLObjectType[] = [];
+  const visit = (type: GraphQLNamedType): void => {
+    if (seen.has(type.name) || type.name.startsWith('__')) return;
+    seen.add(type.name);
+    if (isObjectType(type)) {
+      objects.push(type);
+      for (const field of Object.values(type.getFields())) visit(getNamedType(field.type));
+      for (const implemented of type.getInterfaces()) visit(implemented);
+    } else if (isInterfaceType(type)) {
+      for (const field of Object.values(type.getFields())) visit(getNamedType(field.type));
+      for (const possible of schema.getPossibleTypes(type)) visit(possible);
+    } else if (isUnionType(type)) {
+      for (const member of type.getTypes()) visit(member);
+    }
+  };
+  for (const root of roots) visit(root);
+  return objects;
+}
+
+/** What is wrong with the declarations for this schema; empty when every field says what it needs. */
+export function fieldNeedsProblems(schema: GraphQLSchema, declarations: FieldNeedsMap): string[] {
+  const problems: string[] = [];
+  const rootNames = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((root) => (root ? [root.name] : [])));
+  const fieldsSeen = new Set<string>();
+  for (const type of reachableObjectTypes(schema)) {
+    for (const field of Object.keys(type.getFields())) {
+      const name = `${type.name}.${field}`;
+      fieldsSeen.add(name);
+      const needs = declarations[name];
+      if (!needs) problems.push(`${name} declares nothing it needs`);
+      else problems.push(...declarationProblems(name, needs, rootNames.has(type.name)));
+    }
+  }
+  for (const name of Object.keys(declarations)) {
+    if (!fieldsSeen.has(name)) problems.push(`${name} is declared but no reachable type has that field`);
+  }
+  return problems;
+}
+
+function declarationProblems(name: string, needs: FieldNeeds, onRoot: boolean): string[] {
+  if ('action' in needs) {
+    const error = scopeActionError(needs.action) ?? (needs.action.includes('*') ? 'a field names the one action it performs, without a wildcard' : null);
+    return error ? [`${name} has a malformed action '${needs.action}': ${error}`] : [];
+  }
+  if ('parent' in needs) {
+    if (onRoot) return [`${name} is a root field: it has no parent to be checked by`];
+    return needs.parent.trim() ? [] : [`${name} relies on its parent without saying why`];
+  }
+  return needs.public.trim() ? [] : [`${name} is public without saying why`];
+}

@@ -1,0 +1,48 @@
+/**
+ * Turns a resolver map into one that checks each field's declared action before its
+ * resolver runs (field-needs.ts), with the one scope evaluator REST uses (`assertAllowed`):
+ * a refused call is a FORBIDDEN error naming the action, for that field only.
+ * - the declarations are checked against the schema first: a field that declares nothing
+ *   stops the app at boot, as an undeclared REST route does;
+ * - only `action` fields are wrapped; `parent` and `public` fields keep their resolver (or
+ *   graphql-js's default), so a large object costs one check, at the field that returned it.
+ */
+import { buildSchema, defaultFieldResolver, type GraphQLFieldResolver } from 'graphql';
+import { assertAllowed, type AccessContext, type ScopeOperation } from '@tessera/domain';
+import { fieldNeedsProblems, type FieldAction, type FieldNeedsMap } from './field-needs.js';
+
+export type Resolver<C> = GraphQLFieldResolver<unknown, C>;
+export type ResolverMap<C> = Readonly<Record<string, Readonly<Record<string, Resolver<C>>>>>;
+
+/** Who calls, from the context; throws when the request names no caller (introspection by GET). */
+export type CallerOf<C> = (context: C) => Pick<AccessContext, 'scopes' | 'account' | 'roles'>;
+
+export interface GuardOptions<C> {
+  typeDefs: string;
+  resolvers: ResolverMap<C>;
+  needs: FieldNeedsMap;
+  callerOf: CallerOf<C>;
+}
+
+export function guardResolvers<C>({ typeDefs, resolvers, needs, callerOf }: GuardOptions<C>): ResolverMap<C> {
+  const problems = fieldNeedsProblems(buildSchema(typeDefs), needs);
+  if (problems.length > 0) throw new Error(`The GraphQL schema does not say what its fields need:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  const guarded: Record<string, Record<string, Resolver<C>>> = {};
+  for (const [type, fields] of Object.entries(resolvers)) guarded[type] = { ...fields };
+  for (const [name, declared] of Object.entries(needs)) {
+    if (!('action' in declared)) continue;
+    const [type = '', field = ''] = name.split('.');
+    const resolve: Resolver<C> = resolvers[type]?.[field] ?? defaultFieldResolver;
+    const { recordType, operation } = splitAction(declared.action);
+    (guarded[type] ??= {})[field] = (source, args, context, info) => {
+      assertAllowed(callerOf(context), recordType, operation);
+      return resolve(source, args, context, info);
+    };
+  }
+  return guarded;
+}
+
+function splitAction(action: FieldAction): { recordType: string; operation: ScopeOperation } {
+  const at = action.lastIndexOf(':');
+  return { recordType: action.slice(0, at), operation: action.slice(at + 1) as ScopeOperation };
+}
