@@ -1,0 +1,106 @@
+/**
+ * Issue 8 "Done when", for personal access tokens over REST: the scopes a token carries
+ * (`[allow|deny] <actions>[ if <conditions>]`, libs/domain/src/scopes) decide every call,
+ * through the one evaluator. The api runs as main.ts runs it, on the cached access, so the
+ * last case shows a scope change reaching a token the process already keeps in memory.
+ */
+import request from 'supertest';
+import type { Express } from 'express';
+import { createLogger } from '@tessera/http';
+import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
+import { createCachedAccess, insertPersonalAccessToken, seedDemoData, type CachedAccess, type DemoSeedResult } from '@tessera/persistence';
+import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
+import { createApiApp } from '../src/app.js';
+import { API_URL } from './support/api-harness.js';
+
+describe('Scopes of a personal access token, enforced on every REST call', () => {
+  let test: TestDatabase;
+  let demo: DemoSeedResult;
+  let access: CachedAccess;
+  let app: Express;
+
+  async function tokenWith(scopes: string[], email = demo.admin.email): Promise<string> {
+    const person = await test.db('people').where({ primary_email: email }).first('id');
+    const token = generatePersonalAccessToken();
+    await insertPersonalAccessToken(test.db, { personId: person.id, name: 'scopes', tokenHash: hashToken(token), scopes, expiresAt: null });
+    return token;
+  }
+  const requests = (token: string, account = demo.account) => request(app).get('/v1/requests').set('Authorization', `Bearer ${token}`).set('X-Service-Account', account);
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    demo = await seedDemoData(test.db);
+    const logger = createLogger({ name: 'api', level: 'silent' });
+    access = createCachedAccess(test.db, { log: logger });
+    const rateLimiter = createRequestRateLimiter(openRateLimitStore({ kind: 'memory' }), { name: 'rest', windows: [{ points: 1_000_000, durationSeconds: 3600 }] });
+    app = createApiApp({ db: test.db, logger, rateLimiter, apiUrl: API_URL, access: access.port });
+    const start = Date.now();
+    while (!access.cache.serving) {
+      if (Date.now() - start > 10_000) throw new Error('the access cache did not start listening for changes');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+  afterAll(async () => {
+    await access?.close();
+    await test?.drop();
+  });
+
+  it('allowed read: a token with request:Read gets GET /v1/requests', async () => {
+    const res = await requests(await tokenWith(['request:Read'])).expect(200);
+    expect(Array.isArray(res.body)).toBe(true);
+  });
+
+  it('denied read, no allow: a token with me:Read only gets 403 naming request:Read', async () => {
+    const res = await requests(await tokenWith(['me:Read'])).expect(403);
+    expect(res.body).toEqual({ message: 'Forbidden', reason: "This token's scopes do not allow request:Read" });
+  });
+
+  it('denied by a deny scope over an allow: *:* with deny request:Read gets 403 naming the deny', async () => {
+    const token = await tokenWith(['*:*', 'deny request:Read']);
+    const res = await requests(token).expect(403);
+    expect(res.body).toEqual({ message: 'Forbidden', reason: "This token's scopes deny request:Read" });
+    // The deny covers that action only: the rest of *:* still holds.
+    await request(app).get('/v1/me').set('Authorization', `Bearer ${token}`).set('X-Service-Account', demo.account).expect(200);
+  });
+
+  describe('condition not met', () => {
+    it('refuses a scope for another account: allow request:Read if account = widget, called in wdc', async () => {
+      const res = await requests(await tokenWith(['allow request:Read if account = widget'])).expect(403);
+      expect(res.body).toEqual({ message: 'Forbidden', reason: "This token's scopes do not allow request:Read" });
+    });
+
+    it('refuses a scope for a role the caller lacks, and allows the caller who has it', async () => {
+      const line = 'allow request:Read if account = wdc and role = administrator';
+      const agent = await requests(await tokenWith([line], demo.agent.email)).expect(403);
+      expect(agent.body.reason).toBe("This token's scopes do not allow request:Read");
+      await requests(await tokenWith([line], demo.admin.email)).expect(200);
+    });
+
+    it('denies under a condition only when it holds: deny request:Read if role != administrator', async () => {
+      const scopes = ['request:Read', 'deny request:Read if role != administrator'];
+      const agent = await requests(await tokenWith(scopes, demo.agent.email)).expect(403);
+      expect(agent.body.reason).toBe("This token's scopes deny request:Read");
+      await requests(await tokenWith(scopes, demo.admin.email)).expect(200);
+    });
+  });
+
+  it('scope removed: a token kept in the access cache is refused within one second of losing request:Read', async () => {
+    const token = await tokenWith(['request:Read', 'me:Read']);
+    await requests(token).expect(200);
+    // Answered from memory from now on: the database is not asked again until a change says so.
+    expect(access.cache.get(hashToken(token), demo.account)).toBeDefined();
+    await requests(token).expect(200);
+
+    await test.db('personal_access_tokens').where({ token_hash: hashToken(token) }).update({ scopes: ['me:Read'] });
+    const start = Date.now();
+    let res = await requests(token);
+    while (res.status === 200 && Date.now() - start < 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      res = await requests(token);
+    }
+    expect(res.status).toBe(403);
+    expect(Date.now() - start).toBeLessThan(1000);
+    expect(res.body).toEqual({ message: 'Forbidden', reason: "This token's scopes do not allow request:Read" });
+  });
+});

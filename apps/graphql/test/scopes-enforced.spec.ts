@@ -1,0 +1,125 @@
+/**
+ * Issue 8 "Done when", for personal access tokens over GraphQL: each field checks the action
+ * it declares (src/schema.ts FIELD_NEEDS) with the evaluator REST uses; a refused field is an
+ * error with `extensions.code` FORBIDDEN naming the action. The app runs as main.ts runs it,
+ * over HTTPS on the cached access, so the last case shows a scope change reaching a token the
+ * process already keeps in memory.
+ */
+import { request as httpsRequest } from 'node:https';
+import { createLogger, listen, type Listening } from '@tessera/http';
+import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
+import { createCachedAccess, insertPersonalAccessToken, seedDemoData, type CachedAccess, type DemoSeedResult } from '@tessera/persistence';
+import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { createGraphqlApp } from '../src/app.js';
+import { loadTls } from '../src/tls.js';
+
+interface GraphqlAnswer {
+  data?: { me?: { name: string } | null } | null;
+  errors?: Array<{ message: string; path?: string[]; extensions?: { code?: string } }>;
+}
+
+describe('Scopes of a personal access token, enforced on every GraphQL field', () => {
+  let test: TestDatabase;
+  let demo: DemoSeedResult;
+  let access: CachedAccess;
+  let graphql: { stop: () => Promise<void> };
+  let server: Listening;
+
+  async function tokenWith(scopes: string[], email = demo.admin.email): Promise<string> {
+    const person = await test.db('people').where({ primary_email: email }).first('id');
+    const token = generatePersonalAccessToken();
+    await insertPersonalAccessToken(test.db, { personId: person.id, name: 'scopes', tokenHash: hashToken(token), scopes, expiresAt: null });
+    return token;
+  }
+
+  /** POST `{ me { name } }` over HTTPS with the token and the account header. */
+  const me = (token: string, account = demo.account): Promise<GraphqlAnswer> =>
+    new Promise((resolve, reject) => {
+      const req = httpsRequest(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/',
+          method: 'POST',
+          rejectUnauthorized: false,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-service-account': account },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve(JSON.parse(body) as GraphqlAnswer));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ query: '{ me { name } }' }));
+    });
+  const refusal = (answer: GraphqlAnswer) => answer.errors?.map((error) => ({ code: error.extensions?.code, message: error.message, path: error.path }));
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    demo = await seedDemoData(test.db);
+    const logger = createLogger({ name: 'graphql', level: 'silent' });
+    access = createCachedAccess(test.db, { log: logger });
+    const built = await createGraphqlApp({ db: test.db, logger, access: access.port });
+    graphql = built;
+    server = await listen(built.app, { port: 0, host: '127.0.0.1', tls: await loadTls(null) });
+    const start = Date.now();
+    while (!access.cache.serving) {
+      if (Date.now() - start > 10_000) throw new Error('the access cache did not start listening for changes');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+  afterAll(async () => {
+    await server?.close();
+    await graphql?.stop();
+    await access?.close();
+    await test?.drop();
+  });
+
+  it('allowed read: a token with me:Read gets `me`', async () => {
+    expect(await me(await tokenWith(['me:Read']))).toEqual({ data: { me: { name: 'Alice Admin' } } });
+  });
+
+  it('denied read, no allow: a token with request:Read only gets FORBIDDEN naming me:Read', async () => {
+    const answer = await me(await tokenWith(['request:Read']));
+    expect(answer.data).toBeNull();
+    expect(refusal(answer)).toEqual([{ code: 'FORBIDDEN', message: "This token's scopes do not allow me:Read", path: ['me'] }]);
+  });
+
+  it('denied by a deny scope over an allow: *:* with deny me:Read gets FORBIDDEN naming the deny', async () => {
+    const answer = await me(await tokenWith(['*:*', 'deny me:Read']));
+    expect(refusal(answer)).toEqual([{ code: 'FORBIDDEN', message: "This token's scopes deny me:Read", path: ['me'] }]);
+  });
+
+  describe('condition not met', () => {
+    it('refuses a scope for another account: allow me:Read if account = widget, called in wdc', async () => {
+      const answer = await me(await tokenWith(['allow me:Read if account = widget']));
+      expect(refusal(answer)).toEqual([{ code: 'FORBIDDEN', message: "This token's scopes do not allow me:Read", path: ['me'] }]);
+    });
+
+    it('refuses a scope for a role the caller lacks, and answers the caller who has it', async () => {
+      const line = 'allow me:Read if account = wdc and role = administrator';
+      expect(refusal(await me(await tokenWith([line], demo.agent.email)))).toEqual([
+        { code: 'FORBIDDEN', message: "This token's scopes do not allow me:Read", path: ['me'] },
+      ]);
+      expect((await me(await tokenWith([line], demo.admin.email))).data).toEqual({ me: { name: 'Alice Admin' } });
+    });
+  });
+
+  it('scope removed: a token kept in the access cache is refused within one second of losing me:Read', async () => {
+    const token = await tokenWith(['me:Read', 'request:Read']);
+    expect((await me(token)).data).toEqual({ me: { name: 'Alice Admin' } });
+    // Answered from memory from now on: the database is not asked again until a change says so.
+    expect(access.cache.get(hashToken(token), demo.account)).toBeDefined();
+
+    await test.db('personal_access_tokens').where({ token_hash: hashToken(token) }).update({ scopes: ['request:Read'] });
+    const start = Date.now();
+    let answer = await me(token);
+    while (!answer.errors && Date.now() - start < 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      answer = await me(token);
+    }
+    expect(Date.now() - start).toBeLessThan(1000);
+    expect(refusal(answer)).toEqual([{ code: 'FORBIDDEN', message: "This token's scopes do not allow me:Read", path: ['me'] }]);
+  });
+});
