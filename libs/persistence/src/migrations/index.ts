@@ -8,6 +8,7 @@ import * as integrations from './20261122000006_integrations.js';
 import * as agreementsPerSupportDomain from './20261122000007_agreements_per_support_domain.js';
 import * as rateLimitWindows from './20261122000008_rate_limit_windows.js';
 import * as accessChangeNotifications from './20261122000009_access_change_notifications.js';
+import * as integrationManagement from './20261122000010_integration_management.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122000007_agreements_per_support_domain': agreementsPerSupportDomain,
   '20261122000008_rate_limit_windows': rateLimitWindows,
   '20261122000009_access_change_notifications': accessChangeNotifications,
+  '20261122000010_integration_management': integrationManagement,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
