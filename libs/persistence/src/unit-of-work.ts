@@ -9,6 +9,9 @@ import type { Database } from './database.js';
 import { accountRepository } from './accounts/account.repository.js';
 import { auditLineRepository } from './audit-lines/audit-line.repository.js';
 import { configurationItemRepository } from './configuration-items/configuration-item.repository.js';
+import { integrationScopeRepository } from './integrations/integration-scope.repository.js';
+import { integrationRepository } from './integrations/integration.repository.js';
+import { oauthApplicationRepository } from './integrations/oauth-application.repository.js';
 import { namedRecordRepository } from './named-records/named-record.repository.js';
 import { noteRepository } from './notes/note.repository.js';
 import { personRepository } from './people/person.repository.js';
@@ -37,6 +40,9 @@ export function repositoriesOn(db: Database): Repositories {
     notes: noteRepository(db),
     auditLines: auditLineRepository(db),
     jobs: jobQueue(db),
+    integrations: integrationRepository(db),
+    integrationScopes: integrationScopeRepository(db),
+    oauthApplications: oauthApplicationRepository(db),
   };
 }
 

@@ -6,6 +6,9 @@
  */
 import type { AccountRepository } from './account.repository.js';
 import type { ConfigurationItemRepository } from './configuration-item.repository.js';
+import type { OAuthApplicationRepository } from './integration-application.repository.js';
+import type { IntegrationScopeRepository } from './integration-scope.repository.js';
+import type { IntegrationRepository } from './integration.repository.js';
 import type { NamedRecordRepository } from './named-record.repository.js';
 import type { AuditLineRepository, JobQueue } from './outbox.js';
 import type { PersonRepository } from './person.repository.js';
@@ -32,6 +35,9 @@ export interface Repositories {
   notes: NoteRepository;
   auditLines: AuditLineRepository;
   jobs: JobQueue;
+  integrations: IntegrationRepository;
+  integrationScopes: IntegrationScopeRepository;
+  oauthApplications: OAuthApplicationRepository;
 }
 
 export interface Transaction extends Repositories {

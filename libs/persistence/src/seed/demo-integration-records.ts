@@ -1,10 +1,10 @@
 /**
- * The demo's OAuth application, integration with allow and deny scopes, and UI
- * extension with an active version (ARCHITECTURE.md "Running it"). The client
- * secret is kept while the one the caller knows still matches its digest.
+ * The demo's integration with allow and deny scopes, the OAuth application
+ * that belongs to it, and a UI extension with an active version
+ * (ARCHITECTURE.md "Running it"). The client secret is kept while the one the
+ * caller knows still matches its digest.
  */
-import { generateSecret, hashToken } from '@tessera/domain';
-import { randomBytes } from 'node:crypto';
+import { CLIENT_SECRET_PREFIX, generateClientCredentials, generateSecret, hashToken } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { ensureRow } from './ensure-row.js';
 
@@ -16,27 +16,35 @@ export interface DemoOAuthClient {
 
 export const DEMO_REDIRECT_URI = 'http://localhost:8080/callback';
 const APP_NAME = 'Demo monitoring dashboard';
+const INTEGRATION_NAME = 'Monitoring bridge';
 
+/** The demo application, in the demo integration (moved there if an older database had it elsewhere). */
 export async function ensureOAuthClient(db: Database, account: string, known: DemoOAuthClient | undefined): Promise<DemoOAuthClient> {
-  const existing = await db('oauth_applications').where({ account_id: account, name: APP_NAME }).first('id', 'client_id', 'client_secret_hash');
+  const integrationId = await ensureIntegration(db, account);
+  const existing = await db('oauth_applications').where({ account_id: account, name: APP_NAME }).first('id', 'client_id', 'client_secret_hash', 'integration_id');
+  if (existing && existing.integration_id !== integrationId) {
+    await db('oauth_applications').where({ id: existing.id }).update({ integration_id: integrationId, updated_at: db.fn.now() });
+  }
   if (existing && known && known.client_id === existing.client_id && hashToken(known.client_secret) === existing.client_secret_hash) {
     return { client_id: existing.client_id, client_secret: known.client_secret, redirect_uri: DEMO_REDIRECT_URI };
   }
-  const secret = generateSecret('tsr_cs_');
   if (existing) {
+    const secret = generateSecret(CLIENT_SECRET_PREFIX);
     await db('oauth_applications').where({ id: existing.id }).update({ client_secret_hash: hashToken(secret), updated_at: db.fn.now() });
     return { client_id: existing.client_id, client_secret: secret, redirect_uri: DEMO_REDIRECT_URI };
   }
-  const clientId = `tsr_app_${randomBytes(9).toString('base64url')}`;
+  const { clientId, clientSecret, clientSecretHash } = generateClientCredentials();
   await db('oauth_applications').insert({
-    account_id: account, name: APP_NAME, client_id: clientId, client_secret_hash: hashToken(secret),
+    account_id: account, integration_id: integrationId, name: APP_NAME, client_id: clientId, client_secret_hash: clientSecretHash,
     redirect_uris: [DEMO_REDIRECT_URI], scopes: ['request:Read', 'me:Read'],
   });
-  return { client_id: clientId, client_secret: secret, redirect_uri: DEMO_REDIRECT_URI };
+  return { client_id: clientId, client_secret: clientSecret, redirect_uri: DEMO_REDIRECT_URI };
 }
 
 export async function ensureIntegration(db: Database, account: string): Promise<number> {
-  const id = await ensureRow(db, 'integrations', { account_id: account, name: 'Monitoring bridge' });
+  const id = await ensureRow(db, 'integrations', { account_id: account, name: INTEGRATION_NAME }, {
+    description: 'Lets the monitoring tools read, create and update requests, never delete them',
+  });
   const scopes = await db('integration_scopes').where({ integration_id: id }).first('id');
   if (!scopes) {
     await db('integration_scopes').insert([

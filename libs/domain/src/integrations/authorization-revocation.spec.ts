@@ -1,0 +1,39 @@
+import { disablingRevokes, isAuthorizationCurrent } from './authorization-revocation.js';
+
+const at = (iso: string) => new Date(iso);
+const integration = (revokedAt: string | null, disabled = false) => ({ disabled, authorizations_revoked_at: revokedAt === null ? null : at(revokedAt) });
+
+describe('isAuthorizationCurrent — an integration change makes the person authorize again', () => {
+  it('keeps every token and grant of an integration whose authorizations were never revoked', () => {
+    expect(isAuthorizationCurrent(at('2026-01-01T00:00:00Z'), integration(null))).toBe(true);
+  });
+
+  it('refuses a token or grant issued before the revocation', () => {
+    expect(isAuthorizationCurrent(at('2026-03-01T11:59:59.999Z'), integration('2026-03-01T12:00:00Z'))).toBe(false);
+  });
+
+  it('refuses one issued at the very moment of the revocation', () => {
+    expect(isAuthorizationCurrent(at('2026-03-01T12:00:00Z'), integration('2026-03-01T12:00:00Z'))).toBe(false);
+  });
+
+  it('accepts one issued after the revocation: the person authorized again', () => {
+    expect(isAuthorizationCurrent(at('2026-03-01T12:00:00.001Z'), integration('2026-03-01T12:00:00Z'))).toBe(true);
+  });
+
+  it('refuses every token and grant of a disabled integration', () => {
+    expect(isAuthorizationCurrent(at('2026-03-02T00:00:00Z'), integration(null, true))).toBe(false);
+    expect(isAuthorizationCurrent(at('2026-03-02T00:00:00Z'), integration('2026-03-01T12:00:00Z', true))).toBe(false);
+  });
+});
+
+describe('disablingRevokes', () => {
+  it('revokes when an enabled integration or application is disabled', () => {
+    expect(disablingRevokes({ disabled: false }, { disabled: true })).toBe(true);
+  });
+
+  it('does not revoke when it stays as it was, is enabled again, or the flag is not changed', () => {
+    expect(disablingRevokes({ disabled: true }, { disabled: true })).toBe(false);
+    expect(disablingRevokes({ disabled: true }, { disabled: false })).toBe(false);
+    expect(disablingRevokes({ disabled: false }, {})).toBe(false);
+  });
+});

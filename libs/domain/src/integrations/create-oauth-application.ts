@@ -1,0 +1,38 @@
+/**
+ * `POST /v1/integrations/:id/applications`: a new OAuth application of an
+ * integration, with a generated client id and client secret. The secret is
+ * in this answer only; the store keeps its digest (oauth-client-credentials.ts).
+ * Steps, in one transaction: lock the integration → check the fields →
+ * generate the credentials → insert → audit line (never the secret).
+ */
+import { validationFailed } from '../errors/domain-error.js';
+import type { AccessContext } from '../identity/access-context.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { assertIntegrationAdmin } from './integration-admin.js';
+import { applicationFieldErrors } from './integration-fields.js';
+import type { OAuthApplicationFields, OAuthApplicationRecord } from './integration-record.js';
+import { lockedIntegration } from './locked-integration.js';
+import { generateClientCredentials } from './oauth-client-credentials.js';
+import { recordIntegrationChange } from './record-integration-change.js';
+
+export interface CreatedOAuthApplication {
+  application: OAuthApplicationRecord;
+  /** Shown once, to the administrator who created the application. */
+  clientSecret: string;
+}
+
+export async function createOAuthApplication(access: AccessContext, integrationId: number, input: Partial<OAuthApplicationFields>, uow: UnitOfWork): Promise<CreatedOAuthApplication> {
+  assertIntegrationAdmin(access, 'Update');
+  return uow.transaction(async (tx) => {
+    await lockedIntegration(tx, access, integrationId);
+    const errors = applicationFieldErrors(input, true);
+    if (errors.length > 0) throw validationFailed(errors);
+    const fields: OAuthApplicationFields = { name: input.name!, redirect_uris: input.redirect_uris!, disabled: input.disabled ?? false };
+    const { clientId, clientSecret, clientSecretHash } = generateClientCredentials();
+    const application = await tx.oauthApplications.insert(access.account.id, {
+      ...fields, integration_id: integrationId, client_id: clientId, client_secret_hash: clientSecretHash,
+    });
+    await recordIntegrationChange(tx, access, { type: 'OAuthApplication', id: application.id }, 'create', { integration_id: integrationId, client_id: clientId, ...fields });
+    return { application, clientSecret };
+  });
+}
