@@ -2,6 +2,9 @@ import request from 'supertest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { z } from 'zod';
 import { errorBodySchema, mountedRouteTable, openApiPath, validationErrorBodySchema, type OpenApiDocument, type RouteTable } from '@tessera/http';
+import {
+  applicationFieldsSchema, applicationSchema, createdApplicationSchema, integrationFieldsSchema, integrationSchema, scopeFieldsSchema, scopeSchema,
+} from '../src/routes/integrations.schema.js';
 import { meSchema } from '../src/routes/me.schema.js';
 import { noteFieldsSchema, requestFieldsSchema, requestSchema } from '../src/routes/request.schema.js';
 import { clearRequests, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
@@ -101,6 +104,35 @@ describe('GET /v1/openapi.json — the OpenAPI 3.1 document of the route table',
       check(z.array(requestFieldsSchema.strict()), all);
       check(z.array(requestSchema.strict()), all);
       check(z.array(noteFieldsSchema.strict()), (await h.get(`/v1/requests/${created.body.id}/notes`).expect(200)).body);
+    });
+
+    it('the integrations, their applications and their scopes, with every field', async () => {
+      const call = (method: 'patch' | 'delete', path: string) =>
+        request(h.app)[method](path).set('Authorization', `Bearer ${h.demo.admin.token}`).set('X-Service-Account', h.demo.account);
+      const created = (await h.post('/v1/integrations').send({ name: 'OpenAPI check', description: 'Checked' }).expect(201)).body;
+      check(integrationSchema.strict(), created);
+      check(integrationSchema.strict(), (await h.get(`/v1/integrations/${created.id}`).expect(200)).body);
+      check(integrationSchema.strict(), (await call('patch', `/v1/integrations/${created.id}`).send({ disabled: true }).expect(200)).body);
+      const integrations = (await h.get('/v1/integrations').query({ fields: integrationSchema.keyof().options.filter((field) => field !== 'nodeID').join(',') }).expect(200)).body;
+      check(z.array(integrationSchema.strict()), integrations);
+      check(z.array(integrationFieldsSchema.strict()), (await h.get('/v1/integrations').expect(200)).body);
+
+      const application = (await h.post(`/v1/integrations/${created.id}/applications`).send({ name: 'App', redirect_uris: ['https://a.example/cb'] }).expect(201)).body;
+      check(createdApplicationSchema.strict(), application);
+      check(applicationSchema.strict(), (await call('patch', `/v1/integrations/${created.id}/applications/${application.id}`).send({ name: 'App 2' }).expect(200)).body);
+      const applications = (await h.get(`/v1/integrations/${created.id}/applications`).query({ fields: applicationSchema.keyof().options.filter((field) => field !== 'nodeID').join(',') }).expect(200)).body;
+      check(z.array(applicationSchema.strict()), applications);
+      check(z.array(applicationFieldsSchema.strict()), (await h.get(`/v1/integrations/${created.id}/applications`).expect(200)).body);
+
+      const scope = (await h.post(`/v1/integrations/${created.id}/scopes`).send({ actions: ['request:Read'], conditions: ['account = wdc'] }).expect(201)).body;
+      check(scopeSchema.strict(), scope);
+      check(scopeSchema.strict(), (await h.get(`/v1/integrations/${created.id}/scopes/${scope.id}`).expect(200)).body);
+      check(scopeSchema.strict(), (await call('patch', `/v1/integrations/${created.id}/scopes/${scope.id}`).send({ effect: 'deny' }).expect(200)).body);
+      const scopes = (await h.get(`/v1/integrations/${created.id}/scopes`).query({ fields: scopeSchema.keyof().options.filter((field) => field !== 'nodeID').join(',') }).expect(200)).body;
+      check(z.array(scopeSchema.strict()), scopes);
+      check(z.array(scopeFieldsSchema.strict()), (await h.get(`/v1/integrations/${created.id}/scopes`).expect(200)).body);
+      await call('delete', `/v1/integrations/${created.id}/scopes/${scope.id}`).expect(204);
+      check(errorBodySchema.strict(), (await h.post('/v1/integrations').send({ name: 'OpenAPI check' }).expect(409)).body);
     });
 
     it('401, 403, 404 and 422', async () => {

@@ -49,6 +49,18 @@ describe('The REST route table — every route declares what it needs', () => {
       'GET /v1/requests/:id/notes': { scope: 'request:Read' },
       'POST /v1/events': { scope: 'request:Read', note: expect.stringContaining('`request:Create`') },
       'GET /v1/openapi.json': { public: expect.any(String) },
+      'GET /v1/integrations': { role: 'administrator', scope: 'integration:Read' },
+      'GET /v1/integrations/:id': { role: 'administrator', scope: 'integration:Read' },
+      'POST /v1/integrations': { role: 'administrator', scope: 'integration:Create' },
+      'PATCH /v1/integrations/:id': { role: 'administrator', scope: 'integration:Update' },
+      'GET /v1/integrations/:id/applications': { role: 'administrator', scope: 'integration:Read' },
+      'POST /v1/integrations/:id/applications': { role: 'administrator', scope: 'integration:Update' },
+      'PATCH /v1/integrations/:id/applications/:app_id': { role: 'administrator', scope: 'integration:Update' },
+      'GET /v1/integrations/:id/scopes': { role: 'administrator', scope: 'integration:Read' },
+      'GET /v1/integrations/:id/scopes/:scope_id': { role: 'administrator', scope: 'integration:Read' },
+      'POST /v1/integrations/:id/scopes': { role: 'administrator', scope: 'integration:Update' },
+      'PATCH /v1/integrations/:id/scopes/:scope_id': { role: 'administrator', scope: 'integration:Update' },
+      'DELETE /v1/integrations/:id/scopes/:scope_id': { role: 'administrator', scope: 'integration:Update' },
     });
   });
 

@@ -7,6 +7,9 @@ import type { PageSizeLimits } from '@tessera/validation';
 import { describeApi } from '../openapi.js';
 import type { ApiServices } from '../services.js';
 import { eventsRoutes } from './events.routes.js';
+import { integrationApplicationsRoutes } from './integrations-applications.routes.js';
+import { integrationScopesRoutes } from './integrations-scopes.routes.js';
+import { integrationsRoutes } from './integrations.routes.js';
 import { meRoutes } from './me.routes.js';
 import { openApiRoute } from './openapi.routes.js';
 import { requestsRoutes } from './requests.routes.js';
@@ -19,7 +22,11 @@ export interface ApiRouteDependencies {
 }
 
 export function apiRoutes({ services, apiUrl, pageSize }: ApiRouteDependencies): RouteTable {
-  const resources = [...meRoutes(services), ...requestsRoutes(services, apiUrl, pageSize), ...eventsRoutes(services, apiUrl)];
+  const resources = [
+    ...meRoutes(services), ...requestsRoutes(services, apiUrl, pageSize), ...eventsRoutes(services, apiUrl),
+    ...integrationsRoutes(services, apiUrl, pageSize), ...integrationApplicationsRoutes(services, apiUrl, pageSize),
+    ...integrationScopesRoutes(services, apiUrl, pageSize),
+  ];
   let document: ReturnType<typeof describeApi> | undefined;
   // Built on first request, from the whole table including its own route.
   const table: RouteTable = [...resources, openApiRoute(() => (document ??= describeApi(table, apiUrl)))];
