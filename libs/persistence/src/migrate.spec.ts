@@ -6,7 +6,8 @@ const CORE_TABLES = [
   'services', 'service_instances', 'configuration_items', 'ci_service_instances', 'slas', 'first_line_support_agreements',
   'workflow_templates', 'templates', 'workflows', 'problems', 'projects', 'knowledge_articles', 'suppliers',
   'requests', 'notes', 'audit_lines', 'rate_limits', 'oauth_applications', 'integrations', 'integration_scopes', 'ui_extensions',
-  'ui_extension_versions', 'rate_limit_windows',
+  'ui_extension_versions', 'rate_limit_windows', 'webhook_policies', 'webhooks', 'attachments', 'record_attachments',
+  'webhook_deliveries', 'webhook_delivery_attempts', 'worker_processes', 'oauth_artifacts', 'ui_extension_translations',
 ];
 
 async function tables(test: TestDatabase): Promise<string[]> {
@@ -22,7 +23,7 @@ describe('migrations', () => {
   afterAll(() => test.drop());
 
   it('run up, down and up again, ending with every core table and nothing pending', async () => {
-    expect(await migrateLatest(test.db)).toHaveLength(10);
+    expect(await migrateLatest(test.db)).toHaveLength(14);
     expect(await tables(test)).toEqual([...CORE_TABLES].sort());
 
     await migrateDownAll(test.db);

@@ -9,6 +9,10 @@ import * as agreementsPerSupportDomain from './20261122000007_agreements_per_sup
 import * as rateLimitWindows from './20261122000008_rate_limit_windows.js';
 import * as accessChangeNotifications from './20261122000009_access_change_notifications.js';
 import * as integrationManagement from './20261122000010_integration_management.js';
+import * as webhooks from './20261122000011_webhooks.js';
+import * as oauthArtifacts from './20261122000012_oauth_artifacts.js';
+import * as oauthAccessChanges from './20261122000013_oauth_access_changes.js';
+import * as uiExtensionPhrases from './20261122000014_ui_extension_phrases.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -25,6 +29,10 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122000008_rate_limit_windows': rateLimitWindows,
   '20261122000009_access_change_notifications': accessChangeNotifications,
   '20261122000010_integration_management': integrationManagement,
+  '20261122000011_webhooks': webhooks,
+  '20261122000012_oauth_artifacts': oauthArtifacts,
+  '20261122000013_oauth_access_changes': oauthAccessChanges,
+  '20261122000014_ui_extension_phrases': uiExtensionPhrases,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
