@@ -1,0 +1,100 @@
+/**
+ * `POST /v1/webhooks/:id/test` (SPEC.md "Webhooks API": 204; the uri receives
+ * a message with object_id 12345, also when the webhook is disabled) and the
+ * operators' delivery log (issue 9 item 8): `GET /v1/webhooks/:id/deliveries`
+ * (newest first), `GET .../deliveries/:delivery_id` (every attempt) and
+ * `POST .../deliveries/:delivery_id/redeliver` (202: a fresh series of
+ * attempts, the same delivery id). Administrators only; another account's
+ * webhook is not found.
+ */
+import { z } from 'zod';
+import { DELIVERY_FIELDS, presentDelivery, presentDeliveryRecord, presentDeliverySummary } from '@tessera/domain';
+import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, zodInput, type RouteTable } from '@tessera/http';
+import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
+import type { ApiServices } from '../services.js';
+import { pathParser } from './integrations-path.js';
+import { deliveryParams, deliverySchema, deliverySummarySchema, redeliverySchema } from './webhook-deliveries.schema.js';
+import { WEBHOOKS_TAG } from './webhooks.routes.js';
+import { webhookParams } from './webhooks.schema.js';
+
+const DELIVERIES: CollectionSpec = {
+  fields: DELIVERY_FIELDS,
+  defaultFields: DELIVERY_FIELDS,
+  sortable: ['created_at', 'event_at', 'delivered_at', 'status'],
+  defaultSort: [{ field: 'created_at', direction: 'desc' }],
+  filters: { status: { enum: ['pending', 'delivered', 'failed'] }, test: 'boolean', created_at: 'datetime' },
+};
+
+const ADMINISTRATORS = 'Webhooks API: administrator role only (SPEC.md).';
+const webhookPath = pathParser(webhookParams);
+
+export function webhookDeliveriesRoutes(services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/v1/webhooks/:id/test',
+      operationId: 'testWebhook',
+      tag: WEBHOOKS_TAG,
+      summary: 'Send a test message to the webhook',
+      description: `${ADMINISTRATORS} The uri receives the webhook's message with object_id 12345, signed like a real one, also when the webhook is disabled. It is queued: its attempt shows in the delivery log.`,
+      needs: { role: 'administrator', scope: 'webhook:Update' },
+      input: zodInput({ params: webhookParams }),
+      responses: { 204: { description: 'Queued; no body' } },
+      errors: [404],
+      handler: async ({ res, access, input: { params } }) => {
+        await services.testWebhook(access, params.id);
+        res.status(204).end();
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/webhooks/:id/deliveries',
+      operationId: 'listWebhookDeliveries',
+      tag: WEBHOOKS_TAG,
+      summary: 'The delivery log of a webhook, newest first',
+      description: `${ADMINISTRATORS} Each delivery with its number of attempts and its last attempt.`,
+      needs: { role: 'administrator', scope: 'webhook:Read' },
+      input: {
+        params: webhookParams,
+        query: collectionQuerySchema(DELIVERIES, pageSize),
+        parse: ({ params, query }) => ({ id: webhookPath(params).id, query: parseCollectionQuery(query, DELIVERIES, pageSize) }),
+      },
+      responses: { 200: { description: 'One page of deliveries', schema: z.array(deliverySummarySchema), headers: PAGINATION_HEADERS } },
+      errors: [400, 404],
+      handler: async ({ req, res, access, input: { id, query } }) => {
+        const page = await services.listWebhookDeliveries(access, id, query);
+        sendCollection(req, res, query, page, presentDeliverySummary, `${apiUrl}/webhooks/${id}/deliveries`);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/webhooks/:id/deliveries/:delivery_id',
+      operationId: 'getWebhookDelivery',
+      tag: WEBHOOKS_TAG,
+      summary: 'One delivery with its message and every attempt',
+      description: ADMINISTRATORS,
+      needs: { role: 'administrator', scope: 'webhook:Read' },
+      input: zodInput({ params: deliveryParams }),
+      responses: { 200: { description: 'The delivery', schema: deliverySchema } },
+      errors: [404],
+      handler: async ({ res, access, input: { params } }) => {
+        res.json(presentDelivery(await services.getWebhookDelivery(access, params.id, params.delivery_id)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/webhooks/:id/deliveries/:delivery_id/redeliver',
+      operationId: 'redeliverWebhookDelivery',
+      tag: WEBHOOKS_TAG,
+      summary: 'Deliver a message again',
+      description: `${ADMINISTRATORS} A fresh series of up to 10 attempts with the same delivery id; it starts after an attempt in flight ends and replaces a waiting retry. A disabled webhook still receives only tests.`,
+      needs: { role: 'administrator', scope: 'webhook:Update' },
+      input: zodInput({ params: deliveryParams }),
+      responses: { 202: { description: 'Queued', schema: redeliverySchema } },
+      errors: [404],
+      handler: async ({ res, access, input: { params } }) => {
+        res.status(202).json(presentDeliveryRecord(await services.redeliverWebhookDelivery(access, params.id, params.delivery_id)));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,44 @@
+/**
+ * The `webhook-event` task: an event of SPEC.md "Events" becomes one delivery
+ * per enabled webhook of the account for that event, each with its message
+ * (REFERENCE.md "Webhooks") and its `webhook-delivery` job, in one
+ * transaction. Delivery ids derive from the queue job's id, so a fan-out that
+ * runs again (its job retried after a commit whose completion was lost) adds
+ * nothing.
+ */
+import type { WebhookEventJob } from '../../jobs/job-contract.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { trustedAccountId } from '../../tenancy/account-id.js';
+import { fanOutDeliveryId } from './delivery-id.js';
+import { deliveryJob } from './delivery-job.js';
+import type { NewDelivery } from './delivery-record.js';
+import { accountUrl, buildWebhookMessage } from './webhook-message.js';
+
+export interface FanOutContext {
+  /** The queue job's id: stable across the job's retries. */
+  jobId: string;
+  /** When the event was queued, i.e. when its change committed. */
+  eventAt: Date;
+  /** The public api base URL, for the account URL of the messages. */
+  apiUrl: string;
+}
+
+export async function fanOutWebhookEvent(event: WebhookEventJob, context: FanOutContext, uow: UnitOfWork): Promise<{ deliveries: number }> {
+  // The job was written by this service in the transaction of the change.
+  const account = trustedAccountId(event.account_id);
+  return uow.transaction(async (tx) => {
+    const webhooks = await tx.webhookDeliveries.subscribers(account, event.event);
+    if (webhooks.length === 0) return { deliveries: 0 };
+    const issuer = accountUrl(context.apiUrl, account);
+    const deliveries: NewDelivery[] = webhooks.map((webhook) => ({
+      id: fanOutDeliveryId(context.jobId, webhook.id),
+      webhookId: webhook.id,
+      test: false,
+      message: buildWebhookMessage(event, webhook, issuer),
+      eventAt: context.eventAt,
+    }));
+    const inserted = await tx.webhookDeliveries.insert(account, deliveries);
+    await tx.jobs.enqueue(inserted.map((id) => deliveryJob(account, id)));
+    return { deliveries: inserted.length };
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * What a failed attempt does to its webhook (not for test deliveries):
+ * `last_error` and the count of consecutive failures; a failure e-mail when
+ * none went out in the last 20 minutes; at 20 consecutive failures the
+ * webhook is disabled — a change of the webhook by the service itself, so
+ * through recordChange with its audit line — and an e-mail says so.
+ */
+import { recordChange } from '../../outbox/record-change.js';
+import type { Transaction } from '../../ports/unit-of-work.js';
+import type { QueuedJob } from '../../jobs/job-contract.js';
+import { SYSTEM_SOURCE } from '../../requests/release-waiting-request.js';
+import type { DeliveryWebhook, WebhookDeliveryRecord } from './delivery-record.js';
+import { DISABLE_AFTER_FAILURES, FAILURE_MAIL_INTERVAL_MINUTES, failureRecipients } from './delivery-rules.js';
+import { disabledMail, failureMail } from './failure-mails.js';
+
+export interface FailureNotice {
+  delivery: Pick<WebhookDeliveryRecord, 'id' | 'event'>;
+  attempt: number;
+  error: string;
+  nextAttemptAt: Date | null;
+}
+
+/** Updates the webhook's failure state; returns whether this failure disabled it. */
+export async function recordWebhookFailure(
+  tx: Pick<Transaction, 'webhookDeliveries' | 'auditLines' | 'jobs'>,
+  webhook: DeliveryWebhook,
+  notice: FailureNotice,
+): Promise<{ disabled: boolean }> {
+  const account = webhook.account_id;
+  const state = await tx.webhookDeliveries.webhookFailed(account, webhook.id, notice.error, FAILURE_MAIL_INTERVAL_MINUTES);
+  const disabling = state.consecutiveFailures >= DISABLE_AFTER_FAILURES && !webhook.disabled;
+  if (!state.mailDue && !disabling) return { disabled: false };
+  const to = failureRecipients(webhook.mail_exceptions_to, await tx.webhookDeliveries.administratorAddresses(account));
+  const mails: QueuedJob[] = [];
+  if (to && state.mailDue) {
+    mails.push(failureMail(to, webhook, { ...notice, nextAttemptAt: disabling ? null : notice.nextAttemptAt, consecutiveFailures: state.consecutiveFailures }));
+  }
+  if (!disabling || !(await tx.webhookDeliveries.disableWebhook(account, webhook.id))) {
+    await tx.jobs.enqueue(mails);
+    return { disabled: false };
+  }
+  if (to) mails.push(disabledMail(to, webhook, notice.error));
+  await recordChange(tx, {
+    account,
+    record: { type: 'Webhook', id: webhook.id },
+    action: 'update',
+    actor: null,
+    source: SYSTEM_SOURCE,
+    sourceId: null,
+    // The why is the webhook's last_error and the e-mail; the audit line records the change itself.
+    changes: { disabled: [false, true] },
+    events: [],
+    jobs: mails,
+  });
+  return { disabled: true };
+}

@@ -1,0 +1,172 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { decodeProtectedHeader, importSPKI, jwtVerify, UnsecuredJWT } from 'jose';
+import type { WebhookMessage } from '../deliveries/webhook-message.js';
+import { JWT_ALGS, type JwtAlg } from './jwt-alg.js';
+import { generatePolicyKey } from './policy-key-material.js';
+import { loadSealingKey } from './sealing-key.js';
+import { DEFAULT_JWT_EXPIRES_IN_MINUTES, signWebhookMessage, WebhookSigningError } from './sign-webhook-message.js';
+import type { SigningPolicy } from './signing-policy.js';
+
+const sealingKey = loadSealingKey(randomBytes(32).toString('base64'), 'production');
+const issuer = 'https://tessera.example/v1/accounts/wdc';
+const now = new Date('2026-11-22T10:00:00.000Z');
+const nowSeconds = now.getTime() / 1000;
+const deliveryId = '0f4c7b84-5c1e-4c53-9a7d-8c0e3e7f3a11';
+const context = { webhookId: 42, deliveryId, issuer, now, sealingKey };
+const message: WebhookMessage = {
+  webhook_id: 42,
+  webhook_nodeID: 'node-webhook-42',
+  account_id: 'wdc',
+  account: issuer,
+  name: 'request.create',
+  event: 'request.create',
+  object_id: 7,
+  object_nodeID: 'node-request-7',
+  person_id: 3,
+  person_nodeID: 'node-person-3',
+  person_name: 'Howard Tanner',
+  payload: { audit_line_id: 9, audit_line_nodeID: 'node-audit-9', status: 'assigned' },
+};
+
+async function policyFor(jwtAlg: JwtAlg, fields: Partial<SigningPolicy> = {}) {
+  const material = await generatePolicyKey(jwtAlg, sealingKey);
+  const policy: SigningPolicy = { id: 5, disabled: false, jwtAlg, jwtAudience: 'https://receiver.example', jwtClaimExpiresIn: 15, sealedKey: material.sealedKey, ...fields };
+  return { policy, material };
+}
+
+const jwtOf = (body: string) => {
+  const parsed = JSON.parse(body) as Record<string, unknown>;
+  expect(Object.keys(parsed)).toEqual(['jwt']);
+  return parsed['jwt'] as string;
+};
+
+const expectedClaims = (minutes: number, audience: string | null = 'https://receiver.example') => ({
+  data: message,
+  iss: issuer,
+  ...(audience ? { aud: audience } : {}),
+  jti: deliveryId,
+  sub: '42',
+  iat: nowSeconds,
+  nbf: nowSeconds,
+  exp: nowSeconds + minutes * 60,
+});
+
+describe('signWebhookMessage', () => {
+  it('sends the plain JSON message with the Standard Webhooks id and timestamp when the webhook has no policy', async () => {
+    const signed = await signWebhookMessage(null, message, context);
+    expect(JSON.parse(signed.body)).toEqual(message);
+    expect(signed.headers).toEqual({ 'content-type': 'application/json', 'webhook-id': deliveryId, 'webhook-timestamp': String(nowSeconds) });
+  });
+
+  it.each(['rs256', 'rs384', 'rs512', 'es256', 'es384', 'es512'] as const)(
+    'signs with the %s private key; jose verifies it with the public key PEM and finds every claim',
+    async (alg) => {
+      const { policy, material } = await policyFor(alg);
+      expect(material.secret).toBeNull();
+      expect(material.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+      const signed = await signWebhookMessage(policy, message, context);
+      const jwt = jwtOf(signed.body);
+      const publicKey = await importSPKI(material.publicKeyPem!, alg.toUpperCase());
+      const verified = await jwtVerify(jwt, publicKey, { algorithms: [alg.toUpperCase()], issuer, audience: 'https://receiver.example', currentDate: now });
+      expect(verified.protectedHeader).toEqual({ alg: alg.toUpperCase(), typ: 'JWT' });
+      expect(verified.payload).toEqual(expectedClaims(15));
+      expect(signed.headers).toEqual({ 'content-type': 'application/json', 'webhook-id': deliveryId, 'webhook-timestamp': String(nowSeconds) });
+    },
+  );
+
+  it('uses the key size the algorithm names: RSA 2048, P-256/P-384/P-521', async () => {
+    const { createPublicKey } = await import('node:crypto');
+    const details = async (alg: JwtAlg) => createPublicKey((await generatePolicyKey(alg, sealingKey)).publicKeyPem!).asymmetricKeyDetails;
+    expect((await details('rs256'))?.modulusLength).toBe(2048);
+    expect((await details('es256'))?.namedCurve).toBe('prime256v1');
+    expect((await details('es384'))?.namedCurve).toBe('secp384r1');
+    expect((await details('es512'))?.namedCurve).toBe('secp521r1');
+  });
+
+  it.each([
+    ['hs256', 32],
+    ['hs384', 48],
+    ['hs512', 64],
+  ] as const)('signs %s with the policy secret (%i bytes) and adds the Standard Webhooks signature', async (alg, bytes) => {
+    const { policy, material } = await policyFor(alg, { jwtAudience: null, jwtClaimExpiresIn: null });
+    expect(material.publicKeyPem).toBeNull();
+    expect(material.secret).toMatch(/^whsec_[A-Za-z0-9+/]+={0,2}$/);
+    const secretBytes = Buffer.from(material.secret!.slice('whsec_'.length), 'base64');
+    expect(secretBytes).toHaveLength(bytes);
+
+    const signed = await signWebhookMessage(policy, message, context);
+    const verified = await jwtVerify(jwtOf(signed.body), new Uint8Array(secretBytes), { algorithms: [alg.toUpperCase()], issuer, currentDate: now });
+    expect(verified.payload).toEqual(expectedClaims(DEFAULT_JWT_EXPIRES_IN_MINUTES, null));
+
+    // Computed here as a Standard Webhooks receiver would: HMAC-SHA256 of "<id>.<timestamp>.<body>".
+    const expected = createHmac('sha256', secretBytes).update(`${deliveryId}.${nowSeconds}.${signed.body}`).digest('base64');
+    expect(signed.headers).toEqual({
+      'content-type': 'application/json',
+      'webhook-id': deliveryId,
+      'webhook-timestamp': String(nowSeconds),
+      'webhook-signature': `v1,${expected}`,
+    });
+  });
+
+  it('refuses a JWT signed with another policy secret or public key', async () => {
+    const { policy } = await policyFor('hs256');
+    const other = await policyFor('hs256');
+    const jwt = jwtOf((await signWebhookMessage(policy, message, context)).body);
+    const otherBytes = new Uint8Array(Buffer.from(other.material.secret!.slice(6), 'base64'));
+    await expect(jwtVerify(jwt, otherBytes, { currentDate: now })).rejects.toThrow(/signature verification failed/);
+
+    const es = await policyFor('es256');
+    const esOther = await policyFor('es256');
+    const esJwt = jwtOf((await signWebhookMessage(es.policy, message, context)).body);
+    await expect(jwtVerify(esJwt, await importSPKI(esOther.material.publicKeyPem!, 'ES256'), { currentDate: now })).rejects.toThrow(/signature verification failed/);
+  });
+
+  it('makes an unsecured JWT for alg none, which decodes to every claim', async () => {
+    const { policy, material } = await policyFor('none', { jwtClaimExpiresIn: 1 });
+    expect(material).toEqual({ publicKeyPem: null, secret: null, sealedKey: null });
+    const signed = await signWebhookMessage(policy, message, context);
+    const jwt = jwtOf(signed.body);
+    expect(decodeProtectedHeader(jwt)).toEqual({ alg: 'none' });
+    expect(jwt.endsWith('.')).toBe(true);
+    const decoded = UnsecuredJWT.decode(jwt, { issuer, audience: 'https://receiver.example', currentDate: now });
+    expect(decoded.payload).toEqual(expectedClaims(1));
+    expect(signed.headers['webhook-signature']).toBeUndefined();
+  });
+
+  it('signs each attempt afresh: a new timestamp and expiry, the same delivery id', async () => {
+    const { policy, material } = await policyFor('es256');
+    const later = new Date(now.getTime() + 90_000);
+    const first = await signWebhookMessage(policy, message, context);
+    const second = await signWebhookMessage(policy, message, { ...context, now: later });
+    const publicKey = await importSPKI(material.publicKeyPem!, 'ES256');
+    const payload = (await jwtVerify(jwtOf(second.body), publicKey, { currentDate: later })).payload;
+    expect(payload.jti).toBe(deliveryId);
+    expect(payload.iat).toBe(nowSeconds + 90);
+    expect(payload.exp).toBe(nowSeconds + 90 + 15 * 60);
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(second.headers['webhook-timestamp']).toBe(String(nowSeconds + 90));
+    // Expired for a receiver past exp.
+    await expect(jwtVerify(jwtOf(first.body), publicKey, { currentDate: new Date(now.getTime() + 16 * 60_000) })).rejects.toThrow(/"exp" claim timestamp check failed/);
+  });
+
+  it('signs nothing with a disabled policy, and says so', async () => {
+    const { policy } = await policyFor('hs256', { disabled: true });
+    await expect(signWebhookMessage(policy, message, context)).rejects.toThrow(new WebhookSigningError('webhook policy 5 is disabled: the message was not signed nor sent'));
+  });
+
+  it('fails with the reason when the key was sealed under another SECRET_SEALING_KEY or changed', async () => {
+    const { policy } = await policyFor('rs256');
+    const otherKey = loadSealingKey(randomBytes(32).toString('base64'), 'production');
+    await expect(signWebhookMessage(policy, message, { ...context, sealingKey: otherKey })).rejects.toThrow(/webhook policy 5: its key cannot be opened \(sealed under another SECRET_SEALING_KEY/);
+    const parts = policy.sealedKey!.split('.');
+    parts[3] = (parts[3]!.startsWith('A') ? 'B' : 'A') + parts[3]!.slice(1);
+    const tampered = { ...policy, sealedKey: parts.join('.') };
+    await expect(signWebhookMessage(tampered, message, context)).rejects.toThrow(WebhookSigningError);
+    // The good key still signs afterwards (a failure is not cached).
+    await expect(signWebhookMessage(policy, message, context)).resolves.toHaveProperty('body');
+  });
+
+  it('knows every algorithm of REFERENCE.md', () => {
+    expect(JWT_ALGS).toEqual(['none', 'hs256', 'hs384', 'hs512', 'rs256', 'rs384', 'rs512', 'es256', 'es384', 'es512']);
+  });
+});

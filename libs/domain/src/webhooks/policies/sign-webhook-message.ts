@@ -1,0 +1,100 @@
+/**
+ * Signs one delivery attempt of a webhook message (REFERENCE.md "Webhooks";
+ * decision 015). Every attempt is signed afresh: a new timestamp, the same
+ * delivery id.
+ *
+ * - Always: the Standard Webhooks headers `webhook-id` (the delivery id) and
+ *   `webhook-timestamp` (seconds), so a receiver can drop replays and repeats.
+ * - No policy: the body is the JSON message.
+ * - A policy: the body is `{"jwt":"<compact JWS>"}` with the claims `data`
+ *   (the message), `iss` (the account URL), `aud` (jwt_audience, when set),
+ *   `jti` (the delivery id), `sub` (the webhook id), `iat`, `nbf` and `exp`
+ *   (jwt_claim_expires_in minutes later, DEFAULT_JWT_EXPIRES_IN_MINUTES when unset).
+ *   `none` gives an unsecured JWT (`alg: none`).
+ * - `hs*` also gets `webhook-signature: v1,<base64 HMAC-SHA256 of
+ *   "<webhook-id>.<webhook-timestamp>.<body>">` keyed by the policy secret.
+ * - A disabled policy signs nothing: the attempt fails and says why, rather
+ *   than sending unsigned what the receiver expects signed.
+ */
+import { createHmac } from 'node:crypto';
+import { SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
+import type { WebhookMessage } from '../deliveries/webhook-message.js';
+import { joseAlg, jwtAlgFamily } from './jwt-alg.js';
+import type { SealingKey } from './sealing-key.js';
+import { openedSigningKey } from './signing-keys.js';
+import type { SigningPolicy } from './signing-policy.js';
+
+/** `exp` of a policy without jwt_claim_expires_in: the replay window Standard Webhooks suggests. */
+export const DEFAULT_JWT_EXPIRES_IN_MINUTES = 5;
+
+export interface SigningContext {
+  webhookId: number;
+  deliveryId: string;
+  /** The account URL: the `iss` claim. */
+  issuer: string;
+  now: Date;
+  sealingKey: SealingKey;
+}
+
+export interface SignedWebhookMessage {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** A message that cannot be signed with its policy; the message says why. */
+export class WebhookSigningError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSigningError';
+  }
+}
+
+export async function signWebhookMessage(
+  policy: SigningPolicy | null,
+  message: WebhookMessage,
+  context: SigningContext,
+): Promise<SignedWebhookMessage> {
+  const timestamp = Math.floor(context.now.getTime() / 1000);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'webhook-id': context.deliveryId,
+    'webhook-timestamp': String(timestamp),
+  };
+  if (policy === null) return { body: JSON.stringify(message), headers };
+  if (policy.disabled) throw new WebhookSigningError(`webhook policy ${policy.id} is disabled: the message was not signed nor sent`);
+
+  const claims: JWTPayload = {
+    data: message,
+    iss: context.issuer,
+    ...(policy.jwtAudience ? { aud: policy.jwtAudience } : {}),
+    jti: context.deliveryId,
+    sub: String(context.webhookId),
+    iat: timestamp,
+    nbf: timestamp,
+    exp: timestamp + 60 * (policy.jwtClaimExpiresIn ?? DEFAULT_JWT_EXPIRES_IN_MINUTES),
+  };
+  if (policy.jwtAlg === 'none') {
+    return { body: JSON.stringify({ jwt: new UnsecuredJWT(claims).encode() }), headers };
+  }
+  if (policy.sealedKey === null) throw new WebhookSigningError(`webhook policy ${policy.id} has no key for ${policy.jwtAlg}`);
+
+  let key;
+  try {
+    key = await openedSigningKey(policy.jwtAlg, policy.sealedKey, context.sealingKey);
+  } catch (error) {
+    throw new WebhookSigningError(`webhook policy ${policy.id}: its key cannot be opened (${(error as Error).message})`);
+  }
+  const jwt = await new SignJWT(claims)
+    .setProtectedHeader({ alg: joseAlg(policy.jwtAlg), typ: 'JWT' })
+    .sign(key.kind === 'hmac' ? key.secret : key.key);
+  const body = JSON.stringify({ jwt });
+  if (key.kind === 'hmac' && jwtAlgFamily(policy.jwtAlg) === 'hmac') {
+    headers['webhook-signature'] = standardWebhookSignature(key.secret, context.deliveryId, timestamp, body);
+  }
+  return { body, headers };
+}
+
+/** Standard Webhooks v1: HMAC-SHA256 over `<id>.<timestamp>.<body>`, base64. */
+function standardWebhookSignature(secret: Uint8Array, id: string, timestamp: number, body: string): string {
+  return `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}

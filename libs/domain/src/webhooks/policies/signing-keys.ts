@@ -1,0 +1,36 @@
+/**
+ * The opened signing key of a policy, kept per process: opening (AES-GCM) is
+ * cheap, but importing an RSA/EC private key costs about as much as signing,
+ * and the worker signs every attempt of every delivery. Cached by the sealed
+ * value under its sealing key, so a regenerated key (a new sealed value) is
+ * never answered with the old one, and a wrong sealing key still fails.
+ */
+import { importPKCS8, type CryptoKey } from 'jose';
+import { joseAlg, jwtAlgFamily, type JwtAlg } from './jwt-alg.js';
+import { webhookSecretBytes } from './policy-key-material.js';
+import { openSecret, type SealingKey } from './sealing-key.js';
+
+export type OpenedKey = { kind: 'hmac'; secret: Uint8Array } | { kind: 'private'; key: CryptoKey };
+
+const MAX_CACHED = 1000;
+const cache = new WeakMap<SealingKey, Map<string, Promise<OpenedKey>>>();
+
+export function openedSigningKey(alg: Exclude<JwtAlg, 'none'>, sealedKey: string, sealingKey: SealingKey): Promise<OpenedKey> {
+  let keys = cache.get(sealingKey);
+  if (!keys) cache.set(sealingKey, (keys = new Map()));
+  const cacheKey = `${alg}:${sealedKey}`;
+  const cached = keys.get(cacheKey);
+  if (cached) return cached;
+  const opened = open(alg, sealedKey, sealingKey);
+  // A failure is not kept: the next attempt tries again and reports its own reason.
+  opened.catch(() => keys.delete(cacheKey));
+  if (keys.size >= MAX_CACHED) keys.delete(keys.keys().next().value as string);
+  keys.set(cacheKey, opened);
+  return opened;
+}
+
+async function open(alg: Exclude<JwtAlg, 'none'>, sealedKey: string, sealingKey: SealingKey): Promise<OpenedKey> {
+  const plain = openSecret(sealingKey, sealedKey);
+  if (jwtAlgFamily(alg) === 'hmac') return { kind: 'hmac', secret: webhookSecretBytes(plain) };
+  return { kind: 'private', key: await importPKCS8(plain, joseAlg(alg)) };
+}

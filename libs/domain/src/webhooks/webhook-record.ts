@@ -1,0 +1,72 @@
+/**
+ * The webhook record (SPEC.md "Webhook"): fields as stored, snake_case, with
+ * its policy as the reference a webhook shows. `sourceID` is the REST name of
+ * `source_id`; the presenter (webhook.presenter.ts) writes the REST shape.
+ */
+import type { EventName } from '../events/event-catalogue.js';
+import type { AccountId } from '../tenancy/account-id.js';
+
+/** A webhook policy as a webhook refers to it (REFERENCE.md "REST conventions": references are `{id, name}`). */
+export interface WebhookPolicyRef {
+  id: number;
+  name: string;
+}
+
+export interface WebhookRecord {
+  id: number;
+  account_id: AccountId;
+  name: string;
+  event: EventName;
+  uri: string;
+  description: string | null;
+  disabled: boolean;
+  mail_exceptions_to: string | null;
+  webhook_policy: WebhookPolicyRef | null;
+  source: string | null;
+  source_id: string | null;
+  /** Text of the last failed delivery (written by the worker); null when the last one succeeded or none ran. */
+  last_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What an administrator sets on a webhook, checked and normalised (webhook-fields.ts). */
+export interface WebhookFields {
+  name: string;
+  event: EventName;
+  uri: string;
+  description: string | null;
+  disabled: boolean;
+  mail_exceptions_to: string | null;
+  webhook_policy_id: number | null;
+  source: string | null;
+  source_id: string | null;
+}
+
+/**
+ * What the store writes on an update: the changed fields, and on re-enabling
+ * the failure count the worker keeps (webhook-enabled-flag.ts).
+ */
+export type WebhookChanges = Partial<WebhookFields> & { consecutive_failures?: 0 };
+
+/** One attachment a description uses: `key` from the upload, `inline` when the text shows it in place. */
+export interface AttachmentUse {
+  key: string;
+  inline?: boolean;
+}
+
+/** A webhook's writable fields as a client sends them (REST names), before any rule ran. */
+export interface WebhookInput {
+  name?: string | null;
+  event?: string;
+  uri?: string;
+  description?: string | null;
+  disabled?: boolean;
+  mail_exceptions_to?: string | null;
+  /** The policy's id; null clears it. */
+  webhook_policy?: number | null;
+  source?: string | null;
+  sourceID?: string | null;
+  /** Writeonly: replaces the attachments of the description. */
+  description_attachments?: AttachmentUse[];
+}

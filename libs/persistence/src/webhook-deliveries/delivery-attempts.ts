@@ -1,0 +1,26 @@
+/** The attempt log of deliveries: all of one, or the count and last attempt of a page of them. */
+import type { DeliveryAttemptRecord, DeliverySummary, WebhookDeliveryRecord } from '@tessera/domain';
+import type { Database } from '../database.js';
+
+const ATTEMPT_COLUMNS = ['attempt', 'started_at', 'duration_ms', 'status_code', 'error', 'response_excerpt'];
+
+export function attemptsOf(db: Database, deliveryId: string): Promise<DeliveryAttemptRecord[]> {
+  return db('webhook_delivery_attempts').where({ delivery_id: deliveryId }).orderBy('attempt').select(ATTEMPT_COLUMNS);
+}
+
+export async function summariesOf(db: Database, deliveries: WebhookDeliveryRecord[]): Promise<DeliverySummary[]> {
+  if (deliveries.length === 0) return [];
+  const ids = deliveries.map((delivery) => delivery.id);
+  const last: Array<DeliveryAttemptRecord & { delivery_id: string; attempt_count: number }> = await db('webhook_delivery_attempts')
+    .whereIn('delivery_id', ids)
+    .distinctOn('delivery_id')
+    .orderBy([{ column: 'delivery_id' }, { column: 'attempt', order: 'desc' }])
+    .select(['delivery_id', ...ATTEMPT_COLUMNS, db.raw('count(*) over (partition by delivery_id)::int as attempt_count')]);
+  const byDelivery = new Map(last.map((row) => [row.delivery_id, row]));
+  return deliveries.map((delivery) => {
+    const row = byDelivery.get(delivery.id);
+    if (!row) return { ...delivery, attempt_count: 0, last_attempt: null };
+    const { delivery_id: _id, attempt_count, ...attempt } = row;
+    return { ...delivery, attempt_count, last_attempt: attempt };
+  });
+}

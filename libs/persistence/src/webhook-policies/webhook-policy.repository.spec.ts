@@ -1,0 +1,70 @@
+import { createUnitOfWork } from '../unit-of-work.js';
+import { trustedAccountId } from '@tessera/domain';
+import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { webhookPolicyRepository } from './webhook-policy.repository.js';
+
+const WDC = trustedAccountId('wdc');
+const ACME = trustedAccountId('acme');
+const fields = { disabled: false, jwt_alg: 'es256' as const, jwt_audience: null, jwt_claim_expires_in: null, public_key_pem: 'PUBLIC', sealed_key: 'v1.sealed' };
+
+describe('webhookPolicyRepository', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    await test.db('accounts').insert([{ id: 'wdc', name: 'Widget Data Center' }, { id: 'acme', name: 'Acme' }]);
+  });
+  afterAll(() => test.drop());
+  beforeEach(async () => {
+    await test.db('webhooks').delete();
+    await test.db('webhook_policies').delete();
+  });
+
+  const webhookUsing = async (account: string, policyId: number, name: string) =>
+    (await test.db('webhooks').insert({ account_id: account, name, event: 'request.create', uri: 'https://r.example', webhook_policy_id: policyId }).returning('id'))[0].id as number;
+
+  it('never returns the key columns from a read or a write', async () => {
+    const repo = webhookPolicyRepository(test.db);
+    const inserted = await repo.insert(WDC, { ...fields, name: 'Webhook policy 1' });
+    const updated = await repo.update(WDC, inserted.id, { jwt_alg: 'hs256', public_key_pem: null, sealed_key: 'v1.other' });
+    const read = await repo.find(WDC, inserted.id);
+    const page = await repo.list(WDC, { page: 1, perPage: 10, fields: [], sort: [], filters: [] });
+    for (const record of [inserted, updated, read!, page.rows[0]!]) {
+      expect(Object.keys(record).sort()).toEqual(['account_id', 'created_at', 'disabled', 'id', 'jwt_alg', 'jwt_audience', 'jwt_claim_expires_in', 'name', 'updated_at']);
+    }
+    expect(await test.db('webhook_policies').where({ id: inserted.id }).first('sealed_key', 'public_key_pem')).toEqual({ sealed_key: 'v1.other', public_key_pem: null });
+  });
+
+  it('finds the highest generated name number of the account only, ignoring names that are not generated', async () => {
+    const repo = webhookPolicyRepository(test.db);
+    expect(await repo.lastNameNumber(WDC)).toBe(0);
+    for (const name of ['Webhook policy 2', 'Webhook policy 10', 'Webhook policy 9x', 'webhook policy 50', 'Custom 70']) await repo.insert(WDC, { ...fields, name });
+    await repo.insert(ACME, { ...fields, name: 'Webhook policy 99' });
+    expect(await repo.lastNameNumber(WDC)).toBe(10);
+  });
+
+  it("scopes every read to the account: another account's policy is not found nor listed", async () => {
+    const repo = webhookPolicyRepository(test.db);
+    const acme = await repo.insert(ACME, { ...fields, name: 'Webhook policy 1' });
+    expect(await repo.find(WDC, acme.id)).toBeNull();
+    expect(await repo.findForUpdate(WDC, acme.id)).toBeNull();
+    expect((await repo.list(WDC, { page: 1, perPage: 10, fields: [], sort: [], filters: [] })).total).toBe(0);
+    expect(await repo.delete(WDC, acme.id)).toEqual({ usedBy: [] });
+    expect(await repo.find(ACME, acme.id)).not.toBeNull();
+  });
+
+  it('answers the webhooks using the policy when the foreign key refuses the delete, and leaves the transaction usable', async () => {
+    const policy = await webhookPolicyRepository(test.db).insert(WDC, { ...fields, name: 'Webhook policy 1' });
+    const hook = await webhookUsing('wdc', policy.id, 'Ticket sync');
+    const uow = createUnitOfWork(test.db);
+    const answer = await uow.transaction(async (tx) => {
+      // As if the webhook was attached between the use case's check and its delete.
+      const refused = await tx.webhookPolicies.delete(WDC, policy.id);
+      const stillThere = await tx.webhookPolicies.find(WDC, policy.id);
+      return { refused, stillThere: stillThere?.id };
+    });
+    expect(answer).toEqual({ refused: { usedBy: [{ id: hook, name: 'Ticket sync' }] }, stillThere: policy.id });
+    await test.db('webhooks').where({ id: hook }).delete();
+    expect(await webhookPolicyRepository(test.db).delete(WDC, policy.id)).toEqual({ usedBy: [] });
+    expect(await test.db('webhook_policies').where({ id: policy.id }).first()).toBeUndefined();
+  });
+});
