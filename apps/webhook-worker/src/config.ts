@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { baseConfig, baseConfigSchema, parseConfig, type BaseConfig } from '@tessera/validation';
+import type { SealingKey } from '@tessera/domain';
+import { baseConfig, baseConfigSchema, parseConfig, sealingKeyConfig, type BaseConfig } from '@tessera/validation';
+import { DEFAULT_DEAD_AFTER_MS, DEFAULT_HEARTBEAT_MS, MIN_HEARTBEATS_PER_DEAD_AFTER } from '@tessera/persistence';
+import { loadDeliveryConfig, type DeliveryConfig } from './deliveries/delivery-config.js';
 
 // An empty variable (`SMTP_URL=` in a compose file) means "not set", not "invalid".
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -12,22 +15,46 @@ const schema = baseConfigSchema(3003).extend({
   MAILBOX_DIR: optional(z.string()),
 });
 
+// Worker liveness (docs/decisions/017), with the rule that ties the two values together.
+const livenessSchema = z
+  .object({
+    WORKER_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_HEARTBEAT_MS),
+    WORKER_DEAD_AFTER_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(DEFAULT_DEAD_AFTER_MS),
+  })
+  .refine((v) => v.WORKER_DEAD_AFTER_MS >= v.WORKER_HEARTBEAT_MS * MIN_HEARTBEATS_PER_DEAD_AFTER, {
+    path: ['WORKER_DEAD_AFTER_MS'],
+    message: `must be at least ${MIN_HEARTBEATS_PER_DEAD_AFTER} × WORKER_HEARTBEAT_MS, so that one late heartbeat does not declare a live worker dead`,
+  });
+
 export interface WorkerConfig extends BaseConfig {
+  /** How often a worker process refreshes its worker_processes row and sweeps for dead ones. */
+  heartbeatMs: number;
+  /** A worker process not seen for this long is dead: its locked jobs are freed for the others. */
+  deadAfterMs: number;
   /** Unset: no mail leaves the machine; messages go to the log and `mailboxDir`. */
   smtpUrl: string | undefined;
   mailFrom: string;
   concurrency: number;
   /** Absolute; the dev mailbox, used only without `smtpUrl`. */
   mailboxDir: string;
+  /** SECRET_SEALING_KEY: opens the private keys and secrets of webhook policies to sign messages. */
+  sealingKey: SealingKey;
+  /** API_PUBLIC_URL, WEBHOOK_RETRY_BASE_MS, WEBHOOK_ALLOWED_NETWORKS (deliveries/delivery-config.ts). */
+  delivery: DeliveryConfig;
 }
 
 export function loadWorkerConfig(env: Record<string, string | undefined>): WorkerConfig {
   const parsed = parseConfig(schema, env);
+  const liveness = parseConfig(livenessSchema, env);
   return {
     ...baseConfig(parsed),
+    heartbeatMs: liveness.WORKER_HEARTBEAT_MS,
+    deadAfterMs: liveness.WORKER_DEAD_AFTER_MS,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     concurrency: parsed.WORKER_CONCURRENCY,
     mailboxDir: path.resolve(parsed.MAILBOX_DIR ?? '.data/mailbox'),
+    sealingKey: sealingKeyConfig(env),
+    delivery: loadDeliveryConfig(env),
   };
 }

@@ -13,10 +13,15 @@ async function main(): Promise<void> {
   const db = createDatabase({ url: config.databaseUrl, poolMax: config.concurrency + 1 });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
   if (!config.smtpUrl) logger.warn({ mailboxDir: config.mailboxDir }, 'no SMTP_URL: e-mail is written to the dev mailbox, not sent');
+  if (config.sealingKey.notice) logger.warn(config.sealingKey.notice);
+  if (config.delivery.allowedNetworks.cidrs.length > 0) {
+    logger.warn({ allowedNetworks: config.delivery.allowedNetworks.cidrs }, 'WEBHOOK_ALLOWED_NETWORKS: webhooks may be delivered into these networks');
+  }
   const runner = await startQueueRunner({
     connectionString: config.databaseUrl,
-    services: createWorkerServices({ db, mailer }),
+    services: createWorkerServices({ db, mailer, delivery: config.delivery, sealingKey: config.sealingKey }),
     concurrency: config.concurrency,
+    liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
     logger,
     // A runner that gave up leaves a process that looks healthy and does nothing: exit, let the supervisor restart it.
     onFatal: () => process.exit(1),

@@ -1,8 +1,9 @@
 /**
  * The worker's job runner: the tasks this process handles, on graphile-worker.
  *
- * Only `send-mail` and `request-waiting-until` are registered. `webhook-event`
- * jobs are left queued untouched for the delivery work: a runner claims only
+ * Every task of the job contract is registered: `webhook-event` (the fan-out
+ * of an event into deliveries), `webhook-delivery` (one attempt of one
+ * delivery), `send-mail` and `request-waiting-until`. A runner claims only
  * jobs of the tasks it registers.
  */
 import { JOBS } from '@tessera/domain';
@@ -11,6 +12,8 @@ import { startJobRunner, type JobLogLevel } from '@tessera/persistence';
 import type { WorkerServices } from './services.js';
 import { requestWaitingUntilTask } from './tasks/request-waiting-until.task.js';
 import { sendMailTask } from './tasks/send-mail.task.js';
+import { webhookDeliveryTask } from './tasks/webhook-delivery.task.js';
+import { webhookEventTask } from './tasks/webhook-event.task.js';
 
 export interface QueueRunnerOptions {
   /** The queue's own connection pool (graphile-worker LISTENs on one of its connections). */
@@ -19,6 +22,8 @@ export interface QueueRunnerOptions {
   services: WorkerServices;
   concurrency: number;
   pollIntervalMs?: number;
+  /** Heartbeat and dead-after of this process's worker_processes row (WORKER_HEARTBEAT_MS, WORKER_DEAD_AFTER_MS). */
+  liveness?: { heartbeatMs: number; deadAfterMs: number };
   logger: Logger;
   /** Called when the runner ends on its own with an error (not after stop()). */
   onFatal?: (error: unknown) => void;
@@ -34,9 +39,12 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
     connectionString: options.connectionString,
     concurrency: options.concurrency,
     ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
+    ...(options.liveness ? { liveness: options.liveness } : {}),
     tasks: {
       [JOBS.sendMail]: sendMailTask(options.services, logger),
       [JOBS.requestWaitingUntil]: requestWaitingUntilTask(options.services, logger),
+      [JOBS.webhookEvent]: webhookEventTask(options.services, logger),
+      [JOBS.webhookDelivery]: webhookDeliveryTask(options.services, logger),
     },
     log: (level: JobLogLevel, message, context) => logger[level](context, message),
   });
@@ -44,6 +52,6 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
     logger.error({ err: error }, 'job runner stopped on an error');
     options.onFatal?.(error);
   });
-  logger.info({ concurrency: options.concurrency, tasks: [JOBS.sendMail, JOBS.requestWaitingUntil] }, 'job runner started');
+  logger.info({ concurrency: options.concurrency, tasks: [JOBS.sendMail, JOBS.requestWaitingUntil, JOBS.webhookEvent, JOBS.webhookDelivery] }, 'job runner started');
   return { stop: () => runner.stop() };
 }

@@ -13,6 +13,8 @@ describe('request-waiting-until jobs', () => {
     test = await createTestDatabase();
     await seedDemoData(test.db);
     adminId = (await test.db('people').where({ primary_email: 'admin@widget.example' }).first('id')).id;
+    // Subscribers, so that the worker's fan-out leaves each event as a delivery to read back (their target is refused, never reached).
+    await test.db('webhooks').insert(['request.update', 'request.status-changed'].map((event) => ({ account_id: 'wdc', name: event, event, uri: 'http://10.255.255.1/' })));
   });
   beforeEach(async () => {
     worker = await workerHarness(test);
@@ -36,7 +38,12 @@ describe('request-waiting-until jobs', () => {
 
   const current = async (id: number) => (await findRequest(test.db, 'wdc', id))!;
   const queuedFor = async (id: number) => (await listQueuedJobs(test.db, JOBS.requestWaitingUntil)).filter((j) => j.key === waitingUntilJobKey(id));
-  const eventsOf = async (id: number) => (await listQueuedJobs(test.db, JOBS.webhookEvent)).map((j) => j.payload).filter((p) => p['object_id'] === id);
+  /** The events of the request as their deliveries carry them, without the webhook's fields; update first. */
+  const eventsOf = async (id: number) =>
+    (await test.db('webhook_deliveries').orderBy('webhook_id').select('message'))
+      .map(({ message: { webhook_id: _id, webhook_nodeID: _node, account: _account, name: _name, ...event } }) => event as Record<string, unknown>)
+      .filter((event) => event['object_id'] === id);
+  const fannedOut = async (id: number) => waitFor('both events to be fanned out', async () => ((await eventsOf(id)).length === 2 ? eventsOf(id) : undefined));
   const auditLinesOf = (id: number) => test.db('audit_lines').where({ record_type: 'Request', record_id: id }).orderBy('id').select('*');
 
   it('assigns the request when waiting_until is reached, with a system audit line and request.* webhook events', async () => {
@@ -59,7 +66,7 @@ describe('request-waiting-until jobs', () => {
     });
     const system = { account_id: 'wdc', object_id: id, object_nodeID: encodeNodeId('Request', id), person_id: null, person_nodeID: null, person_name: '' };
     const base = { audit_line_id: line.id, audit_line_nodeID: encodeNodeId('AuditLine', line.id), source: 'Tessera', sourceID: null };
-    expect(await eventsOf(id)).toEqual([
+    expect(await fannedOut(id)).toEqual([
       { ...system, event: 'request.update', payload: { ...base, status: 'assigned' } },
       { ...system, event: 'request.status-changed', payload: { ...base, status: 'assigned', previous_status: 'waiting_for' } },
     ]);
@@ -94,7 +101,7 @@ describe('request-waiting-until jobs', () => {
 
     await worker.start();
     await waitFor('the request to be assigned by the new runner', async () => (await current(id)).status === 'assigned');
-    expect(await eventsOf(id)).toEqual([
+    expect(await fannedOut(id)).toEqual([
       expect.objectContaining({ event: 'request.update' }),
       expect.objectContaining({ event: 'request.status-changed', payload: expect.objectContaining({ previous_status: 'waiting_for' }) }),
     ]);

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { JOBS, encodeNodeId, queuedJob, type SendMailJob } from '@tessera/domain';
+import { JOBS, type SendMailJob } from '@tessera/domain';
 import { enqueueJob, listQueuedJobs, seedDemoData } from '@tessera/persistence';
 import { createTestDatabase, enqueueUncheckedJob, type TestDatabase } from '@tessera/persistence/testing';
 import { parse, startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
@@ -29,11 +29,7 @@ describe('send-mail jobs', () => {
   const mail = (subject: string): SendMailJob => ({ to: 'admin@widget.example', subject, text: 'Hello Alice,\n\nThe desired completion changed.\n' });
   const jobsOf = (task: string) => test.db('graphile_worker.jobs').where({ task_identifier: task }).select('id', 'attempts', 'last_error', 'locked_at');
 
-  it('sends the message to SMTP_URL, removes the job, and leaves webhook-event jobs untouched', async () => {
-    // Queued first, so it would be claimed first if this worker took webhook-event jobs at all.
-    await enqueueJob(test.db, queuedJob(JOBS.webhookEvent, {
-      event: 'request.update', account_id: 'wdc', object_id: 1, object_nodeID: encodeNodeId('Request', 1), person_id: null, person_nodeID: null, person_name: '', payload: {},
-    }));
+  it('sends the message to SMTP_URL and removes the job', async () => {
     await enqueueJob(test.db, { task: JOBS.sendMail, payload: { ...mail('Request #1: desired completion set') } });
 
     await worker.start({ SMTP_URL: smtp.url, MAIL_FROM: 'Tessera Test <robot@tessera.test>' });
@@ -44,8 +40,6 @@ describe('send-mail jobs', () => {
     expect(received.headers.get('from')).toBe('Tessera Test <robot@tessera.test>');
     expect(received.body).toContain('Hello Alice,\n\nThe desired completion changed.');
     await waitFor('the send-mail job to leave the queue', async () => (await listQueuedJobs(test.db, JOBS.sendMail)).length === 0);
-    expect(await jobsOf(JOBS.webhookEvent)).toEqual([expect.objectContaining({ attempts: 0, last_error: null, locked_at: null })]);
-    expect(await listQueuedJobs(test.db, JOBS.webhookEvent)).toHaveLength(1);
   });
 
   it('without SMTP_URL, writes the message as an .eml file into MAILBOX_DIR and logs it', async () => {

@@ -38,8 +38,10 @@ export async function workerHarness(test: TestDatabase): Promise<WorkerHarness> 
       const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
       const runner = await startQueueRunner({
         connectionString: config.databaseUrl,
-        services: createWorkerServices({ db: test.db, mailer }),
+        services: createWorkerServices({ db: test.db, mailer, delivery: config.delivery, sealingKey: config.sealingKey }),
         concurrency: config.concurrency,
+        // As main.ts: the config's WORKER_HEARTBEAT_MS and WORKER_DEAD_AFTER_MS.
+        liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
         pollIntervalMs: 100,
         logger,
       });

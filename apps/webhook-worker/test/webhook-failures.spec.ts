@@ -1,0 +1,130 @@
+/**
+ * Failing receivers (REFERENCE.md "Webhooks"): retries with growing intervals
+ * and the same delivery id, every attempt logged, last_error, one failure
+ * e-mail per 20 minutes, and 20 consecutive failures disabling the webhook
+ * with an e-mail that says so. Retries run on a tiny WEBHOOK_RETRY_BASE_MS.
+ */
+import { encodeNodeId, MAX_ATTEMPTS, type AccessContext } from '@tessera/domain';
+import { listQueuedJobs, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
+import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { startHttpSink, type HttpSink } from './support/http-sink.js';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { waitFor } from './support/wait-for.js';
+import { adminAccess, attemptsOf, decodeHeader, deliveriesOf, sinkWebhook, submitTestEvent, webhookRow } from './support/webhook-fixtures.js';
+import { workerHarness, type WorkerHarness } from './support/worker-harness.js';
+
+describe('webhook deliveries to a failing receiver', () => {
+  let test: TestDatabase;
+  let demo: DemoSeedResult;
+  let access: AccessContext;
+  let sink: HttpSink;
+  let smtp: SmtpSink;
+  let worker: WorkerHarness;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    demo = await seedDemoData(test.db);
+    access = await adminAccess(test, demo);
+    sink = await startHttpSink();
+    smtp = await startSmtpSink();
+    env = { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '5', SMTP_URL: smtp.url };
+  });
+  beforeEach(async () => {
+    worker = await workerHarness(test);
+    sink.requests.length = 0;
+    smtp.messages.length = 0;
+    await test.db('webhooks').update({ disabled: true });
+  });
+  afterEach(() => worker.cleanup());
+  afterAll(async () => {
+    await sink?.close();
+    await smtp?.close();
+    await test?.drop();
+  });
+
+  const hitsOf = (webhookId: number) => sink.requests.filter((r) => r.path === `/hook/${webhookId}`);
+  const settled = (webhookId: number, count: number) => async () => {
+    const deliveries = await deliveriesOf(test, webhookId);
+    return deliveries.length === count && deliveries.every((d) => d.status !== 'pending') ? deliveries : undefined;
+  };
+
+  it(`retries ${MAX_ATTEMPTS} times with the same delivery id, logs each attempt, sets last_error and sends one e-mail`, async () => {
+    sink.respond({ status: 404, body: 'no such hook' });
+    const webhookId = await sinkWebhook(test, sink, { name: 'Flaky receiver', mail_exceptions_to: 'ops@widget.example, oncall@widget.example' });
+    await worker.start(env);
+
+    const requestId = await submitTestEvent(test, access, { subject: 'Retried message' });
+    const [delivery] = await waitFor('the delivery to give up', settled(webhookId, 1), 30_000);
+
+    expect(delivery).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, next_attempt_at: null, delivered_at: null });
+    const hits = hitsOf(webhookId);
+    expect(hits).toHaveLength(MAX_ATTEMPTS);
+    expect(new Set(hits.map((h) => h.headers['x-tessera-delivery']))).toEqual(new Set([delivery!.id]));
+    expect(new Set(hits.map((h) => h.headers['webhook-id']))).toEqual(new Set([delivery!.id]));
+    expect(hits.every((h) => (JSON.parse(h.body) as { object_nodeID: string }).object_nodeID === encodeNodeId('Request', requestId))).toBe(true);
+
+    const attempts = await attemptsOf(test, delivery!.id);
+    expect(attempts.map((a) => [a.attempt, a.status_code, a.error, a.response_excerpt])).toEqual(
+      Array.from({ length: MAX_ATTEMPTS }, (_, i) => [i + 1, 404, '404 Not Found', 'no such hook']),
+    );
+    // Growing intervals: each wait at least the doubled base (5 ms, 10 ms, … 1280 ms).
+    const gaps = attempts.slice(1).map((a, i) => a.started_at.getTime() - attempts[i]!.started_at.getTime());
+    gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(5 * 2 ** i));
+    // The first wait is the base plus the queue's pick-up time, which a busy machine stretches;
+    // the last is at least 1280 ms by the bound above, so growth shows as first < last.
+    expect(gaps[0]!).toBeLessThan(gaps[gaps.length - 1]!);
+
+    expect(await webhookRow(test, webhookId)).toMatchObject({ last_error: '404 Not Found', consecutive_failures: MAX_ATTEMPTS, disabled: false });
+    await waitFor('the failure e-mail', async () => smtp.messages.length > 0);
+    await waitFor('the mail queue to drain', async () => (await listQueuedJobs(test.db, 'send-mail')).length === 0);
+    expect(smtp.messages).toHaveLength(1);
+    const [mail] = smtp.messages;
+    expect(mail!.envelopeTo.sort()).toEqual(['oncall@widget.example', 'ops@widget.example']);
+    expect(decodeHeader(mail!.headers.get('subject'))).toBe('Webhook "Flaky receiver" failed: 404 Not Found');
+    expect(mail!.body).toContain(delivery!.id);
+  });
+
+  it('clears last_error and the failure count once a message is delivered', async () => {
+    sink.respond({ status: 503 });
+    const webhookId = await sinkWebhook(test, sink);
+    await worker.start(env);
+
+    await submitTestEvent(test, access, { subject: 'Recovers on the third attempt' });
+    await waitFor('two failed attempts', async () => hitsOf(webhookId).length >= 2);
+    sink.respond({ status: 204 });
+    const [delivery] = await waitFor('the delivery', settled(webhookId, 1), 30_000);
+
+    expect(delivery).toMatchObject({ status: 'delivered' });
+    expect((await attemptsOf(test, delivery!.id)).at(-1)).toMatchObject({ status_code: 204, error: null });
+    expect(await webhookRow(test, webhookId)).toMatchObject({ last_error: null, consecutive_failures: 0 });
+  });
+
+  it('disables the webhook after 20 consecutive failures, audits it as the service, and e-mails the administrators', async () => {
+    sink.respond({ status: 500, body: 'boom' });
+    const webhookId = await sinkWebhook(test, sink, { name: 'Broken receiver' });
+    await worker.start(env);
+
+    await submitTestEvent(test, access, { subject: 'First of two failing messages' });
+    await submitTestEvent(test, access, { subject: 'Second of two failing messages' });
+    await waitFor('both deliveries to give up', settled(webhookId, 2), 30_000);
+
+    expect(hitsOf(webhookId)).toHaveLength(20);
+    expect(await webhookRow(test, webhookId)).toMatchObject({ disabled: true, consecutive_failures: 20, last_error: '500 Internal Server Error' });
+    const [line] = await test.db('audit_lines').where({ record_type: 'Webhook', record_id: webhookId }).select('*');
+    expect(line).toMatchObject({ action: 'update', person_id: null, source: 'Tessera', changes: { disabled: [false, true] } });
+
+    await waitFor('two e-mails', async () => smtp.messages.length >= 2);
+    await waitFor('the mail queue to drain', async () => (await listQueuedJobs(test.db, 'send-mail')).length === 0);
+    const subjects = smtp.messages.map((m) => decodeHeader(m.headers.get('subject'))).sort();
+    expect(subjects).toEqual(['Webhook "Broken receiver" failed: 500 Internal Server Error', 'Webhook "Broken receiver" was disabled after 20 failed deliveries']);
+    // No mail_exceptions_to: the account's administrators.
+    expect(smtp.messages.every((m) => m.envelopeTo.includes(demo.admin.email))).toBe(true);
+
+    // Disabled: the next event is not sent to it at all.
+    await submitTestEvent(test, access, { subject: 'After disabling' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await deliveriesOf(test, webhookId)).toHaveLength(2);
+    expect(hitsOf(webhookId)).toHaveLength(20);
+  });
+});

@@ -1,0 +1,79 @@
+/** One HTTP attempt (deliveries/http-sender.ts) against a real local receiver: what counts as success, and what each failure says. */
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { parseAllowedNetworks } from '@tessera/domain';
+import { httpSender } from '../src/deliveries/http-sender.js';
+import { TESSERA_VERSION } from '../src/deliveries/user-agent.js';
+import { startHttpSink, type HttpSink } from './support/http-sink.js';
+
+describe('httpSender', () => {
+  let sink: HttpSink;
+  const loopback = parseAllowedNetworks('127.0.0.0/8');
+  const send = httpSender({ allowedNetworks: loopback, timeoutMs: 300 });
+  const post = (path = '/hook') => send({ url: `${sink.url}${path}`, body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+
+  beforeAll(async () => {
+    sink = await startHttpSink();
+  });
+  beforeEach(() => {
+    sink.requests.length = 0;
+  });
+  afterAll(() => sink?.close());
+
+  it('succeeds on a 2xx and keeps only the first 1 KB of the answer', async () => {
+    sink.respond({ status: 201, body: 'x'.repeat(5000) });
+    const result = await post();
+
+    expect(result).toMatchObject({ statusCode: 201, error: null });
+    expect(result.responseExcerpt).toHaveLength(1024);
+    expect(sink.requests).toEqual([expect.objectContaining({ method: 'POST', path: '/hook', body: '{"a":1}' })]);
+  });
+
+  it('does not follow a redirect: a 3xx is a failure that says so', async () => {
+    sink.respond({ status: 302, headers: { location: `${sink.url}/elsewhere` } });
+    const result = await post();
+
+    expect(result).toMatchObject({ statusCode: 302, error: '302 Found (redirects are not followed)' });
+    expect(sink.requests.map((r) => r.path)).toEqual(['/hook']);
+  });
+
+  it('names the status of any other answer, once (no retries of its own)', async () => {
+    sink.respond({ status: 410, body: 'gone' });
+    expect(await post()).toMatchObject({ statusCode: 410, error: '410 Gone', responseExcerpt: 'gone' });
+    expect(sink.requests).toHaveLength(1);
+  });
+
+  it('gives up after the timeout and says so', async () => {
+    sink.respond('hang');
+    const result = await post();
+
+    expect(result).toMatchObject({ statusCode: null, error: 'timed out after 0.3 s', responseExcerpt: null });
+    expect(result.durationMs).toBeGreaterThanOrEqual(290);
+    expect(result.durationMs).toBeLessThan(3000);
+  });
+
+  it('reports a refused connection', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    const result = await send({ url: `http://127.0.0.1:${port}/`, body: '{}', headers: {} });
+    expect(result).toMatchObject({ statusCode: null, error: expect.stringContaining('ECONNREFUSED') });
+  });
+
+  it('refuses IPv6, IPv4-mapped and hex literals of private ranges, and URIs that are not http(s)', async () => {
+    const strict = httpSender({ allowedNetworks: parseAllowedNetworks('') });
+    expect((await strict({ url: 'http://0x7f.1/', body: '{}', headers: {} })).error).toBe('refused: 127.0.0.1 is a loopback address');
+    expect((await send({ url: 'http://[::1]:9/', body: '{}', headers: {} })).error).toBe('refused: ::1 is a loopback address');
+    expect((await send({ url: 'http://[::ffff:10.1.2.3]/', body: '{}', headers: {} })).error).toBe('refused: ::ffff:a01:203 (10.1.2.3) is a private address');
+    expect((await send({ url: 'ftp://example.com/', body: '{}', headers: {} })).error).toBe('refused: ftp: is not http or https');
+  });
+});
+
+describe('the User-Agent', () => {
+  it('names the version of the workspace', async () => {
+    const { version } = JSON.parse(await readFile(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(TESSERA_VERSION).toBe(version);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Private targets are refused after DNS resolution, and the attempt says why
+ * (issue 9 item 7); a disabled webhook receives nothing but tests, and a test
+ * message (object_id 12345) reaches it; two worker runners on one database
+ * deliver every message exactly once.
+ */
+import { JOBS, testWebhook, TEST_OBJECT_ID, encodeNodeId, type AccessContext } from '@tessera/domain';
+import { createUnitOfWork, enqueueJob, listQueuedJobs, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
+import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { startHttpSink, type HttpSink } from './support/http-sink.js';
+import { waitFor } from './support/wait-for.js';
+import { adminAccess, attemptsOf, deliveriesOf, insertPolicy, insertWebhook, sinkWebhook, submitTestEvent, webhookRow } from './support/webhook-fixtures.js';
+import { workerHarness, type WorkerHarness } from './support/worker-harness.js';
+
+const API_URL = 'https://tessera.example/v1';
+
+describe('webhook targets and who receives what', () => {
+  let test: TestDatabase;
+  let demo: DemoSeedResult;
+  let access: AccessContext;
+  let sink: HttpSink;
+  let worker: WorkerHarness;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    demo = await seedDemoData(test.db);
+    access = await adminAccess(test, demo);
+    sink = await startHttpSink();
+  });
+  beforeEach(async () => {
+    worker = await workerHarness(test);
+    sink.requests.length = 0;
+    sink.respond({ status: 200 });
+    await test.db('webhooks').update({ disabled: true });
+  });
+  afterEach(() => worker.cleanup());
+  afterAll(async () => {
+    await sink?.close();
+    await test?.drop();
+  });
+
+  const hitsOf = (webhookId: number) => sink.requests.filter((r) => r.path === `/hook/${webhookId}`);
+  const firstAttempt = (webhookId: number) => async () => {
+    const [delivery] = await deliveriesOf(test, webhookId);
+    if (!delivery) return undefined;
+    const [attempt] = await attemptsOf(test, delivery.id);
+    return attempt;
+  };
+
+  it('refuses a literal private address without connecting, and says why', async () => {
+    const webhookId = await insertWebhook(test, { uri: 'http://10.0.0.1/hook' });
+    const metadata = await insertWebhook(test, { uri: 'http://169.254.169.254/latest/meta-data/' });
+    await worker.start({ WEBHOOK_RETRY_BASE_MS: '60000' });
+
+    await submitTestEvent(test, access, { subject: 'To a private address' });
+    const attempt = await waitFor('the refused attempt', firstAttempt(webhookId));
+    const toMetadata = await waitFor('the refused attempt', firstAttempt(metadata));
+
+    expect(attempt).toMatchObject({ attempt: 1, status_code: null, error: 'refused: 10.0.0.1 is a private address' });
+    expect(attempt!.duration_ms).toBeLessThan(1000);
+    expect(toMetadata).toMatchObject({ error: 'refused: 169.254.169.254 is the cloud metadata address' });
+    expect(await webhookRow(test, webhookId)).toMatchObject({ last_error: 'refused: 10.0.0.1 is a private address', consecutive_failures: 1 });
+  });
+
+  it('refuses a name that resolves to loopback when loopback is not allowed, and delivers to it when it is', async () => {
+    const webhookId = await sinkWebhook(test, sink, {}, 'localhost');
+    const runner = await worker.start({ WEBHOOK_RETRY_BASE_MS: '60000' });
+
+    await submitTestEvent(test, access, { subject: 'To localhost' });
+    const attempt = await waitFor('the refused attempt', firstAttempt(webhookId));
+
+    expect(attempt!.status_code).toBeNull();
+    expect(attempt!.error).toMatch(/^refused: localhost: (127\.0\.0\.1|::1) is a loopback address/);
+    expect(hitsOf(webhookId)).toEqual([]);
+
+    await runner.stop();
+    await worker.start({ WEBHOOK_RETRY_BASE_MS: '60000', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128' });
+    await submitTestEvent(test, access, { subject: 'To localhost, allowed' });
+    await waitFor('the message at the receiver', async () => hitsOf(webhookId).length === 1);
+  });
+
+  it('sends a disabled webhook no event, but marks it failed with the reason; its test message reaches it with object_id 12345', async () => {
+    const policy = await insertPolicy(test, 'hs256');
+    const webhookId = await sinkWebhook(test, sink, { event: 'request.create', disabled: true, webhook_policy_id: policy.id });
+    // A delivery queued while it was enabled, attempted after it was disabled.
+    await test.db('webhook_deliveries').insert({
+      id: '8a6e0c52-3f0f-4d3b-9b1e-2f0c8a4f7d11', account_id: 'wdc', webhook_id: webhookId, event: 'request.create', test: false, event_at: new Date(),
+      message: JSON.stringify({ webhook_id: webhookId, account: `${API_URL}/accounts/wdc`, event: 'request.create' }),
+    });
+    await enqueueJob(test.db, { task: JOBS.webhookDelivery, payload: { account_id: 'wdc', delivery_id: '8a6e0c52-3f0f-4d3b-9b1e-2f0c8a4f7d11' } });
+    await worker.start({ WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' });
+
+    await submitTestEvent(test, access, { subject: 'Not for a disabled webhook' });
+    await waitFor('the queued delivery to fail', async () => (await deliveriesOf(test, webhookId))[0]?.status === 'failed');
+    expect(await attemptsOf(test, '8a6e0c52-3f0f-4d3b-9b1e-2f0c8a4f7d11')).toEqual([
+      expect.objectContaining({ status_code: null, error: `webhook ${webhookId} is disabled: only test messages are sent to it` }),
+    ]);
+
+    await testWebhook(access, webhookId, { uow: createUnitOfWork(test.db), apiUrl: API_URL });
+    const [received] = await waitFor('the test message', async () => (hitsOf(webhookId).length > 0 ? hitsOf(webhookId) : undefined));
+    const body = JSON.parse(received!.body) as { jwt: string };
+    const claims = JSON.parse(Buffer.from(body.jwt.split('.')[1]!, 'base64url').toString('utf8')) as { data: Record<string, unknown> };
+    expect(claims.data).toMatchObject({ object_id: TEST_OBJECT_ID, object_nodeID: encodeNodeId('Request', TEST_OBJECT_ID), webhook_id: webhookId, event: 'request.create' });
+    expect(received!.headers['webhook-signature']).toMatch(/^v1,/);
+    // Only the test: the event of the request above was not fanned out to it, and tests do not count as failures or successes.
+    expect(hitsOf(webhookId)).toHaveLength(1);
+    expect((await deliveriesOf(test, webhookId)).map((d) => [d.test, d.status])).toEqual([[false, 'failed'], [true, 'delivered']]);
+    expect(await webhookRow(test, webhookId)).toMatchObject({ disabled: true, consecutive_failures: 0 });
+  });
+
+  it('fails, without sending anything, when the webhook policy is disabled', async () => {
+    const policy = await insertPolicy(test, 'rs256', { disabled: true });
+    const webhookId = await sinkWebhook(test, sink, { webhook_policy_id: policy.id });
+    await worker.start({ WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '60000' });
+
+    await submitTestEvent(test, access, { subject: 'Signed by a disabled policy' });
+    const attempt = await waitFor('the failed attempt', firstAttempt(webhookId));
+
+    expect(attempt!.error).toBe(`webhook policy ${policy.id} is disabled: the message was not signed nor sent`);
+    expect(hitsOf(webhookId)).toEqual([]);
+  });
+
+  it('two worker runners on one database deliver each of N messages exactly once', async () => {
+    const webhookId = await sinkWebhook(test, sink);
+    const env = { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WORKER_CONCURRENCY: '4' };
+    await Promise.all([worker.start(env), worker.start(env)]);
+
+    const n = 30;
+    for (let i = 0; i < n; i += 1) await submitTestEvent(test, access, { subject: `Message ${i}` });
+    await waitFor(`${n} deliveries`, async () => (await deliveriesOf(test, webhookId)).filter((d) => d.status === 'delivered').length === n, 30_000);
+    const mine = new Set((await deliveriesOf(test, webhookId)).map((d) => d.id));
+    await waitFor('their jobs to leave the queue', async () => (await listQueuedJobs(test.db, JOBS.webhookDelivery)).every((j) => !mine.has(j.payload['delivery_id'] as string)));
+
+    const ids = hitsOf(webhookId).map((h) => h.headers['x-tessera-delivery']);
+    expect(ids).toHaveLength(n);
+    expect(new Set(ids).size).toBe(n);
+    const objects = hitsOf(webhookId).map((h) => (JSON.parse(h.body) as { object_id: number }).object_id);
+    expect(new Set(objects).size).toBe(n);
+    const ran = worker.logs.filter((l) => l['msg'] === 'webhook delivery attempt').map((l) => l['outcome']);
+    expect(ran.filter((outcome) => outcome === 'delivered')).toHaveLength(n);
+  });
+});
