@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
 import { findFreePort, insertPersonalAccessToken, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { createTestDatabase, insertTestOAuthApplication, mintOAuthAccessToken, type TestDatabase } from '@tessera/persistence/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -102,6 +102,21 @@ describe('access cache across replicas — two api processes, one database', () 
 
     await test.db('personal_access_tokens').where({ token_hash: hashToken(token) }).update({ revoked_at: test.db.fn.now() });
     expect(await onEveryReplica(replicas, async (replica) => (await replica.me(token)).status === 401)).toBeLessThan(1000);
+  });
+
+  it('refuses an OAuth access token on both replicas within one second of its grant being revoked, keeping another grant', async () => {
+    const application = await insertTestOAuthApplication(test.db, { scopes: [{ actions: ['me:Read'] }] });
+    const mint = async () => mintOAuthAccessToken(test.db, { personId: await personId(demo.admin.email), clientId: application.clientId });
+    const revoked = await mint();
+    const kept = await mint();
+    for (const replica of replicas) {
+      expect((await replica.me(revoked.token)).status).toBe(200);
+      expect((await replica.me(kept.token)).status).toBe(200);
+    }
+    // As the adapter's revokeByGrantId does it: every artifact of the grant in one statement.
+    await test.db('oauth_artifacts').where({ grant_id: revoked.grantId }).delete();
+    expect(await onEveryReplica(replicas, async (replica) => (await replica.me(revoked.token)).status === 401)).toBeLessThan(1000);
+    for (const replica of replicas) expect((await replica.me(kept.token)).status).toBe(200);
   });
 
   it('shows the roles left on both replicas within one second of a role removal', async () => {

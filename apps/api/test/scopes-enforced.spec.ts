@@ -3,13 +3,15 @@
  * (`[allow|deny] <actions>[ if <conditions>]`, libs/domain/src/scopes) decide every call,
  * through the one evaluator. The api runs as main.ts runs it, on the cached access, so the
  * last case shows a scope change reaching a token the process already keeps in memory.
+ * The same cases run for OAuth access tokens (issue 10 item 5), whose rights are their
+ * integration's scopes narrowed to the token's own scope.
  */
 import request from 'supertest';
 import type { Express } from 'express';
 import { createLogger } from '@tessera/http';
 import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
-import { createCachedAccess, insertPersonalAccessToken, seedDemoData, type CachedAccess, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { insertPersonalAccessToken, seedDemoData, type CachedAccess, type DemoSeedResult } from '@tessera/persistence';
+import { createTestDatabase, startListeningAccess, insertTestOAuthApplication, mintOAuthAccessToken, type TestDatabase, type TestApplicationSpec } from '@tessera/persistence/testing';
 import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
 import { createApiApp } from '../src/app.js';
 import { API_URL } from './support/api-harness.js';
@@ -32,14 +34,9 @@ describe('Scopes of a personal access token, enforced on every REST call', () =>
     test = await createTestDatabase();
     demo = await seedDemoData(test.db);
     const logger = createLogger({ name: 'api', level: 'silent' });
-    access = createCachedAccess(test.db, { log: logger });
+    access = await startListeningAccess(test.db, logger);
     const rateLimiter = createRequestRateLimiter(openRateLimitStore({ kind: 'memory' }), { name: 'rest', windows: [{ points: 1_000_000, durationSeconds: 3600 }] });
     app = createApiApp({ db: test.db, logger, rateLimiter, apiUrl: API_URL, access: access.port });
-    const start = Date.now();
-    while (!access.cache.serving) {
-      if (Date.now() - start > 10_000) throw new Error('the access cache did not start listening for changes');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
   });
   afterAll(async () => {
     await access?.close();
@@ -102,5 +99,75 @@ describe('Scopes of a personal access token, enforced on every REST call', () =>
     expect(res.status).toBe(403);
     expect(Date.now() - start).toBeLessThan(1000);
     expect(res.body).toEqual({ message: 'Forbidden', reason: "This token's scopes do not allow request:Read" });
+  });
+
+  describe('the same rules for an OAuth access token: its integration scopes, narrowed to the token scope', () => {
+    async function oauthTokenWith(scopes: TestApplicationSpec['scopes'], { scope, email = demo.admin.email }: { scope?: string; email?: string } = {}) {
+      const application = await insertTestOAuthApplication(test.db, { scopes });
+      const person = await test.db('people').where({ primary_email: email }).first('id');
+      const { token } = await mintOAuthAccessToken(test.db, { personId: person.id, clientId: application.clientId, ...(scope === undefined ? {} : { scope }) });
+      return { token, application };
+    }
+
+    it('allowed read: an integration allowing request:Read, a token naming no scope, gets GET /v1/requests', async () => {
+      const { token } = await oauthTokenWith([{ actions: ['request:Read'] }]);
+      const res = await requests(token).expect(200);
+      expect(Array.isArray(res.body)).toBe(true);
+    });
+
+    it('denied read, no allow: an integration allowing me:Read only gets 403 naming request:Read', async () => {
+      const res = await requests((await oauthTokenWith([{ actions: ['me:Read'] }])).token).expect(403);
+      expect(res.body).toEqual({ message: 'Forbidden', reason: "This token's scopes do not allow request:Read" });
+    });
+
+    it('denied by the token scope: request:* on the integration, a token of scope me:Read gets 403 for request:Read', async () => {
+      const { token } = await oauthTokenWith([{ actions: ['request:*', 'me:Read'] }], { scope: 'me:Read' });
+      expect((await requests(token).expect(403)).body.reason).toBe("This token's scopes do not allow request:Read");
+      await request(app).get('/v1/me').set('Authorization', `Bearer ${token}`).set('X-Service-Account', demo.account).expect(200);
+    });
+
+    it('never beyond the integration: a token of scope *:* on an integration allowing me:Read gets 403 for request:Read', async () => {
+      const { token } = await oauthTokenWith([{ actions: ['me:Read'] }], { scope: '*:*' });
+      expect((await requests(token).expect(403)).body.reason).toBe("This token's scopes do not allow request:Read");
+    });
+
+    it('denied by a deny scope over an allow: *:* with deny request:Read gets 403 naming the deny', async () => {
+      const { token } = await oauthTokenWith([{ actions: ['*:*'] }, { effect: 'deny', actions: ['request:Read'] }], { scope: 'request:Read me:Read' });
+      expect((await requests(token).expect(403)).body).toEqual({ message: 'Forbidden', reason: "This token's scopes deny request:Read" });
+      await request(app).get('/v1/me').set('Authorization', `Bearer ${token}`).set('X-Service-Account', demo.account).expect(200);
+    });
+
+    it('condition not met: request:Read if account = widget refuses, and if role = administrator refuses the agent only', async () => {
+      const other = await oauthTokenWith([{ actions: ['request:Read'], conditions: ['account = widget'] }]);
+      expect((await requests(other.token).expect(403)).body.reason).toBe("This token's scopes do not allow request:Read");
+      const scopes = [{ actions: ['request:Read'], conditions: ['role = administrator'] }];
+      expect((await requests((await oauthTokenWith(scopes, { email: demo.agent.email })).token).expect(403)).body.reason).toBe(
+        "This token's scopes do not allow request:Read",
+      );
+      await requests((await oauthTokenWith(scopes)).token).expect(200);
+    });
+
+    it('scope removed: a token kept in the access cache is refused (401, authorize again) at once when its integration loses request:Read', async () => {
+      const { token, application } = await oauthTokenWith([{ actions: ['request:Read', 'me:Read'] }]);
+      await requests(token).expect(200);
+      expect(access.cache.get(hashToken(token), demo.account)).toBeDefined();
+      await requests(token).expect(200);
+
+      // As an administrator changes it: the scope change revokes the integration's authorizations.
+      await request(app)
+        .patch(`/v1/integrations/${application.integrationId}/scopes/${application.scopeIds[0]}`)
+        .set('Authorization', `Bearer ${demo.admin.token}`)
+        .set('X-Service-Account', demo.account)
+        .send({ actions: ['me:Read'] })
+        .expect(200);
+      const start = Date.now();
+      let res = await requests(token);
+      while (res.status === 200 && Date.now() - start < 1000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        res = await requests(token);
+      }
+      expect(res.status).toBe(401);
+      expect(Date.now() - start).toBeLessThan(1000);
+    });
   });
 });

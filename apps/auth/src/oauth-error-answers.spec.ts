@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { conflict, forbidden, notFound, tooManyRequests, unauthorized } from '@tessera/domain';
 import { createHttpApp, finishHttpApp } from '@tessera/http';
 import { createDatabase } from '@tessera/persistence';
-import { createAuthApp } from './app.js';
+import { authAppOn } from '../test/support/auth-app-on.js';
 import { OAUTH_PATHS, oauthErrorHandler, oauthNotFound } from './oauth-error-answers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -88,11 +88,11 @@ describe('auth app — error answers in OAuth shape on its OAuth paths (SPEC.md 
 
 describe('createAuthApp — its own 404 answers', () => {
   const db = createDatabase({ url: 'postgres://nobody:nothing@127.0.0.1:1/none', poolMax: 1, quiet: true });
-  const app = createAuthApp({ db, logger: pino({ level: 'silent' }) });
+  const app = authAppOn(db, { logger: pino({ level: 'silent' }) });
   afterAll(() => db.destroy());
 
-  it.each([['GET', '/token'], ['POST', '/token'], ['GET', '/authorize'], ['POST', '/token/revocation']])(
-    'answers %s %s, which nothing serves yet, with 404 invalid_request as oidc-provider does',
+  it.each([['GET', '/token'], ['GET', '/revoke'], ['GET', '/introspect'], ['POST', '/token/revocation']])(
+    'answers %s %s, which oidc-provider does not serve, with 404 invalid_request',
     async (method, path) => {
       const res = await request(app)[method === 'GET' ? 'get' : 'post'](path).expect(404);
       expect(res.body).toEqual({ error: 'invalid_request', error_description: 'unrecognized route or not allowed method' });

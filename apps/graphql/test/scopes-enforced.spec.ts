@@ -3,13 +3,14 @@
  * it declares (src/schema.ts FIELD_NEEDS) with the evaluator REST uses; a refused field is an
  * error with `extensions.code` FORBIDDEN naming the action. The app runs as main.ts runs it,
  * over HTTPS on the cached access, so the last case shows a scope change reaching a token the
- * process already keeps in memory.
+ * process already keeps in memory. The same cases run for OAuth access tokens (issue 10
+ * item 5): their integration's scopes, narrowed to the token's own scope.
  */
 import { request as httpsRequest } from 'node:https';
 import { createLogger, listen, type Listening } from '@tessera/http';
 import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
-import { createCachedAccess, insertPersonalAccessToken, seedDemoData, type CachedAccess, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { insertPersonalAccessToken, seedDemoData, type CachedAccess, type DemoSeedResult } from '@tessera/persistence';
+import { createTestDatabase, startListeningAccess, insertTestOAuthApplication, mintOAuthAccessToken, type TestApplicationSpec, type TestDatabase } from '@tessera/persistence/testing';
 import { createGraphqlApp } from '../src/app.js';
 import { loadTls } from '../src/tls.js';
 
@@ -59,15 +60,10 @@ describe('Scopes of a personal access token, enforced on every GraphQL field', (
     test = await createTestDatabase();
     demo = await seedDemoData(test.db);
     const logger = createLogger({ name: 'graphql', level: 'silent' });
-    access = createCachedAccess(test.db, { log: logger });
+    access = await startListeningAccess(test.db, logger);
     const built = await createGraphqlApp({ db: test.db, logger, access: access.port });
     graphql = built;
     server = await listen(built.app, { port: 0, host: '127.0.0.1', tls: await loadTls(null) });
-    const start = Date.now();
-    while (!access.cache.serving) {
-      if (Date.now() - start > 10_000) throw new Error('the access cache did not start listening for changes');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
   });
   afterAll(async () => {
     await server?.close();
@@ -121,5 +117,61 @@ describe('Scopes of a personal access token, enforced on every GraphQL field', (
     }
     expect(Date.now() - start).toBeLessThan(1000);
     expect(refusal(answer)).toEqual([{ code: 'FORBIDDEN', message: "This token's scopes do not allow me:Read", path: ['me'] }]);
+  });
+
+  describe('the same rules for an OAuth access token: its integration scopes, narrowed to the token scope', () => {
+    async function oauthTokenWith(scopes: TestApplicationSpec['scopes'], { scope, email = demo.admin.email }: { scope?: string; email?: string } = {}) {
+      const application = await insertTestOAuthApplication(test.db, { scopes });
+      const person = await test.db('people').where({ primary_email: email }).first('id');
+      const { token } = await mintOAuthAccessToken(test.db, { personId: person.id, clientId: application.clientId, ...(scope === undefined ? {} : { scope }) });
+      return { token, application };
+    }
+    const notAllowed = [{ code: 'FORBIDDEN', message: "This token's scopes do not allow me:Read", path: ['me'] }];
+
+    it('allowed read: an integration allowing me:Read gets `me`, with or without a token scope naming it', async () => {
+      expect(await me((await oauthTokenWith([{ actions: ['me:Read'] }])).token)).toEqual({ data: { me: { name: 'Alice Admin' } } });
+      expect(await me((await oauthTokenWith([{ actions: ['me:*'] }], { scope: 'me:Read' })).token)).toEqual({ data: { me: { name: 'Alice Admin' } } });
+    });
+
+    it('denied read, no allow: an integration allowing request:Read only gets FORBIDDEN naming me:Read', async () => {
+      const answer = await me((await oauthTokenWith([{ actions: ['request:Read'] }])).token);
+      expect(answer.data).toBeNull();
+      expect(refusal(answer)).toEqual(notAllowed);
+    });
+
+    it('denied by the token scope: me:Read on the integration, a token of scope request:Read gets FORBIDDEN', async () => {
+      expect(refusal(await me((await oauthTokenWith([{ actions: ['me:Read', 'request:Read'] }], { scope: 'request:Read' })).token))).toEqual(notAllowed);
+    });
+
+    it('denied by a deny scope over an allow: *:* with deny me:Read gets FORBIDDEN naming the deny', async () => {
+      const answer = await me((await oauthTokenWith([{ actions: ['*:*'] }, { effect: 'deny', actions: ['me:Read'] }])).token);
+      expect(refusal(answer)).toEqual([{ code: 'FORBIDDEN', message: "This token's scopes deny me:Read", path: ['me'] }]);
+    });
+
+    it('condition not met: me:Read if role = administrator refuses the agent and answers the administrator', async () => {
+      const scopes = [{ actions: ['me:Read'], conditions: ['account = wdc', 'role = administrator'] }];
+      expect(refusal(await me((await oauthTokenWith(scopes, { email: demo.agent.email })).token))).toEqual(notAllowed);
+      expect((await me((await oauthTokenWith(scopes)).token)).data).toEqual({ me: { name: 'Alice Admin' } });
+    });
+
+    it('scope removed: a token kept in the access cache is refused (UNAUTHORIZED, authorize again) at once when its integration loses me:Read', async () => {
+      const { token, application } = await oauthTokenWith([{ actions: ['me:Read', 'request:Read'] }]);
+      expect((await me(token)).data).toEqual({ me: { name: 'Alice Admin' } });
+      expect(access.cache.get(hashToken(token), demo.account)).toBeDefined();
+
+      // What the integration scope use cases do in one transaction: change the scope, revoke the authorizations.
+      await test.db.transaction(async (trx) => {
+        await trx('integration_scopes').where({ id: application.scopeIds[0] }).update({ actions: ['request:Read'] });
+        await trx('integrations').where({ id: application.integrationId }).update({ authorizations_revoked_at: trx.raw('clock_timestamp()') });
+      });
+      const start = Date.now();
+      let answer = await me(token);
+      while (!answer.errors && Date.now() - start < 1000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        answer = await me(token);
+      }
+      expect(Date.now() - start).toBeLessThan(1000);
+      expect(answer.errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
+    });
   });
 });

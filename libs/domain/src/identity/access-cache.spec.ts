@@ -147,6 +147,32 @@ describe('access cache — known callers resolved without storage', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('drops the OAuth tokens of a grant announced as revoked, and no personal access token', async () => {
+    const C = 'oauth_cccccccccccccccccccccccc';
+    const D = 'oauth_dddddddddddddddddddddddd';
+    store.issue(C, 5, 10, { kind: 'oauth', clientId: 'app', oauth: { accountId: 'wdc', grantId: 'grant-c' } });
+    store.issue(D, 5, 10, { kind: 'oauth', clientId: 'app', oauth: { accountId: 'wdc', grantId: 'grant-d' } });
+    await call(A);
+    await call(C);
+    await call(D);
+    cache.apply(parseAccessChange('{"kind":"oauth_grant","ids":["grant-c"]}'));
+    expect(cache.size).toBe(2);
+    expect(cache.get(hashToken(C), 'wdc')).toBeUndefined();
+    // A token id of an OAuth grant is its application's: a personal access token change never names it.
+    cache.apply({ kind: 'token', ids: [5] });
+    expect(cache.get(hashToken(D), 'wdc')).toBeDefined();
+  });
+
+  it("drops an OAuth token kept without an account when its application's account changes", async () => {
+    const C = 'oauth_cccccccccccccccccccccccc';
+    store.issue(C, 5, 10, { kind: 'oauth', clientId: 'app', oauth: { accountId: 'wdc', grantId: 'grant-c' } });
+    const lookup = await port.lookup(hashToken(C), null);
+    expect(lookup?.account).toBeNull();
+    expect(cache.size).toBe(1);
+    cache.apply({ kind: 'account', ids: ['wdc'] });
+    expect(cache.size).toBe(0);
+  });
+
   it('does not keep a lookup that was in flight when a change arrived', async () => {
     store.port.hold();
     const pending = call(A);

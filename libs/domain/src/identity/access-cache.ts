@@ -95,7 +95,14 @@ export function createAccessCache({ maxEntries = 5000, ttlMs = 5 * 60_000, now =
         }
         case 'account': {
           const ids = new Set(change.ids);
-          return dropWhere(({ personAccount, account }) => ids.has(personAccount.id) || (account !== null && ids.has(account.id)));
+          return dropWhere(
+            ({ grant, personAccount, account }) =>
+              ids.has(personAccount.id) || (account !== null && ids.has(account.id)) || (grant.oauth !== undefined && ids.has(grant.oauth.accountId)),
+          );
+        }
+        case 'oauth_grant': {
+          const ids = new Set(change.ids);
+          return dropWhere(({ grant }) => grant.oauth !== undefined && ids.has(grant.oauth.grantId));
         }
         case 'all':
           return entries.clear();

@@ -5,12 +5,15 @@
  * - `token`: personal access tokens (revoked, re-scoped, expiry moved, deleted);
  * - `person`: people (disabled, renamed, moved) and their roles;
  * - `account`: records of an account that may carry scopes (integrations, OAuth applications);
+ * - `oauth_grant`: OAuth access tokens or grants deleted or consumed (revoked, replayed code,
+ *   reused refresh token, an authorization withdrawn), named by their grant's id;
  * - `all`: anything else (accounts themselves, a change too large to list).
  */
 export type AccessChange =
   | { kind: 'token'; ids: number[] }
   | { kind: 'person'; ids: number[] }
   | { kind: 'account'; ids: string[] }
+  | { kind: 'oauth_grant'; ids: string[] }
   | { kind: 'all' };
 
 /**
@@ -23,7 +26,7 @@ export function parseAccessChange(text: string): AccessChange {
     if (typeof value !== 'object' || value === null) return { kind: 'all' };
     const { kind, ids } = value as { kind?: unknown; ids?: unknown };
     if ((kind === 'token' || kind === 'person') && Array.isArray(ids) && ids.every(Number.isInteger)) return { kind, ids: ids as number[] };
-    if (kind === 'account' && Array.isArray(ids) && ids.every((id) => typeof id === 'string')) return { kind, ids: ids as string[] };
+    if ((kind === 'account' || kind === 'oauth_grant') && Array.isArray(ids) && ids.every((id) => typeof id === 'string')) return { kind, ids: ids as string[] };
   } catch {
     // not JSON: handled as below
   }

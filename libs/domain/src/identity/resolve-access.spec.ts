@@ -82,6 +82,25 @@ describe('resolveAccess — Authorization and X-Service-Account', () => {
     expect(await codeOf(resolveAccess({ authorization, account: 'widget' }, portWith(TOKEN, grant)))).toBe('UNAUTHORIZED');
   });
 
+  describe('an OAuth access token acts only in its application’s account', () => {
+    const oauth = (accountId: string): Partial<TokenGrant> => ({ kind: 'oauth', tokenId: 3, clientId: 'app', oauth: { accountId, grantId: 'grant' } });
+
+    it('is accepted there, naming the application', async () => {
+      const access = await resolveAccess({ authorization: `Bearer ${TOKEN}`, account: 'wdc' }, portWith(TOKEN, oauth('wdc')));
+      expect(access.token).toEqual({ kind: 'oauth', id: 3, clientId: 'app' });
+    });
+
+    it('is FORBIDDEN in another account the person may act in', async () => {
+      const port = portWith(TOKEN, oauth('wdc'));
+      expect(await codeOf(resolveAccess({ authorization: `Bearer ${TOKEN}`, account: 'widget' }, port))).toBe('FORBIDDEN');
+    });
+
+    it('is FORBIDDEN in its application’s account when the person may not act there', async () => {
+      const port = portWith(TOKEN, oauth('other'));
+      expect(await codeOf(resolveAccess({ authorization: `Bearer ${TOKEN}`, account: 'other' }, port))).toBe('FORBIDDEN');
+    });
+  });
+
   it.each([['a missing account', undefined], ['an unrelated account', 'other'], ['an unknown account', 'nope'], ['a malformed account', 'DROP TABLE']])(
     'is FORBIDDEN for %s',
     async (_case, account) => {

@@ -19,6 +19,12 @@ export interface TokenGrant {
   kind: 'personal_access_token' | 'oauth';
   tokenId: number;
   clientId?: string;
+  /**
+   * OAuth access tokens: the account of the token's application, the only account the
+   * token acts in, and its grant's id, by which the revocation of the grant or of the
+   * token is announced (access-change.ts `oauth_grant`).
+   */
+  oauth?: { accountId: string; grantId: string };
   /** Parsed from the token's stored scopes by the lookup (personal access tokens: `tokenScopes`). */
   scopes: readonly ScopeStatement[];
   expiresAt: Date | null;
@@ -75,6 +81,10 @@ export async function resolveAccess(headers: AccessHeaders, port: AccessPort, no
   if (!accountId) throw forbidden('The X-Service-Account header is required');
   if (!account || !canActInAccount(personAccount, account)) {
     throw forbidden(`You have no access to account '${accountId.slice(0, 63)}'`);
+  }
+  // An application's token acts only in the application's account (docs/decisions/013-scope-conditions.md).
+  if (grant.oauth && grant.oauth.accountId !== account.id) {
+    throw forbidden(`This OAuth token is valid only in the account of its application, not in '${account.id}'`);
   }
   const { disabled: _disabled, ...person } = grant.person;
   return {

@@ -8,7 +8,7 @@
 import { cachedAccessPort, createAccessCache, type AccessCache, type AccessCacheOptions, type AccessPort } from '@tessera/domain';
 import { connectionUrlOf, type Database } from '../database.js';
 import type { AccessFeed, AccessFeedHandlers, AccessFeedLog } from './access-feed.js';
-import { lookupPersonalAccessToken } from './personal-access-token.repository.js';
+import { lookupBearerToken } from './access.repository.js';
 import { listenToAccessChanges } from './postgres-access-feed.js';
 import { subscribeToAccessChanges } from './redis-access-feed.js';
 import { relayAccessChangesToRedis } from './redis-access-relay.js';
@@ -40,7 +40,7 @@ export function createCachedAccess(db: Database, { log, redisUrl, cache: cacheOp
     ? [relayAccessChangesToRedis({ connectionString, redisUrl, log }), subscribeToAccessChanges({ redisUrl, handlers, log })]
     : [listenToAccessChanges({ connectionString, handlers, log })];
   const storage: AccessPort = {
-    lookup: (tokenHash, accountId) => lookupPersonalAccessToken(db, tokenHash, accountId),
+    lookup: (tokenHash, accountId) => lookupBearerToken(db, tokenHash, accountId),
     tokenUsed: async (grant) => {
       if (grant.kind === 'personal_access_token') tokenUse.record(grant.tokenId);
     },

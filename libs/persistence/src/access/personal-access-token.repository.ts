@@ -1,5 +1,14 @@
-import { tokenScopes, type AccessLookup, type Role } from '@tessera/domain';
+import { tokenScopes, type AccessLookup } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { accessLookupOf, PERSON_COLUMNS, PERSON_JOINS, type PersonRow } from './access-lookup-row.js';
+
+interface TokenRow extends PersonRow {
+  token_id: number;
+  scopes: string[];
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
 
 /**
  * Everything the access check needs, in one round trip: the token (by the
@@ -7,48 +16,25 @@ import type { Database } from '../database.js';
  * person's account, the account of the call and the person's roles there.
  */
 export async function lookupPersonalAccessToken(db: Database, tokenHash: string, accountId: string | null): Promise<AccessLookup | null> {
-  const { rows } = await db.raw(
-    `select t.id as token_id, t.scopes, t.expires_at, t.revoked_at, t.last_used_at,
-            p.id as person_id, p.name, p.account_id, p.primary_email, p.organization_id, p.disabled,
-            p.locale, p.created_at, p.updated_at, o.name as organization_name,
-            pa.name as person_account_name, pa.directory_account_id as person_account_directory,
-            exists (select 1 from accounts sd where sd.directory_account_id = p.account_id) as in_directory,
-            ta.id as target_id, ta.name as target_name, ta.directory_account_id as target_directory,
-            coalesce((select array_agg(r.role order by r.role) from person_roles r where r.person_id = p.id and r.account_id = ta.id), '{}') as roles
+  const { rows } = await db.raw<{ rows: TokenRow[] }>(
+    `select t.id as token_id, t.scopes, t.expires_at, t.revoked_at, t.last_used_at, ${PERSON_COLUMNS}
        from personal_access_tokens t
        join people p on p.id = t.person_id
-       join accounts pa on pa.id = p.account_id
-       left join organizations o on o.id = p.organization_id
-       left join accounts ta on ta.id = ?
+       ${PERSON_JOINS}
       where t.token_hash = ?`,
     [accountId, tokenHash],
   );
   const row = rows[0];
   if (!row) return null;
-  return {
-    grant: {
-      kind: 'personal_access_token',
-      tokenId: row.token_id,
-      // Parsed here, once: the access cache keeps the statements, not the text.
-      scopes: tokenScopes(row.scopes),
-      expiresAt: row.expires_at,
-      revokedAt: row.revoked_at,
-      lastUsedAt: row.last_used_at,
-      person: {
-        id: row.person_id, name: row.name, accountId: row.account_id, primaryEmail: row.primary_email,
-        organizationId: row.organization_id, inDirectoryAccount: row.in_directory, disabled: row.disabled,
-        profile: {
-          id: row.person_id, name: row.name, primary_email: row.primary_email, locale: row.locale,
-          account: { id: row.account_id, name: row.person_account_name },
-          organization: row.organization_id ? { id: row.organization_id, name: row.organization_name } : null,
-          created_at: row.created_at, updated_at: row.updated_at,
-        },
-      },
-    },
-    personAccount: { id: row.account_id, name: row.person_account_name, directoryAccountId: row.person_account_directory },
-    account: row.target_id ? { id: row.target_id, name: row.target_name, directoryAccountId: row.target_directory } : null,
-    roles: row.roles as Role[],
-  };
+  return accessLookupOf(row, {
+    kind: 'personal_access_token',
+    tokenId: row.token_id,
+    // Parsed here, once: the access cache keeps the statements, not the text.
+    scopes: tokenScopes(row.scopes),
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+  });
 }
 
 /** Owner and state of a token, for the demo seed's "is the token I know still good?". */

@@ -1,0 +1,45 @@
+/**
+ * Checks an e-mail and password. An unknown e-mail costs the same scrypt work
+ * as a wrong password, so the answer time does not tell which it was.
+ */
+import type { Request, Response } from 'express';
+import { hashPassword, verifyPassword } from '@tessera/domain';
+import { findSignInPersonByEmail, type Database, type SignInPerson } from '@tessera/persistence';
+import { html, sendPage } from './html.js';
+import type { LoginLimiter } from './login-limits.js';
+
+let unknownPersonHash: Promise<string> | undefined;
+
+export async function signIn(db: Database, email: string, password: string): Promise<SignInPerson | null> {
+  const person = email === '' ? null : await findSignInPersonByEmail(db, email);
+  if (!person?.passwordHash) {
+    unknownPersonHash ??= hashPassword('no such person');
+    await verifyPassword(password, await unknownPersonHash);
+    return null;
+  }
+  return (await verifyPassword(password, person.passwordHash)) ? person : null;
+}
+
+export type SignInAttempt =
+  | { kind: 'limited' }
+  | { kind: 'refused'; email: string }
+  | { kind: 'signed-in'; email: string; person: SignInPerson };
+
+/**
+ * A posted sign-in form, for the authorization's login and the profile's
+ * sign-in alike: the same limits per address and e-mail, the same check. Too
+ * many attempts are answered here (429 with Retry-After); the caller answers
+ * the other two outcomes.
+ */
+export async function attemptSignIn(req: Request, res: Response, db: Database, loginLimiter: LoginLimiter): Promise<SignInAttempt> {
+  const email = typeof req.body?.email === 'string' ? req.body.email.slice(0, 254) : '';
+  const password = typeof req.body?.password === 'string' ? req.body.password.slice(0, 1024) : '';
+  const wait = await loginLimiter.attempt(req.ip ?? 'unknown', email);
+  if (wait > 0) {
+    res.set('Retry-After', String(wait));
+    sendPage(res, 429, 'Too many attempts', html`<h1>Too many sign-in attempts</h1><p>Try again in ${Math.ceil(wait / 60)} minute(s).</p>`);
+    return { kind: 'limited' };
+  }
+  const person = await signIn(db, email, password);
+  return person ? { kind: 'signed-in', email, person } : { kind: 'refused', email };
+}

@@ -1,0 +1,32 @@
+/**
+ * Hands oidc-provider the requests of its own paths and leaves the rest to
+ * Express (pages, health, metrics, REST 404s). RFC 8414 metadata is the same
+ * document oidc-provider builds for OpenID discovery, served at its RFC 8414 path.
+ */
+import type { RequestHandler } from 'express';
+import type Provider from 'oidc-provider';
+
+const DISCOVERY = '/.well-known/openid-configuration';
+export const AUTHORIZATION_SERVER_METADATA = '/.well-known/oauth-authorization-server';
+const PROVIDER_PATHS = /^\/(authorize|token|revoke|introspect|jwks)(\/|$)/;
+
+export function providerPaths(provider: Provider): RequestHandler {
+  // A method or sub-path oidc-provider does not serve: 404 in OAuth's shape rather than Koa's text.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { error: 'invalid_request', error_description: 'unrecognized route or not allowed method' };
+      ctx.status = 404;
+    }
+  });
+  const callback = provider.callback();
+  return (req, res, next) => {
+    if (req.path === AUTHORIZATION_SERVER_METADATA) {
+      req.url = DISCOVERY + req.url.slice(AUTHORIZATION_SERVER_METADATA.length);
+      return void callback(req, res);
+    }
+    if (req.path === DISCOVERY || PROVIDER_PATHS.test(req.path)) return void callback(req, res);
+    next();
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * What the authorization server needs to know of an OAuth application, read
+ * fresh on every request (never cached past a change): its credentials'
+ * digest, registered redirect URIs, the disabled flags of the application and
+ * its integration, when the integration's authorizations were last revoked,
+ * and the scope actions the integration allows or denies.
+ */
+import type { Database } from '../database.js';
+
+export interface OAuthClientView {
+  clientId: string;
+  name: string;
+  /** SHA-256 hex of the client secret, as stored. */
+  clientSecretHash: string;
+  redirectUris: string[];
+  accountId: string;
+  applicationDisabled: boolean;
+  integration: {
+    id: number;
+    name: string;
+    disabled: boolean;
+    authorizations_revoked_at: Date | null;
+    /** Distinct actions of the integration's allow scopes, sorted. */
+    allowedActions: string[];
+    /** Distinct actions of its deny scopes, sorted: shown on the consent page, never granted. */
+    deniedActions: string[];
+  };
+}
+
+export async function findOAuthClient(db: Database, clientId: string): Promise<OAuthClientView | null> {
+  const row = await db('oauth_applications as a')
+    .join('integrations as i', 'i.id', 'a.integration_id')
+    .where('a.client_id', clientId)
+    .first(
+      'a.client_id', 'a.name', 'a.client_secret_hash', 'a.redirect_uris', 'a.account_id', 'a.disabled',
+      'i.id as integration_id', 'i.name as integration_name', 'i.disabled as integration_disabled', 'i.authorizations_revoked_at',
+      db.raw(`coalesce((select array_agg(distinct action order by action) from integration_scopes s, unnest(s.actions) action
+                         where s.integration_id = i.id and s.effect = 'allow'), '{}') as allowed_actions`),
+      db.raw(`coalesce((select array_agg(distinct action order by action) from integration_scopes s, unnest(s.actions) action
+                         where s.integration_id = i.id and s.effect = 'deny'), '{}') as denied_actions`),
+    );
+  if (!row) return null;
+  return {
+    clientId: row.client_id,
+    name: row.name,
+    clientSecretHash: row.client_secret_hash,
+    redirectUris: row.redirect_uris,
+    accountId: row.account_id,
+    applicationDisabled: row.disabled,
+    integration: {
+      id: row.integration_id,
+      name: row.integration_name,
+      disabled: row.integration_disabled,
+      authorizations_revoked_at: row.authorizations_revoked_at,
+      allowedActions: row.allowed_actions,
+      deniedActions: row.denied_actions,
+    },
+  };
+}
