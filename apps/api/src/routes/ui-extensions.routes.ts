@@ -1,0 +1,106 @@
+/**
+ * REFERENCE.md "UI extensions": `/v1/ui_extensions` (list, get, POST — 200
+ * with the created extension, as webhooks answer — and PATCH), and the audit
+ * lines of one version (its `view_audit_path`). Reads: any role with
+ * `ui_extension:Read`; writes: administrators with `ui_extension:Create` or
+ * `:Update`. Another account's extension or version is not found.
+ */
+import { z } from 'zod';
+import {
+  UI_EXTENSION_CATEGORIES, UI_EXTENSION_FIELDS, UI_EXTENSION_LIST_FIELDS, presentUiExtension, presentVersionAuditLine,
+} from '@tessera/domain';
+import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, zodInput, type RouteTable } from '@tessera/http';
+import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
+import type { ApiServices } from '../services.js';
+import { createUiExtensionInput, updateUiExtensionInput } from './ui-extensions-body.js';
+import { uiExtensionFieldsSchema, uiExtensionParams, uiExtensionSchema, versionAuditLineSchema, versionAuditParams } from './ui-extensions.schema.js';
+
+const UI_EXTENSIONS: CollectionSpec = {
+  fields: UI_EXTENSION_FIELDS,
+  defaultFields: UI_EXTENSION_LIST_FIELDS,
+  sortable: ['id', 'name', 'title', 'category', 'disabled', 'created_at', 'updated_at'],
+  filters: { id: 'integer', name: 'string', title: 'string', category: { enum: UI_EXTENSION_CATEGORIES }, disabled: 'boolean', created_at: 'datetime', updated_at: 'datetime' },
+};
+
+export const UI_EXTENSIONS_TAG = 'ui_extensions';
+const WRITERS = 'Administrators only.';
+
+export function uiExtensionsRoutes(services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/ui_extensions',
+      operationId: 'listUiExtensions',
+      tag: UI_EXTENSIONS_TAG,
+      summary: 'UI extensions of the account',
+      description: 'A list omits html, css, javascript and form_definition unless `fields` names them.',
+      needs: { scope: 'ui_extension:Read' },
+      input: { query: collectionQuerySchema(UI_EXTENSIONS, pageSize), parse: ({ query }) => parseCollectionQuery(query, UI_EXTENSIONS, pageSize) },
+      responses: { 200: { description: 'One page of UI extensions, with the selected fields', schema: z.array(uiExtensionFieldsSchema), headers: PAGINATION_HEADERS } },
+      errors: [400],
+      handler: async ({ req, res, access, input: query }) => {
+        sendCollection(req, res, query, await services.listUiExtensions(access, query), presentUiExtension, `${apiUrl}/ui_extensions`);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/ui_extensions/:id',
+      operationId: 'getUiExtension',
+      tag: UI_EXTENSIONS_TAG,
+      summary: 'One UI extension, with every field',
+      description: 'html, css, javascript and form_definition are the active version\'s, or the prepared one\'s while none is active.',
+      needs: { scope: 'ui_extension:Read' },
+      input: zodInput({ params: uiExtensionParams }),
+      responses: { 200: { description: 'The UI extension', schema: uiExtensionSchema } },
+      errors: [404],
+      handler: async ({ res, access, input: { params } }) => {
+        res.json(presentUiExtension(await services.getUiExtension(access, params.id)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/ui_extensions',
+      operationId: 'createUiExtension',
+      tag: UI_EXTENSIONS_TAG,
+      summary: 'Create a UI extension',
+      description: `${WRITERS} name and category are required; any of html, css, javascript or form_definition (or \`activate\`) starts version 1, being prepared. Answers 200, as POST /webhooks does.`,
+      needs: { role: 'administrator', scope: 'ui_extension:Create' },
+      input: createUiExtensionInput,
+      responses: { 200: { description: 'The created UI extension', schema: uiExtensionSchema } },
+      errors: [409, 422],
+      handler: async ({ res, access, input }) => {
+        res.json(presentUiExtension(await services.createUiExtension(access, input)));
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/v1/ui_extensions/:id',
+      operationId: 'updateUiExtension',
+      tag: UI_EXTENSIONS_TAG,
+      summary: 'Change a UI extension',
+      description: `${WRITERS} html, css, javascript and form_definition change the version being prepared, or start one; \`activate: true\` then promotes it.`,
+      needs: { role: 'administrator', scope: 'ui_extension:Update' },
+      input: updateUiExtensionInput,
+      responses: { 200: { description: 'The updated UI extension', schema: uiExtensionSchema } },
+      errors: [404, 409, 422],
+      handler: async ({ res, access, input: { id, body } }) => {
+        res.json(presentUiExtension(await services.updateUiExtension(access, id, body)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/ui_extensions/:id/versions/:version_id/audit',
+      operationId: 'listUiExtensionVersionAudit',
+      tag: UI_EXTENSIONS_TAG,
+      summary: 'The audit lines of one version',
+      description: 'Every change of the version, oldest first: the version\'s `view_audit_path`.',
+      needs: { scope: 'ui_extension:Read' },
+      input: zodInput({ params: versionAuditParams }),
+      responses: { 200: { description: 'The audit lines', schema: z.array(versionAuditLineSchema) } },
+      errors: [404],
+      handler: async ({ res, access, input: { params } }) => {
+        res.json((await services.listUiExtensionVersionAudit(access, params.id, params.version_id)).map(presentVersionAuditLine));
+      },
+    }),
+  ];
+}
