@@ -8,6 +8,22 @@ describe('readBenchOptions', () => {
     expect(options.me).toEqual({ plan: { seconds: 10 }, warmup: { seconds: 3 }, clients: 20 });
     expect(options.events).toMatchObject({ plan: { seconds: 10 }, clients: 50, mix: 'half' });
     expect(options.cpuProfileDir).toBeNull();
+    expect(options.deliveries).toEqual({ events: 2000, warmupEvents: 200, algs: ['hs256', 'es256'], latencyRate: 20, latencySeconds: 10, sink: 'child' });
+  });
+
+  it('selects the deliveries benchmark alone, with its events, algorithms, latency rate and sink', () => {
+    const options = readBenchOptions({
+      BENCH_ONLY: 'deliveries', BENCH_DELIVERIES: '500', BENCH_DELIVERIES_WARMUP: '50', BENCH_WEBHOOK_ALGS: ' es256 ,rs256,es256,',
+      BENCH_LATENCY_RATE: '5', BENCH_LATENCY_SECONDS: '4', BENCH_SINK: 'inline',
+    });
+    expect(options.only).toBe('deliveries');
+    expect(options.deliveries).toEqual({ events: 500, warmupEvents: 50, algs: ['es256', 'rs256'], latencyRate: 5, latencySeconds: 4, sink: 'inline' });
+  });
+
+  it('selects the code → token benchmark alone: 2000 codes after 200 at 10 clients, or what the environment says', () => {
+    expect(readBenchOptions({ BENCH_ONLY: 'oauth' })).toMatchObject({ only: 'oauth', oauth: { codes: 2000, warmupCodes: 200, clients: 10 } });
+    expect(readBenchOptions({ BENCH_ONLY: 'oauth', BENCH_OAUTH_CODES: '500', BENCH_OAUTH_WARMUP: '20', BENCH_CLIENTS: '4' }).oauth).toEqual({ codes: 500, warmupCodes: 20, clients: 4 });
+    expect(() => readBenchOptions({ BENCH_OAUTH_CODES: '0' })).toThrow('BENCH_OAUTH_CODES must be a positive number');
   });
 
   it('takes a duration, totals, a client count and a profile folder from the environment', () => {
@@ -19,7 +35,10 @@ describe('readBenchOptions', () => {
   });
 
   it('refuses a value it does not know instead of measuring something else', () => {
-    expect(() => readBenchOptions({ BENCH_ONLY: 'graphql' })).toThrow('BENCH_ONLY must be one of me, events, got "graphql"');
+    expect(() => readBenchOptions({ BENCH_ONLY: 'graphql' })).toThrow('BENCH_ONLY must be one of me, events, deliveries, oauth, got "graphql"');
+    expect(() => readBenchOptions({ BENCH_WEBHOOK_ALGS: 'hs256,es257' })).toThrow('BENCH_WEBHOOK_ALGS must be one of none, hs256, es256, rs256, got "es257"');
+    expect(() => readBenchOptions({ BENCH_SINK: 'remote' })).toThrow('BENCH_SINK must be one of child, inline, got "remote"');
+    expect(() => readBenchOptions({ BENCH_DELIVERIES: '0' })).toThrow('BENCH_DELIVERIES must be a positive number');
     expect(() => readBenchOptions({ BENCH_DURATION: '-1' })).toThrow('BENCH_DURATION must be a positive number');
   });
 });

@@ -6,18 +6,44 @@ import path from 'node:path';
 
 export type Runtime = 'bundle' | 'tsx';
 export type EventsMix = 'half' | 'new' | 'match';
+export type SinkMode = 'child' | 'inline';
+/** The signing algorithms the deliveries benchmark can give its webhook's policy. */
+export const DELIVERY_ALGS = ['none', 'hs256', 'es256', 'rs256'] as const;
+export type DeliveryAlg = (typeof DELIVERY_ALGS)[number];
 
 /** A measured phase lasts either a number of seconds or a number of calls. */
 export type LoadPlan = { seconds: number } | { calls: number };
 
 export interface BenchOptions {
-  only: 'me' | 'events' | null;
+  only: 'me' | 'events' | 'deliveries' | 'oauth' | null;
   me: { plan: LoadPlan; warmup: LoadPlan; clients: number };
   events: { plan: LoadPlan; warmup: LoadPlan; clients: number; mix: EventsMix };
+  deliveries: DeliveriesOptions;
+  oauth: OAuthOptions;
   runtime: Runtime;
   /** Where the api writes its .cpuprofile files; null when not profiling. */
   cpuProfileDir: string | null;
   logLevel: string;
+}
+
+export interface DeliveriesOptions {
+  /** webhook-event jobs committed at once for the throughput run. */
+  events: number;
+  /** Events delivered (and not measured) before it, to warm up the worker and the baseline. */
+  warmupEvents: number;
+  /** One policy per algorithm, each measured with a fresh worker process. */
+  algs: DeliveryAlg[];
+  /** Events per second and seconds of the commit-to-delivery latency run. */
+  latencyRate: number;
+  latencySeconds: number;
+  sink: SinkMode;
+}
+
+/** The code → token benchmark (BENCH_ONLY=oauth): codes exchanged per side, after a warm-up. */
+export interface OAuthOptions {
+  codes: number;
+  warmupCodes: number;
+  clients: number;
 }
 
 export function readBenchOptions(env: Record<string, string | undefined>): BenchOptions {
@@ -27,7 +53,7 @@ export function readBenchOptions(env: Record<string, string | undefined>): Bench
   const meCalls = optionalPositive(env, 'BENCH_ME_REQUESTS');
   const eventsCalls = optionalPositive(env, 'BENCH_EVENTS');
   return {
-    only: oneOf(env, 'BENCH_ONLY', ['me', 'events'] as const, null),
+    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth'] as const, null),
     me: {
       plan: meCalls ? { calls: meCalls } : { seconds },
       warmup: { seconds: warmupSeconds },
@@ -38,6 +64,19 @@ export function readBenchOptions(env: Record<string, string | undefined>): Bench
       warmup: { seconds: warmupSeconds },
       clients: clients ?? 50,
       mix: oneOf(env, 'BENCH_EVENTS_MIX', ['half', 'new', 'match'] as const, 'half'),
+    },
+    deliveries: {
+      events: Math.round(positive(env, 'BENCH_DELIVERIES', 2000)),
+      warmupEvents: Math.round(positive(env, 'BENCH_DELIVERIES_WARMUP', 200)),
+      algs: listOf(env, 'BENCH_WEBHOOK_ALGS', DELIVERY_ALGS, ['hs256', 'es256']),
+      latencyRate: positive(env, 'BENCH_LATENCY_RATE', 20),
+      latencySeconds: positive(env, 'BENCH_LATENCY_SECONDS', 10),
+      sink: oneOf(env, 'BENCH_SINK', ['child', 'inline'] as const, 'child'),
+    },
+    oauth: {
+      codes: Math.round(positive(env, 'BENCH_OAUTH_CODES', 2000)),
+      warmupCodes: Math.round(positive(env, 'BENCH_OAUTH_WARMUP', 200)),
+      clients: clients ?? 10,
     },
     runtime: oneOf(env, 'BENCH_RUNTIME', ['bundle', 'tsx'] as const, 'bundle'),
     cpuProfileDir: env['BENCH_CPU_PROFILE'] ? path.resolve(env['BENCH_CPU_PROFILE']) : null,
@@ -59,6 +98,13 @@ function positive(env: Record<string, string | undefined>, name: string, fallbac
 
 function optionalPositive(env: Record<string, string | undefined>, name: string): number | null {
   return env[name] ? Math.round(positive(env, name, 1)) : null;
+}
+
+function listOf<T extends string>(env: Record<string, string | undefined>, name: string, values: readonly T[], fallback: T[]): T[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const items = [...new Set(raw.split(',').map((item) => item.trim()).filter((item) => item !== ''))];
+  return items.map((item) => oneOf({ [name]: item }, name, values, null) as T);
 }
 
 function oneOf<T extends string, F extends T | null>(env: Record<string, string | undefined>, name: string, values: readonly T[], fallback: F): T | F {

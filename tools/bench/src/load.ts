@@ -41,9 +41,14 @@ export async function runLoad(plan: LoadPlan, clients: number, call: (index: num
   const seconds = (performance.now() - began) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const at = (q: number) => percentile(latencies, q);
   const failures = Object.values(failureReasons).reduce((sum, n) => sum + n, 0);
   return { calls: latencies.length, failures, failureReasons, seconds, perSecond: latencies.length / seconds, p50Ms: at(0.5), p99Ms: at(0.99), clientCores: (cpu.user + cpu.system) / 1e6 / seconds };
+}
+
+/** The value at quantile `q` (0.5 = p50) of values sorted ascending, nearest rank; 0 when there are none. */
+export function percentile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
 /** A measured run and what failed in the warm-up before it (JIT, pools and caches warm up first). */

@@ -9,40 +9,48 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { openBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { readBenchOptions, type BenchOptions } from './bench-options.js';
+import { createDatabase } from '@tessera/persistence';
+import { benchDeliveries } from './deliveries.bench.js';
+import { deliveriesFailures, reportDeliveries } from './deliveries.report.js';
+import { createBenchWebhook } from './delivery-setup.js';
 import { benchEvents, eventsFailures, reportEvents } from './events.bench.js';
 import { benchMe, meFailures, reportMe } from './me.bench.js';
+import { benchOAuth, oauthFailures, reportOAuth } from './oauth.bench.js';
 import { prepareEntries, type Entries } from './runtime.js';
-import { startApi } from './servers.js';
+import { startApi, startWebhookWorker } from './servers.js';
+import { startSink } from './sink-handle.js';
 
 async function main(): Promise<number> {
   const began = performance.now();
   // Before anything of ours runs: other work on the machine moves every figure.
   const loadAtStart = loadavg()[0]!;
   const options = readBenchOptions(process.env);
-  const entries = await prepareEntries(options.runtime);
+  const entries = await prepareEntries(options.runtime, { api: options.only !== 'deliveries' && options.only !== 'oauth', webhookWorker: options.only === null || options.only === 'deliveries' });
   const database = await openBenchDatabase(process.env['DATABASE_URL']);
   print(
     `tessera bench: node ${process.version}, ${availableParallelism()} cores (load average ${loadAtStart.toFixed(2)} at start); load client, api, baseline server and PostgreSQL share this machine`,
-    `  servers: ${entries.description}; api LOG_LEVEL=${options.logLevel}, rate-limit windows on the ${process.env['REDIS_URL'] ? 'Redis (REDIS_URL)' : 'PostgreSQL'} store (limits raised so none is reached), api pool DATABASE_POOL_MAX=${process.env['BENCH_API_POOL_MAX'] ?? '20 (its default)'}`,
+    `  servers: ${entries.description}; LOG_LEVEL=${options.logLevel} (api, webhook worker), rate-limit windows on the ${process.env['REDIS_URL'] ? 'Redis (REDIS_URL)' : 'PostgreSQL'} store (limits raised so none is reached), api pool DATABASE_POOL_MAX=${process.env['BENCH_API_POOL_MAX'] ?? '20 (its default)'}`,
     `  database: ${database.description}`,
     '',
   );
   const profiles: string[] = [];
   const failed: Failed[] = [];
   try {
-    if (options.only !== 'events') failed.push(await runMe(options, entries, database, profiles));
-    if (options.only !== 'me') failed.push(await runEvents(options, entries, database, profiles));
+    if (options.only === null || options.only === 'me') failed.push(await runMe(options, entries, database, profiles));
+    if (options.only === null || options.only === 'events') failed.push(await runEvents(options, entries, database, profiles));
+    if (options.only === null || options.only === 'deliveries') failed.push(...(await runDeliveries(options, entries, database, profiles)));
+    if (options.only === null || options.only === 'oauth') failed.push(await runOAuth(options, database));
   } finally {
     await database.close();
   }
   for (const file of profiles) {
-    print(existsSync(file) ? `cpu profile of the api: ${file}  (npm run bench:profile-summary -- ${file})` : `cpu profile MISSING: ${file} (the api did not exit cleanly)`);
+    print(existsSync(file) ? `cpu profile of the ${path.basename(file).startsWith('worker-') ? 'webhook worker' : 'api'}: ${file}  (npm run bench:profile-summary -- ${file})` : `cpu profile MISSING: ${file} (the api did not exit cleanly)`);
   }
   print(`done in ${((performance.now() - began) / 1000).toFixed(0)} s`);
   const failures = failed.reduce((sum, f) => sum + f.failures, 0);
   if (failures === 0) return 0;
   const banner = `!!! BENCH FAILED: ${failures} call(s) failed; the figures above are not valid !!!`;
-  print('', banner, ...failed.filter((f) => f.failures > 0).map((f) => `  api output of that run: ${f.apiLog}`));
+  print('', banner, ...failed.filter((f) => f.failures > 0).map((f) => `  server output of that run: ${f.apiLog}`));
   process.stderr.write(`${banner}\n`);
   return 1;
 }
@@ -66,6 +74,35 @@ async function runEvents(options: BenchOptions, entries: Entries, database: Benc
   const result = await benchEvents({ apiOrigin: api.origin, databaseUrl: database.url, token: database.demo.admin.token, account: database.demo.account, ...events }).finally(() => api.stop());
   print(reportEvents(result, events), '');
   return { failures: eventsFailures(result), apiLog: api.logFile };
+}
+
+async function runOAuth(options: BenchOptions, database: BenchDatabase): Promise<Failed> {
+  const result = await benchOAuth(database.url, database.demo, options.oauth);
+  print(reportOAuth(result, options.oauth), '');
+  return { failures: oauthFailures(result), apiLog: 'the OAuth bench servers write to this output' };
+}
+
+/** One fresh worker process per signing algorithm (one CPU profile each), all posting to one sink. */
+async function runDeliveries(options: BenchOptions, entries: Entries, database: BenchDatabase, profiles: string[]): Promise<Failed[]> {
+  const sink = await startSink(options.deliveries.sink, entries.webhookSink);
+  const db = createDatabase({ url: database.url, poolMax: 5 });
+  const failed: Failed[] = [];
+  try {
+    for (const alg of options.deliveries.algs) {
+      const webhook = await createBenchWebhook(db, database.demo.account, alg, sink.url);
+      const dir = options.cpuProfileDir;
+      const name = `worker-deliveries-${alg}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
+      if (dir) profiles.push(path.join(dir, name));
+      const worker = await startWebhookWorker({ entries, databaseUrl: database.url, logLevel: options.logLevel, cpuProfile: dir ? { dir, name } : null });
+      const result = await benchDeliveries({ db, webhook, sink, options: options.deliveries }).finally(() => worker.stop());
+      print(reportDeliveries(result, options.deliveries, sink.mode), '');
+      failed.push({ failures: deliveriesFailures(result), apiLog: worker.logFile });
+    }
+  } finally {
+    await db.destroy();
+    await sink.close();
+  }
+  return failed;
 }
 
 function apiLaunch(options: BenchOptions, entries: Entries, database: BenchDatabase, bench: string, profiles: string[]) {

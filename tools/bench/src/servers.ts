@@ -1,7 +1,14 @@
-/** The two kinds of server the benchmarks start: the real api, and the bare Express baseline. */
+/** The servers the benchmarks start: the real api and webhook worker, and the bare Express baseline. */
+import { randomBytes } from 'node:crypto';
 import { findFreePort } from '@tessera/persistence';
 import type { Entries } from './runtime.js';
 import { startServer, type ServerProcess } from './server-process.js';
+
+/**
+ * The api runs with NODE_ENV=production from its bundle, where SECRET_SEALING_KEY is required:
+ * one random key per run (or the caller's), the same for every process that signs in that run.
+ */
+export const BENCH_SEALING_KEY = process.env['SECRET_SEALING_KEY'] || randomBytes(32).toString('base64');
 
 export interface ApiLaunch {
   entries: Entries;
@@ -12,23 +19,34 @@ export interface ApiLaunch {
 }
 
 export async function startApi(launch: ApiLaunch): Promise<ServerProcess> {
+  return startApp('api', launch.entries.api, launch, {
+    // The rate-limit windows are consumed on every call as usual, only never exhausted.
+    RATE_LIMIT_PER_HOUR: '100000000',
+    RATE_LIMIT_PER_2_SECONDS: '100000000',
+    // The api's own default pool (DATABASE_POOL_MAX=20) unless BENCH_API_POOL_MAX says otherwise.
+    DATABASE_POOL_MAX: process.env['BENCH_API_POOL_MAX'] ?? '20',
+  });
+}
+
+/**
+ * An app from its bundle on a free loopback port, on the bench database, with the run's
+ * sealing key and log level, optionally profiled; `env` adds what is particular to it.
+ */
+async function startApp(name: string, entry: string[], launch: ApiLaunch, env: Record<string, string>, base: NodeJS.ProcessEnv = process.env): Promise<ServerProcess> {
   const port = await findFreePort();
   const profile = launch.cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${launch.cpuProfile.dir}`, `--cpu-prof-name=${launch.cpuProfile.name}`] : [];
   return startServer({
-    name: 'api',
-    args: [...profile, ...launch.entries.api],
+    name,
+    args: [...profile, ...entry],
     env: {
-      ...process.env,
+      ...base,
       ...launch.entries.env,
       DATABASE_URL: launch.databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: launch.logLevel,
-      // The rate-limit windows are consumed on every call as usual, only never exhausted.
-      RATE_LIMIT_PER_HOUR: '100000000',
-      RATE_LIMIT_PER_2_SECONDS: '100000000',
-      // The api's own default pool (DATABASE_POOL_MAX=20) unless BENCH_API_POOL_MAX says otherwise.
-      DATABASE_POOL_MAX: process.env['BENCH_API_POOL_MAX'] ?? '20',
+      SECRET_SEALING_KEY: BENCH_SEALING_KEY,
+      ...env,
     },
     origin: `http://127.0.0.1:${port}`,
     readyPath: '/healthz',
@@ -44,4 +62,16 @@ export async function startBareExpress(entries: Entries, body: string): Promise<
     origin: `http://127.0.0.1:${port}`,
     readyPath: '/healthz',
   });
+}
+
+export type WorkerLaunch = ApiLaunch;
+
+/**
+ * The webhook worker as it ships, with one change: deliveries to loopback are
+ * allowed (WEBHOOK_ALLOWED_NETWORKS), because the sink is on this machine.
+ * Its concurrency is its default (WORKER_CONCURRENCY unset: 5).
+ */
+export async function startWebhookWorker(launch: WorkerLaunch): Promise<ServerProcess> {
+  const { WORKER_CONCURRENCY: _ignored, ...base } = process.env;
+  return startApp('webhook worker', launch.entries.webhookWorker, launch, { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' }, base);
 }

@@ -54,6 +54,7 @@ describe('npm start — every app up, then Ctrl-C stops everything', () => {
     }
     expect(output).toContain('Tessera is up');
     expect(output).toContain(credentialsFile);
+    expect(output).toContain('Webhooks: demo mode lets deliveries reach 127.0.0.0/8,::1/128');
 
     const credentials = JSON.parse(await readFile(credentialsFile, 'utf8'));
     expect(await status(`http://127.0.0.1:${ports['API_PORT']}/healthz`)).toBe(200);

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { appAddresses } from './app-addresses.js';
-import { appEnvironment } from './app-env.js';
+import { appEnvironment, demoAllowedNetworks } from './app-env.js';
 import { seedAndWriteCredentials } from './demo-credentials.js';
 import { openDevDatabase } from './dev-database.js';
 import { assertPortsFree, installShutdown, startApp, waitForHealth } from './launcher.js';
@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       ...addresses.map((a) => `  ${a.app.padEnd(15)} ${a.publicUrl}`),
       `  account         ${credentials.account}`,
       `Demo credentials: ${shown}`,
+      `Webhooks: demo mode lets deliveries reach ${demoAllowedNetworks() || 'no private network'} (WEBHOOK_ALLOWED_NETWORKS; deployments refuse loopback and private targets by default)`,
       `Try: curl -H "Authorization: Bearer $(node -p "require('${requirable}').admin.token")" -H "X-Service-Account: ${credentials.account}" ${credentials.urls.api}/me`,
       'Press Ctrl-C to stop everything.',
       '',
