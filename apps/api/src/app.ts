@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import { authenticate, createHttpApp, finishHttpApp, mountRoutes, rateLimit, type Logger, type TransportOptions } from '@tessera/http';
 import { createAccessRepository, type Database } from '@tessera/persistence';
 import type { AccessPort } from '@tessera/domain';
+import { loadSealingKey, type SealingKey } from '@tessera/domain';
 import type { RequestRateLimiter } from '@tessera/rate-limit';
 import { DEFAULT_API_LIMITS, type ApiLimits } from './config.js';
 import { API_CORS } from './cors.js';
@@ -20,6 +21,8 @@ export interface ApiDependencies {
   access?: AccessPort;
   /** Page sizes and body size from the config; default: those with no variable set. */
   limits?: ApiLimits;
+  /** SECRET_SEALING_KEY from the config; default: the public development key (tests). */
+  sealingKey?: SealingKey;
 }
 
 /**
@@ -27,11 +30,11 @@ export interface ApiDependencies {
  * authenticating, counting against the caller's rate windows and checking what
  * it declares it needs before its handler runs.
  */
-export function createApiApp({ db, logger, rateLimiter, apiUrl, transport, access = createAccessRepository(db), limits = DEFAULT_API_LIMITS }: ApiDependencies): Express {
+export function createApiApp({ db, logger, rateLimiter, apiUrl, transport, access = createAccessRepository(db), limits = DEFAULT_API_LIMITS, sealingKey = loadSealingKey(undefined, 'test') }: ApiDependencies): Express {
   // The composition root: every use case built once, for the whole process.
-  const services = createApiServices({ db });
+  const services = createApiServices({ db, sealingKey, apiUrl });
   const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => services.ping() }, cors: API_CORS, parseBodies: false, ...transport });
-  mountRoutes(app, apiRoutes({ services, apiUrl, pageSize: limits.pageSize }), {
+  mountRoutes(app, apiRoutes({ services, apiUrl, pageSize: limits.pageSize, attachmentMaxBytes: limits.attachmentMaxBytes }), {
     authenticate: authenticate(access),
     rateLimit: rateLimit(rateLimiter, logger),
     bodyLimit: limits.bodyLimitBytes,

@@ -1,22 +1,27 @@
 import { z } from 'zod';
 import { DEFAULT_BODY_LIMIT_BYTES } from '@tessera/http';
-import { baseConfig, baseConfigSchema, configFields, parseConfig, DEFAULT_PER_PAGE, MAX_PER_PAGE, type BaseConfig, type PageSizeLimits } from '@tessera/validation';
+import { baseConfig, baseConfigSchema, configFields, parseConfig, sealingKeyConfig, DEFAULT_PER_PAGE, MAX_PER_PAGE, type BaseConfig, type PageSizeLimits } from '@tessera/validation';
+import type { SealingKey } from '@tessera/domain';
 
 // The REST input limits; the page-size defaults are those of REFERENCE.md "REST conventions".
 const limitsSchema = z.object({
   PER_PAGE_DEFAULT: z.coerce.number().int().min(1).default(DEFAULT_PER_PAGE),
   PER_PAGE_MAX: z.coerce.number().int().min(1).max(10_000).default(MAX_PER_PAGE),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_BODY_LIMIT_BYTES),
+  // The largest file POST /v1/attachments stores (413 above it): 10 MB unless said otherwise.
+  ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1).max(1_073_741_824).default(10 * 1024 * 1024),
 });
 
 /** Page sizes of every collection and the largest request body the api accepts. */
 export interface ApiLimits {
   pageSize: PageSizeLimits;
   bodyLimitBytes: number;
+  /** The largest attachment upload. */
+  attachmentMaxBytes: number;
 }
 
 function limitsOf(parsed: z.infer<typeof limitsSchema>): ApiLimits {
-  return { pageSize: { default: parsed.PER_PAGE_DEFAULT, max: parsed.PER_PAGE_MAX }, bodyLimitBytes: parsed.BODY_LIMIT_BYTES };
+  return { pageSize: { default: parsed.PER_PAGE_DEFAULT, max: parsed.PER_PAGE_MAX }, bodyLimitBytes: parsed.BODY_LIMIT_BYTES, attachmentMaxBytes: parsed.ATTACHMENT_MAX_BYTES };
 }
 
 /** The limits with no variable set: what createApiApp uses when it is given none. */
@@ -41,6 +46,8 @@ export interface ApiConfig extends BaseConfig {
   apiUrl: string;
   rateWindows: Array<{ points: number; durationSeconds: number }>;
   limits: ApiLimits;
+  /** SECRET_SEALING_KEY: seals the private keys and secrets of webhook policies. */
+  sealingKey: SealingKey;
 }
 
 export function loadApiConfig(env: Record<string, string | undefined>): ApiConfig {
@@ -55,5 +62,6 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     ],
     apiUrl: `${(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '')}/v1`,
     limits: limitsOf(parsed),
+    sealingKey: sealingKeyConfig(env),
   };
 }

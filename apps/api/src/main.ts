@@ -7,13 +7,14 @@ import { loadApiConfig } from './config.js';
 async function main(): Promise<void> {
   const config = loadApiConfig(process.env);
   const logger = createLogger({ name: 'api', level: config.logLevel });
+  if (config.sealingKey.notice) logger.warn(config.sealingKey.notice);
   const db = createDatabase({ url: config.databaseUrl, poolMax: config.databasePoolMax });
   const onSweepError = (err: unknown) => logger.warn({ err }, 'sweep of expired rate-limit windows failed; the next one retries');
   const store = openRateLimitStore(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', counter: createPostgresWindowCounter(db, { onSweepError }) });
   const rateLimiter = createRequestRateLimiter(store, { name: 'rest', windows: config.rateWindows });
   const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
   const access = createCachedAccess(db, { log: logger, redisUrl: config.redisUrl });
-  await serve(createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl, transport, access: access.port, limits: config.limits }), logger, {
+  await serve(createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl, transport, access: access.port, limits: config.limits, sealingKey: config.sealingKey }), logger, {
     port: config.port,
     host: config.host,
     onClose: async () => {

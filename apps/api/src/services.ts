@@ -13,6 +13,27 @@ import {
   type CreatedOAuthApplication, type IntegrationFields, type IntegrationRecord, type IntegrationScopeRecord, type OAuthApplicationFields,
   type OAuthApplicationRecord, type ScopeInput,
 } from '@tessera/domain';
+import {
+  createWebhookPolicy, deleteWebhookPolicy, getWebhookPolicy, listWebhookPolicies, updateWebhookPolicy,
+  type SealingKey, type WebhookPolicyInput, type WebhookPolicyRecord, type WebhookPolicyState, type WebhookPolicyWithKey,
+} from '@tessera/domain';
+import {
+  createWebhook, deleteWebhook, getWebhook, listWebhooks, readAttachment, updateWebhook, uploadAttachment,
+  type AttachmentContent, type AttachmentRecord, type UploadedFile, type WebhookDetail, type WebhookInput, type WebhookRecord, type WebhookState,
+} from '@tessera/domain';
+import {
+  getWebhookDelivery, listWebhookDeliveries, redeliverWebhookDelivery, testWebhook,
+  type DeliverySummary, type DeliveryWithAttempts, type WebhookDeliveryRecord,
+} from '@tessera/domain';
+import {
+  createUiExtension, getUiExtension, listUiExtensionVersionAudit, listUiExtensions, updateUiExtension,
+  type UiExtensionInput, type UiExtensionRecord, type VersionAuditLine,
+} from '@tessera/domain';
+import {
+  getUiExtensionVersion, listUiExtensionVersions,
+  type UiExtensionVersionDetail, type UiExtensionVersionRow,
+} from '@tessera/domain';
+import { getUiExtensionTranslations, replaceUiExtensionTranslations, type TranslationSet } from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 
 export interface ApiServices {
@@ -21,6 +42,11 @@ export interface ApiServices {
   getRequest(access: AccessContext, id: number): Promise<RequestView>;
   listRequestNotes(access: AccessContext, requestId: number, query: CollectionQuery): Promise<Page<NoteView>>;
   submitEvent(access: AccessContext, input: EventInput): Promise<EventOutcome>;
+  listWebhookPolicies(access: AccessContext, state: WebhookPolicyState, query: CollectionQuery): Promise<Page<WebhookPolicyRecord>>;
+  getWebhookPolicy(access: AccessContext, id: number): Promise<WebhookPolicyRecord>;
+  createWebhookPolicy(access: AccessContext, input: WebhookPolicyInput): Promise<WebhookPolicyWithKey>;
+  updateWebhookPolicy(access: AccessContext, id: number, input: WebhookPolicyInput): Promise<WebhookPolicyWithKey>;
+  deleteWebhookPolicy(access: AccessContext, id: number): Promise<void>;
   listIntegrations(access: AccessContext, query: CollectionQuery): Promise<Page<IntegrationRecord>>;
   getIntegration(access: AccessContext, id: number): Promise<IntegrationRecord>;
   createIntegration(access: AccessContext, input: Partial<IntegrationFields>): Promise<IntegrationRecord>;
@@ -33,11 +59,35 @@ export interface ApiServices {
   createIntegrationScope(access: AccessContext, integrationId: number, input: ScopeInput): Promise<IntegrationScopeRecord>;
   updateIntegrationScope(access: AccessContext, integrationId: number, id: number, input: ScopeInput): Promise<IntegrationScopeRecord>;
   deleteIntegrationScope(access: AccessContext, integrationId: number, id: number): Promise<void>;
+  listWebhooks(access: AccessContext, query: CollectionQuery, state: WebhookState): Promise<Page<WebhookRecord>>;
+  getWebhook(access: AccessContext, id: number): Promise<WebhookDetail>;
+  createWebhook(access: AccessContext, input: WebhookInput): Promise<WebhookDetail>;
+  updateWebhook(access: AccessContext, id: number, input: WebhookInput): Promise<WebhookDetail>;
+  deleteWebhook(access: AccessContext, id: number): Promise<void>;
+  uploadAttachment(access: AccessContext, file: UploadedFile): Promise<AttachmentRecord>;
+  readAttachment(access: AccessContext, key: string): Promise<AttachmentContent>;
+  testWebhook(access: AccessContext, webhookId: number): Promise<{ deliveryId: string }>;
+  listWebhookDeliveries(access: AccessContext, webhookId: number, query: CollectionQuery): Promise<Page<DeliverySummary>>;
+  getWebhookDelivery(access: AccessContext, webhookId: number, deliveryId: string): Promise<DeliveryWithAttempts>;
+  redeliverWebhookDelivery(access: AccessContext, webhookId: number, deliveryId: string): Promise<WebhookDeliveryRecord>;
+  listUiExtensions(access: AccessContext, query: CollectionQuery): Promise<Page<UiExtensionRecord>>;
+  getUiExtension(access: AccessContext, id: number): Promise<UiExtensionRecord>;
+  createUiExtension(access: AccessContext, input: UiExtensionInput): Promise<UiExtensionRecord>;
+  updateUiExtension(access: AccessContext, id: number, input: UiExtensionInput): Promise<UiExtensionRecord>;
+  listUiExtensionVersionAudit(access: AccessContext, id: number, versionId: number): Promise<VersionAuditLine[]>;
+  listUiExtensionVersions(access: AccessContext, extensionId: number, query: CollectionQuery): Promise<Page<UiExtensionVersionRow>>;
+  getUiExtensionVersion(access: AccessContext, extensionId: number, versionId: number): Promise<UiExtensionVersionDetail>;
+  getUiExtensionTranslations(access: AccessContext, extensionId: number, locale: string | undefined): Promise<{ locale: string; translations: TranslationSet }>;
+  replaceUiExtensionTranslations(access: AccessContext, extensionId: number, locale: string, body: unknown): Promise<{ locale: string; translations: TranslationSet }>;
   /** The database answers: for /healthz. */
   ping(): Promise<void>;
 }
 
-export function createApiServices({ db }: { db: Database }): ApiServices {
+/**
+ * `sealingKey`: SECRET_SEALING_KEY (config.ts), which seals the keys of webhook policies.
+ * `apiUrl`: the public base URL, which names the account in webhook messages (decision 016).
+ */
+export function createApiServices({ db, sealingKey, apiUrl }: { db: Database; sealingKey: SealingKey; apiUrl: string }): ApiServices {
   const uow = createUnitOfWork(db);
   const reads = uow.repositories;
   return {
@@ -46,6 +96,11 @@ export function createApiServices({ db }: { db: Database }): ApiServices {
     getRequest: (access, id) => getRequest(access, id, reads),
     listRequestNotes: (access, requestId, query) => listRequestNotes(access, requestId, query, reads),
     submitEvent: (access, input) => submitEvent(input, { access, now: new Date() }, uow),
+    listWebhookPolicies: (access, state, query) => listWebhookPolicies(access, state, query, reads),
+    getWebhookPolicy: (access, id) => getWebhookPolicy(access, id, reads),
+    createWebhookPolicy: (access, input) => createWebhookPolicy(access, input, { uow, sealingKey }),
+    updateWebhookPolicy: (access, id, input) => updateWebhookPolicy(access, id, input, { uow, sealingKey }),
+    deleteWebhookPolicy: (access, id) => deleteWebhookPolicy(access, id, uow),
     listIntegrations: (access, query) => listIntegrations(access, query, reads),
     getIntegration: (access, id) => getIntegration(access, id, reads),
     createIntegration: (access, input) => createIntegration(access, input, uow),
@@ -58,6 +113,26 @@ export function createApiServices({ db }: { db: Database }): ApiServices {
     createIntegrationScope: (access, integrationId, input) => createIntegrationScope(access, integrationId, input, uow),
     updateIntegrationScope: (access, integrationId, id, input) => updateIntegrationScope(access, integrationId, id, input, uow),
     deleteIntegrationScope: (access, integrationId, id) => deleteIntegrationScope(access, integrationId, id, uow),
+    listWebhooks: (access, query, state) => listWebhooks(access, query, state, reads),
+    getWebhook: (access, id) => getWebhook(access, id, reads),
+    createWebhook: (access, input) => createWebhook(access, input, uow),
+    updateWebhook: (access, id, input) => updateWebhook(access, id, input, uow),
+    deleteWebhook: (access, id) => deleteWebhook(access, id, uow),
+    uploadAttachment: (access, file) => uploadAttachment(access, file, uow),
+    readAttachment: (access, key) => readAttachment(access, key, reads),
+    testWebhook: (access, webhookId) => testWebhook(access, webhookId, { uow, apiUrl }),
+    listWebhookDeliveries: (access, webhookId, query) => listWebhookDeliveries(access, webhookId, query, reads),
+    getWebhookDelivery: (access, webhookId, deliveryId) => getWebhookDelivery(access, webhookId, deliveryId, reads),
+    redeliverWebhookDelivery: (access, webhookId, deliveryId) => redeliverWebhookDelivery(access, webhookId, deliveryId, uow),
+    listUiExtensions: (access, query) => listUiExtensions(access, query, reads),
+    getUiExtension: (access, id) => getUiExtension(access, id, reads),
+    createUiExtension: (access, input) => createUiExtension(access, input, uow),
+    updateUiExtension: (access, id, input) => updateUiExtension(access, id, input, uow),
+    listUiExtensionVersionAudit: (access, id, versionId) => listUiExtensionVersionAudit(access, id, versionId, reads),
+    listUiExtensionVersions: (access, extensionId, query) => listUiExtensionVersions(access, extensionId, query, reads),
+    getUiExtensionVersion: (access, extensionId, versionId) => getUiExtensionVersion(access, extensionId, versionId, reads),
+    getUiExtensionTranslations: (access, extensionId, locale) => getUiExtensionTranslations(access, extensionId, locale, reads),
+    replaceUiExtensionTranslations: (access, extensionId, locale, body) => replaceUiExtensionTranslations(access, extensionId, locale, body, uow),
     ping: () => ping(db),
   };
 }

@@ -20,7 +20,7 @@ describe('SPEC.md "Integration scopes API (beta)" — GET /v1/integrations/:id/s
     it('returns 200 with the default collection fields id, effect and actions (and nodeID), in id order', async () => {
       const res = await call(h, 'get', scopes).expect(200);
       expect(res.body).toEqual([
-        { id: allowId, effect: 'allow', actions: ['request:Read', 'request:Create', 'request:Update'], nodeID: encodeNodeId('IntegrationScope', allowId) },
+        { id: allowId, effect: 'allow', actions: ['me:Read', 'request:Read', 'request:Create', 'request:Update'], nodeID: encodeNodeId('IntegrationScope', allowId) },
         { id: denyId, effect: 'deny', actions: ['request:Delete'], nodeID: encodeNodeId('IntegrationScope', denyId) },
       ]);
       expect(res.headers).toMatchObject({ 'x-pagination-total-entries': '2', 'x-pagination-per-page': '20', 'x-pagination-current-page': '1' });

@@ -8,15 +8,16 @@ import { API_URL, clearRequests, startApiHarness, type ApiHarness } from './supp
 const DATABASE_URL = 'postgres://u:p@localhost:5432/db';
 
 describe('api limits — page sizes and body size from the configuration', () => {
-  it('defaults to REFERENCE.md page sizes (20, at most 100) and 1 MiB bodies', () => {
-    expect(loadApiConfig({ DATABASE_URL }).limits).toEqual({ pageSize: { default: 20, max: 100 }, bodyLimitBytes: 1_048_576 });
+  it('defaults to REFERENCE.md page sizes (20, at most 100), 1 MiB bodies and 10 MB attachments', () => {
+    expect(loadApiConfig({ DATABASE_URL }).limits).toEqual({ pageSize: { default: 20, max: 100 }, bodyLimitBytes: 1_048_576, attachmentMaxBytes: 10_485_760 });
     expect(DEFAULT_API_LIMITS).toEqual(loadApiConfig({ DATABASE_URL }).limits);
   });
 
-  it('takes PER_PAGE_DEFAULT, PER_PAGE_MAX and BODY_LIMIT_BYTES, and refuses a default above the maximum', () => {
-    expect(loadApiConfig({ DATABASE_URL, PER_PAGE_DEFAULT: '5', PER_PAGE_MAX: '50', BODY_LIMIT_BYTES: '2048' }).limits).toEqual({
+  it('takes PER_PAGE_DEFAULT, PER_PAGE_MAX, BODY_LIMIT_BYTES and ATTACHMENT_MAX_BYTES, and refuses a default above the maximum', () => {
+    expect(loadApiConfig({ DATABASE_URL, PER_PAGE_DEFAULT: '5', PER_PAGE_MAX: '50', BODY_LIMIT_BYTES: '2048', ATTACHMENT_MAX_BYTES: '4096' }).limits).toEqual({
       pageSize: { default: 5, max: 50 },
       bodyLimitBytes: 2048,
+      attachmentMaxBytes: 4096,
     });
     expect(() => loadApiConfig({ DATABASE_URL, PER_PAGE_DEFAULT: '60', PER_PAGE_MAX: '50' })).toThrow('PER_PAGE_DEFAULT: must not be greater than PER_PAGE_MAX');
   });

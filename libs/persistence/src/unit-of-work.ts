@@ -7,6 +7,9 @@
 import type { Repositories, Transaction, UnitOfWork } from '@tessera/domain';
 import type { Database } from './database.js';
 import { accountRepository } from './accounts/account.repository.js';
+import { attachmentRepository } from './attachments/attachment.repository.js';
+import { uiExtensionTranslationRepository } from './ui-extensions/translations.repository.js';
+import { uiExtensionVersionReads } from './ui-extensions/ui-extension-version-reads.js';
 import { auditLineRepository } from './audit-lines/audit-line.repository.js';
 import { configurationItemRepository } from './configuration-items/configuration-item.repository.js';
 import { integrationScopeRepository } from './integrations/integration-scope.repository.js';
@@ -22,6 +25,10 @@ import { slaRepository } from './slas/sla.repository.js';
 import { supportAgreementRepository } from './support-agreements/support-agreement.repository.js';
 import { teamRepository } from './teams/team.repository.js';
 import { templateRepository } from './templates/template.repository.js';
+import { webhookDeliveryRepository } from './webhook-deliveries/webhook-delivery.repository.js';
+import { webhookPolicyRepository } from './webhook-policies/webhook-policy.repository.js';
+import { webhookRepository } from './webhooks/webhook.repository.js';
+import { uiExtensionRepository } from './ui-extensions/ui-extension.repository.js';
 
 export function repositoriesOn(db: Database): Repositories {
   return {
@@ -43,6 +50,13 @@ export function repositoriesOn(db: Database): Repositories {
     integrations: integrationRepository(db),
     integrationScopes: integrationScopeRepository(db),
     oauthApplications: oauthApplicationRepository(db),
+    webhookDeliveries: webhookDeliveryRepository(db),
+    webhookPolicies: webhookPolicyRepository(db),
+    webhooks: webhookRepository(db),
+    attachments: attachmentRepository(db),
+    uiExtensions: uiExtensionRepository(db),
+    uiExtensionVersionReads: uiExtensionVersionReads(db),
+    uiExtensionTranslations: uiExtensionTranslationRepository(db),
   };
 }
 

@@ -6,6 +6,7 @@ import type { RouteTable } from '@tessera/http';
 import type { PageSizeLimits } from '@tessera/validation';
 import { describeApi } from '../openapi.js';
 import type { ApiServices } from '../services.js';
+import { attachmentsRoutes } from './attachments.routes.js';
 import { eventsRoutes } from './events.routes.js';
 import { integrationApplicationsRoutes } from './integrations-applications.routes.js';
 import { integrationScopesRoutes } from './integrations-scopes.routes.js';
@@ -13,19 +14,33 @@ import { integrationsRoutes } from './integrations.routes.js';
 import { meRoutes } from './me.routes.js';
 import { openApiRoute } from './openapi.routes.js';
 import { requestsRoutes } from './requests.routes.js';
+import { uiExtensionTranslationsRoutes } from './ui-extension-translations.routes.js';
+import { uiExtensionVersionsRoutes } from './ui-extension-versions.routes.js';
+import { uiExtensionsRoutes } from './ui-extensions.routes.js';
+import { webhooksRoutes } from './webhooks.routes.js';
+import { webhookDeliveriesRoutes } from './webhook-deliveries.routes.js';
+import { webhookPoliciesRoutes } from './webhook-policies.routes.js';
 
 export interface ApiRouteDependencies {
   services: ApiServices;
   /** Public base URL of the API, e.g. http://localhost:3000/v1. */
   apiUrl: string;
   pageSize: PageSizeLimits;
+  /** The largest attachment upload (ATTACHMENT_MAX_BYTES in config.ts). */
+  attachmentMaxBytes: number;
 }
 
-export function apiRoutes({ services, apiUrl, pageSize }: ApiRouteDependencies): RouteTable {
+export function apiRoutes({ services, apiUrl, pageSize, attachmentMaxBytes }: ApiRouteDependencies): RouteTable {
   const resources = [
     ...meRoutes(services), ...requestsRoutes(services, apiUrl, pageSize), ...eventsRoutes(services, apiUrl),
     ...integrationsRoutes(services, apiUrl, pageSize), ...integrationApplicationsRoutes(services, apiUrl, pageSize),
     ...integrationScopesRoutes(services, apiUrl, pageSize),
+    ...webhooksRoutes(services, apiUrl, pageSize), ...attachmentsRoutes(services, apiUrl, attachmentMaxBytes),
+    ...webhookPoliciesRoutes(services, apiUrl, pageSize),
+    ...webhookDeliveriesRoutes(services, apiUrl, pageSize),
+    ...uiExtensionVersionsRoutes(services, apiUrl, pageSize),
+    ...uiExtensionsRoutes(services, apiUrl, pageSize),
+    ...uiExtensionTranslationsRoutes(services),
   ];
   let document: ReturnType<typeof describeApi> | undefined;
   // Built on first request, from the whole table including its own route.

@@ -5,7 +5,7 @@
  * Events table names none for these records.
  */
 import type { AccessContext } from '../identity/access-context.js';
-import { recordChange } from '../outbox/record-change.js';
+import { recordSettingChange } from '../outbox/record-setting-change.js';
 import type { Transaction } from '../ports/unit-of-work.js';
 
 /** Node types of the records, as in their node ids and audit lines. */
@@ -18,14 +18,5 @@ export async function recordIntegrationChange(
   action: 'create' | 'update' | 'delete',
   changes: Record<string, unknown>,
 ): Promise<void> {
-  await recordChange(tx, {
-    account: access.account.id,
-    record,
-    action,
-    actor: { id: access.person.id, name: access.person.name },
-    source: null,
-    sourceId: null,
-    changes,
-    events: [],
-  });
+  await recordSettingChange(tx, access, record, action, changes);
 }

@@ -23,6 +23,16 @@ export const webhookEventJob = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 
+/**
+ * One attempt at delivering one message to one webhook (a `webhook_deliveries`
+ * row, whose id is the delivery id sent on every attempt). The `webhook-event`
+ * task fans an event out into these, in one transaction.
+ */
+export const webhookDeliveryJob = z.object({
+  account_id: z.string().min(1),
+  delivery_id: z.string().uuid(),
+});
+
 /** An e-mail message. */
 export const sendMailJob = z.object({
   to: z.string().trim().min(1),
@@ -38,6 +48,7 @@ export const requestWaitingUntilJob = z.object({
 
 export const JOB_SCHEMAS = {
   'webhook-event': webhookEventJob,
+  'webhook-delivery': webhookDeliveryJob,
   'send-mail': sendMailJob,
   'request-waiting-until': requestWaitingUntilJob,
 } as const;
@@ -48,6 +59,7 @@ export type JobPayload<N extends JobName> = z.infer<(typeof JOB_SCHEMAS)[N]>;
 /** The task names, for code that names them (`JOBS.sendMail`). */
 export const JOBS = {
   webhookEvent: 'webhook-event',
+  webhookDelivery: 'webhook-delivery',
   sendMail: 'send-mail',
   requestWaitingUntil: 'request-waiting-until',
 } as const satisfies Record<string, JobName>;
@@ -76,7 +88,10 @@ export function parseJobPayload<N extends JobName>(task: N, payload: unknown): P
 }
 
 export type WebhookEventJob = JobPayload<'webhook-event'>;
+export type WebhookDeliveryJob = JobPayload<'webhook-delivery'>;
 export type SendMailJob = JobPayload<'send-mail'>;
 export type RequestWaitingUntilJob = JobPayload<'request-waiting-until'>;
 
+/** One queued attempt per delivery at a time: a redelivery replaces a waiting retry. */
+export const webhookDeliveryJobKey = (deliveryId: string) => `${JOBS.webhookDelivery}:${deliveryId}`;
 export const waitingUntilJobKey = (requestId: number) => `${JOBS.requestWaitingUntil}:${requestId}`;

@@ -5,9 +5,12 @@
  * transaction runs on that transaction's connection.
  */
 import type { AccountRepository } from './account.repository.js';
+import type { AttachmentRepository } from './attachment.repository.js';
 import type { ConfigurationItemRepository } from './configuration-item.repository.js';
 import type { OAuthApplicationRepository } from './integration-application.repository.js';
 import type { IntegrationScopeRepository } from './integration-scope.repository.js';
+import type { UiExtensionTranslationRepository } from '../ui-extensions/translations.js';
+import type { UiExtensionVersionReads } from '../ui-extensions/ui-extension-version-view.js';
 import type { IntegrationRepository } from './integration.repository.js';
 import type { NamedRecordRepository } from './named-record.repository.js';
 import type { AuditLineRepository, JobQueue } from './outbox.js';
@@ -18,6 +21,10 @@ import type { SlaRepository } from './sla.repository.js';
 import type { SupportAgreementRepository } from './support-agreement.repository.js';
 import type { TeamRepository } from './team.repository.js';
 import type { TemplateRepository } from './template.repository.js';
+import type { UiExtensionRepository } from './ui-extension.repository.js';
+import type { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
+import type { WebhookPolicyRepository } from './webhook-policy.repository.js';
+import type { WebhookRepository } from './webhook.repository.js';
 
 export interface Repositories {
   accounts: AccountRepository;
@@ -38,6 +45,13 @@ export interface Repositories {
   integrations: IntegrationRepository;
   integrationScopes: IntegrationScopeRepository;
   oauthApplications: OAuthApplicationRepository;
+  webhookDeliveries: WebhookDeliveryRepository;
+  webhookPolicies: WebhookPolicyRepository;
+  webhooks: WebhookRepository;
+  attachments: AttachmentRepository;
+  uiExtensions: UiExtensionRepository;
+  uiExtensionVersionReads: UiExtensionVersionReads;
+  uiExtensionTranslations: UiExtensionTranslationRepository;
 }
 
 export interface Transaction extends Repositories {

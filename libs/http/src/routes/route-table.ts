@@ -33,7 +33,8 @@ export interface RawInput {
   body: Record<string, unknown> | undefined;
 }
 
-export type BodyMediaType = 'application/json' | 'application/x-www-form-urlencoded';
+/** `multipart/form-data` is not parsed by the shared body parsers: a route that takes it reads the stream itself. */
+export type BodyMediaType = 'application/json' | 'application/x-www-form-urlencoded' | 'multipart/form-data';
 
 /**
  * What a route reads: zod schemas for the document, one per part (an object of

@@ -4,7 +4,7 @@
  * (ARCHITECTURE.md "Running it"). The client secret is kept while the one the
  * caller knows still matches its digest.
  */
-import { CLIENT_SECRET_PREFIX, generateClientCredentials, generateSecret, hashToken } from '@tessera/domain';
+import { CLIENT_SECRET_PREFIX, compileScss, extractPhrases, generateClientCredentials, generateSecret, hashToken } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { ensureRow } from './ensure-row.js';
 
@@ -43,12 +43,12 @@ export async function ensureOAuthClient(db: Database, account: string, known: De
 
 export async function ensureIntegration(db: Database, account: string): Promise<number> {
   const id = await ensureRow(db, 'integrations', { account_id: account, name: INTEGRATION_NAME }, {
-    description: 'Lets the monitoring tools read, create and update requests, never delete them',
+    description: 'Lets the monitoring tools know who authorized them and read, create and update requests, never delete them',
   });
   const scopes = await db('integration_scopes').where({ integration_id: id }).first('id');
   if (!scopes) {
     await db('integration_scopes').insert([
-      { account_id: account, integration_id: id, effect: 'allow', actions: ['request:Read', 'request:Create', 'request:Update'], conditions: [] },
+      { account_id: account, integration_id: id, effect: 'allow', actions: ['me:Read', 'request:Read', 'request:Create', 'request:Update'], conditions: [] },
       { account_id: account, integration_id: id, effect: 'deny', actions: ['request:Delete'], conditions: [] },
     ]);
   }
@@ -62,12 +62,17 @@ export async function ensureUiExtension(db: Database, account: string): Promise<
   const id = await ensureRow(db, 'ui_extensions', { account_id: account, name: 'Server move form' }, {
     title: 'Server move', description: 'Asks where a server moves from and to', category: 'request_template',
   });
+  // What the server derives from the texts, as a PATCH would store it: compiled_css and phrases (["Move from","Move to"]).
+  const derived = { compiled_css: compileScss(CSS).compiled, phrases: JSON.stringify(extractPhrases(HTML)) };
   const version = await db('ui_extension_versions').where({ ui_extension_id: id }).first('id');
   if (!version) {
     await db('ui_extension_versions').insert({
       account_id: account, ui_extension_id: id, version_nr: 1, name: 'Server move form', status: 'active', activated_at: db.fn.now(),
-      html: HTML, css: CSS, compiled_css: '.row.subject {\n  display: none; }\n', form_definition: '{}',
+      html: HTML, css: CSS, form_definition: '{}', ...derived,
     });
+  } else {
+    // A database seeded before the derivations were stored gets them for the untouched seed version.
+    await db('ui_extension_versions').where({ ui_extension_id: id, version_nr: 1, html: HTML, css: CSS }).update(derived);
   }
   return id;
 }
