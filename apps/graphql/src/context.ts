@@ -10,6 +10,7 @@ import type { Request } from 'express';
 import { authenticateToken, isDomainError, resolveAccess, type AccessPort } from '@tessera/domain';
 import { toGraphqlRequestError } from './graphql-error.js';
 import { isIntrospectionOnly } from './introspection-only.js';
+import { createGraphqlLoaders } from './loaders/graphql-loaders.js';
 import type { GraphqlContext } from './schema.js';
 import type { GraphqlServices } from './services.js';
 
@@ -23,9 +24,10 @@ export function graphqlContext(services: GraphqlServices, port: AccessPort): (ar
           });
         }
         await authenticateToken(req.get('authorization'), port);
-        return { services, access: null };
+        return { services, access: null, loaders: createGraphqlLoaders(services, null) };
       }
-      return { services, access: await resolveAccess({ authorization: req.get('authorization'), account: req.get('x-service-account') }, port) };
+      const access = await resolveAccess({ authorization: req.get('authorization'), account: req.get('x-service-account') }, port);
+      return { services, access, loaders: createGraphqlLoaders(services, access) };
     } catch (error) {
       // Anything else is answered 500 by Apollo, and hidden behind an error id by formatGraphqlError.
       throw isDomainError(error) ? toGraphqlRequestError(error) : error;

@@ -2,6 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { isObjectType, type GraphQLSchema } from 'graphql';
 import { tokenScopes, trustedAccountId, type AccessContext } from '@tessera/domain';
 import { fieldNeedsProblems, reachableObjectTypes } from '../src/field-needs.js';
+import { createGraphqlLoaders } from '../src/loaders/graphql-loaders.js';
 import { FIELD_NEEDS, resolvers, typeDefs, type GraphqlContext } from '../src/schema.js';
 
 /** The schema Apollo executes, as the app builds it: captured when the server starts. */
@@ -63,7 +64,7 @@ describe('The GraphQL schema — every field declares what it needs', () => {
     };
     const server = new ApolloServer<GraphqlContext>({ typeDefs, resolvers });
     await server.start();
-    const response = await server.executeOperation({ query: '{ me { id } }' }, { contextValue: { services, access } });
+    const response = await server.executeOperation({ query: '{ me { id } }' }, { contextValue: { services, access, loaders: createGraphqlLoaders(services, access) } });
     await server.stop();
     if (response.body.kind !== 'single') throw new Error('expected a single result');
     expect(response.body.singleResult.errors?.[0]?.message).toBe("This token's scopes do not allow me:Read");

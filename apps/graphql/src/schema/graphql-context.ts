@@ -1,0 +1,18 @@
+import { unauthorized, type AccessContext } from '@tessera/domain';
+import type { GraphqlLoaders } from '../loaders/graphql-loaders.js';
+import type { GraphqlServices } from '../services.js';
+
+/** What every resolver gets: who calls, the use cases, and this request's batch loaders. */
+export interface GraphqlContext {
+  /** Null only for introspection by GET, which names no account and reaches no resolver of ours. */
+  access: AccessContext | null;
+  services: GraphqlServices;
+  /** Built per request (DataLoader caches live as long as the request, never across callers). */
+  loaders: GraphqlLoaders;
+}
+
+/** The caller; resolvers throw domain errors, which formatGraphqlError maps to their codes. */
+export function caller(context: GraphqlContext): AccessContext {
+  if (!context.access) throw unauthorized('This needs the X-Service-Account header and a POST request');
+  return context.access;
+}
