@@ -24,13 +24,13 @@ export function createMemoryWindowCounter(now: () => number = Date.now): WindowC
     for (const [key, entry] of entries) if (entry.expiresAtMs <= at) entries.delete(key);
   }
 
-  function hitOne({ key, durationSeconds }: WindowHit, at: number, calls: number): WindowCount {
+  function hitOne({ key, durationSeconds, increment }: WindowHit, at: number, calls: number): WindowCount {
     let entry = entries.get(key);
     if (!entry || entry.expiresAtMs <= at) {
       entry = { count: 0, expiresAtMs: at + durationSeconds * 1000 };
       entries.set(key, entry);
     }
-    entry.count += calls;
+    entry.count += increment ?? calls;
     return { count: entry.count, msBeforeReset: entry.expiresAtMs - at };
   }
 

@@ -9,27 +9,22 @@ import type { Redis } from 'ioredis';
 import type { WindowCount, WindowCounter } from './window-counter.js';
 
 /**
- * KEYS[i] is window i's counter and ARGV[i] its length in milliseconds; the
- * last ARGV is how many calls to count.
- * - INCRBY counts the calls; a new counter gets its expiry (PEXPIRE) with its first calls.
- * - A counter found without expiry (PTTL < 0) gets one too, so it cannot count forever.
+ * KEYS[i] is window i's counter, ARGV[i] its length in milliseconds and
+ * ARGV[#KEYS + i] what to add to it (the calls, or the window's own increment).
+ * - INCRBY adds the amount; a counter without expiry (PTTL < 0) is new, or lost
+ *   its expiry, and gets one, so it cannot count forever. Testing the TTL
+ *   rather than `count == amount` keeps a 0 or negative amount (a read, a
+ *   refund) from restarting a window that already runs.
  * Returns count_1, pttl_1, count_2, pttl_2, ...
  */
 export const HIT_WINDOWS_SCRIPT = `
 local result = {}
-local calls = tonumber(ARGV[#KEYS + 1])
 for i, key in ipairs(KEYS) do
-  local count = redis.call('INCRBY', key, calls)
-  local ttl
-  if count == calls then
+  local count = redis.call('INCRBY', key, tonumber(ARGV[#KEYS + i]))
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
     redis.call('PEXPIRE', key, ARGV[i])
     ttl = tonumber(ARGV[i])
-  else
-    ttl = redis.call('PTTL', key)
-    if ttl < 0 then
-      redis.call('PEXPIRE', key, ARGV[i])
-      ttl = tonumber(ARGV[i])
-    end
   end
   result[2 * i - 1] = count
   result[2 * i] = ttl
@@ -43,7 +38,7 @@ export function createRedisWindowCounter(client: Redis): WindowCounter {
   return {
     async hit(windows, calls = 1) {
       const keys = windows.map((window) => window.key);
-      const lengthsMs = [...windows.map((window) => String(window.durationSeconds * 1000)), String(calls)];
+      const lengthsMs = [...windows.map((window) => String(window.durationSeconds * 1000)), ...windows.map((window) => String(window.increment ?? calls))];
       let reply: unknown;
       try {
         reply = await client.evalsha(SCRIPT_SHA, keys.length, ...keys, ...lengthsMs);

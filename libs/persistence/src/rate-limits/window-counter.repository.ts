@@ -1,7 +1,7 @@
 /**
  * The Postgres store of @tessera/rate-limit: one statement counts a call in every
  * window, by the database clock, so that every replica shares exact counts.
- * - A new window row starts at the number of calls and expires `durationSeconds` from now.
+ * - A new window row starts at the number of calls (or the window's own increment) and expires `durationSeconds` from now.
  * - An expired row is reused: it starts again at the number of calls with a fresh expiry.
  * - Otherwise the count goes up by the number of calls and the expiry stays.
  * Rows are written in key order so that concurrent calls lock them in the same
@@ -53,7 +53,7 @@ async function hitWindows(db: Database, windows: readonly WindowHit[], calls: nu
   const { rows } = await db
     .raw<{ rows: Array<{ key: string; count: number; ms_before_reset: number }> }>(
       hitStatement(ordered.length),
-      ordered.flatMap((window) => [window.key, calls, window.durationSeconds]),
+      ordered.flatMap((window) => [window.key, window.increment ?? calls, window.durationSeconds]),
     )
     // Named, so it is planned once per connection instead of on every call:
     // planning the upsert costs about as much as running it.

@@ -81,5 +81,24 @@ export function describeWindowCounterContract(title: string, open: () => WindowC
       expect(answers.map((answer) => answer[0]!.count).sort((a, b) => a - b)).toEqual(expected);
       expect(answers.map((answer) => answer[1]!.count).sort((a, b) => a - b)).toEqual(expected);
     });
+
+    it('adds each window\'s own increment in the same round trip: a cost beside a call, 0 to read, a negative amount to give back', async () => {
+      const counter = open();
+      const calls = { key: key('calls'), durationSeconds: 60 };
+      const points = { key: key('points'), durationSeconds: 60 };
+      expect((await counter.hit([calls, { ...points, increment: 7 }])).map((answer) => answer.count)).toEqual([1, 7]);
+      expect((await counter.hit([calls, { ...points, increment: 0 }])).map((answer) => answer.count)).toEqual([2, 7]);
+      const [, refunded] = await counter.hit([calls, { ...points, increment: -3 }]);
+      expect(refunded!.count).toBe(4);
+      expect(refunded!.msBeforeReset).toBeGreaterThan(58_000);
+      expect((await counter.hit([{ ...points, increment: 2 }], 5)).map((answer) => answer.count)).toEqual([6]);
+    });
+
+    it('starts a new window read with increment 0 at 0, with its full length', async () => {
+      const [read] = await open().hit([{ key: key('unread'), durationSeconds: 30, increment: 0 }]);
+      expect(read!.count).toBe(0);
+      expect(read!.msBeforeReset).toBeGreaterThan(29_000);
+      expect(read!.msBeforeReset).toBeLessThanOrEqual(30_000);
+    });
   });
 }
