@@ -8,6 +8,7 @@ import { createAccessRepository, type Database } from '@tessera/persistence';
 import { graphqlContext } from './context.js';
 import { GRAPHQL_CORS } from './cors.js';
 import { formatGraphqlError } from './format-error.js';
+import { mountGraphiql } from './graphiql/graphiql-routes.js';
 import { resolvers, typeDefs, type GraphqlContext } from './schema.js';
 import { createGraphqlServices } from './services.js';
 
@@ -41,6 +42,8 @@ export async function createGraphqlApp({ db, logger, transport, access = createA
   // The composition root: every use case built once, for the whole process.
   const services = createGraphqlServices({ db });
   const app = createHttpApp({ service: 'graphql', logger, healthChecks: { database: () => services.ping() }, hsts: true, cors: GRAPHQL_CORS, ...transport });
+  // GraphiQL for browsers at /graphiql, on local assets (the landing page above stays off).
+  mountGraphiql(app);
   // One route, '/': Apollo answers every method there (POST, introspection by GET, 405 otherwise),
   // and /metrics labels its calls by that route.
   app.all(

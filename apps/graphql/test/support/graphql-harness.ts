@@ -18,6 +18,8 @@ export interface Reply {
 export interface GraphqlHarness {
   test: TestDatabase;
   demo: DemoSeedResult;
+  /** The listener's base URL (https://127.0.0.1:<port>), for clients other than `call`: a browser, graphql-request. */
+  url: string;
   /** A real HTTPS call to the listening app; the self-signed certificate is accepted. */
   call(path: string, options?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Reply>;
   /** POST `{query}` with a token and the demo account header. */
@@ -57,6 +59,7 @@ export async function startGraphqlHarness(): Promise<GraphqlHarness> {
   return {
     test,
     demo,
+    url: `https://127.0.0.1:${server.port}`,
     call,
     post: (token, query) =>
       call('/', {

@@ -1,0 +1,94 @@
+/**
+ * The GraphiQL page (GET /graphiql) in headless Chromium through playwright-core, over the
+ * harness's HTTPS listener: the page and every asset it names load from the app itself with no
+ * failed request, no CSP violation and no console error; it takes the demo admin's token and
+ * account, runs `{ me { name } }` and shows the admin's name. A screenshot goes to
+ * tmp/screenshots/graphiql.png (git-ignored).
+ * Chromium must be at /usr/bin/chromium (CI installs Debian's package): the test fails, never
+ * skips, without it.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../tmp/screenshots');
+
+describe('GET /graphiql — GraphiQL in headless Chromium', () => {
+  let h: GraphqlHarness | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`Chromium is not installed at ${CHROMIUM}: install Debian's package (apt-get install -y --no-install-recommends chromium), as .ci/run does`);
+    }
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    [h, browser] = await Promise.all([
+      startGraphqlHarness(),
+      chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] }),
+    ]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await h?.stop();
+  });
+
+  it('loads from local assets, takes a token and an account, runs { me { name } } and shows the answer', async () => {
+    const context = await browser!.newContext({ ignoreHTTPSErrors: true });
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      const origins = new Set<string>();
+      const endpointCalls: Array<{ authorization?: string; account?: string }> = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+      page.on('request', (request) => {
+        origins.add(new URL(request.url()).origin);
+        if (new URL(request.url()).pathname === '/' && request.method() === 'POST') {
+          const headers = request.headers();
+          endpointCalls.push({ authorization: headers['authorization'], account: headers['x-service-account'] });
+        }
+      });
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+      });
+
+      const base = h!.url;
+      const loaded = await page.goto(`${base}/graphiql`);
+      expect(loaded?.status()).toBe(200);
+      await page.locator('.graphiql-container').waitFor();
+      await expect(page.locator('#graphiql-token').inputValue()).resolves.toBe('');
+
+      await page.fill('#graphiql-token', h!.demo.admin.token);
+      await page.fill('#graphiql-account', h!.demo.account);
+      await page.getByRole('button', { name: 'Use' }).click();
+
+      const editor = page.locator('.graphiql-query-editor .CodeMirror').first();
+      await editor.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Delete');
+      await page.keyboard.type('{ me { name } }');
+      await page.locator('.graphiql-execute-button').click();
+
+      const result = page.locator('.result-window');
+      await result.getByText('Alice Admin').waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'graphiql.png'), fullPage: true });
+
+      const shown = await result.innerText();
+      expect(shown).toContain('"name": "Alice Admin"');
+      expect(shown).not.toContain('errors');
+      expect(endpointCalls.length).toBeGreaterThan(0);
+      expect(endpointCalls.at(-1)).toEqual({ authorization: `Bearer ${h!.demo.admin.token}`, account: h!.demo.account });
+      expect([...origins]).toEqual([base]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
