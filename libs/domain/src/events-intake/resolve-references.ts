@@ -36,6 +36,21 @@ type ReferenceLookups = Pick<
 type Lookup<T> = { param: string; find: () => Promise<T | null> } | null;
 
 export async function resolveReferences(input: EventInput, account: AccountRecord, ctx: IntakeContext, tx: ReferenceLookups): Promise<ResolvedReferences> {
+  const { refs, errors } = await collectReferences(input, account, ctx, tx);
+  if (errors.length > 0) throw validationFailed(errors);
+  return refs;
+}
+
+/**
+ * The references, and the parameters that name no record, for callers that
+ * report them with other problems of the same call (the request API).
+ */
+export async function collectReferences(
+  input: EventInput,
+  account: AccountRecord,
+  ctx: Pick<IntakeContext, 'access'>,
+  tx: ReferenceLookups,
+): Promise<{ refs: ResolvedReferences; errors: FieldError[] }> {
   const errors: FieldError[] = [];
   const resolve = async <T>(lookup: Lookup<T>): Promise<T | null> => {
     if (!lookup) return null;
@@ -75,8 +90,7 @@ export async function resolveReferences(input: EventInput, account: AccountRecor
   const problem = await resolve(byId('problem_id', (id) => tx.problems.find(account.id, { id })));
   const workflow = await resolve(byId('workflow_id', (id) => tx.workflows.find(account.id, { id })));
   const template = await resolve(byId('template_id', (id) => tx.templates.find(account.id, id)));
-  if (errors.length > 0) throw validationFailed(errors);
-  return { account, currentUser, ci, serviceInstance, member, requestedBy, requestedFor, team, supplier, problem, workflow, template };
+  return { refs: { account, currentUser, ci, serviceInstance, member, requestedBy, requestedFor, team, supplier, problem, workflow, template }, errors };
 }
 
 function ciLookup(input: EventInput, account: AccountRecord, tx: ReferenceLookups): Lookup<CiRef> {

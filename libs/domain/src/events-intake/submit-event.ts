@@ -9,10 +9,10 @@ import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { OpenRequestCandidate } from '../ports/request.repository.js';
 import type { Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
-import type { RequestRecord } from '../requests/request-record.js';
 import type { RequestView } from '../requests/request-view.js';
 import type { EventInput } from './event-input.js';
 import type { IntakeContext } from './intake-context.js';
+import { insertEventNotes } from './insert-event-notes.js';
 import { intakeReadScope, requireReadable } from './intake-read-scope.js';
 import { matchOpenRequest } from './match-open-request.js';
 import { matchedRequestChanges } from './matched-request-changes.js';
@@ -46,7 +46,7 @@ async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeCo
   const draft = await buildNewRequest(input, refs, ctx, tx);
   requireReadable(scope, draft);
   const request = await tx.requests.insert(draft);
-  const notes = await addNotes(tx, request, refs, input, []);
+  const notes = await insertEventNotes(tx, request, refs.currentUser.id, input, []);
   await publishRequestChange(tx, { ...changeContext(input, refs, request), request, previous: null, changes: {}, notes });
   return { created: true, request };
 }
@@ -59,7 +59,7 @@ async function updateMatched(match: OpenRequestCandidate, input: EventInput, ref
     ? await tx.slas.targetsFor(existing.account_id, existing.service_instance_id, match.requestedForAccountId)
     : null;
   const changes = matchedRequestChanges(existing, input, refs, sla, ctx);
-  const notes = await addNotes(tx, existing, refs, input, match.noteTexts);
+  const notes = await insertEventNotes(tx, existing, refs.currentUser.id, input, match.noteTexts);
   const changed = Object.keys(changes).length > 0;
   const request = changed ? await tx.requests.update(existing.account_id, existing.id, changes) : existing;
   if (!changed && notes.length === 0) return { created: false, request };
@@ -67,20 +67,6 @@ async function updateMatched(match: OpenRequestCandidate, input: EventInput, ref
   // The e-mail goes to the request's requested_by person (null when disabled), never to the event's.
   await publishRequestChange(tx, { ...context, requestedBy: match.requestedBy, request, previous: existing, changes, notes });
   return { created: false, request };
-}
-
-/** Rule 2: a note is added only when its text differs from every earlier note of the request. */
-async function addNotes(tx: Transaction, request: RequestRecord, refs: ResolvedReferences, input: EventInput, earlier: readonly string[]) {
-  const seen = new Set(earlier);
-  const wanted: Array<{ text: string; internal: boolean }> = [];
-  for (const [text, internal] of [[input.note, false], [input.internal_note, true]] as const) {
-    if (!text || seen.has(text)) continue;
-    seen.add(text);
-    wanted.push({ text, internal });
-  }
-  if (wanted.length === 0) return [];
-  const ids = await tx.notes.insert(request.account_id, wanted.map((note) => ({ ...note, requestId: request.id, personId: refs.currentUser.id })));
-  return wanted.map((note, index) => ({ ...note, id: ids[index]! }));
 }
 
 function changeContext(input: EventInput, refs: ResolvedReferences, view: RequestView): Omit<RequestChange, 'request' | 'previous' | 'changes' | 'notes'> {

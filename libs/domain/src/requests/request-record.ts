@@ -51,11 +51,15 @@ export interface RequestRecord {
 /** The fields a new request is created with; the store fills id and timestamps. */
 export type NewRequest = Omit<RequestRecord, 'id' | 'created_at' | 'updated_at'>;
 
-/** Fields the events intake may change on an existing request (SPEC.md "Event matching" rule 3, plus what they imply). */
+/**
+ * Fields a change may set on an existing request: those of SPEC.md "Event
+ * matching" rule 3 plus what they imply, and subject, category and impact,
+ * which the request API changes too (requests/update-request.ts).
+ */
 export type RequestChanges = Partial<
   Pick<
     RequestRecord,
-    | 'status' | 'completion_reason' | 'completed_at' | 'resolution_duration' | 'desired_completion_at' | 'downtime_start_at'
+    | 'subject' | 'category' | 'impact' | 'status' | 'completion_reason' | 'completed_at' | 'resolution_duration' | 'desired_completion_at' | 'downtime_start_at'
     | 'downtime_end_at' | 'waiting_until' | 'team_id' | 'member_id' | 'resolution_target_at' | 'requester_resolution_target_at'
   >
 >;

@@ -1,0 +1,51 @@
+/**
+ * `POST /v1/requests` and GraphQL `requestCreate`: a new request in the
+ * caller's account, as the events intake creates one (SPEC.md "Default
+ * values for a new request", every row but the source, which is the caller's
+ * or none: the request did not come from an event). Steps, in one transaction:
+ * check the values → who may see what → resolve the references, all errors
+ * at once → defaults (events-intake/new-request.ts) → insert → notes →
+ * publish (audit line, `request.create` and `request.note-added` webhook
+ * events, through the one outbox).
+ */
+import { validationFailed } from '../errors/domain-error.js';
+import { intakeReadScope, requireReadable } from '../events-intake/intake-read-scope.js';
+import { insertEventNotes } from '../events-intake/insert-event-notes.js';
+import { buildNewRequest } from '../events-intake/new-request.js';
+import { publishRequestChange } from '../events-intake/publish-request-change.js';
+import { collectReferences } from '../events-intake/resolve-references.js';
+import type { AccessContext } from '../identity/access-context.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { assertAllowed } from '../scopes/evaluate-scopes.js';
+import { checkRequestInput, unknownTeamError, type RequestCreateInput } from './create-request-input.js';
+import type { RequestView } from './request-view.js';
+
+export async function createRequest(access: AccessContext, input: RequestCreateInput, uow: UnitOfWork): Promise<RequestView> {
+  assertAllowed(access, 'request', 'Create');
+  const { event, errors } = checkRequestInput(input, 'create');
+  return uow.transaction(async (tx) => {
+    const ctx = { access, now: await tx.now() };
+    const account = access.account;
+    const scope = await intakeReadScope(event, account, ctx, tx);
+    const { refs, errors: referenceErrors } = await collectReferences(event, account, ctx, tx);
+    const all = [...errors, ...referenceErrors, ...unknownTeamError(event, refs.team)];
+    if (all.length > 0) throw validationFailed(all);
+    refs.serviceInstance ??= refs.ci?.serviceInstance ?? null;
+    const draft = { ...(await buildNewRequest(event, refs, ctx, tx)), source: event.source ?? null };
+    requireReadable(scope, draft);
+    const request = await tx.requests.insert(draft);
+    const notes = await insertEventNotes(tx, request, refs.currentUser.id, event, []);
+    await publishRequestChange(tx, {
+      request,
+      previous: null,
+      changes: {},
+      notes,
+      actor: refs.currentUser,
+      requestedBy: refs.requestedBy,
+      source: request.source,
+      sourceId: request.source_id,
+      names: { member: request['member_name'] ?? null, team: request['team_name'] ?? null },
+    });
+    return request;
+  });
+}
