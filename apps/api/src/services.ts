@@ -34,6 +34,10 @@ import {
   type UiExtensionVersionDetail, type UiExtensionVersionRow,
 } from '@tessera/domain';
 import { getUiExtensionTranslations, replaceUiExtensionTranslations, type TranslationSet } from '@tessera/domain';
+import {
+  addRequestNote, createRequest, updateRequest,
+  type AddedRequestNote, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput,
+} from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 
 export interface ApiServices {
@@ -42,6 +46,9 @@ export interface ApiServices {
   getRequest(access: AccessContext, id: number): Promise<RequestView>;
   listRequestNotes(access: AccessContext, requestId: number, query: CollectionQuery): Promise<Page<NoteView>>;
   submitEvent(access: AccessContext, input: EventInput): Promise<EventOutcome>;
+  createRequest(access: AccessContext, input: RequestCreateInput): Promise<RequestView>;
+  updateRequest(access: AccessContext, id: number, input: RequestUpdateInput): Promise<RequestView>;
+  addRequestNote(access: AccessContext, requestId: number, input: NoteCreateInput): Promise<AddedRequestNote>;
   listWebhookPolicies(access: AccessContext, state: WebhookPolicyState, query: CollectionQuery): Promise<Page<WebhookPolicyRecord>>;
   getWebhookPolicy(access: AccessContext, id: number): Promise<WebhookPolicyRecord>;
   createWebhookPolicy(access: AccessContext, input: WebhookPolicyInput): Promise<WebhookPolicyWithKey>;
@@ -96,6 +103,9 @@ export function createApiServices({ db, sealingKey, apiUrl }: { db: Database; se
     getRequest: (access, id) => getRequest(access, id, reads),
     listRequestNotes: (access, requestId, query) => listRequestNotes(access, requestId, query, reads),
     submitEvent: (access, input) => submitEvent(input, { access, now: new Date() }, uow),
+    createRequest: (access, input) => createRequest(access, input, uow),
+    updateRequest: (access, id, input) => updateRequest(access, id, input, uow),
+    addRequestNote: (access, requestId, input) => addRequestNote(access, requestId, input, uow),
     listWebhookPolicies: (access, state, query) => listWebhookPolicies(access, state, query, reads),
     getWebhookPolicy: (access, id) => getWebhookPolicy(access, id, reads),
     createWebhookPolicy: (access, input) => createWebhookPolicy(access, input, { uow, sealingKey }),

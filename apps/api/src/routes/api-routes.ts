@@ -14,6 +14,7 @@ import { integrationsRoutes } from './integrations.routes.js';
 import { meRoutes } from './me.routes.js';
 import { openApiRoute } from './openapi.routes.js';
 import { requestsRoutes } from './requests.routes.js';
+import { requestWritesRoutes } from './request-writes.routes.js';
 import { uiExtensionTranslationsRoutes } from './ui-extension-translations.routes.js';
 import { uiExtensionVersionsRoutes } from './ui-extension-versions.routes.js';
 import { uiExtensionsRoutes } from './ui-extensions.routes.js';
@@ -32,7 +33,7 @@ export interface ApiRouteDependencies {
 
 export function apiRoutes({ services, apiUrl, pageSize, attachmentMaxBytes }: ApiRouteDependencies): RouteTable {
   const resources = [
-    ...meRoutes(services), ...requestsRoutes(services, apiUrl, pageSize), ...eventsRoutes(services, apiUrl),
+    ...meRoutes(services), ...requestsRoutes(services, apiUrl, pageSize), ...requestWritesRoutes(services, apiUrl), ...eventsRoutes(services, apiUrl),
     ...integrationsRoutes(services, apiUrl, pageSize), ...integrationApplicationsRoutes(services, apiUrl, pageSize),
     ...integrationScopesRoutes(services, apiUrl, pageSize),
     ...webhooksRoutes(services, apiUrl, pageSize), ...attachmentsRoutes(services, apiUrl, attachmentMaxBytes),
