@@ -4,10 +4,17 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { Express } from 'express';
 import { createHttpApp, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
 import type { AccessPort } from '@tessera/domain';
-import { createAccessRepository, type Database } from '@tessera/persistence';
+import { createAccessRepository, createPostgresWindowCounter, type Database } from '@tessera/persistence';
+import type { WindowCounter } from '@tessera/rate-limit';
 import { graphqlContext } from './context.js';
 import { GRAPHQL_CORS } from './cors.js';
 import { formatGraphqlError } from './format-error.js';
+import { requireForwardedHttps } from './https/forwarded-https.js';
+import { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './limits/graphql-limits.js';
+import { limitValidationRules } from './limits/validation-rules.js';
+import { createGraphqlQuota } from './quota/graphql-quota.js';
+import { limitsPlugin } from './quota/limits-plugin.js';
+import { stringifyGraphqlResult } from './quota/quota-responses.js';
 import { mountGraphiql } from './graphiql/graphiql-routes.js';
 import { resolvers, typeDefs, type GraphqlContext } from './schema.js';
 import { createGraphqlServices } from './services.js';
@@ -19,10 +26,29 @@ export interface GraphqlDependencies {
   transport?: TransportOptions;
   /** Who is calling: main.ts passes the cached access (createCachedAccess); tests get the plain repository. */
   access?: AccessPort;
+  /** Every limit and quota (config.ts); default the values of SPEC.md. */
+  limits?: GraphqlLimits;
+  /** Where quotas are counted, shared by every replica (main.ts: Redis with REDIS_URL); default a Postgres counter on `db`. */
+  quotaCounter?: WindowCounter;
+  /**
+   * 'direct' (default): main.ts serves TLS on this port. 'proxy': a TLS-terminating proxy named by
+   * TRUST_PROXY sits in front, and a request it did not receive over HTTPS is refused (403).
+   */
+  tls?: 'direct' | 'proxy';
 }
 
 /** One constant endpoint, `/`, over HTTPS (SPEC.md GraphQL endpoint); callers authenticate as for REST. */
-export async function createGraphqlApp({ db, logger, transport, access = createAccessRepository(db) }: GraphqlDependencies): Promise<{ app: Express; stop: () => Promise<void> }> {
+export async function createGraphqlApp({
+  db,
+  logger,
+  transport,
+  access = createAccessRepository(db),
+  limits = DEFAULT_GRAPHQL_LIMITS,
+  quotaCounter,
+  tls = 'direct',
+}: GraphqlDependencies): Promise<{ app: Express; stop: () => Promise<void> }> {
+  const onStoreError = (err: unknown) => logger.warn({ err }, 'rate-limit store failed; the next call retries it');
+  const quota = createGraphqlQuota(quotaCounter ?? createPostgresWindowCounter(db, { onSweepError: onStoreError }), limits, onStoreError);
   const apollo = new ApolloServer<GraphqlContext>({
     typeDefs,
     resolvers,
@@ -34,14 +60,21 @@ export async function createGraphqlApp({ db, logger, transport, access = createA
     includeStacktraceInErrorResponses: false,
     // Domain errors get their mapped code; any other failure an error id, under which it is logged.
     formatError: formatGraphqlError(logger),
+    // Limits that need only the document (pagination literals, depth, one mutation); the rest,
+    // which need the variables or the quota store, run in limitsPlugin, also before execution.
+    validationRules: limitValidationRules(limits),
+    // The 429 body is a plain JSON object, not a GraphQL result (quota/quota-responses.ts).
+    stringifyResult: stringifyGraphqlResult,
     // The landing page loads scripts from a CDN, which the CSP of every answer forbids;
     // use any GraphQL client (or introspection by GET) instead.
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), limitsPlugin({ limits, quota, logger })],
   });
   await apollo.start();
   // The composition root: every use case built once, for the whole process.
   const services = createGraphqlServices({ db });
   const app = createHttpApp({ service: 'graphql', logger, healthChecks: { database: () => services.ping() }, hsts: true, cors: GRAPHQL_CORS, ...transport });
+  // Behind a TLS-terminating proxy: everything after the health checks needs HTTPS at the proxy.
+  if (tls === 'proxy') app.use(requireForwardedHttps());
   // GraphiQL for browsers at /graphiql, on local assets (the landing page above stays off).
   mountGraphiql(app);
   // One route, '/': Apollo answers every method there (POST, introspection by GET, 405 otherwise),

@@ -11,6 +11,7 @@ import { authenticateToken, isDomainError, resolveAccess, type AccessPort } from
 import { toGraphqlRequestError } from './graphql-error.js';
 import { isIntrospectionOnly } from './introspection-only.js';
 import { createGraphqlLoaders } from './loaders/graphql-loaders.js';
+import { quotaKeyOf } from './quota/request-quota.js';
 import type { GraphqlContext } from './schema.js';
 import type { GraphqlServices } from './services.js';
 
@@ -23,11 +24,12 @@ export function graphqlContext(services: GraphqlServices, port: AccessPort): (ar
             extensions: { code: 'METHOD_NOT_ALLOWED', http: { status: 405, headers: new Map([['allow', 'POST']]) } },
           });
         }
-        await authenticateToken(req.get('authorization'), port);
-        return { services, access: null, loaders: createGraphqlLoaders(services, null) };
+        const grant = await authenticateToken(req.get('authorization'), port);
+        // Introspection by GET counts as a request, at cost 1, like any other call.
+        return { services, access: null, loaders: createGraphqlLoaders(services, null), quota: { key: quotaKeyOf(grant.person.id, grant.clientId), figures: null } };
       }
       const access = await resolveAccess({ authorization: req.get('authorization'), account: req.get('x-service-account') }, port);
-      return { services, access, loaders: createGraphqlLoaders(services, access) };
+      return { services, access, loaders: createGraphqlLoaders(services, access), quota: { key: quotaKeyOf(access.person.id, access.token.clientId), figures: null } };
     } catch (error) {
       // Anything else is answered 500 by Apollo, and hidden behind an error id by formatGraphqlError.
       throw isDomainError(error) ? toGraphqlRequestError(error) : error;

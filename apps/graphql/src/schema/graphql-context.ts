@@ -1,6 +1,7 @@
 import { unauthorized, type AccessContext } from '@tessera/domain';
 import type { GraphqlLoaders } from '../loaders/graphql-loaders.js';
 import type { GraphqlServices } from '../services.js';
+import type { RequestQuota } from '../quota/request-quota.js';
 
 /** What every resolver gets: who calls, the use cases, and this request's batch loaders. */
 export interface GraphqlContext {
@@ -9,6 +10,8 @@ export interface GraphqlContext {
   services: GraphqlServices;
   /** Built per request (DataLoader caches live as long as the request, never across callers). */
   loaders: GraphqlLoaders;
+  /** Whose quota the call spends and, once counted (before execution), its cost figures; read by `rateLimit`. */
+  quota?: RequestQuota;
 }
 
 /** The caller; resolvers throw domain errors, which formatGraphqlError maps to their codes. */

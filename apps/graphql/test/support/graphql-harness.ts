@@ -1,9 +1,11 @@
+import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createLogger, listen, type Listening } from '@tessera/http';
 import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
 import { insertPersonalAccessToken, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
-import { createGraphqlApp } from '../../src/app.js';
+import { createGraphqlApp, type GraphqlDependencies } from '../../src/app.js';
+import { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from '../../src/limits/graphql-limits.js';
 import { loadTls } from '../../src/tls.js';
 
 export interface Reply {
@@ -29,24 +31,36 @@ export interface GraphqlHarness {
   stop(): Promise<void>;
 }
 
+/** The limits of SPEC.md, for the tests of the limits themselves. */
+export const SPEC_GRAPHQL_LIMITS: GraphqlLimits = DEFAULT_GRAPHQL_LIMITS;
+
 /**
- * The GraphQL app on its HTTPS-only listener, on a fresh seeded database. NODE_ENV is
- * unset while Apollo is built, as under `npm start`, because Apollo picks several
- * defaults (stack traces in errors, the landing page) from it.
+ * The harness default: the validation limits of SPEC.md, quotas no test run reaches, so that
+ * tests calling many times in a row are not refused. Quota tests pass their own.
  */
-export async function startGraphqlHarness(): Promise<GraphqlHarness> {
-  const test = await createTestDatabase();
-  const demo = await seedDemoData(test.db);
-  const nodeEnv = process.env['NODE_ENV'];
-  delete process.env['NODE_ENV'];
-  const graphql = await createGraphqlApp({ db: test.db, logger: createLogger({ name: 'graphql', level: 'silent' }) }).finally(() => {
-    process.env['NODE_ENV'] = nodeEnv;
-  });
-  const server: Listening = await listen(graphql.app, { port: 0, host: '127.0.0.1', tls: await loadTls(null) });
-  const call: GraphqlHarness['call'] = (path, options = {}) =>
+export const GENEROUS_GRAPHQL_LIMITS: GraphqlLimits = {
+  ...DEFAULT_GRAPHQL_LIMITS,
+  requestWindows: [
+    { points: 1_000_000, durationSeconds: 3600 },
+    { points: 1_000_000, durationSeconds: 2 },
+  ],
+  costPoints: 100_000_000,
+};
+
+export interface GraphqlHarnessOptions {
+  /** Default GENEROUS_GRAPHQL_LIMITS. */
+  limits?: GraphqlLimits;
+  /** Passed to createGraphqlApp as they are (quotaCounter, transport, tls...). */
+  app?: Omit<GraphqlDependencies, 'db' | 'logger' | 'limits'>;
+}
+
+/** One HTTP(S) call to 127.0.0.1:`port`; a self-signed certificate is accepted. */
+export function callListener(port: number, secure: boolean): GraphqlHarness['call'] {
+  return (path, options = {}) =>
     new Promise((resolve, reject) => {
-      const req = httpsRequest(
-        { host: '127.0.0.1', port: server.port, path, method: options.method ?? 'GET', headers: options.headers, rejectUnauthorized: false },
+      const request = secure ? httpsRequest : httpRequest;
+      const req = request(
+        { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, rejectUnauthorized: false },
         (res) => {
           let body = '';
           res.on('data', (chunk) => (body += chunk));
@@ -56,10 +70,33 @@ export async function startGraphqlHarness(): Promise<GraphqlHarness> {
       req.on('error', reject);
       req.end(options.body);
     });
+}
+
+/**
+ * The GraphQL app on its HTTPS-only listener (plain HTTP with `app.tls: 'proxy'`, as main.ts
+ * serves it), on a fresh seeded database. NODE_ENV is unset while Apollo is built, as under
+ * `npm start`, because Apollo picks several defaults (stack traces in errors, the landing page) from it.
+ */
+export async function startGraphqlHarness(options: GraphqlHarnessOptions = {}): Promise<GraphqlHarness> {
+  const test = await createTestDatabase();
+  const demo = await seedDemoData(test.db);
+  const nodeEnv = process.env['NODE_ENV'];
+  delete process.env['NODE_ENV'];
+  const graphql = await createGraphqlApp({
+    db: test.db,
+    logger: createLogger({ name: 'graphql', level: 'silent' }),
+    limits: options.limits ?? GENEROUS_GRAPHQL_LIMITS,
+    ...options.app,
+  }).finally(() => {
+    process.env['NODE_ENV'] = nodeEnv;
+  });
+  const secure = options.app?.tls !== 'proxy';
+  const server: Listening = await listen(graphql.app, { port: 0, host: '127.0.0.1', ...(secure ? { tls: await loadTls(null) } : {}) });
+  const call = callListener(server.port, secure);
   return {
     test,
     demo,
-    url: `https://127.0.0.1:${server.port}`,
+    url: `${secure ? 'https' : 'http'}://127.0.0.1:${server.port}`,
     call,
     post: (token, query) =>
       call('/', {

@@ -1,0 +1,39 @@
+/**
+ * Every GraphQL limit and quota in one value (SPEC.md "Limits / GraphQL"), read from the
+ * configuration (config.ts) and passed into createGraphqlApp; code paths never hold them.
+ */
+import { RATE_LIMIT_DOCUMENTATION_URL } from '@tessera/http';
+import type { RateWindow } from '@tessera/rate-limit';
+
+export interface GraphqlLimits {
+  /** The largest `first`/`last` of a connection; one of them is required. */
+  maxPageSize: number;
+  /** The deepest selection (graphql-depth-limit's count). */
+  maxDepth: number;
+  /** SPEC.md rule 1: the most nodes one call may request. */
+  maxNodes: number;
+  /** Root fields of one mutation operation. */
+  maxMutationsPerRequest: number;
+  /** Request-rate windows per caller; the first is the one the X-RateLimit headers report. */
+  requestWindows: RateWindow[];
+  /** SPEC.md rule 3: cost points per caller and window. */
+  costPoints: number;
+  costWindowSeconds: number;
+  /** Where the 429 and cost-exhausted bodies send the reader. */
+  documentationUrl: string;
+}
+
+/** The values of SPEC.md: what a deployment gets with no variable set. */
+export const DEFAULT_GRAPHQL_LIMITS: GraphqlLimits = {
+  maxPageSize: 100,
+  maxDepth: 13,
+  maxNodes: 500_000,
+  maxMutationsPerRequest: 1,
+  requestWindows: [
+    { points: 3600, durationSeconds: 3600 },
+    { points: 20, durationSeconds: 2 },
+  ],
+  costPoints: 5000,
+  costWindowSeconds: 3600,
+  documentationUrl: RATE_LIMIT_DOCUMENTATION_URL,
+};

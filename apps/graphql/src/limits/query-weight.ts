@@ -1,0 +1,73 @@
+/**
+ * The weight of the operation a request runs, once its variables are known (before execution):
+ * - every connection's `first`/`last` checked with variable values (literals were checked by
+ *   pagination-rule.ts during validation);
+ * - nodes, SPEC.md rule 1: over every connection, the product of the first/last values down the
+ *   path to it (people(first:100){ teams(first:10) } = 100 + 100x10 = 1,100);
+ * - cost, SPEC.md rule 3: the requests each connection needs if it reaches its first/last (a root
+ *   connection 1, a nested one the product of its parents' page sizes), summed, /100, rounded,
+ *   at least 1 (people(100){teams(100){members(100)}} = 1 + 100 + 10,000 requests → 101).
+ * Both are computed by graphql-query-complexity (fragments, inline fragments, @skip/@include),
+ * each connection estimated from its own page size and what its children weigh per node.
+ */
+import { GraphQLError, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
+import { isConnectionField, limitError, pageSizeOf, paginationProblem } from './connection-fields.js';
+
+export interface QueryWeight {
+  nodes: number;
+  requests: number;
+  /** Points charged: max(1, round(requests / 100)). */
+  cost: number;
+}
+
+export interface WeighOptions {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName: string | null | undefined;
+  variables: Record<string, unknown> | undefined;
+  maxPageSize: number;
+  maxNodes: number;
+}
+
+/** The weight, or a limit error (GRAPHQL_VALIDATION_FAILED, HTTP 400) when the operation is refused. */
+export function weighOperation(options: WeighOptions): QueryWeight {
+  let pagination: string | null = null;
+  const connection = (perNode: (size: number, child: number) => number): ComplexityEstimator => ({ field, node, args, childComplexity }) => {
+    if (!isConnectionField(field)) return childComplexity;
+    pagination ??= paginationProblem(
+      node.name.value,
+      { first: asPageValue(args['first']), last: asPageValue(args['last']), hasFirst: 'first' in args, hasLast: 'last' in args },
+      options.maxPageSize,
+    );
+    return perNode(pageSizeOf(args), childComplexity);
+  };
+  const measure = (estimator: ComplexityEstimator): number => {
+    try {
+      return getComplexity({
+        schema: options.schema,
+        query: options.document,
+        operationName: options.operationName ?? undefined,
+        variables: options.variables ?? {},
+        estimators: [estimator],
+      });
+    } catch (error) {
+      // Bad variables (as graphql-js words them, the code execution would give) and documents
+      // too large to weigh (graphql-query-complexity's own limit on selections).
+      if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) {
+        throw new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+      }
+      if (error instanceof GraphQLError) throw limitError(error.message);
+      throw error;
+    }
+  };
+  const requests = measure(connection((size, child) => 1 + size * child));
+  if (pagination) throw limitError(pagination);
+  const nodes = measure(connection((size, child) => size + size * child));
+  if (nodes > options.maxNodes) {
+    throw limitError(`Individual calls cannot request more than ${options.maxNodes.toLocaleString('en-US')} total nodes.`, { nodes });
+  }
+  return { nodes, requests, cost: Math.max(1, Math.round(requests / 100)) };
+}
+
+const asPageValue = (value: unknown): number | null => (typeof value === 'number' ? value : null);

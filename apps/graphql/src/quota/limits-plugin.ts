@@ -1,0 +1,76 @@
+/**
+ * The Apollo plugin that applies, before execution, what needs the variables or the store:
+ * - didResolveOperation: the connection checks with variable values, the node limit and the
+ *   cost (limits/query-weight.ts), then ONE round trip counting the call and its cost;
+ *   a spent request rate refuses the call (429), too few points refuse it (200 + error body);
+ * - a call refused earlier (syntax, validation, limits) still counts as a request, at no cost;
+ * - willSendResponse: the X-RateLimit-* and X-CostLimit-* headers on every answer.
+ * A failing store lets the call through with a warning, as REST does.
+ * Requests refused while the context is built (no token, bad account, GET of a query) never
+ * reach this plugin: there is no caller to count them against, so they carry no quota headers.
+ */
+import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestContext } from '@apollo/server';
+import { GraphQLError } from 'graphql';
+import type { Logger } from '@tessera/http';
+import type { GraphqlLimits } from '../limits/graphql-limits.js';
+import { weighOperation } from '../limits/query-weight.js';
+import type { GraphqlContext } from '../schema/graphql-context.js';
+import type { GraphqlQuota, QuotaOutcome } from './graphql-quota.js';
+import { costExhaustedError, setQuotaHeaders, tooManyRequestsBody, tooManyRequestsResult } from './quota-responses.js';
+
+export function limitsPlugin({ limits, quota, logger }: { limits: GraphqlLimits; quota: GraphqlQuota; logger: Logger }): ApolloServerPlugin<GraphqlContext> {
+  return {
+    async requestDidStart({ contextValue }) {
+      const state = contextValue.quota;
+      if (!state) return;
+      let outcome: QuotaOutcome | null = null;
+      let counted = false;
+
+      const count = async (cost: number): Promise<void> => {
+        counted = true;
+        try {
+          outcome = await quota.charge(state.key, cost);
+          state.figures = outcome.cost;
+        } catch (error) {
+          logger.warn({ err: error }, 'rate-limit store unavailable; GraphQL request let through');
+          state.figures = { limit: limits.costPoints, cost, remaining: null, resetAt: null };
+        }
+      };
+
+      return {
+        async didResolveOperation(requestContext: GraphQLRequestContext<GraphqlContext>) {
+          const weight = weighOperation({
+            schema: requestContext.schema,
+            document: requestContext.document!,
+            operationName: requestContext.operationName,
+            variables: requestContext.request.variables,
+            maxPageSize: limits.maxPageSize,
+            maxNodes: limits.maxNodes,
+          });
+          await count(weight.cost);
+          const decided = outcome as QuotaOutcome | null;
+          if (decided?.refusedBy === 'rate') {
+            // Replaced by the plain 429 body in willSendResponse.
+            throw new GraphQLError('Too Many Requests', { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });
+          }
+        },
+        async responseForOperation() {
+          const decided = outcome as QuotaOutcome | null;
+          if (decided?.refusedBy !== 'cost') return null;
+          return { http: { status: 200, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { errors: [costExhaustedError(decided.cost, limits.documentationUrl)] } } };
+        },
+        async willSendResponse({ response }) {
+          if (!counted) await count(0);
+          const decided = outcome as QuotaOutcome | null;
+          if (state.figures) setQuotaHeaders(response.http.headers, decided?.rate ?? null, state.figures);
+          if (decided?.refusedBy === 'rate') {
+            const retryAfter = decided.rate.retryAfterSeconds;
+            response.http.status = 429;
+            response.http.headers.set('retry-after', String(retryAfter));
+            response.body = { kind: 'single', singleResult: tooManyRequestsResult(tooManyRequestsBody(retryAfter, limits.documentationUrl)) };
+          }
+        },
+      };
+    },
+  };
+}
