@@ -15,11 +15,13 @@ export type DeliveryAlg = (typeof DELIVERY_ALGS)[number];
 export type LoadPlan = { seconds: number } | { calls: number };
 
 export interface BenchOptions {
-  only: 'me' | 'events' | 'deliveries' | 'oauth' | null;
+  only: 'me' | 'events' | 'deliveries' | 'oauth' | 'graphql' | null;
   me: { plan: LoadPlan; warmup: LoadPlan; clients: number };
   events: { plan: LoadPlan; warmup: LoadPlan; clients: number; mix: EventsMix };
   deliveries: DeliveriesOptions;
   oauth: OAuthOptions;
+  /** `{ me { id name } }` against a bare Apollo, then the 100-request page (BENCH_ONLY=graphql). */
+  graphql: { plan: LoadPlan; warmup: LoadPlan; clients: number };
   runtime: Runtime;
   /** Where the api writes its .cpuprofile files; null when not profiling. */
   cpuProfileDir: string | null;
@@ -52,8 +54,9 @@ export function readBenchOptions(env: Record<string, string | undefined>): Bench
   const clients = env['BENCH_CLIENTS'] === undefined ? null : positive(env, 'BENCH_CLIENTS', 1);
   const meCalls = optionalPositive(env, 'BENCH_ME_REQUESTS');
   const eventsCalls = optionalPositive(env, 'BENCH_EVENTS');
+  const graphqlCalls = optionalPositive(env, 'BENCH_GRAPHQL_REQUESTS');
   return {
-    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth'] as const, null),
+    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth', 'graphql'] as const, null),
     me: {
       plan: meCalls ? { calls: meCalls } : { seconds },
       warmup: { seconds: warmupSeconds },
@@ -77,6 +80,11 @@ export function readBenchOptions(env: Record<string, string | undefined>): Bench
       codes: Math.round(positive(env, 'BENCH_OAUTH_CODES', 2000)),
       warmupCodes: Math.round(positive(env, 'BENCH_OAUTH_WARMUP', 200)),
       clients: clients ?? 10,
+    },
+    graphql: {
+      plan: graphqlCalls ? { calls: graphqlCalls } : { seconds },
+      warmup: { seconds: warmupSeconds },
+      clients: clients ?? 20,
     },
     runtime: oneOf(env, 'BENCH_RUNTIME', ['bundle', 'tsx'] as const, 'bundle'),
     cpuProfileDir: env['BENCH_CPU_PROFILE'] ? path.resolve(env['BENCH_CPU_PROFILE']) : null,

@@ -14,6 +14,7 @@ import { benchDeliveries } from './deliveries.bench.js';
 import { deliveriesFailures, reportDeliveries } from './deliveries.report.js';
 import { createBenchWebhook } from './delivery-setup.js';
 import { benchEvents, eventsFailures, reportEvents } from './events.bench.js';
+import { runGraphql } from './graphql-run.js';
 import { benchMe, meFailures, reportMe } from './me.bench.js';
 import { benchOAuth, oauthFailures, reportOAuth } from './oauth.bench.js';
 import { prepareEntries, type Entries } from './runtime.js';
@@ -25,7 +26,7 @@ async function main(): Promise<number> {
   // Before anything of ours runs: other work on the machine moves every figure.
   const loadAtStart = loadavg()[0]!;
   const options = readBenchOptions(process.env);
-  const entries = await prepareEntries(options.runtime, { api: options.only !== 'deliveries' && options.only !== 'oauth', webhookWorker: options.only === null || options.only === 'deliveries' });
+  const entries = await prepareEntries(options.runtime, { api: options.only !== 'deliveries' && options.only !== 'oauth' && options.only !== 'graphql', webhookWorker: options.only === null || options.only === 'deliveries' });
   const database = await openBenchDatabase(process.env['DATABASE_URL']);
   print(
     `tessera bench: node ${process.version}, ${availableParallelism()} cores (load average ${loadAtStart.toFixed(2)} at start); load client, api, baseline server and PostgreSQL share this machine`,
@@ -40,6 +41,7 @@ async function main(): Promise<number> {
     if (options.only === null || options.only === 'events') failed.push(await runEvents(options, entries, database, profiles));
     if (options.only === null || options.only === 'deliveries') failed.push(...(await runDeliveries(options, entries, database, profiles)));
     if (options.only === null || options.only === 'oauth') failed.push(await runOAuth(options, database));
+    if (options.only === null || options.only === 'graphql') failed.push(await runGraphql(options, database, print));
   } finally {
     await database.close();
   }

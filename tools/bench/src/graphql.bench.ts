@@ -1,0 +1,122 @@
+/**
+ * GraphQL (issue 12, "Done when"): `{ me { id name } }` through the real graphql app's whole
+ * pipeline (TLS, HTTP middleware, token, account, both request-rate windows and the cost points on
+ * the real store with limits raised so none refuses, cost headers, validation limits, the field
+ * guard, the person view) against a bare Apollo Server 5 + Express 5 answering the same query from
+ * a constant resolver (graphql-bare-apollo.ts), same client, same connections, same request. Then a
+ * 100-request page with nested references (requestedBy, team, 5 notes each) on seeded data,
+ * through the real app alone; skipped while the schema has no `requests` connection.
+ */
+import { describePlan, type LoadPlan } from './bench-options.js';
+import { describeQuotaHeaders, formatSkipped, formatThroughputRatio, graphqlOutcome } from './graphql-figures.js';
+import { createGraphqlHttpClient, graphqlPost, type GraphqlCall } from './graphql-http-client.js';
+import { startBareApollo, type BenchCertificate, type GraphqlEntries, type TlsServerProcess } from './graphql-servers.js';
+import { failuresOf, formatResult, formatWarmupFailures, warmThenMeasure, type Measured } from './load.js';
+
+export const ME_QUERY = '{ me { id name } }';
+
+export const REQUESTS_PAGE_QUERY = `{
+  requests(first: 100) {
+    nodes {
+      id
+      subject
+      requestedBy { name }
+      team { name }
+      notes(first: 5) { nodes { text } }
+    }
+  }
+}`;
+
+export interface GraphqlBenchOptions {
+  app: TlsServerProcess;
+  entries: GraphqlEntries;
+  tls: BenchCertificate;
+  token: string;
+  account: string;
+  plan: LoadPlan;
+  warmup: LoadPlan;
+  clients: number;
+}
+
+export interface GraphqlBenchResult {
+  me: { tessera: Measured; baseline: Measured; bodyBytes: number; quotaHeaders: string };
+  page: { measured: Measured; requests: number; notes: number; bodyBytes: number } | { skipped: string };
+}
+
+export async function benchGraphql(options: GraphqlBenchOptions): Promise<GraphqlBenchResult> {
+  const meCall = graphqlPost(ME_QUERY, options.token, options.account);
+  const first = await oneAnswer(options, meCall);
+  const me = (JSON.parse(first.body) as { data: { me: unknown } }).data.me;
+  const bare = await startBareApollo(options.entries, options.tls, me);
+  let meResult: GraphqlBenchResult['me'];
+  try {
+    const tessera = await measure(options.app.origin, meCall, options);
+    const baseline = await measure(bare.origin, meCall, options);
+    meResult = { tessera, baseline, bodyBytes: Buffer.byteLength(first.body), quotaHeaders: describeQuotaHeaders(first.headers) };
+  } finally {
+    await bare.stop();
+  }
+  return { me: meResult, page: await benchRequestsPage(options) };
+}
+
+async function benchRequestsPage(options: GraphqlBenchOptions): Promise<GraphqlBenchResult['page']> {
+  const fields = await oneAnswer(options, graphqlPost('{ __type(name: "Query") { fields { name } } }', options.token, options.account));
+  const names = ((JSON.parse(fields.body) as { data: { __type: { fields: Array<{ name: string }> } | null } }).data.__type?.fields ?? []).map((f) => f.name);
+  if (!names.includes('requests')) return { skipped: 'schema has no requests connection yet' };
+  const pageCall = graphqlPost(REQUESTS_PAGE_QUERY, options.token, options.account);
+  const page = await oneAnswer(options, pageCall);
+  const nodes = (JSON.parse(page.body) as { data: { requests: { nodes: Array<{ notes: { nodes: unknown[] } }> } } }).data.requests.nodes;
+  const notes = nodes.reduce((sum, node) => sum + node.notes.nodes.length, 0);
+  if (nodes.length < 100) throw new Error(`the requests page holds ${nodes.length} requests, not 100: is the bench data seeded?`);
+  const measured = await measure(options.app.origin, pageCall, options);
+  return { measured, requests: nodes.length, notes, bodyBytes: Buffer.byteLength(page.body) };
+}
+
+/** One call that must succeed, before any measuring: its answer shapes the rest. */
+async function oneAnswer(options: GraphqlBenchOptions, call: GraphqlCall) {
+  const client = createGraphqlHttpClient(options.app.origin, 1, options.tls.cert);
+  try {
+    const answer = await client.send(call);
+    const outcome = graphqlOutcome(answer.status, answer.body);
+    if (outcome !== true) throw new Error(`the graphql app answered ${outcome} to ${call.body}: ${answer.body.slice(0, 500)}`);
+    return answer;
+  } finally {
+    await client.close();
+  }
+}
+
+async function measure(origin: string, call: GraphqlCall, options: GraphqlBenchOptions): Promise<Measured> {
+  const client = createGraphqlHttpClient(origin, options.clients, options.tls.cert);
+  try {
+    return await warmThenMeasure(options.warmup, options.plan, options.clients, async () => {
+      const answer = await client.send(call);
+      return graphqlOutcome(answer.status, answer.body);
+    });
+  } finally {
+    await client.close();
+  }
+}
+
+export function reportGraphql(result: GraphqlBenchResult, options: Pick<GraphqlBenchOptions, 'plan' | 'warmup' | 'clients'>): string {
+  const { me, page } = result;
+  const lines = [
+    `GraphQL ${ME_QUERY}: POST over HTTPS, ${options.clients} keep-alive connections (undici Pool), ${describePlan(options.warmup)} warm-up then ${describePlan(options.plan)} per side, ${me.bodyBytes}-byte answer`,
+    `  quota headers of the real app: ${me.quotaHeaders}`,
+    formatResult('tessera graphql, whole pipeline', me.tessera.result),
+    formatResult('bare Apollo 5 + Express 5, constant resolver', me.baseline.result),
+    formatThroughputRatio('tessera/bare Apollo', me.tessera.result, me.baseline.result),
+    ...formatWarmupFailures({ tessera: me.tessera, baseline: me.baseline }),
+    '',
+  ];
+  if ('skipped' in page) return [...lines, formatSkipped('GraphQL requests(first: 100) page with nested references', page.skipped)].join('\n');
+  return [
+    ...lines,
+    `GraphQL requests(first: 100) page: ${page.requests} requests with requestedBy, team and ${page.notes} notes, ${page.bodyBytes}-byte answer, same client and connections`,
+    formatResult('tessera graphql, 100-request page', page.measured.result),
+    ...formatWarmupFailures({ page: page.measured }),
+  ].join('\n');
+}
+
+export function graphqlFailures(result: GraphqlBenchResult): number {
+  return failuresOf(result.me.tessera, result.me.baseline, ...('measured' in result.page ? [result.page.measured] : []));
+}
