@@ -26,6 +26,11 @@ describe('readBenchOptions', () => {
     expect(() => readBenchOptions({ BENCH_OAUTH_CODES: '0' })).toThrow('BENCH_OAUTH_CODES must be a positive number');
   });
 
+  it('selects the GraphQL benchmark alone: 20 clients for the run's seconds, or a number of calls', () => {
+    expect(readBenchOptions({ BENCH_ONLY: 'graphql' })).toMatchObject({ only: 'graphql', graphql: { plan: { seconds: 10 }, warmup: { seconds: 3 }, clients: 20 } });
+    expect(readBenchOptions({ BENCH_ONLY: 'graphql', BENCH_GRAPHQL_REQUESTS: '300', BENCH_CLIENTS: '5' }).graphql).toEqual({ plan: { calls: 300 }, warmup: { seconds: 3 }, clients: 5 });
+  });
+
   it('takes a duration, totals, a client count and a profile folder from the environment', () => {
     const options = readBenchOptions({ BENCH_ONLY: 'me', BENCH_DURATION: '4', BENCH_EVENTS: '500', BENCH_CLIENTS: '8', BENCH_CPU_PROFILE: 'prof' });
     expect(options.only).toBe('me');
@@ -35,7 +40,7 @@ describe('readBenchOptions', () => {
   });
 
   it('refuses a value it does not know instead of measuring something else', () => {
-    expect(() => readBenchOptions({ BENCH_ONLY: 'graphql' })).toThrow('BENCH_ONLY must be one of me, events, deliveries, oauth, got "graphql"');
+    expect(() => readBenchOptions({ BENCH_ONLY: 'rest' })).toThrow('BENCH_ONLY must be one of me, events, deliveries, oauth, graphql, got "rest"');
     expect(() => readBenchOptions({ BENCH_WEBHOOK_ALGS: 'hs256,es257' })).toThrow('BENCH_WEBHOOK_ALGS must be one of none, hs256, es256, rs256, got "es257"');
     expect(() => readBenchOptions({ BENCH_SINK: 'remote' })).toThrow('BENCH_SINK must be one of child, inline, got "remote"');
     expect(() => readBenchOptions({ BENCH_DELIVERIES: '0' })).toThrow('BENCH_DELIVERIES must be a positive number');
