@@ -26,7 +26,7 @@ describe('readBenchOptions', () => {
     expect(() => readBenchOptions({ BENCH_OAUTH_CODES: '0' })).toThrow('BENCH_OAUTH_CODES must be a positive number');
   });
 
-  it('selects the GraphQL benchmark alone: 20 clients for the run's seconds, or a number of calls', () => {
+  it('selects the GraphQL benchmark alone: 20 clients for the run seconds, or a number of calls', () => {
     expect(readBenchOptions({ BENCH_ONLY: 'graphql' })).toMatchObject({ only: 'graphql', graphql: { plan: { seconds: 10 }, warmup: { seconds: 3 }, clients: 20 } });
     expect(readBenchOptions({ BENCH_ONLY: 'graphql', BENCH_GRAPHQL_REQUESTS: '300', BENCH_CLIENTS: '5' }).graphql).toEqual({ plan: { calls: 300 }, warmup: { seconds: 3 }, clients: 5 });
   });
