@@ -4,12 +4,18 @@
  */
 import { guardResolvers } from './guard-resolvers.js';
 import { caller, type GraphqlContext } from './schema/graphql-context.js';
+import { connectionsModule } from './schema/connections.module.js';
 import { meModule } from './schema/me.module.js';
+import { mutationsModule } from './schema/mutations.module.js';
+import { requestModule } from './schema/request.module.js';
+import { serviceInstanceModule } from './schema/service-instance.module.js';
+import { teamModule } from './schema/team.module.js';
+import { rateLimitModule } from './schema/rate-limit.module.js';
 import { combineSchemaModules, type SchemaModule } from './schema/schema-module.js';
 
 export type { GraphqlContext } from './schema/graphql-context.js';
 
-export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule];
+export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, teamModule, serviceInstanceModule, mutationsModule];
 
 const combined = combineSchemaModules(SCHEMA_MODULES);
 

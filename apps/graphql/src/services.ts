@@ -3,18 +3,42 @@
  * once per process — the same domain functions REST calls.
  */
 import { getMe, type AccessContext, type Me } from '@tessera/domain';
+import { readConnection, readNestedConnections, readNodesByIds, type Connection, type ConnectionArgs, type GraphNodes, type NestedEdge, type NestedEdges, type NodeKind } from '@tessera/domain';
+import {
+  addRequestNote, createRequest, updateRequest,
+  type AddedRequestNote, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput, type RequestView,
+} from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
+import { graphReads } from '@tessera/persistence';
 
 export interface GraphqlServices {
   me(access: AccessContext): Promise<Me>;
+  /** A root connection of the account of the call (read-connections.ts). */
+  connection<K extends NodeKind>(access: AccessContext, kind: K, args: ConnectionArgs): Promise<Connection<GraphNodes[K]>>;
+  /** The connection under each parent, one statement for all of them. */
+  nestedConnections<E extends NestedEdge>(access: AccessContext, edge: E, parentIds: readonly number[], args: ConnectionArgs): Promise<Map<number, Connection<NestedEdges[E]>>>;
+  /** Records by id the caller may read; the others are left out. */
+  nodesByIds<K extends NodeKind>(access: AccessContext, kind: K, ids: readonly number[]): Promise<Array<GraphNodes[K]>>;
+  /** The request API use cases, the same REST calls (they publish the same webhook events). */
+  createRequest(access: AccessContext, input: RequestCreateInput): Promise<RequestView>;
+  updateRequest(access: AccessContext, id: number, input: RequestUpdateInput): Promise<RequestView>;
+  addRequestNote(access: AccessContext, requestId: number, input: NoteCreateInput): Promise<AddedRequestNote>;
   /** The database answers: for /healthz. */
   ping(): Promise<void>;
 }
 
 export function createGraphqlServices({ db }: { db: Database }): GraphqlServices {
-  const reads = createUnitOfWork(db).repositories;
+  const uow = createUnitOfWork(db);
+  const reads = uow.repositories;
+  const graph = graphReads(db);
   return {
     me: (access) => getMe(access, reads),
+    connection: (access, kind, args) => readConnection(access, kind, args, graph),
+    nestedConnections: (access, edge, parentIds, args) => readNestedConnections(access, edge, parentIds, args, graph),
+    nodesByIds: (access, kind, ids) => readNodesByIds(access, kind, ids, graph),
+    createRequest: (access, input) => createRequest(access, input, uow),
+    updateRequest: (access, id, input) => updateRequest(access, id, input, uow),
+    addRequestNote: (access, requestId, input) => addRequestNote(access, requestId, input, uow),
     ping: () => ping(db),
   };
 }

@@ -43,7 +43,14 @@ describe('The GraphQL schema — every field declares what it needs', () => {
 
   it('names the action of each root field', () => {
     const roots = Object.entries(FIELD_NEEDS).filter(([name]) => name.startsWith('Query.') || name.startsWith('Mutation.'));
-    expect(Object.fromEntries(roots)).toEqual({ 'Query.me': { action: 'me:Read' } });
+    expect(Object.fromEntries(roots)).toMatchObject({
+      'Query.me': { action: 'me:Read' },
+      'Query.people': { action: 'person:Read' },
+      'Query.requests': { action: 'request:Read' },
+      'Query.teams': { action: 'team:Read' },
+      'Query.serviceInstances': { action: 'service_instance:Read' },
+      'Query.configurationItems': { action: 'ci:Read' },
+    });
   });
 
   it('checks the declared action before the resolver runs: the use case is not called for a refused field', async () => {
@@ -54,7 +61,7 @@ describe('The GraphQL schema — every field declares what it needs', () => {
         throw new Error('not reached');
       },
       ping: async () => undefined,
-    };
+    } as unknown as GraphqlContext['services'];
     const access: AccessContext = {
       person: { id: 1, name: 'Alice Admin', accountId: 'wdc', primaryEmail: 'admin@widget.example', organizationId: null, inDirectoryAccount: false },
       account: { id: trustedAccountId('wdc'), name: 'WDC', directoryAccountId: null },

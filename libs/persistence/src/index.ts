@@ -44,3 +44,4 @@ export { deleteExpiredOAuthArtifacts, startOAuthArtifactSweeper } from './oauth/
 export type { OAuthArtifactSweeper, OAuthArtifactSweeperOptions, SweeperLog } from './oauth/expired-artifacts.js';
 export { findGrantFor, listAuthorizationsOf, revokeAuthorization, grantedScope } from './oauth/authorizations.js';
 export type { StoredGrant, OAuthAuthorization, RevokedAuthorization } from './oauth/authorizations.js';
+export { graphReads } from './connections/graph-reads.js';

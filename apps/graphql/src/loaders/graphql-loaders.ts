@@ -1,13 +1,50 @@
 /**
  * The batch loaders of one GraphQL request: nested references of a page are read
  * with one query per field and level, not one per parent (DataLoader).
+ * - `byId(kind)`: records of one type by id (references, node lookup);
+ * - `nested(edge, args)`: the connection under each parent, one loader per field and
+ *   arguments, so a page of 100 parents costs one statement.
+ * Loaders are made on first use; their caches live as long as the request.
  */
-import type { AccessContext } from '@tessera/domain';
+import DataLoader from 'dataloader';
+import { unauthorized, type AccessContext, type Connection, type ConnectionArgs, type GraphNodes, type NestedEdge, type NestedEdges, type NodeKind } from '@tessera/domain';
 import type { GraphqlServices } from '../services.js';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface GraphqlLoaders {}
+export interface GraphqlLoaders {
+  byId<K extends NodeKind>(kind: K): DataLoader<number, GraphNodes[K] | null>;
+  nested<E extends NestedEdge>(edge: E, args: ConnectionArgs): DataLoader<number, Connection<NestedEdges[E]>>;
+}
 
-export function createGraphqlLoaders(_services: GraphqlServices, _access: AccessContext | null): GraphqlLoaders {
-  return {};
+export function createGraphqlLoaders(services: GraphqlServices, access: AccessContext | null): GraphqlLoaders {
+  const caller = (): AccessContext => {
+    if (!access) throw unauthorized('This needs the X-Service-Account header and a POST request');
+    return access;
+  };
+  const byKind = new Map<NodeKind, DataLoader<number, unknown>>();
+  const byEdge = new Map<string, DataLoader<number, unknown>>();
+  return {
+    byId<K extends NodeKind>(kind: K) {
+      let loader = byKind.get(kind);
+      if (!loader) {
+        loader = new DataLoader<number, unknown>(async (ids) => {
+          const found = new Map<number, unknown>((await services.nodesByIds(caller(), kind, ids)).map((node) => [node.id, node]));
+          return ids.map((id) => found.get(id) ?? null);
+        }, { maxBatchSize: 1000 });
+        byKind.set(kind, loader);
+      }
+      return loader as DataLoader<number, GraphNodes[K] | null>;
+    },
+    nested<E extends NestedEdge>(edge: E, args: ConnectionArgs) {
+      const key = `${edge} ${JSON.stringify(args)}`;
+      let loader = byEdge.get(key);
+      if (!loader) {
+        loader = new DataLoader<number, unknown>(async (parentIds) => {
+          const pages = await services.nestedConnections(caller(), edge, parentIds, args);
+          return parentIds.map((id) => pages.get(id)!);
+        }, { maxBatchSize: 1000 });
+        byEdge.set(key, loader);
+      }
+      return loader as DataLoader<number, Connection<NestedEdges[E]>>;
+    },
+  };
 }

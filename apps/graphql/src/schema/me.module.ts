@@ -1,11 +1,24 @@
-import { encodeNodeId } from '@tessera/domain';
+import { GRAPH_READ_RULES } from '@tessera/domain';
+import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
+import { column, dbId, isoDate, nodeId, rootConnection } from '../connections/connection-resolvers.js';
 import type { FieldNeeds } from '../field-needs.js';
 import { caller, type GraphqlContext } from './graphql-context.js';
 import type { SchemaModule } from './schema-module.js';
 
 const OF_THE_PERSON: FieldNeeds = { parent: 'part of the person the parent field returned' };
 
-/** The Node interface, accounts, people and `me` (SPEC.md GraphQL endpoint rule 5). */
+const people = connectionSdl('Person', GRAPH_READ_RULES.Person.orderFields, `
+  "People whose primary e-mail is one of these (case-insensitive)."
+  primaryEmail: StringValues
+  name: StringValues
+  disabled: Boolean
+`);
+
+/**
+ * The Node interface, accounts, people, `me` and `people` (SPEC.md GraphQL endpoint rule 5).
+ * A Person's parent value is the domain's PersonNode, the same for `me`, `people`,
+ * references and node lookup.
+ */
 export const meModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
     "A record with a global node ID (SPEC.md Global node ID)."
@@ -20,23 +33,38 @@ export const meModule: SchemaModule = {
 
     type Person implements Node {
       id: ID!
+      "The numeric id REST uses."
+      dbId: Int!
       name: String!
       primaryEmail: String!
       locale: String!
+      disabled: Boolean!
       account: Account!
+      createdAt: DateTime!
+      updatedAt: DateTime!
     }
+
+    ${people.typeDefs}
 
     type Query {
       "The person behind the access token."
       me: Person!
+      "People of the current account."
+      people(${connectionArgs('Person', true)}): PersonConnection!
     }
   `,
   needs: {
     'Query.me': { action: 'me:Read' },
+    'Query.people': { action: 'person:Read' },
+    ...people.needs,
     'Person.id': OF_THE_PERSON,
+    'Person.dbId': OF_THE_PERSON,
     'Person.name': OF_THE_PERSON,
     'Person.primaryEmail': OF_THE_PERSON,
     'Person.locale': OF_THE_PERSON,
+    'Person.disabled': OF_THE_PERSON,
+    'Person.createdAt': OF_THE_PERSON,
+    'Person.updatedAt': OF_THE_PERSON,
     'Person.account': { parent: 'the account of the person the parent field returned, part of that person' },
     'Account.id': { parent: 'part of the account the parent field returned' },
     'Account.name': { parent: 'part of the account the parent field returned' },
@@ -46,14 +74,18 @@ export const meModule: SchemaModule = {
       me: async (_parent: unknown, _args: unknown, context: GraphqlContext) => {
         // SPEC.md authentication rule 3: the field's declared me:Read is checked before this runs; the use case checks it too.
         const { person } = await context.services.me(caller(context));
-        return {
-          id: encodeNodeId('Person', person.id),
-          name: person.name,
-          primaryEmail: person.primary_email,
-          locale: person.locale,
-          account: person.account,
-        };
+        return person;
       },
+      people: rootConnection('Person'),
+    },
+    Person: {
+      id: nodeId('Person'),
+      dbId,
+      primaryEmail: column('primary_email'),
+      // `me` reads the profile, which has no flag: a person who signs in is not disabled.
+      disabled: (parent) => (parent as { disabled?: boolean }).disabled ?? false,
+      createdAt: isoDate('created_at'),
+      updatedAt: isoDate('updated_at'),
     },
   },
 };

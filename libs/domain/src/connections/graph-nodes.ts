@@ -1,0 +1,89 @@
+/**
+ * The records GraphQL reads, as the store returns them (snake_case, like the REST views):
+ * the parent values of the GraphQL object types of the same name.
+ */
+import type { PersonView } from '../people/person-view.js';
+import type { NoteView, RequestView } from '../requests/request-view.js';
+
+/** A person: the `GET /me` view (what `me` returns) plus whether they are disabled. */
+export type PersonNode = Omit<PersonView, 'organization'> & { organization?: PersonView['organization']; disabled?: boolean };
+
+export interface TeamNode {
+  id: number;
+  name: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ServiceInstanceNode {
+  id: number;
+  name: string;
+  first_line_team_id: number | null;
+  support_team_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ConfigurationItemNode {
+  id: number;
+  name: string;
+  label: string | null;
+  rule_set: string;
+  source: string | null;
+  source_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface WebhookNode {
+  id: number;
+  name: string;
+  event: string;
+  uri: string;
+  description: string | null;
+  disabled: boolean;
+  last_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface UiExtensionNode {
+  id: number;
+  name: string;
+  title: string | null;
+  description: string | null;
+  category: string;
+  disabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A note with the request it belongs to (node lookup answers notes on their own). */
+export type NoteNode = NoteView & { request_id?: number };
+
+export interface GraphNodes {
+  Person: PersonNode;
+  Team: TeamNode;
+  Request: RequestView;
+  Note: NoteNode;
+  ServiceInstance: ServiceInstanceNode;
+  ConfigurationItem: ConfigurationItemNode;
+  Webhook: WebhookNode;
+  UiExtension: UiExtensionNode;
+}
+
+/** Node types, named as GraphQL and the global node ID name them. */
+export type NodeKind = keyof GraphNodes;
+
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension'];
+
+/** The connections under a record: `<parent type>.<field>`. */
+export interface NestedEdges {
+  'Person.teams': TeamNode;
+  'Team.members': PersonNode;
+  'Request.notes': NoteNode;
+  'ServiceInstance.configurationItems': ConfigurationItemNode;
+  'ConfigurationItem.serviceInstances': ServiceInstanceNode;
+}
+
+export type NestedEdge = keyof NestedEdges;

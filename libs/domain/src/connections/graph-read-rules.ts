@@ -1,0 +1,75 @@
+/**
+ * What each node type's reads need, as REST's routes and use cases decide it: the scope
+ * action `<record type>:Read`, plus the administrator role for webhooks (SPEC.md "Webhooks
+ * API (administrator role only)"); the orders and filters its connection offers.
+ */
+import type { AccessContext } from '../identity/access-context.js';
+import { assertAllowed } from '../scopes/evaluate-scopes.js';
+import { assertUiExtensionReader } from '../ui-extensions/ui-extension-access.js';
+import { assertWebhookAdmin } from '../webhooks/webhook-admin.js';
+import type { ConnectionOrder } from './connection-page.js';
+import type { NodeKind } from './graph-nodes.js';
+
+/** `text`: any of these strings; `node:<Type>`: any of these node IDs of that type; `flag`: a boolean. */
+export type FilterKind = 'text' | `node:${NodeKind}` | 'flag';
+
+export interface GraphReadRule {
+  assertReader(access: AccessContext): void;
+  orderFields: readonly string[];
+  defaultOrder: ConnectionOrder;
+  filters: Readonly<Record<string, FilterKind>>;
+}
+
+const byId: ConnectionOrder = { field: 'id', direction: 'ASC' };
+const NAMED_ORDERS = ['id', 'name', 'createdAt', 'updatedAt'] as const;
+
+export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
+  Person: {
+    assertReader: (access) => assertAllowed(access, 'person', 'Read'),
+    orderFields: [...NAMED_ORDERS, 'primaryEmail'],
+    defaultOrder: byId,
+    filters: { primaryEmail: 'text', name: 'text', disabled: 'flag' },
+  },
+  Team: {
+    assertReader: (access) => assertAllowed(access, 'team', 'Read'),
+    orderFields: NAMED_ORDERS,
+    defaultOrder: byId,
+    filters: { name: 'text' },
+  },
+  Request: {
+    assertReader: (access) => assertAllowed(access, 'request', 'Read'),
+    orderFields: ['id', 'subject', 'status', 'category', 'createdAt', 'updatedAt'],
+    defaultOrder: byId,
+    filters: { status: 'text', category: 'text', team: 'node:Team', requestedBy: 'node:Person', requestedFor: 'node:Person', member: 'node:Person' },
+  },
+  Note: {
+    assertReader: (access) => assertAllowed(access, 'request', 'Read'),
+    orderFields: ['id', 'createdAt'],
+    defaultOrder: byId,
+    filters: {},
+  },
+  ServiceInstance: {
+    assertReader: (access) => assertAllowed(access, 'service_instance', 'Read'),
+    orderFields: NAMED_ORDERS,
+    defaultOrder: byId,
+    filters: { name: 'text' },
+  },
+  ConfigurationItem: {
+    assertReader: (access) => assertAllowed(access, 'ci', 'Read'),
+    orderFields: NAMED_ORDERS,
+    defaultOrder: byId,
+    filters: { name: 'text', label: 'text', ruleSet: 'text' },
+  },
+  Webhook: {
+    assertReader: (access) => assertWebhookAdmin(access, 'Read'),
+    orderFields: NAMED_ORDERS,
+    defaultOrder: byId,
+    filters: { event: 'text', disabled: 'flag' },
+  },
+  UiExtension: {
+    assertReader: (access) => assertUiExtensionReader(access),
+    orderFields: NAMED_ORDERS,
+    defaultOrder: byId,
+    filters: { category: 'text', disabled: 'flag' },
+  },
+};

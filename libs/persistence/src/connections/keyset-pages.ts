@@ -1,0 +1,113 @@
+/**
+ * Keyset (cursor) pages in one statement, for one list or for many parents at once:
+ *   base    — the scoped, filtered rows: id, order key, parent, position in the order;
+ *   ranked  — the rows past the cursor, numbered per parent from the cursor on;
+ *   totals  — the row count of each parent (totalCount ignores the cursor);
+ * then each parent's first `size + 1` rows joined to the node columns. The extra row
+ * says whether another page follows; the position says whether one comes before.
+ * The cursor holds the key as Postgres prints it (full precision for timestamps) and
+ * the id, which breaks ties, so the order is total and stable.
+ */
+import type { CursorKey, NodeFilter, PageRequest, StoredPage } from '@tessera/domain';
+import type { Knex } from 'knex';
+import type { Database } from '../database.js';
+
+export interface KeysetSpec {
+  /** The scoped rows, filters applied, no columns. */
+  scoped: Knex.QueryBuilder;
+  /** The node columns, joined by `id` to the rows of the page. */
+  nodes: Knex.QueryBuilder;
+  id: string;
+  /** Order and filter fields → column (`lower:` columns compare case-insensitively). */
+  columns: Readonly<Record<string, string>>;
+  /** The parent column for pages under many parents; null for one list. */
+  parent: string | null;
+}
+
+/** `lower:col` → lower("col"), else the quoted column. */
+function expression(db: Database, column: string): Knex.Raw {
+  return column.startsWith('lower:') ? db.raw('lower(??)', [column.slice('lower:'.length)]) : db.raw('??', [column]);
+}
+
+export function applyNodeFilter(db: Database, query: Knex.QueryBuilder, filter: NodeFilter, columns: Readonly<Record<string, string>>): void {
+  for (const [field, value] of Object.entries(filter)) {
+    const column = columns[field];
+    if (!column) throw new Error(`No column for filter field ${field}`);
+    if (value === undefined) continue;
+    if (typeof value === 'boolean') query.whereRaw('? = ?', [expression(db, column), value]);
+    else if (column.startsWith('lower:')) query.whereIn(expression(db, column) as never, value.map((v) => String(v).toLowerCase()));
+    else query.whereIn(column, value as never[]);
+  }
+}
+
+interface PageRow extends Record<string, unknown> {
+  __group: number;
+  __total: number;
+  __position: number | null;
+  __key_text: string | null;
+  __id: number | null;
+}
+
+export async function keysetPages<T>(db: Database, spec: KeysetSpec, request: PageRequest): Promise<Map<number, StoredPage<T>>> {
+  const column = spec.columns[request.order.field];
+  if (!column) throw new Error(`No column for order field ${request.order.field}`);
+  const key = expression(db, column);
+  const dir = request.order.direction === 'ASC' ? 'asc' : 'desc';
+  const base = spec.scoped.clone().clearSelect().clearOrder().select(
+    db.raw('?? as "__id"', [spec.id]),
+    db.raw('? as "__key"', [key]),
+    spec.parent ? db.raw('?? as "__parent"', [spec.parent]) : db.raw('0 as "__parent"'),
+    spec.parent
+      ? db.raw(`row_number() over (partition by ?? order by ? ${dir}, ?? ${dir}) as "__position"`, [spec.parent, key, spec.id])
+      : db.raw(`row_number() over (order by ? ${dir}, ?? ${dir}) as "__position"`, [key, spec.id]),
+  );
+  const ranked = db.from('base').select('*', db.raw(`row_number() over (partition by "__parent" order by "__position" ${request.forward ? 'asc' : 'desc'}) as "__rank"`));
+  const past = (cursor: CursorKey, after: boolean) => {
+    const greater = (request.order.direction === 'ASC') === after;
+    ranked.whereRaw(`("__key", "__id") ${greater ? '>' : '<'} (?, ?)`, [cursor.key, cursor.id]);
+  };
+  if (request.after) past(request.after, true);
+  if (request.before) past(request.before, false);
+  const totals = db.from('base').select('__parent').count({ __total: '*' }).groupBy('__parent');
+  const rows = (await db
+    .with('base', base)
+    .with('ranked', ranked)
+    .with('totals', totals)
+    .from('totals')
+    .leftJoin('ranked as page', (join) => join.on('page.__parent', 'totals.__parent').andOn('page.__rank', '<=', db.raw('?', [request.size + 1])))
+    .leftJoin(spec.nodes.clone().as('node'), 'node.id', 'page.__id')
+    .select('totals.__parent as __group', 'totals.__total', 'page.__position', db.raw('page."__key"::text as "__key_text"'), 'page.__id', 'node.*')
+    .orderBy([{ column: 'totals.__parent' }, { column: 'page.__position' }])) as PageRow[];
+  return toPages<T>(rows, request);
+}
+
+function toPages<T>(rows: PageRow[], request: PageRequest): Map<number, StoredPage<T>> {
+  const groups = new Map<number, PageRow[]>();
+  for (const row of rows) {
+    const group = groups.get(row.__group) ?? [];
+    if (row.__id !== null) group.push(row);
+    groups.set(row.__group, group);
+  }
+  const pages = new Map<number, StoredPage<T>>();
+  for (const [parent, group] of groups) {
+    const total = Number(rows.find((row) => row.__group === parent)!.__total);
+    const more = group.length > request.size;
+    // Backward pages read from the cursor towards the start: the extra row is the first one.
+    const page = more ? (request.forward ? group.slice(0, request.size) : group.slice(1)) : group;
+    const cursorGiven = (request.forward ? request.after : request.before) !== null;
+    const first = page[0];
+    const last = page.at(-1);
+    pages.set(parent, {
+      rows: page.map((row) => ({ node: nodeOf<T>(row), key: { key: row.__key_text!, id: row.__id! } })),
+      totalCount: total,
+      hasNextPage: request.forward ? more : last ? last.__position! < total : cursorGiven && total > 0,
+      hasPreviousPage: request.forward ? (first ? first.__position! > 1 : cursorGiven && total > 0) : more,
+    });
+  }
+  return pages;
+}
+
+function nodeOf<T>(row: PageRow): T {
+  const { __group, __total, __position, __key_text, __id, ...node } = row;
+  return node as T;
+}

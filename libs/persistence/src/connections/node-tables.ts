@@ -1,0 +1,144 @@
+/**
+ * The tables behind each GraphQL node type and nested connection: how to read a type's
+ * records in a scope (`scoped`, no columns: for counting and ordering), the columns a
+ * node shows (`nodes`), the SQL column of each order and filter field. Request input
+ * never becomes SQL text: fields are looked up here.
+ */
+import type { GraphReadScope, NestedEdge, NodeKind } from '@tessera/domain';
+import type { Knex } from 'knex';
+import type { Database } from '../database.js';
+import { selectReferenceNames } from '../requests/request-views.js';
+
+export interface KindTable {
+  /** The id column of the type's table. */
+  id: string;
+  /** The type's records the scope may read: from, joins, where; no columns. */
+  scoped(db: Database, scope: GraphReadScope): Knex.QueryBuilder;
+  /** The records with the columns their node shows, for reads by id (a superset of `scoped` where references reach further). */
+  nodes(db: Database, scope: GraphReadScope): Knex.QueryBuilder;
+  /** Order and filter field → column; text filters on `lower:` columns compare case-insensitively. */
+  columns: Readonly<Record<string, string>>;
+}
+
+export interface EdgeTable {
+  kind: NodeKind;
+  /** The records under any parent, in the scope, joined to what links them to their parent. */
+  scoped(db: Database, scope: GraphReadScope): Knex.QueryBuilder;
+  parent: string;
+}
+
+const NAMED = (alias: string) => ({ id: `${alias}.id`, name: `${alias}.name`, createdAt: `${alias}.created_at`, updatedAt: `${alias}.updated_at` });
+
+function visibleRequests(query: Knex.QueryBuilder, scope: GraphReadScope, alias = 'r'): Knex.QueryBuilder {
+  query.where(`${alias}.account_id`, scope.requests.accountId);
+  const person = scope.requests.personId;
+  if (person !== null) query.where((q) => q.where(`${alias}.requested_by_id`, person).orWhere(`${alias}.requested_for_id`, person));
+  return query;
+}
+
+function visibleNotes(db: Database, scope: GraphReadScope): Knex.QueryBuilder {
+  const query = visibleRequests(db('notes as n').join('requests as r', 'r.id', 'n.request_id'), scope).where('n.account_id', scope.accountId);
+  if (!scope.requests.internalNotes) query.where('n.internal', false);
+  return query;
+}
+
+const PERSON_COLUMNS = (db: Database) => [
+  'p.id', 'p.name', 'p.primary_email', 'p.locale', 'p.disabled', 'p.created_at', 'p.updated_at',
+  db.raw(`(select json_build_object('id', a.id, 'name', a.name) from accounts a where a.id = p.account_id) as account`),
+];
+
+export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
+  Person: {
+    id: 'p.id',
+    scoped: (db, scope) => db('people as p').where('p.account_id', scope.accountId),
+    // A reference (requested by, member) may name a person of the directory account.
+    nodes: (db, scope) => db('people as p').whereIn('p.account_id', scope.peopleAccounts).select(PERSON_COLUMNS(db)),
+    columns: { ...NAMED('p'), primaryEmail: 'lower:p.primary_email', disabled: 'p.disabled' },
+  },
+  Team: {
+    id: 't.id',
+    scoped: (db, scope) => db('teams as t').where('t.account_id', scope.accountId),
+    nodes: (db, scope) => db('teams as t').where('t.account_id', scope.accountId).select('t.id', 't.name', 't.created_at', 't.updated_at'),
+    columns: NAMED('t'),
+  },
+  Request: {
+    id: 'r.id',
+    scoped: (db, scope) => visibleRequests(db('requests as r'), scope),
+    nodes: (db, scope) => selectReferenceNames(db, visibleRequests(db('requests as r'), scope).select('r.*')),
+    columns: {
+      id: 'r.id', subject: 'r.subject', status: 'r.status', category: 'r.category', createdAt: 'r.created_at', updatedAt: 'r.updated_at',
+      team: 'r.team_id', requestedBy: 'r.requested_by_id', requestedFor: 'r.requested_for_id', member: 'r.member_id',
+    },
+  },
+  Note: {
+    id: 'n.id',
+    scoped: (db, scope) => visibleNotes(db, scope),
+    nodes: (db, scope) =>
+      visibleNotes(db, scope)
+        .join('people as np', 'np.id', 'n.person_id')
+        .select('n.id', 'n.text', 'n.internal', 'n.person_id', 'np.name as person_name', 'n.created_at', 'n.request_id'),
+    columns: { id: 'n.id', createdAt: 'n.created_at' },
+  },
+  ServiceInstance: {
+    id: 'si.id',
+    scoped: (db, scope) => db('service_instances as si').where('si.account_id', scope.accountId),
+    nodes: (db, scope) =>
+      db('service_instances as si')
+        .where('si.account_id', scope.accountId)
+        .select('si.id', 'si.name', 'si.first_line_team_id', 'si.support_team_id', 'si.created_at', 'si.updated_at'),
+    columns: NAMED('si'),
+  },
+  ConfigurationItem: {
+    id: 'ci.id',
+    scoped: (db, scope) => db('configuration_items as ci').where('ci.account_id', scope.accountId),
+    nodes: (db, scope) =>
+      db('configuration_items as ci')
+        .where('ci.account_id', scope.accountId)
+        .select('ci.id', 'ci.name', 'ci.label', 'ci.rule_set', 'ci.source', 'ci.source_id', 'ci.created_at', 'ci.updated_at'),
+    columns: { ...NAMED('ci'), label: 'ci.label', ruleSet: 'ci.rule_set' },
+  },
+  Webhook: {
+    id: 'w.id',
+    scoped: (db, scope) => db('webhooks as w').where('w.account_id', scope.accountId),
+    nodes: (db, scope) =>
+      db('webhooks as w')
+        .where('w.account_id', scope.accountId)
+        .select('w.id', 'w.name', 'w.event', 'w.uri', 'w.description', 'w.disabled', 'w.last_error', 'w.created_at', 'w.updated_at'),
+    columns: { ...NAMED('w'), event: 'w.event', disabled: 'w.disabled' },
+  },
+  UiExtension: {
+    id: 'u.id',
+    scoped: (db, scope) => db('ui_extensions as u').where('u.account_id', scope.accountId),
+    nodes: (db, scope) =>
+      db('ui_extensions as u')
+        .where('u.account_id', scope.accountId)
+        .select('u.id', 'u.name', 'u.title', 'u.description', 'u.category', 'u.disabled', 'u.created_at', 'u.updated_at'),
+    columns: { ...NAMED('u'), category: 'u.category', disabled: 'u.disabled' },
+  },
+};
+
+export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
+  'Person.teams': {
+    kind: 'Team',
+    scoped: (db, scope) => KIND_TABLES.Team.scoped(db, scope).join('team_memberships as m', 'm.team_id', 't.id'),
+    parent: 'm.person_id',
+  },
+  'Team.members': {
+    kind: 'Person',
+    // Members are people valid in the account (a team may hold people of the directory account).
+    scoped: (db, scope) =>
+      db('people as p').whereIn('p.account_id', scope.peopleAccounts).join('team_memberships as m', 'm.person_id', 'p.id'),
+    parent: 'm.team_id',
+  },
+  'Request.notes': { kind: 'Note', scoped: (db, scope) => KIND_TABLES.Note.scoped(db, scope), parent: 'n.request_id' },
+  'ServiceInstance.configurationItems': {
+    kind: 'ConfigurationItem',
+    scoped: (db, scope) => KIND_TABLES.ConfigurationItem.scoped(db, scope).join('ci_service_instances as l', 'l.ci_id', 'ci.id'),
+    parent: 'l.service_instance_id',
+  },
+  'ConfigurationItem.serviceInstances': {
+    kind: 'ServiceInstance',
+    scoped: (db, scope) => KIND_TABLES.ServiceInstance.scoped(db, scope).join('ci_service_instances as l', 'l.service_instance_id', 'si.id'),
+    parent: 'l.ci_id',
+  },
+};
