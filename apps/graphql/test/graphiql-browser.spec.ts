@@ -42,7 +42,7 @@ describe('GET /graphiql — GraphiQL in headless Chromium', () => {
       const page = await context.newPage();
       const problems: string[] = [];
       const origins = new Set<string>();
-      const endpointCalls: Array<{ authorization?: string; account?: string }> = [];
+      const endpointCalls: Array<{ authorization?: string; account?: string; operation?: string }> = [];
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
       });
@@ -52,7 +52,8 @@ describe('GET /graphiql — GraphiQL in headless Chromium', () => {
         origins.add(new URL(request.url()).origin);
         if (new URL(request.url()).pathname === '/' && request.method() === 'POST') {
           const headers = request.headers();
-          endpointCalls.push({ authorization: headers['authorization'], account: headers['x-service-account'] });
+          const operation = (request.postDataJSON() as { operationName?: string } | null)?.operationName ?? undefined;
+          endpointCalls.push({ authorization: headers['authorization'], account: headers['x-service-account'], operation });
         }
       });
       page.on('response', (response) => {
@@ -83,8 +84,9 @@ describe('GET /graphiql — GraphiQL in headless Chromium', () => {
       const shown = await result.innerText();
       expect(shown).toContain('"name": "Alice Admin"');
       expect(shown).not.toContain('errors');
-      expect(endpointCalls.length).toBeGreaterThan(0);
-      expect(endpointCalls.at(-1)).toEqual({ authorization: `Bearer ${h!.demo.admin.token}`, account: h!.demo.account });
+      // No call before a token was given; after Use, GraphiQL loaded the schema with it, then ran the query.
+      const sent = { authorization: `Bearer ${h!.demo.admin.token}`, account: h!.demo.account };
+      expect(endpointCalls).toEqual([{ ...sent, operation: 'IntrospectionQuery' }, { ...sent, operation: undefined }]);
       expect([...origins]).toEqual([base]);
       expect(problems).toEqual([]);
     } finally {
