@@ -65,7 +65,7 @@ export function weighOperation(options: WeighOptions): QueryWeight {
   if (pagination) throw limitError(pagination);
   const nodes = measure(connection((size, child) => size + size * child));
   if (nodes > options.maxNodes) {
-    throw limitError(`Individual calls cannot request more than ${options.maxNodes.toLocaleString('en-US')} total nodes.`, { nodes });
+    throw limitError(`Individual calls cannot request more than ${options.maxNodes.toLocaleString('en-US')} total nodes.`);
   }
   return { nodes, requests, cost: Math.max(1, Math.round(requests / 100)) };
 }
