@@ -80,6 +80,11 @@ describe('fieldNeedsProblems — every field says what it needs', () => {
     ]);
   });
 
+  it('accepts a root field checked by its resolver when it says how, and refuses one that does not', () => {
+    expect(fieldNeedsProblems(schema, { ...declared, 'Query.node': { byResolver: 'Read on the type of the node found' } })).toEqual([]);
+    expect(fieldNeedsProblems(schema, { ...declared, 'Query.node': { byResolver: '' } })).toEqual(['Query.node is checked by its resolver without saying how']);
+  });
+
   it('names a declaration for a field no reachable type has, so none is left behind by a rename', () => {
     expect(fieldNeedsProblems(schema, { ...declared, 'Request.title': PART, 'Orphan.never': PART })).toEqual([
       'Request.title is declared but no reachable type has that field',

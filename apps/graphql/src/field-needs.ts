@@ -6,7 +6,9 @@
  *   writes a record, at the root or under another record;
  * - `{ parent: why }`: a part of the record its parent field returned, which was checked
  *   there (`Person.name` under `me`); never a root field, which has no parent;
- * - `{ public: why }`: nobody needs anything, and the reason says why.
+ * - `{ public: why }`: nobody needs anything, and the reason says why;
+ * - `{ byResolver: why }`: the action depends on what the field finds (`node(id:)` needs Read
+ *   on the type of the node it found), so the resolver checks it, and the reason says how.
  * `fieldNeedsProblems` walks the schema: every field of every object type reachable from the
  * root types declares one of these, and every declaration names a field that exists.
  */
@@ -16,7 +18,7 @@ import { scopeActionError, type ScopeOperation } from '@tessera/domain';
 /** One action a field performs: `<record type>:<operation>`, no wildcard. */
 export type FieldAction = `${string}:${ScopeOperation}`;
 
-export type FieldNeeds = { action: FieldAction } | { parent: string } | { public: string };
+export type FieldNeeds = { action: FieldAction } | { parent: string } | { public: string } | { byResolver: string };
 
 /** Declarations keyed `Type.field`, as graphql-js names a field in its errors. */
 export type FieldNeedsMap = Readonly<Record<string, FieldNeeds>>;
@@ -73,5 +75,6 @@ function declarationProblems(name: string, needs: FieldNeeds, onRoot: boolean): 
     if (onRoot) return [`${name} is a root field: it has no parent to be checked by`];
     return needs.parent.trim() ? [] : [`${name} relies on its parent without saying why`];
   }
+  if ('byResolver' in needs) return needs.byResolver.trim() ? [] : [`${name} is checked by its resolver without saying how`];
   return needs.public.trim() ? [] : [`${name} is public without saying why`];
 }

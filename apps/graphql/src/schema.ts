@@ -5,7 +5,9 @@
 import { guardResolvers } from './guard-resolvers.js';
 import { caller, type GraphqlContext } from './schema/graphql-context.js';
 import { connectionsModule } from './schema/connections.module.js';
+import { integrationRecordsModule } from './schema/integration-records.module.js';
 import { meModule } from './schema/me.module.js';
+import { nodeModule } from './schema/node.module.js';
 import { mutationsModule } from './schema/mutations.module.js';
 import { requestModule } from './schema/request.module.js';
 import { serviceInstanceModule } from './schema/service-instance.module.js';
@@ -15,7 +17,7 @@ import { combineSchemaModules, type SchemaModule } from './schema/schema-module.
 
 export type { GraphqlContext } from './schema/graphql-context.js';
 
-export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, teamModule, serviceInstanceModule, mutationsModule];
+export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, teamModule, serviceInstanceModule, integrationRecordsModule, nodeModule, mutationsModule];
 
 const combined = combineSchemaModules(SCHEMA_MODULES);
 

@@ -1,0 +1,92 @@
+/**
+ * Webhooks (administrators only, as REST's webhook routes: webhook-admin.ts) and UI
+ * extensions (ui_extension:Read, as REST: ui-extension-access.ts) as connections.
+ */
+import { GRAPH_READ_RULES } from '@tessera/domain';
+import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
+import { column, dbId, isoDate, nodeId, rootConnection } from '../connections/connection-resolvers.js';
+import type { FieldNeeds } from '../field-needs.js';
+import type { SchemaModule } from './schema-module.js';
+
+const OF_THE_WEBHOOK: FieldNeeds = { parent: 'part of the webhook the parent field returned' };
+const OF_THE_EXTENSION: FieldNeeds = { parent: 'part of the UI extension the parent field returned' };
+
+const webhooks = connectionSdl('Webhook', GRAPH_READ_RULES.Webhook.orderFields, `
+  "Webhooks of one of these events (e.g. request.create)."
+  event: StringValues
+  disabled: Boolean
+`);
+const uiExtensions = connectionSdl('UiExtension', GRAPH_READ_RULES.UiExtension.orderFields, `
+  "UI extensions of one of these categories (e.g. request_template)."
+  category: StringValues
+  disabled: Boolean
+`);
+
+const WEBHOOK_FIELDS = ['id', 'dbId', 'name', 'event', 'uri', 'description', 'disabled', 'lastError', 'createdAt', 'updatedAt'];
+const EXTENSION_FIELDS = ['id', 'dbId', 'name', 'title', 'description', 'category', 'disabled', 'createdAt', 'updatedAt'];
+
+export const integrationRecordsModule: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    type Webhook implements Node {
+      id: ID!
+      dbId: Int!
+      name: String!
+      event: String!
+      uri: String!
+      description: String
+      disabled: Boolean!
+      "The last delivery failure, e.g. 404 Not Found."
+      lastError: String
+      createdAt: DateTime!
+      updatedAt: DateTime!
+    }
+
+    type UiExtension implements Node {
+      id: ID!
+      dbId: Int!
+      name: String!
+      title: String
+      description: String
+      category: String!
+      disabled: Boolean!
+      createdAt: DateTime!
+      updatedAt: DateTime!
+    }
+
+    ${webhooks.typeDefs}
+    ${uiExtensions.typeDefs}
+
+    extend type Query {
+      "Webhooks of the current account (administrator role only)."
+      webhooks(${connectionArgs('Webhook', true)}): WebhookConnection!
+      uiExtensions(${connectionArgs('UiExtension', true)}): UiExtensionConnection!
+    }
+  `,
+  needs: {
+    'Query.webhooks': { action: 'webhook:Read' },
+    'Query.uiExtensions': { action: 'ui_extension:Read' },
+    ...webhooks.needs,
+    ...uiExtensions.needs,
+    ...Object.fromEntries(WEBHOOK_FIELDS.map((field) => [`Webhook.${field}`, OF_THE_WEBHOOK])),
+    ...Object.fromEntries(EXTENSION_FIELDS.map((field) => [`UiExtension.${field}`, OF_THE_EXTENSION])),
+  },
+  resolvers: {
+    Query: {
+      webhooks: rootConnection('Webhook'),
+      uiExtensions: rootConnection('UiExtension'),
+    },
+    Webhook: {
+      id: nodeId('Webhook'),
+      dbId,
+      lastError: column('last_error'),
+      createdAt: isoDate('created_at'),
+      updatedAt: isoDate('updated_at'),
+    },
+    UiExtension: {
+      id: nodeId('UiExtension'),
+      dbId,
+      createdAt: isoDate('created_at'),
+      updatedAt: isoDate('updated_at'),
+    },
+  },
+};
