@@ -2,8 +2,8 @@
  * The validation limits of SPEC.md on the served schema, over HTTPS, before anything runs:
  * first/last on every connection (literals and variables), depth 13, 500,000 nodes. Each refusal
  * is a 400 with its message and `extensions.code: GRAPHQL_VALIDATION_FAILED`, and still carries
- * the quota headers. (One mutation per request and the figures of more shapes are covered on a
- * small schema in src/limits/limits.spec.ts.)
+ * the quota headers, one mutation per request. (More shapes are covered on a small schema in
+ * src/limits/limits.spec.ts.)
  */
 import { getIntrospectionQuery } from 'graphql';
 import { SPEC_GRAPHQL_LIMITS, startGraphqlHarness, type GraphqlHarness, type Reply } from './support/graphql-harness.js';
@@ -90,6 +90,17 @@ describe('GraphQL validation limits on the served schema', () => {
     expect(deepest.status).toBe(200);
     expect(deepest.json().errors).toBeUndefined();
     expectRefused(await harness.post(token, nested(6, 'name')), 'The query exceeds the maximum depth of 13 levels.');
+  });
+
+  it('refuses two mutations in one request before either runs', async () => {
+    const agent = harness.demo.agent.token;
+    const before = await harness.test.db('requests').count<[{ count: string }]>('id as count');
+    const twice = await harness.post(agent, 'mutation { a: requestCreate(input: { subject: "one" }) { errors { message } } b: requestCreate(input: { subject: "two" }) { errors { message } } }');
+    expectRefused(twice, 'A request may run only one mutation; this one asks for 2 (a, b).');
+    expect(await harness.test.db('requests').count<[{ count: string }]>('id as count')).toEqual(before);
+    const once = await harness.post(agent, 'mutation { requestCreate(input: { subject: "one" }) { errors { message } } }');
+    expect(once.status).toBe(200);
+    expect(once.json().errors).toBeUndefined();
   });
 
   it('lets the full introspection query through, by POST and by GET, at cost 1', async () => {

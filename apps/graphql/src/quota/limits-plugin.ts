@@ -10,15 +10,39 @@
  * reach this plugin: there is no caller to count them against, so they carry no quota headers.
  */
 import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestContext } from '@apollo/server';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type DocumentNode } from 'graphql';
 import type { Logger } from '@tessera/http';
 import type { GraphqlLimits } from '../limits/graphql-limits.js';
-import { weighOperation } from '../limits/query-weight.js';
+import { weighOperation, type QueryWeight } from '../limits/query-weight.js';
 import type { GraphqlContext } from '../schema/graphql-context.js';
 import type { GraphqlQuota, QuotaOutcome } from './graphql-quota.js';
 import { costExhaustedError, setQuotaHeaders, tooManyRequestsBody, tooManyRequestsResult } from './quota-responses.js';
 
 export function limitsPlugin({ limits, quota, logger }: { limits: GraphqlLimits; quota: GraphqlQuota; logger: Logger }): ApolloServerPlugin<GraphqlContext> {
+  // Apollo keeps one parsed document per query text, so the weight of an operation without
+  // variables is computed once, not on every call of the same query.
+  const weights = new WeakMap<DocumentNode, Map<string, QueryWeight>>();
+  const weigh = (requestContext: GraphQLRequestContext<GraphqlContext>): QueryWeight => {
+    const document = requestContext.document!;
+    const fixed = !requestContext.operation?.variableDefinitions?.length;
+    const name = requestContext.operationName ?? '';
+    const known = fixed ? weights.get(document)?.get(name) : undefined;
+    if (known) return known;
+    const weight = weighOperation({
+      schema: requestContext.schema,
+      document,
+      operationName: requestContext.operationName,
+      variables: requestContext.request.variables,
+      maxPageSize: limits.maxPageSize,
+      maxNodes: limits.maxNodes,
+    });
+    if (fixed) {
+      const byName = weights.get(document) ?? new Map<string, QueryWeight>();
+      byName.set(name, weight);
+      weights.set(document, byName);
+    }
+    return weight;
+  };
   return {
     async requestDidStart({ contextValue }) {
       const state = contextValue.quota;
@@ -39,15 +63,7 @@ export function limitsPlugin({ limits, quota, logger }: { limits: GraphqlLimits;
 
       return {
         async didResolveOperation(requestContext: GraphQLRequestContext<GraphqlContext>) {
-          const weight = weighOperation({
-            schema: requestContext.schema,
-            document: requestContext.document!,
-            operationName: requestContext.operationName,
-            variables: requestContext.request.variables,
-            maxPageSize: limits.maxPageSize,
-            maxNodes: limits.maxNodes,
-          });
-          await count(weight.cost);
+          await count(weigh(requestContext).cost);
           const decided = outcome as QuotaOutcome | null;
           if (decided?.refusedBy === 'rate') {
             // Replaced by the plain 429 body in willSendResponse.
