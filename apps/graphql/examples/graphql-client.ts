@@ -29,8 +29,10 @@ export interface ExampleResult {
   /** The same person through a query with variables, with its email only when asked for. */
   withEmail: Me & { primaryEmail?: string };
   withoutEmail: Me & { primaryEmail?: string };
-  /** X-CostLimit-Remaining of the last answer: the cost points left this hour (SPEC.md Limits). */
+  /** X-CostLimit-Remaining of the answer: the cost points left this hour (SPEC.md Limits). */
   costRemaining: string | null;
+  /** Every request of the account, page by page (variables `first` and `after`). */
+  requests: Array<{ id: string; subject: string }>;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -78,13 +80,45 @@ const ME_WITH_EMAIL = gql`
   }
 `;
 
-export async function runExample(settings: ClientSettings): Promise<ExampleResult> {
+const REQUESTS_PAGE = gql`
+  query RequestsPage($first: Int!, $after: String) {
+    requests(first: $first, after: $after) {
+      nodes {
+        id
+        subject
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+interface RequestsPage {
+  requests: { nodes: Array<{ id: string; subject: string }>; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+}
+
+/** Follows `endCursor` until `hasNextPage` is false; `first` is required on every connection (1..100). */
+export async function allRequests(client: GraphQLClient, pageSize = 100): Promise<ExampleResult['requests']> {
+  const all: ExampleResult['requests'] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page: RequestsPage = await client.request<RequestsPage, { first: number; after: string | null }>(REQUESTS_PAGE, { first: pageSize, after });
+    all.push(...page.requests.nodes);
+    if (!page.requests.pageInfo.hasNextPage) return all;
+    after = page.requests.pageInfo.endCursor;
+  }
+}
+
+export async function runExample(settings: ClientSettings, pageSize = 100): Promise<ExampleResult> {
   const client = createTesseraClient(settings);
   const { me } = await client.request<{ me: Me }>(ME);
   const withEmail = await client.request<{ me: ExampleResult['withEmail'] }, { withEmail: boolean }>(ME_WITH_EMAIL, { withEmail: true });
   // rawRequest also gives the answer's headers, here the cost quota left.
   const raw = await client.rawRequest<{ me: ExampleResult['withoutEmail'] }, { withEmail: boolean }>(ME_WITH_EMAIL, { withEmail: false });
-  return { me, withEmail: withEmail.me, withoutEmail: raw.data.me, costRemaining: raw.headers.get('x-costlimit-remaining') };
+  const requests = await allRequests(client, pageSize);
+  return { me, withEmail: withEmail.me, withoutEmail: raw.data.me, costRemaining: raw.headers.get('x-costlimit-remaining'), requests };
 }
 
 async function main(): Promise<void> {

@@ -1,12 +1,13 @@
 /**
  * The README's graphql-request example (apps/graphql/examples/graphql-client.ts), run against the
  * harness's HTTPS listener, so the documented code cannot rot: `{ me { id name } }`, a query with
- * variables, the cost header, and a refused token surfacing as graphql-request's ClientError.
+ * variables, the cost header, every request page by page, and a refused token surfacing as graphql-request's ClientError.
  */
 import { encodeNodeId } from '@tessera/domain';
 import { ClientError } from 'graphql-request';
 import { createTesseraClient, runExample, settingsFromEnvironment } from '../examples/graphql-client.js';
 import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
+import { insertRequests, personId } from './support/reads-fixtures.js';
 
 describe('the graphql-request client example', () => {
   let h: GraphqlHarness;
@@ -22,6 +23,13 @@ describe('the graphql-request client example', () => {
     expect(result.me).toEqual({ id: encodeNodeId('Person', admin.id), name: 'Alice Admin' });
     expect(result.withEmail).toEqual({ ...result.me, primaryEmail: h.demo.admin.email });
     expect(result.withoutEmail).toEqual(result.me);
+    expect(Number(result.costRemaining)).toBeGreaterThan(0);
+  });
+
+  it('walks every request of the account page by page with $first and $after', async () => {
+    const inserted = await insertRequests(h.test.db, h.demo.account, 5, { prefix: 'Example', personId: await personId(h.test.db, h.demo.admin.email) });
+    const result = await runExample({ url: h.url, token: h.demo.admin.token, account: h.demo.account }, 2);
+    expect(result.requests).toEqual(inserted.map((r) => ({ id: encodeNodeId('Request', r.id), subject: r.subject })));
   });
 
   it('reaches localhost by name too, whose self-signed certificate it accepts', async () => {
