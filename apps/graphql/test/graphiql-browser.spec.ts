@@ -81,6 +81,15 @@ describe('GET /graphiql — GraphiQL in headless Chromium', () => {
       await result.getByText('Alice Admin').waitFor();
       await page.screenshot({ path: path.join(SCREENSHOTS, 'graphiql.png'), fullPage: true });
 
+      // The schema arrived: the documentation explorer lists the root type's fields.
+      await page.getByRole('button', { name: /documentation explorer/i }).click();
+      await page.locator('.graphiql-doc-explorer').getByText('Query', { exact: true }).first().click();
+      await page.locator('.graphiql-doc-explorer').getByText('me', { exact: true }).first().waitFor();
+      // A dialog (React portals, scroll lock) works under the page's CSP too.
+      await page.getByRole('button', { name: /settings/i }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+
       const shown = await result.innerText();
       expect(shown).toContain('"name": "Alice Admin"');
       expect(shown).not.toContain('errors');

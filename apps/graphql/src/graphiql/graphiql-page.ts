@@ -4,6 +4,11 @@
  * this page alone gets one that allows what GraphiQL needs from its own origin: scripts and
  * styles of /graphiql/assets, fonts inlined in graphiql's CSS (data:), and calls to the
  * endpoint. Still no inline script, no eval, no frame, no form target, no other origin.
+ *
+ * One exception: GraphiQL's dialogs (settings, shortcuts) lock the page's scroll with a <style>
+ * element they write at run time, whose text holds the measured scrollbar width, so no hash can
+ * name it, and its bundled runtime takes no nonce. `style-src-elem` allows inline <style>
+ * elements alone; inline style attributes stay refused (`style-src 'self'`).
  */
 import { assetUrl, type GraphiqlAssets } from './graphiql-assets.js';
 
@@ -11,6 +16,7 @@ export const GRAPHIQL_PAGE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
+  "style-src-elem 'self' 'unsafe-inline'",
   "font-src 'self' data:",
   "img-src 'self' data:",
   "connect-src 'self'",
