@@ -136,6 +136,33 @@ describe('GraphQL `requests` connection', () => {
     expect(result.nodes.map((n: { dbId: number }) => n.dbId).sort()).toHaveLength(2);
   });
 
+  it('pages the notes of each request; an end user never sees internal notes', async () => {
+    const db = g.test.db;
+    const [frank] = await db('people').insert({ account_id: g.demo.account, name: 'Frank Enduser', primary_email: 'frank@widget.example' }).returning('id');
+    const [own] = await insertRequests(db, g.demo.account, 1, { prefix: 'Frank', personId: frank.id });
+    const alice = await personId(db, g.demo.admin.email);
+    await db('notes').insert([
+      { account_id: g.demo.account, request_id: own!.id, person_id: frank.id, text: 'It is broken' },
+      { account_id: g.demo.account, request_id: own!.id, person_id: alice, text: 'Probably the disk', internal: true },
+      { account_id: g.demo.account, request_id: own!.id, person_id: alice, text: 'Replaced the disk' },
+    ]);
+    const query = `query($filter: RequestFilter) { requests(first: 5, filter: $filter) { nodes { notes(last: 2) { totalCount pageInfo { hasPreviousPage } nodes { text internal person { name } } } } } }`;
+    const filter = { requestedBy: { values: [encodeNodeId('Person', frank.id)] } };
+    const asAdmin = (await postVars(g, admin, query, { filter })).json().data.requests.nodes[0].notes;
+    expect(asAdmin).toEqual({
+      totalCount: 3,
+      pageInfo: { hasPreviousPage: true },
+      nodes: [{ text: 'Probably the disk', internal: true, person: { name: 'Alice Admin' } }, { text: 'Replaced the disk', internal: false, person: { name: 'Alice Admin' } }],
+    });
+    const token = await g.tokenWith(['request:Read', 'person:Read'], 'frank@widget.example');
+    const asEndUser = (await postVars(g, token, query, { filter })).json().data.requests.nodes[0].notes;
+    expect(asEndUser).toEqual({
+      totalCount: 2,
+      pageInfo: { hasPreviousPage: false },
+      nodes: [{ text: 'It is broken', internal: false, person: { name: 'Frank Enduser' } }, { text: 'Replaced the disk', internal: false, person: { name: 'Alice Admin' } }],
+    });
+  });
+
   it('refuses a token without request:Read with FORBIDDEN naming the action', async () => {
     const body = (await g.post(await g.tokenWith(['person:Read']), '{ requests(first: 1) { totalCount } }')).json();
     expect(body.errors[0].extensions.code).toBe('FORBIDDEN');
