@@ -1,0 +1,225 @@
+/**
+ * `requestCreate`, `requestUpdate` and `noteCreate` (issue 12: mutations through the same use
+ * cases as REST, so they publish the same webhook events). Inputs name references by node ID.
+ * REFERENCE.md "GraphQL": a payload carries `errors { path message }` for validation errors of
+ * its input — a malformed or wrong-type node ID, a datetime that does not parse, and every
+ * VALIDATION_FAILED of the use case — with its record null; FORBIDDEN and NOT_FOUND stay
+ * top-level errors (format-error.ts).
+ */
+import { decodeNodeId, isDomainError, type FieldError, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput } from '@tessera/domain';
+import { DATETIME_RANGE_TEXT, parseIsoDatetime } from '@tessera/validation';
+import type { FieldNeeds } from '../field-needs.js';
+import { caller, type GraphqlContext } from './graphql-context.js';
+import type { SchemaModule } from './schema-module.js';
+
+interface MutationError {
+  path: string[];
+  message: string;
+}
+
+type Kind = 'text' | 'datetime' | 'boolean' | { node: string };
+
+/** GraphQL input field → the use case's field (the events intake's parameter names) and how it is read. */
+const CHANGE_FIELDS: Readonly<Record<string, [field: string, kind: Kind]>> = {
+  subject: ['subject', 'text'],
+  category: ['category', 'text'],
+  impact: ['impact', 'text'],
+  status: ['status', 'text'],
+  completionReason: ['completion_reason', 'text'],
+  desiredCompletionAt: ['desired_completion_at', 'datetime'],
+  downtimeStartAt: ['downtime_start_at', 'datetime'],
+  downtimeEndAt: ['downtime_end_at', 'datetime'],
+  waitingUntil: ['waiting_until', 'datetime'],
+  memberId: ['member_id', { node: 'Person' }],
+  teamId: ['team_id', { node: 'Team' }],
+};
+const CREATE_FIELDS: Readonly<Record<string, [field: string, kind: Kind]>> = {
+  ...CHANGE_FIELDS,
+  note: ['note', 'text'],
+  internalNote: ['internal_note', 'text'],
+  source: ['source', 'text'],
+  sourceID: ['source_id', 'text'],
+  supplierRequestID: ['supplier_requestID', 'text'],
+  serviceInstanceId: ['service_instance_id', { node: 'ServiceInstance' }],
+  configurationItemId: ['ci_id', { node: 'ConfigurationItem' }],
+  requestedById: ['requested_by_id', { node: 'Person' }],
+  requestedForId: ['requested_for_id', { node: 'Person' }],
+};
+const NOTE_FIELDS: Readonly<Record<string, [field: string, kind: Kind]>> = { text: ['text', 'text'], internal: ['internal', 'boolean'] };
+
+/** The input fields as the use case takes them, or the errors of the fields GraphQL's types cannot catch. */
+function readInput(input: Record<string, unknown>, fields: typeof CREATE_FIELDS): { values: Record<string, unknown>; errors: MutationError[] } {
+  const values: Record<string, unknown> = {};
+  const errors: MutationError[] = [];
+  for (const [name, [field, kind]] of Object.entries(fields)) {
+    const raw = input[name];
+    if (raw === undefined) continue;
+    if (raw === null || kind === 'text' || kind === 'boolean') values[field] = raw;
+    else if (kind === 'datetime') {
+      const date = parseIsoDatetime(String(raw).trim());
+      if (date) values[field] = date;
+      else errors.push({ path: ['input', name], message: `Not an ISO 8601 datetime from ${DATETIME_RANGE_TEXT}` });
+    } else {
+      const id = nodeIdOf(raw, kind.node);
+      if (id === null) errors.push({ path: ['input', name], message: `Not the ID of a ${kind.node}` });
+      else values[field] = id;
+    }
+  }
+  return { values, errors };
+}
+
+function nodeIdOf(raw: unknown, type: string): number | null {
+  const ref = typeof raw === 'string' ? decodeNodeId(raw) : null;
+  return ref && ref.type === type ? ref.id : null;
+}
+
+/** The use case's `[field, message]` pairs, at the input field they came from. */
+function pathErrors(pairs: readonly FieldError[], fields: typeof CREATE_FIELDS): MutationError[] {
+  const byField = new Map(Object.entries(fields).map(([name, [field]]) => [field, name]));
+  return pairs.map(([field, message]) => ({ path: ['input', byField.get(field) ?? field], message }));
+}
+
+/** Runs the use case; its validation failure becomes the payload's `errors`, anything else stays an error of the call. */
+async function payload<T extends object>(
+  fields: typeof CREATE_FIELDS,
+  empty: { [K in keyof T]: null },
+  run: () => Promise<T>,
+): Promise<(T | { [K in keyof T]: null }) & { errors: MutationError[] }> {
+  try {
+    return { ...(await run()), errors: [] };
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'VALIDATION_FAILED') return { ...empty, errors: pathErrors(error.errors, fields) };
+    throw error;
+  }
+}
+
+type Args = { input: Record<string, unknown> };
+
+const OF_THE_PAYLOAD: FieldNeeds = { parent: 'part of the payload of the mutation, which checked its action' };
+const OF_THE_ERROR: FieldNeeds = { parent: 'part of an error of the mutation input' };
+
+const changeInputFields = /* GraphQL */ `
+    subject: String
+    "One of the values REST lists for category (e.g. incident, rfc, other)."
+    category: String
+    impact: String
+    status: String
+    "Used when status is completed (e.g. solved)."
+    completionReason: String
+    "ISO 8601; null clears it."
+    desiredCompletionAt: String
+    downtimeStartAt: String
+    downtimeEndAt: String
+    "When a waiting_for request returns to assigned."
+    waitingUntil: String
+    "A Person ID."
+    memberId: ID
+    "A Team ID; null clears the team on an update."
+    teamId: ID
+`;
+
+export const mutationsModule: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    "A problem with one field of a mutation's input; path starts with input."
+    type MutationError {
+      path: [String!]!
+      message: String!
+    }
+
+    "A new request: only subject is needed when the defaults apply (SPEC.md Default values for a new request)."
+    input RequestCreateInput {
+      ${changeInputFields}
+      note: String
+      "Needs a role in the account."
+      internalNote: String
+      source: String
+      sourceID: String
+      supplierRequestID: String
+      serviceInstanceId: ID
+      configurationItemId: ID
+      requestedById: ID
+      requestedForId: ID
+    }
+
+    "The fields to change; a field left out keeps its value."
+    input RequestUpdateInput {
+      "The Request ID."
+      id: ID!
+      ${changeInputFields}
+    }
+
+    input NoteCreateInput {
+      "The Request ID."
+      requestId: ID!
+      text: String!
+      "Default false; needs a role in the account."
+      internal: Boolean
+    }
+
+    type RequestCreatePayload {
+      "Null when errors is not empty."
+      request: Request
+      errors: [MutationError!]!
+    }
+
+    type RequestUpdatePayload {
+      request: Request
+      errors: [MutationError!]!
+    }
+
+    type NoteCreatePayload {
+      note: Note
+      "The request the note was added to."
+      request: Request
+      errors: [MutationError!]!
+    }
+
+    type Mutation {
+      "Creates a request; fires request.create (and request.note-added per note)."
+      requestCreate(input: RequestCreateInput!): RequestCreatePayload!
+      "Changes a request; fires request.update, and status-, member- and team-changed when those change."
+      requestUpdate(input: RequestUpdateInput!): RequestUpdatePayload!
+      "Adds a note to a request; fires request.note-added."
+      noteCreate(input: NoteCreateInput!): NoteCreatePayload!
+    }
+  `,
+  needs: {
+    'Mutation.requestCreate': { action: 'request:Create' },
+    'Mutation.requestUpdate': { action: 'request:Update' },
+    'Mutation.noteCreate': { action: 'request:Update' },
+    'RequestCreatePayload.request': OF_THE_PAYLOAD,
+    'RequestCreatePayload.errors': OF_THE_PAYLOAD,
+    'RequestUpdatePayload.request': OF_THE_PAYLOAD,
+    'RequestUpdatePayload.errors': OF_THE_PAYLOAD,
+    'NoteCreatePayload.note': OF_THE_PAYLOAD,
+    'NoteCreatePayload.request': OF_THE_PAYLOAD,
+    'NoteCreatePayload.errors': OF_THE_PAYLOAD,
+    'MutationError.path': OF_THE_ERROR,
+    'MutationError.message': OF_THE_ERROR,
+  },
+  resolvers: {
+    Mutation: {
+      requestCreate: async (_parent: unknown, { input }: Args, context: GraphqlContext) => {
+        const access = caller(context);
+        const { values, errors } = readInput(input, CREATE_FIELDS);
+        if (errors.length > 0) return { request: null, errors };
+        return payload(CREATE_FIELDS, { request: null }, async () => ({ request: await context.services.createRequest(access, values as RequestCreateInput) }));
+      },
+      requestUpdate: async (_parent: unknown, { input }: Args, context: GraphqlContext) => {
+        const access = caller(context);
+        const id = nodeIdOf(input['id'], 'Request');
+        const { values, errors } = readInput(input, CHANGE_FIELDS);
+        if (id === null) errors.unshift({ path: ['input', 'id'], message: 'Not the ID of a Request' });
+        if (errors.length > 0 || id === null) return { request: null, errors };
+        return payload(CHANGE_FIELDS, { request: null }, async () => ({ request: await context.services.updateRequest(access, id, values as RequestUpdateInput) }));
+      },
+      noteCreate: async (_parent: unknown, { input }: Args, context: GraphqlContext) => {
+        const access = caller(context);
+        const requestId = nodeIdOf(input['requestId'], 'Request');
+        if (requestId === null) return { note: null, request: null, errors: [{ path: ['input', 'requestId'], message: 'Not the ID of a Request' }] };
+        const { values } = readInput(input, NOTE_FIELDS);
+        return payload(NOTE_FIELDS, { note: null, request: null }, () => context.services.addRequestNote(access, requestId, values as NoteCreateInput));
+      },
+    },
+  },
+};
