@@ -27,7 +27,7 @@ describe('GET /graphiql — the page and its local assets', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(reply.headers['cache-control']).toBe('no-cache');
-    const directives = Object.fromEntries(String(reply.headers['content-security-policy']).split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    const directives = Object.fromEntries(String(reply.headers['content-security-policy']).split(/;\s*/).map((d): [string, string] => [d.split(' ')[0]!, d.split(' ').slice(1).join(' ')]));
     expect(directives).toMatchObject({ 'default-src': "'none'", 'script-src': "'self'", 'connect-src': "'self'", 'style-src': "'self'", 'frame-ancestors': "'none'", 'form-action': "'none'" });
     // Inline <style> elements only (GraphiQL's scroll lock; graphiql-page.ts says why); nothing else is loosened.
     expect(directives['style-src-elem']).toBe("'self' 'unsafe-inline'");
