@@ -6,6 +6,7 @@
  */
 import { createLogger, listen, type Listening } from '@tessera/http';
 import { insertTestOAuthApplication, mintOAuthAccessToken } from '@tessera/persistence/testing';
+import { openRateLimitStore, type StoreHandle, type WindowCounter } from '@tessera/rate-limit';
 import { createGraphqlApp } from '../src/app.js';
 import { loadTls } from '../src/tls.js';
 import { callListener, GENEROUS_GRAPHQL_LIMITS, startGraphqlHarness, type GraphqlHarness, type Reply } from './support/graphql-harness.js';
@@ -109,9 +110,42 @@ describe('GraphQL request rate — headers, 429, keys', () => {
   });
 
   it('counts the calls of two app instances on one store together', async () => {
+    await expectSharedCounting(harness, LIMITS);
+  });
+});
+
+const REDIS_URL = process.env['REDIS_URL'];
+
+(REDIS_URL ? describe : describe.skip)(`GraphQL request rate on Redis (REDIS_URL${REDIS_URL ? '' : ' unset: skipped'})`, () => {
+  let redisHarness: GraphqlHarness;
+  const stores: StoreHandle[] = [];
+  const redisCounter = () => {
+    const store = openRateLimitStore({ kind: 'redis', url: REDIS_URL! });
+    stores.push(store);
+    return store.counter;
+  };
+  // A Redis outlives test runs: long windows no number of runs within the hour can spend.
+  const redisLimits = { ...LIMITS, requestWindows: [{ points: 1_000_000, durationSeconds: 3600 }, LIMITS.requestWindows[1]!], costPoints: 100_000_000 };
+  beforeAll(async () => {
+    redisHarness = await startGraphqlHarness({ limits: redisLimits, app: { quotaCounter: redisCounter() } });
+  });
+  afterAll(async () => {
+    await redisHarness.stop();
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
+  it('counts the calls of two app instances, each with its own Redis client, together', async () => {
+    await sleep(2_100);
+    await expectSharedCounting(redisHarness, redisLimits, redisCounter());
+  });
+});
+
+/** A second instance of the app beside the harness's, on the same store (the harness's database unless a counter is given). */
+async function expectSharedCounting(harness: GraphqlHarness, limits: typeof LIMITS, quotaCounter?: WindowCounter): Promise<void> {
+  {
     const nodeEnv = process.env['NODE_ENV'];
     delete process.env['NODE_ENV'];
-    const other = await createGraphqlApp({ db: harness.test.db, logger: createLogger({ name: 'graphql', level: 'silent' }), limits: LIMITS }).finally(() => {
+    const other = await createGraphqlApp({ db: harness.test.db, logger: createLogger({ name: 'graphql', level: 'silent' }), limits, ...(quotaCounter ? { quotaCounter } : {}) }).finally(() => {
       process.env['NODE_ENV'] = nodeEnv;
     });
     const server: Listening = await listen(other.app, { port: 0, host: '127.0.0.1', tls: await loadTls(null) });
@@ -131,5 +165,5 @@ describe('GraphQL request rate — headers, 429, keys', () => {
       await server.close();
       await other.stop();
     }
-  });
-});
+  }
+}
