@@ -142,28 +142,26 @@ const REDIS_URL = process.env['REDIS_URL'];
 
 /** A second instance of the app beside the harness's, on the same store (the harness's database unless a counter is given). */
 async function expectSharedCounting(harness: GraphqlHarness, limits: typeof LIMITS, quotaCounter?: WindowCounter): Promise<void> {
-  {
-    const nodeEnv = process.env['NODE_ENV'];
-    delete process.env['NODE_ENV'];
-    const other = await createGraphqlApp({ db: harness.test.db, logger: createLogger({ name: 'graphql', level: 'silent' }), limits, ...(quotaCounter ? { quotaCounter } : {}) }).finally(() => {
-      process.env['NODE_ENV'] = nodeEnv;
-    });
-    const server: Listening = await listen(other.app, { port: 0, host: '127.0.0.1', tls: await loadTls(null) });
-    try {
-      const callOther = callListener(server.port, true);
-      const token = await harness.tokenWith(['me:Read']);
-      const postOther = () =>
-        callOther('/', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-service-account': harness.demo.account },
-          body: JSON.stringify({ query: ME }),
-        });
-      const replies = [await harness.post(token, ME), await postOther(), await harness.post(token, ME), await postOther()];
-      expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 429]);
-      expect(replies.slice(0, 3).map((reply) => header(reply, 'X-CostLimit-Remaining'))).toEqual(replies.slice(0, 3).map((_, i) => String(Number(header(replies[0]!, 'X-CostLimit-Remaining')) - i)));
-    } finally {
-      await server.close();
-      await other.stop();
-    }
+  const nodeEnv = process.env['NODE_ENV'];
+  delete process.env['NODE_ENV'];
+  const other = await createGraphqlApp({ db: harness.test.db, logger: createLogger({ name: 'graphql', level: 'silent' }), limits, ...(quotaCounter ? { quotaCounter } : {}) }).finally(() => {
+    process.env['NODE_ENV'] = nodeEnv;
+  });
+  const server: Listening = await listen(other.app, { port: 0, host: '127.0.0.1', tls: await loadTls(null) });
+  try {
+    const callOther = callListener(server.port, true);
+    const token = await harness.tokenWith(['me:Read']);
+    const postOther = () =>
+      callOther('/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-service-account': harness.demo.account },
+        body: JSON.stringify({ query: ME }),
+      });
+    const replies = [await harness.post(token, ME), await postOther(), await harness.post(token, ME), await postOther()];
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 429]);
+    expect(replies.slice(0, 3).map((reply) => header(reply, 'X-CostLimit-Remaining'))).toEqual(replies.slice(0, 3).map((_, i) => String(Number(header(replies[0]!, 'X-CostLimit-Remaining')) - i)));
+  } finally {
+    await server.close();
+    await other.stop();
   }
 }
