@@ -50,6 +50,15 @@ describe('GraphQL `people` connection', () => {
     ]);
   });
 
+  it('takes the filter as SPEC.md spells it, `values: [String]`, in a variable, and refuses a null value or none', async () => {
+    const query = 'query($emails: [String]) { people(first: 5, filter: { primaryEmail: { values: $emails } }) { totalCount } }';
+    expect((await postVars(g, admin, query, { emails: ['member5@widget.example'] })).json()).toEqual({ data: { people: { totalCount: 1 } } });
+    for (const emails of [[null], null]) {
+      const body = (await postVars(g, admin, query, { emails })).json();
+      expect(body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', errors: [{ path: ['filter.primaryEmail'] }] });
+    }
+  });
+
   it('filters by name and disabled, pages by name both ways, and counts the filter', async () => {
     const filter = { name: { values: people.map((p) => p.name) }, disabled: false };
     const order = { field: 'NAME', direction: 'DESC' };

@@ -21,14 +21,14 @@ export const connectionsModule: SchemaModule = {
       DESC
     }
 
-    "Matches records whose field equals one of the values."
+    "Matches records whose field equals one of the values (at most 100; a null value is refused)."
     input StringValues {
-      values: [String!]!
+      values: [String]
     }
 
-    "Matches records whose reference is one of these node IDs."
+    "Matches records whose reference is one of these node IDs (at most 100)."
     input IdValues {
-      values: [ID!]!
+      values: [ID]
     }
   `,
   needs: {
