@@ -10,6 +10,7 @@ const limitsSchema = z.object({
   GRAPHQL_MAX_PAGE_SIZE: limit(DEFAULT_GRAPHQL_LIMITS.maxPageSize, 10_000),
   GRAPHQL_MAX_DEPTH: limit(DEFAULT_GRAPHQL_LIMITS.maxDepth, 1_000),
   GRAPHQL_MAX_NODES: limit(DEFAULT_GRAPHQL_LIMITS.maxNodes, 1_000_000_000),
+  GRAPHQL_MAX_SELECTIONS: limit(DEFAULT_GRAPHQL_LIMITS.maxSelections, 1_000_000),
   GRAPHQL_MAX_MUTATIONS_PER_REQUEST: limit(DEFAULT_GRAPHQL_LIMITS.maxMutationsPerRequest, 100),
   GRAPHQL_RATE_LIMIT_PER_HOUR: limit(hourWindow!.points, 100_000_000),
   GRAPHQL_RATE_LIMIT_PER_2_SECONDS: limit(shortWindow!.points, 100_000_000),
@@ -60,6 +61,7 @@ export function loadGraphqlConfig(env: Record<string, string | undefined>): Grap
       maxPageSize: parsed.GRAPHQL_MAX_PAGE_SIZE,
       maxDepth: parsed.GRAPHQL_MAX_DEPTH,
       maxNodes: parsed.GRAPHQL_MAX_NODES,
+      maxSelections: parsed.GRAPHQL_MAX_SELECTIONS,
       maxMutationsPerRequest: parsed.GRAPHQL_MAX_MUTATIONS_PER_REQUEST,
       requestWindows: [
         { points: parsed.GRAPHQL_RATE_LIMIT_PER_HOUR, durationSeconds: hourWindow!.durationSeconds },

@@ -92,6 +92,23 @@ describe('GraphQL validation limits on the served schema', () => {
     expectRefused(await harness.post(token, nested(6, 'name')), 'The query exceeds the maximum depth of 13 levels.');
   });
 
+  it('refuses at once a small document whose nested fragments expand to billions of selections', async () => {
+    const levels = 12;
+    const fragments = Array.from({ length: levels }, (_, i) => {
+      const next = i + 1 < levels ? `members(first: 1) { nodes { ...P${i + 1} } }` : 'name';
+      const teams = Array.from({ length: 10 }, (_, k) => `t${k}: teams(first: 1) { nodes { ...T${i} } }`).join(' ');
+      return `fragment P${i} on Person { ${teams} } fragment T${i} on Team { ${next} }`;
+    });
+    const started = Date.now();
+    const reply = await harness.post(token, `{ people(first: 1) { nodes { ...P0 } } } ${fragments.join(' ')}`);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(reply.status).toBe(400);
+    expect(reply.json().errors[0]).toMatchObject({
+      message: expect.stringMatching(/^The query makes [\d,]+ selections once its fragments are expanded, more than the limit of 10,000\.$/) as unknown,
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
+  });
+
   it('refuses two mutations in one request before either runs', async () => {
     const agent = harness.demo.agent.token;
     const before = await harness.test.db('requests').count<[{ count: string }]>('id as count');

@@ -1,17 +1,21 @@
 /**
  * Validation rule: the depth limit of graphql-depth-limit (introspection fields, `__*`, are not
  * counted, so GraphiQL's introspection query passes), with a message that names the limit.
- * graphql-depth-limit follows fragment spreads blindly: an unknown fragment makes it throw and
- * a fragment cycle recurse forever, so those documents are left to graphql's own rules
- * (NoUnusedFragments, KnownFragmentNames, NoFragmentCycles), which refuse them anyway.
+ * graphql-depth-limit follows fragment spreads blindly: an unknown fragment makes it throw, a
+ * fragment cycle recurse forever and nested spreads walk every expansion, so it runs only on
+ * documents whose fragments are sound and whose expanded size is within `maxSelections`; the
+ * others are refused by graphql's own rules (KnownFragmentNames, NoFragmentCycles) or by
+ * selectionsRule.
  */
 import depthLimit from 'graphql-depth-limit';
-import { GraphQLError, Kind, visit, type DocumentNode, type ValidationContext, type ValidationRule } from 'graphql';
+import { GraphQLError, type ValidationContext, type ValidationRule } from 'graphql';
+import { largestExpandedOperation } from './selection-count.js';
 
-export function depthRule(maxDepth: number): ValidationRule {
+export function depthRule(maxDepth: number, maxSelections: number): ValidationRule {
   const rule = depthLimit(maxDepth);
   return (context) => {
-    if (!fragmentsAreSound(context.getDocument())) return {};
+    const largest = largestExpandedOperation(context.getDocument());
+    if (largest === null || largest > maxSelections) return {};
     // One error per document is enough: the library reports every branch that goes too deep.
     let reported = false;
     const reporting = new Proxy(context, {
@@ -30,34 +34,4 @@ export function depthRule(maxDepth: number): ValidationRule {
     rule(reporting as ValidationContext);
     return {};
   };
-}
-
-/** Every spread names a defined fragment and no fragment reaches itself. */
-function fragmentsAreSound(document: DocumentNode): boolean {
-  const spreads = new Map<string, string[]>();
-  for (const definition of document.definitions) {
-    if (definition.kind !== Kind.FRAGMENT_DEFINITION) continue;
-    const names: string[] = [];
-    visit(definition, { FragmentSpread: (node) => void names.push(node.name.value) });
-    spreads.set(definition.name.value, names);
-  }
-  let sound = true;
-  visit(document, {
-    FragmentSpread(node) {
-      if (!spreads.has(node.name.value)) sound = false;
-    },
-  });
-  if (!sound) return false;
-  const done = new Set<string>();
-  const active = new Set<string>();
-  const cycles = (name: string): boolean => {
-    if (active.has(name)) return true;
-    if (done.has(name)) return false;
-    active.add(name);
-    const found = (spreads.get(name) ?? []).some(cycles);
-    active.delete(name);
-    done.add(name);
-    return found;
-  };
-  return ![...spreads.keys()].some(cycles);
 }

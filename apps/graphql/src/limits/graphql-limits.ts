@@ -12,6 +12,12 @@ export interface GraphqlLimits {
   maxDepth: number;
   /** SPEC.md rule 1: the most nodes one call may request. */
   maxNodes: number;
+  /**
+   * Selections of one operation once its fragments are expanded: bounds the work of weighing and
+   * of the depth check, which walk every expansion, so a small document of nested fragment
+   * spreads cannot make them walk billions of fields.
+   */
+  maxSelections: number;
   /** Root fields of one mutation operation. */
   maxMutationsPerRequest: number;
   /** Request-rate windows per caller; the first is the one the X-RateLimit headers report. */
@@ -28,6 +34,7 @@ export const DEFAULT_GRAPHQL_LIMITS: GraphqlLimits = {
   maxPageSize: 100,
   maxDepth: 13,
   maxNodes: 500_000,
+  maxSelections: 10_000,
   maxMutationsPerRequest: 1,
   requestWindows: [
     { points: 3600, durationSeconds: 3600 },

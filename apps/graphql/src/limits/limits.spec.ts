@@ -39,7 +39,7 @@ const rules = limitValidationRules(DEFAULT_GRAPHQL_LIMITS);
 const messagesOf = (query: string): string[] => validate(schema, parse(query), [...specifiedRules, ...rules]).map((error) => error.message);
 
 function weigh(query: string, variables: Record<string, unknown> = {}, maxNodes = DEFAULT_GRAPHQL_LIMITS.maxNodes) {
-  return weighOperation({ schema, document: parse(query), operationName: undefined, variables, maxPageSize: 100, maxNodes });
+  return weighOperation({ schema, document: parse(query), operationName: undefined, variables, maxPageSize: 100, maxNodes, maxSelections: 10_000 });
 }
 
 function refusal(run: () => unknown): GraphQLError {
@@ -106,6 +106,37 @@ describe('depth rule — at most 13 levels (graphql-depth-limit)', () => {
   it('leaves unknown and cyclic fragments to graphql-js instead of crashing', () => {
     expect(messagesOf('{ person { ...Missing } }')).toEqual(['Unknown fragment "Missing".']);
     expect(messagesOf('{ person { ...A } } fragment A on Person { friend { ...A } }')).toEqual(['Cannot spread fragment "A" within itself.']);
+  });
+});
+
+describe('selections once fragments are expanded — bounded before the depth check and the weighing walk them', () => {
+  // Ten spreads of the next fragment per level: 10^depth selections from a document of a few hundred characters.
+  const bomb = (levels: number) => {
+    const spreads = (name: string) => Array.from({ length: 10 }, (_, i) => `f${i}: friend { ...${name} }`).join(' ');
+    const fragments = Array.from({ length: levels }, (_, i) => `fragment L${i} on Person { ${i + 1 < levels ? spreads(`L${i + 1}`) : 'name'} }`);
+    return `{ person { ...L0 } } ${fragments.join(' ')}`;
+  };
+
+  it('refuses, at once, a document whose nested fragments expand to billions of selections', () => {
+    const started = Date.now();
+    expect(messagesOf(bomb(12))).toEqual([expect.stringMatching(/^The query makes [\d,]+ selections once its fragments are expanded, more than the limit of 10,000\.$/)]);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('counts fields, inline fragments and spreads, and accepts what is within the limit', () => {
+    expect(messagesOf(bomb(3))).toEqual([]);
+    // person, spread, 10 × (friend, spread, 10 × (friend, spread, name)) = 2 + 10 × (2 + 30) = 322
+    const strict = limitValidationRules({ ...DEFAULT_GRAPHQL_LIMITS, maxSelections: 321 });
+    expect(validate(schema, parse(bomb(3)), [...specifiedRules, ...strict]).map((error) => error.message)).toEqual([
+      'The query makes 322 selections once its fragments are expanded, more than the limit of 321.',
+    ]);
+  });
+
+  it('bounds the weighing by the same count', () => {
+    expect(() => weighOperation({ schema, document: parse(bomb(3)), operationName: undefined, variables: {}, maxPageSize: 100, maxNodes: 500_000, maxSelections: 322 })).not.toThrow();
+    expect(refusal(() => weighOperation({ schema, document: parse(bomb(3)), operationName: undefined, variables: {}, maxPageSize: 100, maxNodes: 500_000, maxSelections: 321 })).extensions['code']).toBe(
+      'GRAPHQL_VALIDATION_FAILED',
+    );
   });
 });
 

@@ -28,6 +28,8 @@ export interface WeighOptions {
   variables: Record<string, unknown> | undefined;
   maxPageSize: number;
   maxNodes: number;
+  /** graphql-query-complexity's bound on the selections it walks (fragments expanded). */
+  maxSelections: number;
 }
 
 /** The weight, or a limit error (GRAPHQL_VALIDATION_FAILED, HTTP 400) when the operation is refused. */
@@ -50,6 +52,7 @@ export function weighOperation(options: WeighOptions): QueryWeight {
         operationName: options.operationName ?? undefined,
         variables: options.variables ?? {},
         estimators: [estimator],
+        maxQueryNodes: options.maxSelections + 1,
       });
     } catch (error) {
       // Bad variables (as graphql-js words them, the code execution would give) and documents

@@ -9,7 +9,13 @@ import { depthRule } from './depth-rule.js';
 import type { GraphqlLimits } from './graphql-limits.js';
 import { oneMutationRule } from './one-mutation-rule.js';
 import { paginationRule } from './pagination-rule.js';
+import { selectionsRule } from './selection-count.js';
 
-export function limitValidationRules(limits: Pick<GraphqlLimits, 'maxPageSize' | 'maxDepth' | 'maxMutationsPerRequest'>): ValidationRule[] {
-  return [paginationRule(limits.maxPageSize), depthRule(limits.maxDepth), oneMutationRule(limits.maxMutationsPerRequest)];
+export function limitValidationRules(limits: Pick<GraphqlLimits, 'maxPageSize' | 'maxDepth' | 'maxSelections' | 'maxMutationsPerRequest'>): ValidationRule[] {
+  return [
+    selectionsRule(limits.maxSelections),
+    paginationRule(limits.maxPageSize),
+    depthRule(limits.maxDepth, limits.maxSelections),
+    oneMutationRule(limits.maxMutationsPerRequest),
+  ];
 }

@@ -35,6 +35,7 @@ export function limitsPlugin({ limits, quota, logger }: { limits: GraphqlLimits;
       variables: requestContext.request.variables,
       maxPageSize: limits.maxPageSize,
       maxNodes: limits.maxNodes,
+      maxSelections: limits.maxSelections,
     });
     if (fixed) {
       const byName = weights.get(document) ?? new Map<string, QueryWeight>();
