@@ -45,6 +45,24 @@ describe('GraphQL record connections', () => {
     expect(before.nodes.map((n: { dbId: number }) => n.dbId)).toEqual(total > 1 ? own.slice(0, 1) : []);
   });
 
+  it.each([
+    ['teams', 'name', 'teams', 'name'],
+    ['serviceInstances', 'name', 'service_instances', 'name'],
+    ['configurationItems', 'ruleSet', 'configuration_items', 'rule_set'],
+    ['uiExtensions', 'category', 'ui_extensions', 'category'],
+  ])('filters %s by %s and orders them by name DESC', async (field, filterField, table, column) => {
+    const rows = await g.test.db(table).where({ account_id: account() }).orderBy('id').select('id', 'name', column);
+    const value = rows[0][column] as string;
+    const expected = rows.filter((r) => r[column] === value).sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : b.id - a.id)).map((r) => r.id);
+    const query = `query($values: [String]) { ${field}(first: 50, filter: { ${filterField}: { values: $values } }, order: { field: NAME, direction: DESC }) { totalCount edges { cursor node { dbId } } } }`;
+    const body = (await postVars(g, admin, query, { values: [value] })).json();
+    expect(body.errors).toBeUndefined();
+    expect(body.data[field].totalCount).toBe(expected.length);
+    expect(body.data[field].edges.map((e: { node: { dbId: number } }) => e.node.dbId)).toEqual(expected);
+    const none = (await postVars(g, admin, query, { values: ['no such value'] })).json();
+    expect(none.data[field]).toEqual({ totalCount: 0, edges: [] });
+  });
+
   it('filters and orders webhooks, and counts the filter', async () => {
     const body = (await g.post(admin, `{ webhooks(first: 10, filter: { event: { values: ["request.create"] }, disabled: false }, order: { field: NAME, direction: DESC }) {
       totalCount nodes { name event uri disabled }
