@@ -1,10 +1,10 @@
-import { pageRequest, type ConnectionOrder, type GraphReadScope, type PageArgs, type StoredPage, type TeamNode } from '@tessera/domain';
+import { pageRequest, trustedAccountId, type ConnectionOrder, type GraphReadScope, type PageArgs, type StoredPage, type TeamNode } from '@tessera/domain';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
 import { graphReads } from './graph-reads.js';
 
 /** Keyset pages on the embedded Postgres: forward, backward, from cursors, ties on the order field, pages per parent. */
 let test: TestDatabase;
-const ACCOUNT = 'keyset-co';
+const ACCOUNT = trustedAccountId('keyset-co');
 const scope: GraphReadScope = { accountId: ACCOUNT, peopleAccounts: [ACCOUNT], requests: { accountId: ACCOUNT, personId: null, internalNotes: true } };
 let teams: Array<{ id: number; name: string; created_at: Date }>;
 const byName: ConnectionOrder = { field: 'name', direction: 'ASC' };
@@ -96,7 +96,7 @@ describe('graphReads().page — one list', () => {
     const page = await reads().page('Team', scope, { name: ['Team 00', 'Team 05'] }, request({ first: 10 }));
     expect(page.totalCount).toBe(2);
     expect(page.rows.map((r) => (r.node as TeamNode).name).sort()).toEqual(['Team 00', 'Team 05']);
-    const empty = await reads().page('Team', { ...scope, accountId: 'nobody' }, {}, request({ first: 10 }));
+    const empty = await reads().page('Team', { ...scope, accountId: trustedAccountId('nobody') }, {}, request({ first: 10 }));
     expect(empty).toEqual({ rows: [], totalCount: 0, hasNextPage: false, hasPreviousPage: false });
   });
 });

@@ -1,6 +1,7 @@
 /** The store behind GraphQL reads (libs/domain GraphReads): each method one statement. */
 import type { GraphReads } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { prepared } from '../prepared.js';
 import { applyNodeFilter, keysetPages } from './keyset-pages.js';
 import { EDGE_TABLES, KIND_TABLES } from './node-tables.js';
 
@@ -17,12 +18,12 @@ export function graphReads(db: Database): GraphReads {
       const link = EDGE_TABLES[edge];
       const table = KIND_TABLES[link.kind];
       if (parentIds.length === 0) return new Map();
-      const scoped = link.scoped(db, scope).whereIn(link.parent, parentIds as number[]);
+      const scoped = link.scoped(db, scope).whereRaw('?? = any(?)', [link.parent, [...parentIds]]);
       return keysetPages(db, { scoped, nodes: table.nodes(db, scope), id: table.id, columns: table.columns, parent: link.parent }, request);
     },
     async byIds(kind, scope, ids) {
       const table = KIND_TABLES[kind];
-      return table.nodes(db, scope).whereIn(table.id, ids as number[]);
+      return prepared(table.nodes(db, scope).whereRaw('?? = any(?)', [table.id, [...ids]]));
     },
   } as GraphReads;
 }

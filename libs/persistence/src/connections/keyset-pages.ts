@@ -5,12 +5,15 @@
  *   totals  — the row count of each parent (totalCount ignores the cursor);
  * then each parent's first `size + 1` rows joined to the node columns. The extra row
  * says whether another page follows; the position says whether one comes before.
+ * Lists of values are bound as one array parameter, so a query's text depends only on its
+ * shape (filter fields, order, cursors given) and runs as a prepared statement.
  * The cursor holds the key as Postgres prints it (full precision for timestamps) and
  * the id, which breaks ties, so the order is total and stable.
  */
 import type { CursorKey, NodeFilter, PageRequest, StoredPage } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
+import { prepared } from '../prepared.js';
 
 export interface KeysetSpec {
   /** The scoped rows, filters applied, no columns. */
@@ -35,8 +38,8 @@ export function applyNodeFilter(db: Database, query: Knex.QueryBuilder, filter: 
     if (!column) throw new Error(`No column for filter field ${field}`);
     if (value === undefined) continue;
     if (typeof value === 'boolean') query.whereRaw('? = ?', [expression(db, column), value]);
-    else if (column.startsWith('lower:')) query.whereIn(expression(db, column) as never, value.map((v) => String(v).toLowerCase()));
-    else query.whereIn(column, value as never[]);
+    else if (column.startsWith('lower:')) query.whereRaw('? = any(?)', [expression(db, column), value.map((v) => String(v).toLowerCase())]);
+    else query.whereRaw('?? = any(?)', [column, [...value] as never]);
   }
 }
 
@@ -69,7 +72,7 @@ export async function keysetPages<T>(db: Database, spec: KeysetSpec, request: Pa
   if (request.after) past(request.after, true);
   if (request.before) past(request.before, false);
   const totals = db.from('base').select('__parent').count({ __total: '*' }).groupBy('__parent');
-  const rows = (await db
+  const rows = (await prepared(db
     .with('base', base)
     .with('ranked', ranked)
     .with('totals', totals)
@@ -77,7 +80,7 @@ export async function keysetPages<T>(db: Database, spec: KeysetSpec, request: Pa
     .leftJoin('ranked as page', (join) => join.on('page.__parent', 'totals.__parent').andOn('page.__rank', '<=', db.raw('?', [request.size + 1])))
     .leftJoin(spec.nodes.clone().as('node'), 'node.id', 'page.__id')
     .select('totals.__parent as __group', 'totals.__total', 'page.__position', db.raw('page."__key"::text as "__key_text"'), 'page.__id', 'node.*')
-    .orderBy([{ column: 'totals.__parent' }, { column: 'page.__position' }])) as PageRow[];
+    .orderBy([{ column: 'totals.__parent' }, { column: 'page.__position' }]))) as PageRow[];
   return toPages<T>(rows, request);
 }
 

@@ -52,7 +52,7 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
     id: 'p.id',
     scoped: (db, scope) => db('people as p').where('p.account_id', scope.accountId),
     // A reference (requested by, member) may name a person of the directory account.
-    nodes: (db, scope) => db('people as p').whereIn('p.account_id', scope.peopleAccounts).select(PERSON_COLUMNS(db)),
+    nodes: (db, scope) => db('people as p').whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]]).select(PERSON_COLUMNS(db)),
     columns: { ...NAMED('p'), primaryEmail: 'lower:p.primary_email', disabled: 'p.disabled' },
   },
   Team: {
@@ -127,7 +127,7 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
     kind: 'Person',
     // Members are people valid in the account (a team may hold people of the directory account).
     scoped: (db, scope) =>
-      db('people as p').whereIn('p.account_id', scope.peopleAccounts).join('team_memberships as m', 'm.person_id', 'p.id'),
+      db('people as p').whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]]).join('team_memberships as m', 'm.person_id', 'p.id'),
     parent: 'm.team_id',
   },
   'Request.notes': { kind: 'Note', scoped: (db, scope) => KIND_TABLES.Note.scoped(db, scope), parent: 'n.request_id' },
