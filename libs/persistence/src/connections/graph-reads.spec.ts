@@ -1,4 +1,4 @@
-import { pageRequest, trustedAccountId, type ConnectionOrder, type GraphReadScope, type PageArgs, type StoredPage, type TeamNode } from '@tessera/domain';
+import { pageRequest, toConnection, trustedAccountId, type ConnectionOrder, type GraphReadScope, type PageArgs, type StoredPage, type TeamNode } from '@tessera/domain';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
 import { graphReads } from './graph-reads.js';
 
@@ -34,7 +34,6 @@ describe('graphReads().page — one list', () => {
   it('walks forward with first/after, then backward with last/before, over every row once', async () => {
     const forward: number[] = [];
     let after: string | null = null;
-    const { toConnection } = await import('@tessera/domain');
     for (;;) {
       const req = request({ first: 5, after });
       const page = await reads().page('Team', scope, {}, req);
@@ -58,7 +57,6 @@ describe('graphReads().page — one list', () => {
   });
 
   it('orders by a field with ties (createdAt, microseconds) stably, ties broken by id, in both directions', async () => {
-    const { toConnection } = await import('@tessera/domain');
     for (const direction of ['ASC', 'DESC'] as const) {
       const order: ConnectionOrder = { field: 'createdAt', direction };
       const expected = [...teams].sort((a, b) => (a.created_at.getTime() - b.created_at.getTime() || a.id - b.id) * (direction === 'ASC' ? 1 : -1)).map((t) => t.id);
@@ -76,7 +74,6 @@ describe('graphReads().page — one list', () => {
   });
 
   it('takes after + first and before + last from a cursor in the middle', async () => {
-    const { toConnection } = await import('@tessera/domain');
     const sorted = [...teams].sort((a, b) => a.name.localeCompare(b.name)).map((t) => t.id);
     const head = toConnection(await reads().page('Team', scope, {}, request({ first: 10 }, byName)), byName);
     expect(head.nodes.map((n) => n.id)).toEqual(sorted.slice(0, 10));
