@@ -100,8 +100,15 @@ export interface TlsServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startGraphqlApp(entries: GraphqlEntries, tls: BenchCertificate, databaseUrl: string, logLevel: string): Promise<TlsServerProcess> {
-  return startTlsServer('graphql app', entries.app, tls, {
+export async function startGraphqlApp(
+  entries: GraphqlEntries,
+  tls: BenchCertificate,
+  databaseUrl: string,
+  logLevel: string,
+  cpuProfile: { dir: string; name: string } | null = null,
+): Promise<TlsServerProcess> {
+  const profile = cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfile.dir}`, `--cpu-prof-name=${cpuProfile.name}`] : [];
+  return startTlsServer('graphql app', [...profile, ...entries.app], tls, {
     ...entries.env,
     ...GRAPHQL_BENCH_LIMITS_ENV,
     DATABASE_URL: databaseUrl,

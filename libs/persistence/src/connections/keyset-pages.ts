@@ -3,7 +3,7 @@
  *   base    — the scoped, filtered rows: id, order key, parent, position in the order;
  *   ranked  — the rows past the cursor, numbered per parent from the cursor on;
  *   totals  — the row count of each parent (totalCount ignores the cursor);
- * then each parent's first `size + 1` rows joined to the node columns. The extra row
+ * then each parent's first `size + 1` rows, each with its node columns looked up by id. The extra row
  * says whether another page follows; the position says whether one comes before.
  * Lists of values are bound as one array parameter, so a query's text depends only on its
  * shape (filter fields, order, cursors given) and runs as a prepared statement.
@@ -78,7 +78,11 @@ export async function keysetPages<T>(db: Database, spec: KeysetSpec, request: Pa
     .with('totals', totals)
     .from('totals')
     .leftJoin('ranked as page', (join) => join.on('page.__parent', 'totals.__parent').andOn('page.__rank', '<=', db.raw('?', [request.size + 1])))
-    .leftJoin(spec.nodes.clone().as('node'), 'node.id', 'page.__id')
+    // Lateral, by id, and fenced by `limit 1` (ids are unique) so the planner cannot flatten it
+    // into a join: the node columns (and the reference-name subqueries of requests) are read for
+    // the rows of the page alone, by primary key. Flattened, a table without statistics yet
+    // (a new account, a fresh database) was scanned once per row of the page.
+    .joinRaw('left join lateral ? as "node" on true', [spec.nodes.clone().whereRaw('?? = "page"."__id"', [spec.id]).limit(1)])
     .select('totals.__parent as __group', 'totals.__total', 'page.__position', db.raw('page."__key"::text as "__key_text"'), 'page.__id', 'node.*')
     .orderBy([{ column: 'totals.__parent' }, { column: 'page.__position' }]))) as PageRow[];
   return toPages<T>(rows, request);
