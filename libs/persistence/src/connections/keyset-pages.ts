@@ -82,7 +82,7 @@ export async function keysetPages<T>(db: Database, spec: KeysetSpec, request: Pa
     // into a join: the node columns (and the reference-name subqueries of requests) are read for
     // the rows of the page alone, by primary key. Flattened, a table without statistics yet
     // (a new account, a fresh database) was scanned once per row of the page.
-    .joinRaw('left join lateral ? as "node" on true', [spec.nodes.clone().whereRaw('?? = "page"."__id"', [spec.id]).limit(1)])
+    .joinRaw('left join lateral ? as "node" on true', [db.raw('?', [spec.nodes.clone().whereRaw('?? = "page"."__id"', [spec.id]).limit(1)])])
     .select('totals.__parent as __group', 'totals.__total', 'page.__position', db.raw('page."__key"::text as "__key_text"'), 'page.__id', 'node.*')
     .orderBy([{ column: 'totals.__parent' }, { column: 'page.__position' }]))) as PageRow[];
   return toPages<T>(rows, request);
