@@ -11,12 +11,11 @@ import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { generate } from 'selfsigned';
 import { findFreePort } from '@tessera/persistence';
 import type { Runtime } from './bench-options.js';
 import { createGraphqlHttpClient } from './graphql-http-client.js';
-import { workspaceRoot } from './runtime.js';
+import { buildBenchEntry, workspaceRoot } from './runtime.js';
 import { BENCH_SEALING_KEY } from './servers.js';
 
 /**
@@ -68,18 +67,7 @@ export async function prepareGraphqlEntries(runtime: Runtime): Promise<GraphqlEn
     };
   }
   await buildGraphqlBundle();
-  const bareApollo = path.join(workspaceRoot, 'dist/bench/graphql-bare-apollo.js');
-  await build({
-    entryPoints: [path.join(workspaceRoot, 'tools/bench/src/graphql-bare-apollo.ts')],
-    outfile: bareApollo,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-  });
+  const bareApollo = await buildBenchEntry('graphql-bare-apollo');
   return {
     app: ['--enable-source-maps', path.join(workspaceRoot, 'dist/apps/graphql/main.js')],
     bareApollo: ['--enable-source-maps', bareApollo],

@@ -59,7 +59,7 @@ export async function prepareEntries(runtime: Runtime, needed: NeededApps = { ap
 }
 
 /** A bench-side server (bare-express, the webhook sink), compiled with its imports of the bench bundled in. */
-async function buildBenchEntry(name: string): Promise<string> {
+export async function buildBenchEntry(name: string): Promise<string> {
   const outfile = path.join(workspaceRoot, `dist/bench/${name}.js`);
   await build({
     entryPoints: [path.join(workspaceRoot, `tools/bench/src/${name}.ts`)],

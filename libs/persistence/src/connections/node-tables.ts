@@ -29,6 +29,17 @@ export interface EdgeTable {
 
 const NAMED = (alias: string) => ({ id: `${alias}.id`, name: `${alias}.name`, createdAt: `${alias}.created_at`, updatedAt: `${alias}.updated_at` });
 
+/** A type whose records belong to one account and show columns of their own table alone. */
+function accountTable(table: string, alias: string, shown: readonly string[], columns: Readonly<Record<string, string>> = {}): KindTable {
+  const scoped = (db: Database, scope: GraphReadScope) => db(`${table} as ${alias}`).where(`${alias}.account_id`, scope.accountId);
+  return {
+    id: `${alias}.id`,
+    scoped,
+    nodes: (db, scope) => scoped(db, scope).select(shown.map((column) => `${alias}.${column}`)),
+    columns: { ...NAMED(alias), ...columns },
+  };
+}
+
 function visibleRequests(query: Knex.QueryBuilder, scope: GraphReadScope, alias = 'r'): Knex.QueryBuilder {
   query.where(`${alias}.account_id`, scope.requests.accountId);
   const person = scope.requests.personId;
@@ -55,12 +66,7 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
     nodes: (db, scope) => db('people as p').whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]]).select(PERSON_COLUMNS(db)),
     columns: { ...NAMED('p'), primaryEmail: 'lower:p.primary_email', disabled: 'p.disabled' },
   },
-  Team: {
-    id: 't.id',
-    scoped: (db, scope) => db('teams as t').where('t.account_id', scope.accountId),
-    nodes: (db, scope) => db('teams as t').where('t.account_id', scope.accountId).select('t.id', 't.name', 't.created_at', 't.updated_at'),
-    columns: NAMED('t'),
-  },
+  Team: accountTable('teams', 't', ['id', 'name', 'created_at', 'updated_at']),
   Request: {
     id: 'r.id',
     scoped: (db, scope) => visibleRequests(db('requests as r'), scope),
@@ -79,42 +85,19 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
         .select('n.id', 'n.text', 'n.internal', 'n.person_id', 'np.name as person_name', 'n.created_at', 'n.request_id'),
     columns: { id: 'n.id', createdAt: 'n.created_at' },
   },
-  ServiceInstance: {
-    id: 'si.id',
-    scoped: (db, scope) => db('service_instances as si').where('si.account_id', scope.accountId),
-    nodes: (db, scope) =>
-      db('service_instances as si')
-        .where('si.account_id', scope.accountId)
-        .select('si.id', 'si.name', 'si.first_line_team_id', 'si.support_team_id', 'si.created_at', 'si.updated_at'),
-    columns: NAMED('si'),
-  },
-  ConfigurationItem: {
-    id: 'ci.id',
-    scoped: (db, scope) => db('configuration_items as ci').where('ci.account_id', scope.accountId),
-    nodes: (db, scope) =>
-      db('configuration_items as ci')
-        .where('ci.account_id', scope.accountId)
-        .select('ci.id', 'ci.name', 'ci.label', 'ci.rule_set', 'ci.source', 'ci.source_id', 'ci.created_at', 'ci.updated_at'),
-    columns: { ...NAMED('ci'), label: 'ci.label', ruleSet: 'ci.rule_set' },
-  },
-  Webhook: {
-    id: 'w.id',
-    scoped: (db, scope) => db('webhooks as w').where('w.account_id', scope.accountId),
-    nodes: (db, scope) =>
-      db('webhooks as w')
-        .where('w.account_id', scope.accountId)
-        .select('w.id', 'w.name', 'w.event', 'w.uri', 'w.description', 'w.disabled', 'w.last_error', 'w.created_at', 'w.updated_at'),
-    columns: { ...NAMED('w'), event: 'w.event', disabled: 'w.disabled' },
-  },
-  UiExtension: {
-    id: 'u.id',
-    scoped: (db, scope) => db('ui_extensions as u').where('u.account_id', scope.accountId),
-    nodes: (db, scope) =>
-      db('ui_extensions as u')
-        .where('u.account_id', scope.accountId)
-        .select('u.id', 'u.name', 'u.title', 'u.description', 'u.category', 'u.disabled', 'u.created_at', 'u.updated_at'),
-    columns: { ...NAMED('u'), category: 'u.category', disabled: 'u.disabled' },
-  },
+  ServiceInstance: accountTable('service_instances', 'si', ['id', 'name', 'first_line_team_id', 'support_team_id', 'created_at', 'updated_at']),
+  ConfigurationItem: accountTable(
+    'configuration_items', 'ci', ['id', 'name', 'label', 'rule_set', 'source', 'source_id', 'created_at', 'updated_at'],
+    { label: 'ci.label', ruleSet: 'ci.rule_set' },
+  ),
+  Webhook: accountTable(
+    'webhooks', 'w', ['id', 'name', 'event', 'uri', 'description', 'disabled', 'last_error', 'created_at', 'updated_at'],
+    { event: 'w.event', disabled: 'w.disabled' },
+  ),
+  UiExtension: accountTable(
+    'ui_extensions', 'u', ['id', 'name', 'title', 'description', 'category', 'disabled', 'created_at', 'updated_at'],
+    { category: 'u.category', disabled: 'u.disabled' },
+  ),
 };
 
 export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
