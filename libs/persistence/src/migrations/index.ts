@@ -13,6 +13,7 @@ import * as webhooks from './20261122000011_webhooks.js';
 import * as oauthArtifacts from './20261122000012_oauth_artifacts.js';
 import * as oauthAccessChanges from './20261122000013_oauth_access_changes.js';
 import * as uiExtensionPhrases from './20261122000014_ui_extension_phrases.js';
+import * as eventMatchWithoutCi from './20261122000015_event_match_without_ci.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122000012_oauth_artifacts': oauthArtifacts,
   '20261122000013_oauth_access_changes': oauthAccessChanges,
   '20261122000014_ui_extension_phrases': uiExtensionPhrases,
+  '20261122000015_event_match_without_ci': eventMatchWithoutCi,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
