@@ -7,13 +7,10 @@
  */
 import request from 'supertest';
 import type { Express } from 'express';
-import { createLogger } from '@tessera/http';
 import { hashToken } from '@tessera/domain';
 import { revokeAuthorization, seedDemoData, type CachedAccess, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, startListeningAccess, insertTestOAuthApplication, mintOAuthAccessToken, type TestApplication, type TestDatabase } from '@tessera/persistence/testing';
-import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
-import { createApiApp } from '../src/app.js';
-import { API_URL } from './support/api-harness.js';
+import { createTestDatabase, insertTestOAuthApplication, mintOAuthAccessToken, type TestApplication, type TestDatabase } from '@tessera/persistence/testing';
+import { startListeningApiApp } from './support/api-harness.js';
 
 describe('OAuth access tokens on the REST API, and every invalidation rule', () => {
   let test: TestDatabase;
@@ -52,10 +49,7 @@ describe('OAuth access tokens on the REST API, and every invalidation rule', () 
     test = await createTestDatabase();
     demo = await seedDemoData(test.db);
     adminId = (await test.db('people').where({ primary_email: demo.admin.email }).first('id')).id;
-    const logger = createLogger({ name: 'api', level: 'silent' });
-    access = await startListeningAccess(test.db, logger);
-    const rateLimiter = createRequestRateLimiter(openRateLimitStore({ kind: 'memory' }), { name: 'rest', windows: [{ points: 1_000_000, durationSeconds: 3600 }] });
-    app = createApiApp({ db: test.db, logger, rateLimiter, apiUrl: API_URL, access: access.port });
+    ({ app, access } = await startListeningApiApp(test));
   });
   afterAll(async () => {
     await access?.close();

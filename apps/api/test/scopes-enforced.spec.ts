@@ -8,13 +8,10 @@
  */
 import request from 'supertest';
 import type { Express } from 'express';
-import { createLogger } from '@tessera/http';
 import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
 import { insertPersonalAccessToken, seedDemoData, type CachedAccess, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, startListeningAccess, insertTestOAuthApplication, mintOAuthAccessToken, type TestDatabase, type TestApplicationSpec } from '@tessera/persistence/testing';
-import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
-import { createApiApp } from '../src/app.js';
-import { API_URL } from './support/api-harness.js';
+import { createTestDatabase, insertTestOAuthApplication, mintOAuthAccessToken, type TestDatabase, type TestApplicationSpec } from '@tessera/persistence/testing';
+import { startListeningApiApp } from './support/api-harness.js';
 
 describe('Scopes of a personal access token, enforced on every REST call', () => {
   let test: TestDatabase;
@@ -33,10 +30,7 @@ describe('Scopes of a personal access token, enforced on every REST call', () =>
   beforeAll(async () => {
     test = await createTestDatabase();
     demo = await seedDemoData(test.db);
-    const logger = createLogger({ name: 'api', level: 'silent' });
-    access = await startListeningAccess(test.db, logger);
-    const rateLimiter = createRequestRateLimiter(openRateLimitStore({ kind: 'memory' }), { name: 'rest', windows: [{ points: 1_000_000, durationSeconds: 3600 }] });
-    app = createApiApp({ db: test.db, logger, rateLimiter, apiUrl: API_URL, access: access.port });
+    ({ app, access } = await startListeningApiApp(test));
   });
   afterAll(async () => {
     await access?.close();

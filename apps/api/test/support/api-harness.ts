@@ -3,7 +3,8 @@ import type { Express } from 'express';
 import { createLogger } from '@tessera/http';
 import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
 import { insertPersonalAccessToken, listQueuedJobs, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import type { CachedAccess } from '@tessera/persistence';
+import { createTestDatabase, startListeningAccess, type TestDatabase } from '@tessera/persistence/testing';
 import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
 import { createApiApp } from '../../src/app.js';
 
@@ -65,4 +66,15 @@ export async function queuedEvents(h: ApiHarness, requestId?: number): Promise<A
 export async function clearRequests(h: ApiHarness): Promise<void> {
   await h.test.db.raw('truncate requests, notes, audit_lines restart identity cascade');
   await h.test.db.raw('delete from graphile_worker._private_jobs');
+}
+
+/**
+ * The API on the cached access of production (main.ts), listening for access changes, without rate
+ * limits in the way: for tests of what a revocation or a scope change does to the next call.
+ */
+export async function startListeningApiApp(test: TestDatabase): Promise<{ app: Express; access: CachedAccess }> {
+  const logger = createLogger({ name: 'api', level: 'silent' });
+  const access = await startListeningAccess(test.db, logger);
+  const rateLimiter = createRequestRateLimiter(openRateLimitStore({ kind: 'memory' }), { name: 'rest', windows: [{ points: 1_000_000, durationSeconds: 3600 }] });
+  return { app: createApiApp({ db: test.db, logger, rateLimiter, apiUrl: API_URL, access: access.port }), access };
 }

@@ -11,7 +11,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { assertIntegrationAdmin } from './integration-admin.js';
 import type { IntegrationScopeRecord } from './integration-record.js';
 import { lockedIntegration } from './locked-integration.js';
-import { recordIntegrationChange } from './record-integration-change.js';
+import { recordSettingChange } from '../outbox/record-setting-change.js';
 import { scopeFieldErrors, scopeFieldsOf, type ScopeInput } from './scope-input.js';
 
 export async function createIntegrationScope(access: AccessContext, integrationId: number, input: ScopeInput, uow: UnitOfWork): Promise<IntegrationScopeRecord> {
@@ -22,7 +22,7 @@ export async function createIntegrationScope(access: AccessContext, integrationI
     const errors = scopeFieldErrors(fields);
     if (errors.length > 0) throw validationFailed(errors);
     const scope = await tx.integrationScopes.insert(access.account.id, integrationId, fields);
-    await recordIntegrationChange(tx, access, { type: 'IntegrationScope', id: scope.id }, 'create', { integration_id: integrationId, ...fields });
+    await recordSettingChange(tx, access, { type: 'IntegrationScope', id: scope.id }, 'create', { integration_id: integrationId, ...fields });
     await tx.integrations.revokeAuthorizations(access.account.id, integrationId);
     return scope;
   });

@@ -10,7 +10,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { assertIntegrationAdmin } from './integration-admin.js';
 import { integrationFieldErrors } from './integration-fields.js';
 import type { IntegrationFields, IntegrationRecord } from './integration-record.js';
-import { recordIntegrationChange } from './record-integration-change.js';
+import { recordSettingChange } from '../outbox/record-setting-change.js';
 
 export const nameTaken = (name: string) => conflict(`An integration named '${name.slice(0, 190)}' already exists in this account`);
 
@@ -22,7 +22,7 @@ export async function createIntegration(access: AccessContext, input: Partial<In
   return uow.transaction(async (tx) => {
     const integration = await tx.integrations.insert(access.account.id, fields);
     if (integration === 'name-taken') throw nameTaken(fields.name);
-    await recordIntegrationChange(tx, access, { type: 'Integration', id: integration.id }, 'create', { ...fields });
+    await recordSettingChange(tx, access, { type: 'Integration', id: integration.id }, 'create', { ...fields });
     return integration;
   });
 }

@@ -13,7 +13,7 @@ import { applicationFieldErrors } from './integration-fields.js';
 import type { OAuthApplicationFields, OAuthApplicationRecord } from './integration-record.js';
 import { lockedIntegration } from './locked-integration.js';
 import { generateClientCredentials } from './oauth-client-credentials.js';
-import { recordIntegrationChange } from './record-integration-change.js';
+import { recordSettingChange } from '../outbox/record-setting-change.js';
 
 export interface CreatedOAuthApplication {
   application: OAuthApplicationRecord;
@@ -32,7 +32,7 @@ export async function createOAuthApplication(access: AccessContext, integrationI
     const application = await tx.oauthApplications.insert(access.account.id, {
       ...fields, integration_id: integrationId, client_id: clientId, client_secret_hash: clientSecretHash,
     });
-    await recordIntegrationChange(tx, access, { type: 'OAuthApplication', id: application.id }, 'create', { integration_id: integrationId, client_id: clientId, ...fields });
+    await recordSettingChange(tx, access, { type: 'OAuthApplication', id: application.id }, 'create', { integration_id: integrationId, client_id: clientId, ...fields });
     return { application, clientSecret };
   });
 }

@@ -9,7 +9,7 @@ import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { assertIntegrationAdmin } from './integration-admin.js';
 import { lockedIntegration } from './locked-integration.js';
-import { recordIntegrationChange } from './record-integration-change.js';
+import { recordSettingChange } from '../outbox/record-setting-change.js';
 
 export async function deleteIntegrationScope(access: AccessContext, integrationId: number, scopeId: number, uow: UnitOfWork): Promise<void> {
   assertIntegrationAdmin(access, 'Update');
@@ -19,7 +19,7 @@ export async function deleteIntegrationScope(access: AccessContext, integrationI
     if (!scope) throw notFound();
     await tx.integrationScopes.delete(access.account.id, integrationId, scopeId);
     const { effect, actions, conditions } = scope;
-    await recordIntegrationChange(tx, access, { type: 'IntegrationScope', id: scopeId }, 'delete', { integration_id: integrationId, effect, actions, conditions });
+    await recordSettingChange(tx, access, { type: 'IntegrationScope', id: scopeId }, 'delete', { integration_id: integrationId, effect, actions, conditions });
     await tx.integrations.revokeAuthorizations(access.account.id, integrationId);
   });
 }

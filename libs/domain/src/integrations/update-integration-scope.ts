@@ -13,7 +13,7 @@ import { auditPairs, changedFields } from './changed-fields.js';
 import { assertIntegrationAdmin } from './integration-admin.js';
 import type { IntegrationScopeRecord } from './integration-record.js';
 import { lockedIntegration } from './locked-integration.js';
-import { recordIntegrationChange } from './record-integration-change.js';
+import { recordSettingChange } from '../outbox/record-setting-change.js';
 import { scopeFieldErrors, scopeFieldsOf, type ScopeInput } from './scope-input.js';
 
 export async function updateIntegrationScope(access: AccessContext, integrationId: number, scopeId: number, input: ScopeInput, uow: UnitOfWork): Promise<IntegrationScopeRecord> {
@@ -28,7 +28,7 @@ export async function updateIntegrationScope(access: AccessContext, integrationI
     const changes = changedFields<ScopeFields>(current, fields);
     if (Object.keys(changes).length === 0) return current;
     const updated = await tx.integrationScopes.update(access.account.id, integrationId, scopeId, changes);
-    await recordIntegrationChange(tx, access, { type: 'IntegrationScope', id: scopeId }, 'update', auditPairs<ScopeFields>(current, changes));
+    await recordSettingChange(tx, access, { type: 'IntegrationScope', id: scopeId }, 'update', auditPairs<ScopeFields>(current, changes));
     await tx.integrations.revokeAuthorizations(access.account.id, integrationId);
     return updated;
   });

@@ -15,7 +15,7 @@ import { assertIntegrationAdmin } from './integration-admin.js';
 import { integrationFieldErrors } from './integration-fields.js';
 import type { IntegrationFields, IntegrationRecord } from './integration-record.js';
 import { lockedIntegration } from './locked-integration.js';
-import { recordIntegrationChange } from './record-integration-change.js';
+import { recordSettingChange } from '../outbox/record-setting-change.js';
 
 export async function updateIntegration(access: AccessContext, id: number, input: Partial<IntegrationFields>, uow: UnitOfWork): Promise<IntegrationRecord> {
   assertIntegrationAdmin(access, 'Update');
@@ -27,7 +27,7 @@ export async function updateIntegration(access: AccessContext, id: number, input
     if (Object.keys(changes).length === 0) return current;
     const updated = await tx.integrations.update(access.account.id, id, changes);
     if (updated === 'name-taken') throw nameTaken(changes.name ?? current.name);
-    await recordIntegrationChange(tx, access, { type: 'Integration', id }, 'update', auditPairs(current, changes));
+    await recordSettingChange(tx, access, { type: 'Integration', id }, 'update', auditPairs(current, changes));
     if (!disablingRevokes(current, changes)) return updated;
     return { ...updated, authorizations_revoked_at: await tx.integrations.revokeAuthorizations(access.account.id, id) };
   });

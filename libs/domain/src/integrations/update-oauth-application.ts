@@ -14,7 +14,7 @@ import { assertIntegrationAdmin } from './integration-admin.js';
 import { applicationFieldErrors } from './integration-fields.js';
 import type { OAuthApplicationFields, OAuthApplicationRecord } from './integration-record.js';
 import { lockedIntegration } from './locked-integration.js';
-import { recordIntegrationChange } from './record-integration-change.js';
+import { recordSettingChange } from '../outbox/record-setting-change.js';
 
 export async function updateOAuthApplication(
   access: AccessContext,
@@ -33,7 +33,7 @@ export async function updateOAuthApplication(
     const changes = changedFields<OAuthApplicationFields>(current, input);
     if (Object.keys(changes).length === 0) return current;
     const updated = await tx.oauthApplications.update(access.account.id, integrationId, applicationId, changes);
-    await recordIntegrationChange(tx, access, { type: 'OAuthApplication', id: applicationId }, 'update', auditPairs(current, changes));
+    await recordSettingChange(tx, access, { type: 'OAuthApplication', id: applicationId }, 'update', auditPairs(current, changes));
     if (disablingRevokes(current, changes)) await tx.integrations.revokeAuthorizations(access.account.id, integrationId);
     return updated;
   });
