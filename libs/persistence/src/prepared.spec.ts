@@ -26,4 +26,20 @@ describe('prepared — hot queries as named prepared statements', () => {
       expect(await prepared(trx('accounts').where({ id: 'prep-none' }).first('name'))).toBeUndefined();
     });
   });
+
+  it('compiles the query once: the runner takes the compilation made for the name', async () => {
+    const client = test.db.client as { queryCompiler: (...args: unknown[]) => unknown };
+    const original = client.queryCompiler;
+    let compilations = 0;
+    client.queryCompiler = function (this: unknown, ...args: unknown[]) {
+      compilations++;
+      return original.apply(this, args);
+    };
+    try {
+      expect(await prepared(test.db('accounts').where({ id: 'prep-one' }).first('name'))).toEqual({ name: 'One' });
+      expect(compilations).toBe(1);
+    } finally {
+      client.queryCompiler = original;
+    }
+  });
 });
