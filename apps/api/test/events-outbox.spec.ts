@@ -26,22 +26,35 @@ describe('events intake — transactional outbox', () => {
     jobs: (await listQueuedJobs(h.test.db)).length,
   });
 
-  /** The real store, failing at one step after the request and its note were written. */
-  function failingAt(step: 'insertAuditLine' | 'enqueue'): UnitOfWork {
+  /**
+   * The real store, failing at one step: after the request was written
+   * (`writeOutbox`, the statement of its note, audit line and jobs), or in the
+   * middle of that statement (`addJobs`: graphile-worker refuses the jobs after
+   * the note and audit line CTEs ran).
+   */
+  function failingAt(step: 'writeOutbox' | 'addJobs'): UnitOfWork {
     const real = createUnitOfWork(h.test.db);
-    const fail = async () => {
-      throw new Error(`${step} failed`);
-    };
     return {
       repositories: real.repositories,
       transaction: (work) =>
         real.transaction((tx) =>
-          work(step === 'insertAuditLine' ? { ...tx, auditLines: { insert: fail } } : { ...tx, jobs: { ...tx.jobs, enqueue: fail } }),
+          work({
+            ...tx,
+            outbox: {
+              write: async (entry, rows) => {
+                if (step === 'writeOutbox') throw new Error(`${step} failed`);
+                // A task name over graphile-worker's 128 characters: the database refuses it (check_violation) inside the one statement.
+                await tx.outbox.write({ ...entry, jobs: [...entry.jobs, { task: 'x'.repeat(200), payload: {} } as never] }, rows).catch((error: { code?: string }) => {
+                  throw new Error(`${step} failed${error.code === '23514' ? '' : ` otherwise: ${String(error)}`}`);
+                });
+              },
+            },
+          }),
         ),
     };
   }
 
-  it.each(['insertAuditLine', 'enqueue'] as const)('leaves neither the request, its note nor its queued event when %s fails', async (step) => {
+  it.each(['writeOutbox', 'addJobs'] as const)('leaves neither the request, its note nor its queued event when %s fails', async (step) => {
     await expect(submitEvent({ subject: 'doomed', note: 'a note', ci: 'srv-db-01' }, { access, now: new Date() }, failingAt(step))).rejects.toThrow(`${step} failed`);
     expect(await counts()).toEqual({ requests: 0, notes: 0, jobs: 0 });
   });
@@ -50,7 +63,7 @@ describe('events intake — transactional outbox', () => {
     const store = createUnitOfWork(h.test.db);
     const { request } = await submitEvent({ subject: 'kept', ci: 'srv-db-01' }, { access, now: new Date() }, store);
     const before = await counts();
-    await expect(submitEvent({ subject: 'kept', ci: 'srv-db-01', status: 'in_progress', note: 'more' }, { access, now: new Date() }, failingAt('enqueue'))).rejects.toThrow();
+    await expect(submitEvent({ subject: 'kept', ci: 'srv-db-01', status: 'in_progress', note: 'more' }, { access, now: new Date() }, failingAt('writeOutbox'))).rejects.toThrow();
     expect(await counts()).toEqual(before);
     expect((await h.test.db('requests').where({ id: request.id }).first('status')).status).toBe('assigned');
   });

@@ -18,6 +18,8 @@ import { oauthApplicationRepository } from './integrations/oauth-application.rep
 import { namedRecordRepository } from './named-records/named-record.repository.js';
 import { noteRepository } from './notes/note.repository.js';
 import { personRepository } from './people/person.repository.js';
+import { lockAndReserve } from './outbox/match-lock.js';
+import { outboxWriter } from './outbox/outbox-writer.js';
 import { jobQueue } from './queue/job-queue.js';
 import { requestRepository } from './requests/request.repository.js';
 import { serviceInstanceRepository } from './service-instances/service-instance.repository.js';
@@ -47,6 +49,7 @@ export function repositoriesOn(db: Database): Repositories {
     notes: noteRepository(db),
     auditLines: auditLineRepository(db),
     jobs: jobQueue(db),
+    outbox: outboxWriter(db),
     integrations: integrationRepository(db),
     integrationScopes: integrationScopeRepository(db),
     oauthApplications: oauthApplicationRepository(db),
@@ -67,9 +70,7 @@ export function createUnitOfWork(db: Database): UnitOfWork {
       db.transaction((trx) => {
         const tx: Transaction = {
           ...repositoriesOn(trx),
-          lock: async (key) => {
-            await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
-          },
+          lock: (key, reserve) => lockAndReserve(trx, key, reserve),
           now: async () => (await trx.raw<{ rows: Array<{ now: Date }> }>('select now() as now')).rows[0]!.now,
         };
         return work(tx);

@@ -157,7 +157,7 @@ describe('SPEC.md "Event matching" — identical events at the same time', () =>
   it('takes the match lock before it reads the candidates of the registering account', async () => {
     const calls: string[] = [];
     const tx = fakeTransaction({
-      lock: async (key) => void calls.push(`lock ${key}`),
+      lock: async (key, reserve) => (calls.push(`lock ${key} ${JSON.stringify(reserve)}`), { notes: [], auditLines: [7] }),
       requests: {
         openCandidates: async (accountId, query) => {
           calls.push(`openCandidates ${accountId} ${'ci' in query ? 'ci' : 'withoutCi'}`);
@@ -166,9 +166,10 @@ describe('SPEC.md "Event matching" — identical events at the same time', () =>
       },
     });
 
-    const match = await matchOpenRequest({ subject: 'Disk full' }, refs(), ctx, staff, tx);
+    const { match, reserved } = await matchOpenRequest({ subject: 'Disk full' }, refs(), ctx, staff, tx);
 
     expect(match?.request.id).toBe(42);
-    expect(calls).toEqual([`lock ${matchQuery({ subject: 'Disk full' }, refs(), NOW, staff).lockKey}`, 'openCandidates wdc withoutCi']);
+    expect(reserved).toEqual({ notes: [], auditLines: [7] });
+    expect(calls).toEqual([`lock ${matchQuery({ subject: 'Disk full' }, refs(), NOW, staff).lockKey} {"notes":0,"auditLines":1}`, 'openCandidates wdc withoutCi']);
   });
 });

@@ -12,9 +12,10 @@
  * the second finds the request the first created.
  */
 import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
-import type { Transaction } from '../ports/unit-of-work.js';
+import type { ReservedIds, Transaction } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
 import { DEFAULT_EVENT_SOURCE, MATCH_WINDOW_HOURS, type EventInput } from './event-input.js';
+import { noteIdsNeeded } from './insert-event-notes.js';
 import type { IntakeContext } from './intake-context.js';
 import type { ResolvedReferences } from './resolve-references.js';
 
@@ -48,14 +49,19 @@ export function pickMatch(input: EventInput, refs: Pick<ResolvedReferences, 'ci'
   return candidates.find((candidate) => candidate.firstPublicNote === note) ?? null;
 }
 
+/**
+ * With the lock, the ids the event's writes may need are drawn (the notes it
+ * gives, one audit line), so that while it holds the lock the event makes
+ * three round trips: the candidates, its writes, the commit.
+ */
 export async function matchOpenRequest(
   input: EventInput,
   refs: ResolvedReferences,
   ctx: IntakeContext,
   scope: RequestReadScope,
   tx: Pick<Transaction, 'lock' | 'requests'>,
-): Promise<OpenRequestCandidate | null> {
+): Promise<{ match: OpenRequestCandidate | null; reserved: ReservedIds }> {
   const { lockKey, query } = matchQuery(input, refs, ctx.now, scope);
-  await tx.lock(lockKey);
-  return pickMatch(input, refs, await tx.requests.openCandidates(refs.account.id, query));
+  const reserved = await tx.lock(lockKey, { notes: noteIdsNeeded(input), auditLines: 1 });
+  return { match: pickMatch(input, refs, await tx.requests.openCandidates(refs.account.id, query)), reserved };
 }

@@ -11,7 +11,8 @@
 import type { EventName } from '../events/event-catalogue.js';
 import { JOBS, queuedJob, waitingUntilJobKey, type QueuedJob, type SendMailJob } from '../jobs/job-contract.js';
 import { nodeIdFields, nodeRef } from '../outbox/node-fields.js';
-import { recordChange } from '../outbox/record-change.js';
+import { recordChange, writeReservedChange, type RecordChange } from '../outbox/record-change.js';
+import type { ReservedNote } from '../ports/outbox.js';
 import type { Transaction } from '../ports/unit-of-work.js';
 import type { PersonRef } from '../records/references.js';
 import type { RequestChanges, RequestRecord } from '../requests/request-record.js';
@@ -31,7 +32,16 @@ export interface RequestChange {
   names: { member: string | null; team: string | null };
 }
 
-export async function publishRequestChange(tx: Pick<Transaction, 'auditLines' | 'jobs'>, change: RequestChange): Promise<void> {
+/**
+ * With `reserved` (the events intake, ids drawn with its match lock), the
+ * change's new notes, audit line and jobs are written in one statement;
+ * without, its notes are written already and the audit line and jobs take two.
+ */
+export async function publishRequestChange(
+  tx: Pick<Transaction, 'auditLines' | 'jobs' | 'outbox'>,
+  change: RequestChange,
+  reserved?: { auditLineId: number; notes: readonly ReservedNote[] },
+): Promise<void> {
   const { request, previous } = change;
   const jobs: QueuedJob[] = [];
   if (change.requestedBy && desiredCompletionChanged(change)) jobs.push(queuedJob(JOBS.sendMail, desiredCompletionMail(change, change.requestedBy)));
@@ -41,7 +51,7 @@ export async function publishRequestChange(tx: Pick<Transaction, 'auditLines' | 
   } else if (release === 'cancel') {
     await tx.jobs.cancel(waitingUntilJobKey(request.id));
   }
-  await recordChange(tx, {
+  const record: RecordChange = {
     account: request.account_id,
     record: { type: 'Request', id: request.id },
     action: previous ? 'update' : 'create',
@@ -51,7 +61,9 @@ export async function publishRequestChange(tx: Pick<Transaction, 'auditLines' | 
     changes: auditChanges(change),
     events: requestEvents(change),
     jobs,
-  });
+  };
+  if (reserved) await writeReservedChange(tx, record, reserved);
+  else await recordChange(tx, record);
 }
 
 /** SPEC.md "Events", noun `request`: which events a change fires, with what each message says. */

@@ -2,6 +2,7 @@ import { tokenScopes } from '../scopes/scope-statement.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { AccountRecord } from '../identity/account-access.js';
 import type { QueuedJob } from '../jobs/job-contract.js';
+import type { ReservedAuditLine, ReservedNote } from '../ports/outbox.js';
 import type { OpenRequestCandidate } from '../ports/request.repository.js';
 import type { CiLookup, CiRef, PersonLookup, PersonRef } from '../records/references.js';
 import type { NewRequest, RequestRecord } from '../requests/request-record.js';
@@ -41,7 +42,7 @@ const candidate = (request: RequestRecord, noteTexts: string[] = ['at 99%']): Op
   request: request as RequestView, firstPublicNote: noteTexts[0] ?? null, noteTexts, requestedBy: howard, requestedForAccountId: null,
 });
 
-const WRITES = ['requests.insert', 'requests.update', 'notes.insert', 'auditLines.insert', 'jobs.enqueue', 'jobs.cancel'];
+const WRITES = ['requests.insert', 'requests.update', 'notes.insert', 'auditLines.insert', 'jobs.enqueue', 'jobs.cancel', 'outbox.write'];
 
 /**
  * Account wdc in memory: Howard, Ann and the CI mail-01, with `open` as the
@@ -51,9 +52,11 @@ function intake(open: OpenRequestCandidate[] = []) {
   const calls: string[] = [];
   const inserted: NewRequest[] = [];
   const jobs: QueuedJob[] = [];
+  const notes: ReservedNote[] = [];
+  const audit: ReservedAuditLine[] = [];
   let current: RequestView | null = null;
   const uow = fakeUnitOfWork({
-    lock: async () => void calls.push('lock'),
+    lock: async (_key, reserve) => (calls.push(`lock ${JSON.stringify(reserve)}`), { notes: [90, 91].slice(0, reserve?.notes ?? 0), auditLines: [7] }),
     people: {
       findValidIn: async (_account, by: PersonLookup) => [howard, ann].find((p) => ('id' in by ? p.id === by.id : p.primaryEmail === by.email)) ?? null,
       teamIdsIn: async () => [],
@@ -74,19 +77,26 @@ function intake(open: OpenRequestCandidate[] = []) {
     notes: { insert: async (_account, notes) => (calls.push('notes.insert'), notes.map((_, index) => 90 + index)) },
     auditLines: { insert: async () => (calls.push('auditLines.insert'), 7) },
     jobs: { enqueue: async (queued) => void (calls.push('jobs.enqueue'), jobs.push(...queued)), cancel: async () => void calls.push('jobs.cancel') },
+    outbox: { write: async (entry, rows) => void (calls.push('outbox.write'), notes.push(...(rows?.notes ?? [])), audit.push(entry.auditLine), jobs.push(...entry.jobs)) },
   });
   const submit = (input: Omit<EventInput, 'subject'>, who: AccessContext = access()) => submitEvent({ subject: 'Disk full', ...input }, { access: who, now: NOW }, uow);
-  return { submit, calls, inserted, jobs, writes: () => calls.filter((call) => WRITES.includes(call)) };
+  return { submit, calls, inserted, jobs, notes, audit, writes: () => calls.filter((call) => WRITES.includes(call)) };
 }
 
 describe('POST /events — the steps of the intake', () => {
-  it('creates: match under the lock, insert, notes, then the audit line and every job in one enqueue', async () => {
-    const { submit, calls } = intake();
+  it('creates: match under the lock (drawing a note id and an audit line id), insert, then the note, audit line and jobs in one write', async () => {
+    const { submit, calls, notes, audit, jobs } = intake();
 
     const outcome = await submit({ source: 'Nagios', note: 'at 99%' });
 
     expect(outcome).toMatchObject({ created: true, request: { id: 42, source: 'Nagios' } });
-    expect(calls).toEqual(['lock', 'requests.openCandidates', 'requests.insert', 'notes.insert', 'auditLines.insert', 'jobs.enqueue']);
+    expect(calls).toEqual(['lock {"notes":1,"auditLines":1}', 'requests.openCandidates', 'requests.insert', 'outbox.write']);
+    expect(notes).toEqual([{ id: 90, requestId: 42, personId: 100, text: 'at 99%', internal: false }]);
+    expect(audit).toEqual([expect.objectContaining({ id: 7, recordType: 'Request', recordId: 42, action: 'create', changes: expect.objectContaining({ notes: [{ id: 90, internal: false }] }) })]);
+    expect(jobs).toEqual([
+      expect.objectContaining({ task: 'webhook-event', payload: expect.objectContaining({ event: 'request.create', payload: expect.objectContaining({ audit_line_id: 7 }) }) }),
+      expect.objectContaining({ task: 'webhook-event', payload: expect.objectContaining({ event: 'request.note-added', payload: expect.objectContaining({ audit_line_id: 7, note_id: 90 }) }) }),
+    ]);
   });
 
   it('SPEC.md "Event matching" rule 1: without a service instance, relates the first one of the configuration item', async () => {
@@ -97,13 +107,23 @@ describe('POST /events — the steps of the intake', () => {
     expect(inserted[0]).toMatchObject({ ci_id: 8, service_instance_id: 5, category: 'incident', impact: 'top', team_id: 11 });
   });
 
-  it('updates the matched request: the new note, the change, then the audit line and the jobs', async () => {
-    const { submit, calls } = intake([candidate(openRequest())]);
+  it('updates the matched request: the change, then the new note, the audit line and the jobs in one write', async () => {
+    const { submit, calls, notes } = intake([candidate(openRequest())]);
 
     const outcome = await submit({ ci: 'mail-01', source: 'Nagios', note: 'at 100%', status: 'on_backlog' });
 
     expect(outcome).toMatchObject({ created: false, request: { id: 41, status: 'on_backlog' } });
-    expect(calls).toEqual(['lock', 'requests.openCandidates', 'notes.insert', 'requests.update', 'auditLines.insert', 'jobs.enqueue']);
+    expect(calls).toEqual(['lock {"notes":1,"auditLines":1}', 'requests.openCandidates', 'requests.update', 'outbox.write']);
+    expect(notes.map((note) => [note.id, note.requestId, note.text])).toEqual([[90, 41, 'at 100%']]);
+  });
+
+  it('draws an id for each note the event gives; a note the matched request has already is not written', async () => {
+    const { submit, calls, notes } = intake([candidate(openRequest(), ['at 99%'])]);
+
+    await submit({ ci: 'mail-01', source: 'Nagios', note: 'at 99%', internal_note: 'checked the disk' });
+
+    expect(calls[0]).toBe('lock {"notes":2,"auditLines":1}');
+    expect(notes.map((note) => [note.id, note.text, note.internal])).toEqual([[90, 'checked the disk', true]]);
   });
 
   it("e-mails the matched request's requested_by person about desired_completion_at, not the event's", async () => {

@@ -7,12 +7,12 @@
  */
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { OpenRequestCandidate } from '../ports/request.repository.js';
-import type { Transaction, UnitOfWork } from '../ports/unit-of-work.js';
+import type { ReservedIds, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
 import type { RequestView } from '../requests/request-view.js';
 import type { EventInput } from './event-input.js';
 import type { IntakeContext } from './intake-context.js';
-import { insertEventNotes } from './insert-event-notes.js';
+import { reservedEventNotes } from './insert-event-notes.js';
 import { intakeReadScope, requireReadable } from './intake-read-scope.js';
 import { matchOpenRequest } from './match-open-request.js';
 import { matchedRequestChanges } from './matched-request-changes.js';
@@ -36,37 +36,43 @@ export async function submitEvent(input: EventInput, ctx: IntakeContext, uow: Un
     const refs = await resolveReferences(input, account, ctx, tx);
     // Rule 1: without a service instance, the CI's first one is related.
     refs.serviceInstance ??= refs.ci?.serviceInstance ?? null;
-    const match = await matchOpenRequest(input, refs, ctx, scope, tx);
+    const { match, reserved } = await matchOpenRequest(input, refs, ctx, scope, tx);
     assertAllowed(ctx.access, 'request', match ? 'Update' : 'Create');
-    return match ? updateMatched(match, input, refs, ctx, tx) : create(input, refs, ctx, scope, tx);
+    return match ? updateMatched(match, input, refs, ctx, reserved, tx) : create(input, refs, ctx, scope, reserved, tx);
   });
 }
 
-async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, scope: RequestReadScope, tx: Transaction): Promise<EventOutcome> {
+async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, scope: RequestReadScope, reserved: ReservedIds, tx: Transaction): Promise<EventOutcome> {
   const draft = await buildNewRequest(input, refs, ctx, tx);
   requireReadable(scope, draft);
   const request = await tx.requests.insert(draft);
-  const notes = await insertEventNotes(tx, request, refs.currentUser.id, input, []);
-  await publishRequestChange(tx, { ...changeContext(input, refs, request), request, previous: null, changes: {}, notes });
+  const notes = reservedEventNotes(request, refs.currentUser.id, input, [], reserved.notes);
+  await publishRequestChange(tx, { ...changeContext(input, refs, request), request, previous: null, changes: {}, notes }, { auditLineId: auditLineIdOf(reserved), notes });
   return { created: true, request };
 }
 
 /** The candidate is readable by the caller: matchOpenRequest only finds requests in its scope. */
-async function updateMatched(match: OpenRequestCandidate, input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, tx: Transaction): Promise<EventOutcome> {
+async function updateMatched(match: OpenRequestCandidate, input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, reserved: ReservedIds, tx: Transaction): Promise<EventOutcome> {
   const existing = match.request;
   // The SLA matters only to a desired_completion_at change (rule 3 recomputes the resolution target).
   const sla = input.desired_completion_at !== undefined && existing.service_instance_id && match.requestedForAccountId
     ? await tx.slas.targetsFor(existing.account_id, existing.service_instance_id, match.requestedForAccountId)
     : null;
   const changes = matchedRequestChanges(existing, input, refs, sla, ctx);
-  const notes = await insertEventNotes(tx, existing, refs.currentUser.id, input, match.noteTexts);
+  const notes = reservedEventNotes(existing, refs.currentUser.id, input, match.noteTexts, reserved.notes);
   const changed = Object.keys(changes).length > 0;
   const request = changed ? await tx.requests.update(existing.account_id, existing.id, changes) : existing;
   if (!changed && notes.length === 0) return { created: false, request };
   const context = changeContext(input, refs, request);
   // The e-mail goes to the request's requested_by person (null when disabled), never to the event's.
-  await publishRequestChange(tx, { ...context, requestedBy: match.requestedBy, request, previous: existing, changes, notes });
+  await publishRequestChange(tx, { ...context, requestedBy: match.requestedBy, request, previous: existing, changes, notes }, { auditLineId: auditLineIdOf(reserved), notes });
   return { created: false, request };
+}
+
+function auditLineIdOf(reserved: ReservedIds): number {
+  const [id] = reserved.auditLines;
+  if (id === undefined) throw new Error('no audit line id was reserved with the match lock');
+  return id;
 }
 
 function changeContext(input: EventInput, refs: ResolvedReferences, view: RequestView): Omit<RequestChange, 'request' | 'previous' | 'changes' | 'notes'> {

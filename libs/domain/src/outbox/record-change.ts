@@ -12,6 +12,7 @@
 import type { EventName } from '../events/event-catalogue.js';
 import { JOBS, queuedJob, type QueuedJob } from '../jobs/job-contract.js';
 import { encodeNodeId } from '../node-id.js';
+import type { NewAuditLine, OutboxEntry, ReservedNote } from '../ports/outbox.js';
 import type { Transaction } from '../ports/unit-of-work.js';
 import type { AccountId } from '../tenancy/account-id.js';
 import { missingNodeIds } from './node-fields.js';
@@ -31,8 +32,33 @@ export interface RecordChange {
   jobs?: readonly QueuedJob[];
 }
 
+/** Writes the audit line, then its jobs: two statements, for a change whose audit line id is not reserved. */
 export async function recordChange(tx: Pick<Transaction, 'auditLines' | 'jobs'>, change: RecordChange): Promise<{ auditLineId: number }> {
-  const auditLineId = await tx.auditLines.insert(change.account, {
+  const auditLineId = await tx.auditLines.insert(change.account, auditLineOf(change));
+  await tx.jobs.enqueue(changeJobs(change, auditLineId));
+  return { auditLineId };
+}
+
+/**
+ * The same entry in one statement, with the notes it names, for a change whose
+ * ids were reserved (Transaction.lock): the events intake, which writes while
+ * it holds its match lock.
+ */
+export async function writeReservedChange(
+  tx: Pick<Transaction, 'outbox'>,
+  change: RecordChange,
+  reserved: { auditLineId: number; notes?: readonly ReservedNote[] },
+): Promise<{ auditLineId: number }> {
+  await tx.outbox.write(outboxEntry(change, reserved.auditLineId), { notes: reserved.notes ?? [] });
+  return { auditLineId: reserved.auditLineId };
+}
+
+export function outboxEntry(change: RecordChange, auditLineId: number): OutboxEntry {
+  return { account: change.account, auditLine: { id: auditLineId, ...auditLineOf(change) }, jobs: changeJobs(change, auditLineId) };
+}
+
+function auditLineOf(change: RecordChange): NewAuditLine {
+  return {
     recordType: change.record.type,
     recordId: change.record.id,
     personId: change.actor?.id ?? null,
@@ -40,7 +66,11 @@ export async function recordChange(tx: Pick<Transaction, 'auditLines' | 'jobs'>,
     sourceId: change.sourceId,
     action: change.action,
     changes: change.changes,
-  });
+  };
+}
+
+/** One `webhook-event` job per event, then the change's other jobs. */
+function changeJobs(change: RecordChange, auditLineId: number): QueuedJob[] {
   const base = { audit_line_id: auditLineId, audit_line_nodeID: encodeNodeId('AuditLine', auditLineId), source: change.source, sourceID: change.sourceId };
   const events = change.events.map(({ name, payload = {} }) => {
     const missing = missingNodeIds(payload);
@@ -57,6 +87,5 @@ export async function recordChange(tx: Pick<Transaction, 'auditLines' | 'jobs'>,
       payload: { ...base, ...payload },
     });
   });
-  await tx.jobs.enqueue([...events, ...(change.jobs ?? [])]);
-  return { auditLineId };
+  return [...events, ...(change.jobs ?? [])];
 }

@@ -12,6 +12,35 @@ export interface NewAuditLine {
   changes: Record<string, unknown>;
 }
 
+/** An audit line whose id was reserved beforehand (Transaction.lock), so that its messages can name it. */
+export interface ReservedAuditLine extends NewAuditLine {
+  id: number;
+}
+
+/** What a change leaves besides its record: its audit line and its jobs (outbox/record-change.ts). */
+export interface OutboxEntry {
+  account: AccountId;
+  auditLine: ReservedAuditLine;
+  jobs: readonly QueuedJob[];
+}
+
+/** A note whose id was reserved beforehand, written with the outbox entry that names it. */
+export interface ReservedNote {
+  id: number;
+  requestId: number;
+  personId: number;
+  text: string;
+  internal: boolean;
+}
+
+/**
+ * Writes a change's outbox entry, and the notes it names, in one statement:
+ * every id is known before, so nothing waits for an answer to write the rest.
+ */
+export interface OutboxWriter {
+  write(entry: OutboxEntry, rows?: { notes?: readonly ReservedNote[] }): Promise<void>;
+}
+
 export interface AuditLineRepository {
   insert(account: AccountId, line: NewAuditLine): Promise<number>;
 }

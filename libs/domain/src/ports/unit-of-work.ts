@@ -13,7 +13,7 @@ import type { UiExtensionTranslationRepository } from '../ui-extensions/translat
 import type { UiExtensionVersionReads } from '../ui-extensions/ui-extension-version-view.js';
 import type { IntegrationRepository } from './integration.repository.js';
 import type { NamedRecordRepository } from './named-record.repository.js';
-import type { AuditLineRepository, JobQueue } from './outbox.js';
+import type { AuditLineRepository, JobQueue, OutboxWriter } from './outbox.js';
 import type { PersonRepository } from './person.repository.js';
 import type { NoteRepository, RequestRepository } from './request.repository.js';
 import type { ServiceInstanceRepository } from './service-instance.repository.js';
@@ -42,6 +42,7 @@ export interface Repositories {
   notes: NoteRepository;
   auditLines: AuditLineRepository;
   jobs: JobQueue;
+  outbox: OutboxWriter;
   integrations: IntegrationRepository;
   integrationScopes: IntegrationScopeRepository;
   oauthApplications: OAuthApplicationRepository;
@@ -54,9 +55,27 @@ export interface Repositories {
   uiExtensionTranslations: UiExtensionTranslationRepository;
 }
 
+/** Ids to draw from the sequences of the rows a use case will write (Transaction.lock). */
+export interface IdReservation {
+  notes?: number;
+  auditLines?: number;
+}
+
+/** The ids drawn, ascending, as many as asked for (none for a kind not asked for). */
+export interface ReservedIds {
+  notes: number[];
+  auditLines: number[];
+}
+
 export interface Transaction extends Repositories {
-  /** Serialises transactions that take the same key until each commits or rolls back. */
-  lock(key: string): Promise<void>;
+  /**
+   * Serialises transactions that take the same key until each commits or rolls
+   * back. In the same round trip it draws the ids `reserve` asks for: a use
+   * case that knows its ids before it writes can write its rows and the
+   * messages naming them in one statement, while it holds the lock. An id
+   * drawn and not used leaves a gap, as a rolled-back insert does.
+   */
+  lock(key: string, reserve?: IdReservation): Promise<ReservedIds>;
   /**
    * The database's clock at the start of the transaction: the one the job
    * queue compares run_at with.

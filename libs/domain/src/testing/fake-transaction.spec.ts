@@ -20,7 +20,7 @@ describe('fakeTransaction — a transaction of the methods a spec gives', () => 
   });
 
   it('runs the work of a unit of work in that transaction', async () => {
-    const uow = fakeUnitOfWork({ lock: async () => undefined });
+    const uow = fakeUnitOfWork({ lock: async () => ({ notes: [], auditLines: [] }) });
 
     expect(await uow.transaction(async (tx) => (await tx.lock('key'), 'done'))).toBe('done');
   });

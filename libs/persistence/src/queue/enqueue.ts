@@ -1,4 +1,5 @@
 import type { QueuedJob } from '@tessera/domain';
+import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 
 /** Adds a job in the caller's transaction: it commits or rolls back with the change it belongs to. */
@@ -15,10 +16,15 @@ export async function enqueueJob(db: Database, job: QueuedJob): Promise<void> {
 /** Adds several jobs in one round trip (graphile-worker's add_jobs), in the caller's transaction. */
 export async function enqueueJobs(db: Database, jobs: readonly QueuedJob[]): Promise<void> {
   if (jobs.length === 0) return;
+  await db.raw('select graphile_worker.add_jobs(?)', [jobSpecArray(db, jobs)]);
+}
+
+/** The jobs as the `graphile_worker.job_spec[]` that add_jobs takes; at least one job. */
+export function jobSpecArray(db: Database, jobs: readonly QueuedJob[]): Knex.Raw {
   const specs = jobs.map((job) => db.raw('(?, ?::json, null, ?::timestamptz, 25, ?, null, null)::graphile_worker.job_spec', [
     job.task, JSON.stringify(job.payload), job.runAt ?? null, job.jobKey ?? null,
   ]));
-  await db.raw(`select graphile_worker.add_jobs(array[${specs.map(() => '?').join(', ')}])`, specs);
+  return db.raw(`array[${specs.map(() => '?').join(', ')}]`, specs);
 }
 
 export async function removeJob(db: Database, jobKey: string): Promise<void> {
