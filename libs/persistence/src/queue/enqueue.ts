@@ -16,15 +16,24 @@ export async function enqueueJob(db: Database, job: QueuedJob): Promise<void> {
 /** Adds several jobs in one round trip (graphile-worker's add_jobs), in the caller's transaction. */
 export async function enqueueJobs(db: Database, jobs: readonly QueuedJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  await db.raw('select graphile_worker.add_jobs(?)', [jobSpecArray(db, jobs)]);
+  const specs = jobs.map((job) => ({ task: job.task, payloadJson: JSON.stringify(job.payload), runAt: job.runAt ?? null, jobKey: job.jobKey ?? null }));
+  await db.raw('select graphile_worker.add_jobs(?)', [jobSpecArray(db, specs)]);
+}
+
+export interface JobSpec {
+  task: unknown;
+  /** The payload, serialised. */
+  payloadJson: unknown;
+  runAt: unknown;
+  jobKey: unknown;
 }
 
 /** The jobs as the `graphile_worker.job_spec[]` that add_jobs takes; at least one job. */
-export function jobSpecArray(db: Database, jobs: readonly QueuedJob[]): Knex.Raw {
-  const specs = jobs.map((job) => db.raw('(?, ?::json, null, ?::timestamptz, 25, ?, null, null)::graphile_worker.job_spec', [
-    job.task, JSON.stringify(job.payload), job.runAt ?? null, job.jobKey ?? null,
-  ]));
-  return db.raw(`array[${specs.map(() => '?').join(', ')}]`, specs);
+export function jobSpecArray(db: Database, specs: readonly JobSpec[]): Knex.Raw {
+  const rows = specs.map((spec) => db.raw('(?, ?::json, null, ?::timestamptz, 25, ?, null, null)::graphile_worker.job_spec', [
+    spec.task, spec.payloadJson, spec.runAt, spec.jobKey,
+  ] as Knex.RawBinding[]));
+  return db.raw(`array[${rows.map(() => '?').join(', ')}]`, rows);
 }
 
 export async function removeJob(db: Database, jobKey: string): Promise<void> {

@@ -1,8 +1,7 @@
 /** Requests of one account: writes, the open-request candidates of event matching, and the views every answer shows. */
 import { OPEN_EXCLUDED_STATUSES, type NewRequest, type OpenRequestCandidate, type OpenRequestQuery, type RequestRecord, type RequestRepository, type RequestView } from '@tessera/domain';
-import type { Knex } from 'knex';
 import type { Database } from '../database.js';
-import { prepared } from '../prepared.js';
+import { shapedStatement } from '../statement-shapes.js';
 import { findRequestView, listRequestViews, selectReferenceNames } from './request-views.js';
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -13,15 +12,22 @@ export async function insertRequest(db: Database, request: NewRequest): Promise<
 }
 
 /** The written row with the names of its references: the answer of the write, in the write's statement. */
-async function writtenView(db: Database, write: Knex.QueryBuilder): Promise<RequestView> {
-  const [row] = await prepared(selectReferenceNames(db, db.with('r', write).from('r').select('r.*')));
-  return row as RequestView;
+const writtenView = shapedStatement<Record<string, unknown>>((db, values, variant) => {
+  const write = variant === 'insert'
+    ? db('requests').insert(values).returning('*')
+    : db('requests').where({ account_id: values['account_id'], id: values['id'] }).update({ ...withoutKeys(values), updated_at: db.fn.now() }).returning('*');
+  return selectReferenceNames(db, db.with('r', write).from('r').select('r.*'));
+});
+
+function withoutKeys({ account_id: _account, id: _id, ...changes }: Record<string, unknown>): Record<string, unknown> {
+  return changes;
 }
 
 export function requestRepository(db: Database): RequestRepository {
+  const view = async (variant: 'insert' | 'update', values: Record<string, unknown>) => (await writtenView.rows<RequestView>(db, variant, values))[0]!;
   return {
-    insert: (request) => writtenView(db, db('requests').insert({ ...request, custom_fields: json(request.custom_fields) }).returning('*')),
-    update: (account, id, changes) => writtenView(db, db('requests').where({ account_id: account, id }).update({ ...changes, updated_at: db.fn.now() }).returning('*')),
+    insert: (request) => view('insert', { ...request, custom_fields: json(request.custom_fields) }),
+    update: (account, id, changes) => view('update', { ...changes, account_id: account, id }),
     find: (account, id) => findRequest(db, account, id),
     findForUpdate: (account, id) => findRequest(db, account, id, { forUpdate: true }),
     openCandidates: (account, query) => openCandidates(db, account, query),
@@ -43,27 +49,29 @@ const FIRST_PUBLIC_NOTE = '(select n.text from notes n where n.request_id = r.id
  * needs (its notes, its requested_by person, the requested_for person's
  * account), row-locked: one statement.
  */
-async function openCandidates(db: Database, account: string, match: OpenRequestQuery): Promise<OpenRequestCandidate[]> {
+const openCandidatesStatement = shapedStatement<{
+  account: string; source: string; since: Date; visibleTo: number | null;
+  ciId: number | null; serviceInstanceId: number | null; subject: string | null; requestedForId: number | null; note: string | null;
+}>((db, v, variant) => {
   const query = db('requests as r')
     .leftJoin('people as rf', (j) => j.on('rf.id', 'r.requested_for_id').andOnVal('rf.disabled', false))
     .leftJoin('people as rb', (j) => j.on('rb.id', 'r.requested_by_id').andOnVal('rb.disabled', false))
-    .where({ 'r.account_id': account, 'r.source': match.source })
+    .where({ 'r.account_id': v.account, 'r.source': v.source })
     .whereNotIn('r.status', OPEN_EXCLUDED_STATUSES)
-    .where('r.created_at', '>=', match.since);
-  const person = match.visibleTo;
+    .where('r.created_at', '>=', v.since);
+  const person = v.visibleTo;
   if (person !== null) query.where((q) => q.where('r.requested_by_id', person).orWhere('r.requested_for_id', person));
-  if ('ci' in match) {
-    query.where('r.ci_id', match.ci.id);
-    if (match.ci.serviceInstanceId === null) query.whereNull('r.service_instance_id');
-    else query.where('r.service_instance_id', match.ci.serviceInstanceId);
+  if (variant === 'ci') {
+    query.where('r.ci_id', v.ciId);
+    if (v.serviceInstanceId === null) query.whereNull('r.service_instance_id');
+    else query.where('r.service_instance_id', v.serviceInstanceId);
   } else {
-    const { subject, requestedForId, firstPublicNote: note } = match.withoutCi;
-    query.where({ 'r.subject': subject, 'r.requested_for_id': requestedForId }).whereNull('r.ci_id');
-    if (note === null) query.whereNotExists(db('notes').where('notes.request_id', db.ref('r.id')).where('notes.internal', false));
-    else query.whereRaw(`${FIRST_PUBLIC_NOTE} = ?`, [note]);
+    query.where({ 'r.subject': v.subject, 'r.requested_for_id': v.requestedForId }).whereNull('r.ci_id');
+    if (v.note === null) query.whereNotExists(db('notes').where('notes.request_id', db.ref('r.id')).where('notes.internal', false));
+    else query.whereRaw(`${FIRST_PUBLIC_NOTE} = ?`, [v.note]);
   }
   // Row-locked: a concurrent waiting_until release or update of the same request waits for this event.
-  const rows = await prepared(selectReferenceNames(db, query)
+  return selectReferenceNames(db, query)
     .orderBy('r.created_at', 'desc')
     .limit(1)
     .forUpdate('r')
@@ -73,7 +81,16 @@ async function openCandidates(db: Database, account: string, match: OpenRequestQ
       db.raw("coalesce((select array_agg(n.text order by n.id) from notes n where n.request_id = r.id), '{}') as note_texts"),
       'rf.account_id as requested_for_account_id',
       'rb.id as rb_id', 'rb.name as rb_name', 'rb.account_id as rb_account_id', 'rb.organization_id as rb_organization_id', 'rb.primary_email as rb_primary_email',
-    ));
+    );
+});
+
+async function openCandidates(db: Database, account: string, match: OpenRequestQuery): Promise<OpenRequestCandidate[]> {
+  const common = { account, source: match.source, since: match.since, visibleTo: match.visibleTo };
+  const rows = 'ci' in match
+    ? await openCandidatesStatement.rows(db, 'ci', { ...common, ciId: match.ci.id, serviceInstanceId: match.ci.serviceInstanceId, subject: null, requestedForId: null, note: null })
+    : await openCandidatesStatement.rows(db, 'withoutCi', {
+      ...common, ciId: null, serviceInstanceId: null, subject: match.withoutCi.subject, requestedForId: match.withoutCi.requestedForId, note: match.withoutCi.firstPublicNote,
+    });
   return rows.map((row: Record<string, unknown>) => {
     const { first_public_note, note_texts, requested_for_account_id, rb_id, rb_name, rb_account_id, rb_organization_id, rb_primary_email, ...request } = row;
     return {
