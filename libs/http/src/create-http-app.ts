@@ -5,14 +5,13 @@
  * `finishHttpApp` adds the 404 and the one error mapping last.
  */
 import express, { type Express, type RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import { corsHeaders, type CorsPolicy } from './cors.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthHandler, type HealthCheck } from './health.js';
 import type { Logger } from './logger.js';
 import { metricsAccess } from './metrics-access.js';
 import { createHttpMetrics } from './metrics.js';
-import { requestIdOf } from './request-id.js';
+import { requestLog } from './request-log.js';
 import { bodyParsers, DEFAULT_BODY_LIMIT_BYTES } from './routes/body-parsers.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -49,18 +48,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
   const metrics = createHttpMetrics(options.service);
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (req, res) => {
-        const id = requestIdOf(req);
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' },
-    }),
-  );
+  app.use(requestLog(options.logger, { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' }));
   app.use(metrics.middleware);
   app.use(securityHeaders({ hsts: options.hsts ?? false }));
   if (options.cors) app.use(corsHeaders(options.cors));
