@@ -4,7 +4,7 @@
  * of them reads persistence itself.
  */
 import {
-  getMe, getRequest, listRequestNotes, listRequests, submitEvent,
+  createEventIntake, getMe, getRequest, listRequestNotes, listRequests,
   type AccessContext, type CollectionQuery, type EventInput, type EventOutcome, type Me, type NoteView, type Page, type RequestView,
 } from '@tessera/domain';
 import {
@@ -97,12 +97,13 @@ export interface ApiServices {
 export function createApiServices({ db, sealingKey, apiUrl }: { db: Database; sealingKey: SealingKey; apiUrl: string }): ApiServices {
   const uow = createUnitOfWork(db);
   const reads = uow.repositories;
+  const intake = createEventIntake(uow);
   return {
     me: (access) => getMe(access, reads),
     listRequests: (access, query) => listRequests(access, query, reads),
     getRequest: (access, id) => getRequest(access, id, reads),
     listRequestNotes: (access, requestId, query) => listRequestNotes(access, requestId, query, reads),
-    submitEvent: (access, input) => submitEvent(input, { access, now: new Date() }, uow),
+    submitEvent: (access, input) => intake.submit(input, { access, now: new Date() }),
     createRequest: (access, input) => createRequest(access, input, uow),
     updateRequest: (access, id, input) => updateRequest(access, id, input, uow),
     addRequestNote: (access, requestId, input) => addRequestNote(access, requestId, input, uow),

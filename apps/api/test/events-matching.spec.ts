@@ -162,6 +162,23 @@ describe('POST /v1/events — event matching', () => {
     expect(await h.test.db('notes').count({ n: '*' }).first()).toEqual({ n: 1 });
   });
 
+  it('answers every event of a storm on one key, one bad event among them: the bad one gets its 422, the others are stored', async () => {
+    const post = (extra: Record<string, string>) =>
+      request(h.app).post('/v1/events').set('Authorization', `Bearer ${h.demo.admin.token}`).set('X-Service-Account', 'wdc')
+        .query({ subject: 'storm with a bad event', ci: 'srv-db-01', source: 'storm-bad', ...extra });
+    const first = await post({ note: 'reading 0' }).expect(201);
+    // The bad event fails inside the shared transaction (completed without a completion reason), after the others queued with it.
+    const calls = Array.from({ length: 20 }, (_, i) => (i === 7 ? post({ note: 'reading bad', status: 'completed' }) : post({ note: `reading ${i + 1}` })));
+    const answers = await Promise.all(calls);
+
+    expect(answers.map((res) => res.status)).toEqual(answers.map((_, i) => (i === 7 ? 422 : 200)));
+    expect(new Set(answers.filter((res) => res.status === 200).map((res) => res.body.id))).toEqual(new Set([first.body.id]));
+    const notes = await h.test.db('notes').where({ request_id: first.body.id }).orderBy('id').pluck('text');
+    expect(notes).toHaveLength(20);
+    expect(notes).not.toContain('reading bad');
+    expect((await h.test.db('requests').where({ id: first.body.id }).first('status')).status).not.toBe('completed');
+  });
+
   it('never creates two requests for 50 identical CI-less events sent at once', async () => {
     const calls = Array.from({ length: 50 }, () =>
       request(h.app).post('/v1/events').set('Authorization', `Bearer ${h.demo.admin.token}`).set('X-Service-Account', 'wdc')

@@ -42,7 +42,7 @@ export type { EventInput } from './events-intake/event-input.js';
 export { DEFAULT_EVENT_SOURCE, MATCH_WINDOW_HOURS } from './events-intake/event-input.js';
 export type { Ref, PersonRef, CiRef, ServiceInstanceRef, TemplateRef, SlaTargets, ByNameOrId, PersonLookup, CiLookup } from './records/references.js';
 export type { IntakeContext } from './events-intake/intake-context.js';
-export { submitEvent } from './events-intake/submit-event.js';
+export { submitEvent, createEventIntake } from './events-intake/submit-event.js';
 export type { EventOutcome } from './events-intake/submit-event.js';
 export { computeTargets } from './events-intake/resolution-target.js';
 export { JOBS, JOB_SCHEMAS, queuedJob, parseJobPayload, waitingUntilJobKey, webhookDeliveryJobKey } from './jobs/job-contract.js';

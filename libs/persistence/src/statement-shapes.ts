@@ -17,12 +17,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { queryOnConnection } from './connection-query.js';
 import type { Database } from './database.js';
 
 type Values = Record<string, unknown>;
 
 interface Shape {
-  sql: string;
+  /** The SQL with numbered parameters ($1, $2, …), as the driver takes it. */
+  text: string;
   /** Per binding: the name of a value, or a constant the query itself bound. */
   slots: Array<{ value: string } | { constant: unknown }>;
   name: string;
@@ -50,8 +52,8 @@ export function shapedStatement<V extends Values>(build: (db: Database, values: 
         shapes.set(key, shape);
       }
       const bindings = shape.slots.map((slot) => ('value' in slot ? values[slot.value] : slot.constant));
-      const result = await db.raw<{ rows: R[] }>(shape.sql, bindings as Knex.RawBinding[]).options({ name: shape.name });
-      return result.rows;
+      const result = await queryOnConnection(db, { name: shape.name, text: shape.text, values: bindings });
+      return result.rows as R[];
     },
     get shapes() {
       return shapes.size;
@@ -78,8 +80,9 @@ function compile<V extends Values>(db: Database, build: (db: Database, values: V
   const slots = compiled.bindings.map((binding) =>
     typeof binding === 'string' && binding.startsWith(PLACEHOLDER) ? { value: binding.slice(PLACEHOLDER.length) } : { constant: binding },
   );
-  // Knex parses the text again for `?` when it runs it as raw SQL; a `?` the compiled text holds as an operator would be misread.
+  // Knex numbers its `?` placeholders; a `?` the text held as an operator would be numbered too and misread.
   const questionMarks = compiled.sql.split('?').length - 1;
   if (questionMarks !== slots.length) throw new Error(`statement shape ${variant}: ${questionMarks} placeholders for ${slots.length} values`);
-  return { sql: compiled.sql, slots, name: `tessera_${createHash('sha1').update(compiled.sql).digest('base64url').slice(0, 24)}` };
+  const text = (db.client as unknown as { positionBindings(sql: string): string }).positionBindings(compiled.sql);
+  return { text, slots, name: `tessera_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}` };
 }

@@ -1,4 +1,3 @@
-import { tokenScopes } from '../scopes/scope-statement.js';
 import type { AccountRecord } from '../identity/account-access.js';
 import type { OpenRequestCandidate } from '../ports/request.repository.js';
 import type { CiRef, PersonRef, ServiceInstanceRef } from '../records/references.js';
@@ -8,7 +7,6 @@ import type { RequestView } from '../requests/request-view.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { fakeTransaction } from '../testing/fake-transaction.js';
 import type { EventInput } from './event-input.js';
-import type { IntakeContext } from './intake-context.js';
 import { matchOpenRequest, matchQuery, pickMatch } from './match-open-request.js';
 import type { ResolvedReferences } from './resolve-references.js';
 
@@ -145,19 +143,10 @@ describe('SPEC.md "Event matching" — what the caller may see', () => {
   });
 });
 
-describe('SPEC.md "Event matching" — identical events at the same time', () => {
-  const ctx: IntakeContext = {
-    access: {
-      person: { id: 100, name: 'Person 100', accountId: 'wdc', primaryEmail: 'p100@wdc.test', organizationId: null, inDirectoryAccount: false },
-      account, roles: ['agent'], scopes: tokenScopes(['request:*']), token: { kind: 'personal_access_token', id: 1 },
-    },
-    now: NOW,
-  };
-
-  it('takes the match lock before it reads the candidates of the registering account', async () => {
+describe('matchOpenRequest — the candidates, under the match lock', () => {
+  it('reads the candidates of the registering account with the query of the match key', async () => {
     const calls: string[] = [];
     const tx = fakeTransaction({
-      lock: async (key, reserve) => (calls.push(`lock ${key} ${JSON.stringify(reserve)}`), { notes: [], auditLines: [7] }),
       requests: {
         openCandidates: async (accountId, query) => {
           calls.push(`openCandidates ${accountId} ${'ci' in query ? 'ci' : 'withoutCi'}`);
@@ -166,10 +155,9 @@ describe('SPEC.md "Event matching" — identical events at the same time', () =>
       },
     });
 
-    const { match, reserved } = await matchOpenRequest({ subject: 'Disk full' }, refs(), ctx, staff, tx);
+    const match = await matchOpenRequest({ subject: 'Disk full' }, refs(), matchQuery({ subject: 'Disk full' }, refs(), NOW, staff).query, tx);
 
     expect(match?.request.id).toBe(42);
-    expect(reserved).toEqual({ notes: [], auditLines: [7] });
-    expect(calls).toEqual([`lock ${matchQuery({ subject: 'Disk full' }, refs(), NOW, staff).lockKey} {"notes":0,"auditLines":1}`, 'openCandidates wdc withoutCi']);
+    expect(calls).toEqual(['openCandidates wdc withoutCi']);
   });
 });

@@ -8,15 +8,13 @@
  *    the past 24 hours.
  * Only requests the caller may read are candidates: an end user's event never
  * updates (nor reveals) a request of somebody else.
- * The match key is locked first, so concurrent identical events queue up and
- * the second finds the request the first created.
+ * The match key is locked first (submit-event.ts), so concurrent identical
+ * events queue up and the second finds the request the first created.
  */
 import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
-import type { ReservedIds, Transaction } from '../ports/unit-of-work.js';
+import type { Transaction } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
 import { DEFAULT_EVENT_SOURCE, MATCH_WINDOW_HOURS, type EventInput } from './event-input.js';
-import { noteIdsNeeded } from './insert-event-notes.js';
-import type { IntakeContext } from './intake-context.js';
 import type { ResolvedReferences } from './resolve-references.js';
 
 /** Rules 2 and 4 as a query: which open requests an event could match, and under which lock key. */
@@ -49,19 +47,12 @@ export function pickMatch(input: EventInput, refs: Pick<ResolvedReferences, 'ci'
   return candidates.find((candidate) => candidate.firstPublicNote === note) ?? null;
 }
 
-/**
- * With the lock, the ids the event's writes may need are drawn (the notes it
- * gives, one audit line), so that while it holds the lock the event makes
- * three round trips: the candidates, its writes, the commit.
- */
+/** The open request the event matches, read once its transaction holds the match key's lock (submit-event.ts). */
 export async function matchOpenRequest(
   input: EventInput,
   refs: ResolvedReferences,
-  ctx: IntakeContext,
-  scope: RequestReadScope,
-  tx: Pick<Transaction, 'lock' | 'requests'>,
-): Promise<{ match: OpenRequestCandidate | null; reserved: ReservedIds }> {
-  const { lockKey, query } = matchQuery(input, refs, ctx.now, scope);
-  const reserved = await tx.lock(lockKey, { notes: noteIdsNeeded(input), auditLines: 1 });
-  return { match: pickMatch(input, refs, await tx.requests.openCandidates(refs.account.id, query)), reserved };
+  query: OpenRequestQuery,
+  tx: Pick<Transaction, 'requests'>,
+): Promise<OpenRequestCandidate | null> {
+  return pickMatch(input, refs, await tx.requests.openCandidates(refs.account.id, query));
 }

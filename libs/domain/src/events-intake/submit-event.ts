@@ -1,20 +1,27 @@
 /**
  * `POST /events` (SPEC.md "Events intake API"): an event creates a request, or
- * updates the open request it matches. The steps, in one transaction:
- * account → who may see what → resolve → match → check the scope of the action
- * → (update the match | default and create) → publish → read the answer.
- * Every refusal (scope, visibility, rules) comes before the first write.
+ * updates the open request it matches. Two steps:
+ * 1. read what the event names (account → who may see what → resolve → the
+ *    match key), on the pool;
+ * 2. in one transaction holding the match key's lock: match → check the scope
+ *    of the action → (update the match | default and create) → publish.
+ * Events of the same match key that arrive while a transaction of that key is
+ * out go together in the next one (createEventIntake), one after the other:
+ * the second finds what the first wrote, as it would in a transaction of its
+ * own, without each waiting for the lock in a transaction of its own.
+ * Every refusal (scope, visibility, rules) comes before the event's first write.
  */
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
-import type { OpenRequestCandidate } from '../ports/request.repository.js';
-import type { ReservedIds, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
+import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
+import type { Repositories, ReservedIds, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
 import type { RequestView } from '../requests/request-view.js';
 import type { EventInput } from './event-input.js';
 import type { IntakeContext } from './intake-context.js';
-import { reservedEventNotes } from './insert-event-notes.js';
+import { noteIdsNeeded, reservedEventNotes } from './insert-event-notes.js';
 import { intakeReadScope, requireReadable } from './intake-read-scope.js';
-import { matchOpenRequest } from './match-open-request.js';
+import { BatchItemFailed, keyedBatches } from './keyed-batches.js';
+import { matchOpenRequest, matchQuery } from './match-open-request.js';
 import { matchedRequestChanges } from './matched-request-changes.js';
 import { buildNewRequest } from './new-request.js';
 import { publishRequestChange, type RequestChange } from './publish-request-change.js';
@@ -27,19 +34,80 @@ export interface EventOutcome {
   request: RequestView;
 }
 
+/** An event with everything it names read: what its transaction needs. */
+interface ReadEvent {
+  input: EventInput;
+  ctx: IntakeContext;
+  scope: RequestReadScope;
+  refs: ResolvedReferences;
+  lockKey: string;
+  query: OpenRequestQuery;
+}
+
+export interface EventIntake {
+  submit(input: EventInput, ctx: IntakeContext): Promise<EventOutcome>;
+}
+
+/** The intake of one process: events of one match key share a transaction while they queue. */
+export function createEventIntake(uow: UnitOfWork): EventIntake {
+  const batches = keyedBatches<ReadEvent, EventOutcome>((key, events) => applyEvents(key, events, uow));
+  return {
+    async submit(input, ctx) {
+      const event = await readEvent(input, ctx, uow.repositories);
+      return batches(event.lockKey, event);
+    },
+  };
+}
+
+/** One event in a transaction of its own. */
 export async function submitEvent(input: EventInput, ctx: IntakeContext, uow: UnitOfWork): Promise<EventOutcome> {
+  const event = await readEvent(input, ctx, uow.repositories);
+  return (await applyEvents(event.lockKey, [event], uow))[0]!;
+}
+
+async function readEvent(input: EventInput, ctx: IntakeContext, reads: Repositories): Promise<ReadEvent> {
   // The answer is the request: without request:Read there is nothing to answer with.
   assertAllowed(ctx.access, 'request', 'Read');
+  const account = await registrationAccount(input, ctx, reads);
+  const scope = await intakeReadScope(input, account, ctx, reads);
+  const refs = await resolveReferences(input, account, ctx, reads);
+  // Rule 1: without a service instance, the CI's first one is related.
+  refs.serviceInstance ??= refs.ci?.serviceInstance ?? null;
+  return { input, ctx, scope, refs, ...matchQuery(input, refs, ctx.now, scope) };
+}
+
+/**
+ * The events of one match key, in arrival order, in one transaction: the lock,
+ * with the note and audit line ids of them all, then each event. An event that
+ * fails rolls the transaction back; the others are run again without it.
+ */
+async function applyEvents(lockKey: string, events: readonly ReadEvent[], uow: UnitOfWork): Promise<EventOutcome[]> {
   return uow.transaction(async (tx) => {
-    const account = await registrationAccount(input, ctx, tx);
-    const scope = await intakeReadScope(input, account, ctx, tx);
-    const refs = await resolveReferences(input, account, ctx, tx);
-    // Rule 1: without a service instance, the CI's first one is related.
-    refs.serviceInstance ??= refs.ci?.serviceInstance ?? null;
-    const { match, reserved } = await matchOpenRequest(input, refs, ctx, scope, tx);
-    assertAllowed(ctx.access, 'request', match ? 'Update' : 'Create');
-    return match ? updateMatched(match, input, refs, ctx, reserved, tx) : create(input, refs, ctx, scope, reserved, tx);
+    const reserved = await tx.lock(lockKey, {
+      notes: events.reduce((sum, event) => sum + noteIdsNeeded(event.input), 0),
+      auditLines: events.length,
+    });
+    const outcomes: EventOutcome[] = [];
+    let notesTaken = 0;
+    for (const [index, event] of events.entries()) {
+      const needed = noteIdsNeeded(event.input);
+      const ids: ReservedIds = { notes: reserved.notes.slice(notesTaken, notesTaken + needed), auditLines: reserved.auditLines.slice(index, index + 1) };
+      notesTaken += needed;
+      try {
+        outcomes.push(await applyEvent(event, ids, tx));
+      } catch (error) {
+        throw events.length > 1 ? new BatchItemFailed(index, error) : error;
+      }
+    }
+    return outcomes;
   });
+}
+
+async function applyEvent(event: ReadEvent, reserved: ReservedIds, tx: Transaction): Promise<EventOutcome> {
+  const { input, ctx, refs, scope } = event;
+  const match = await matchOpenRequest(input, refs, event.query, tx);
+  assertAllowed(ctx.access, 'request', match ? 'Update' : 'Create');
+  return match ? updateMatched(match, input, refs, ctx, reserved, tx) : create(input, refs, ctx, scope, reserved, tx);
 }
 
 async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, scope: RequestReadScope, reserved: ReservedIds, tx: Transaction): Promise<EventOutcome> {

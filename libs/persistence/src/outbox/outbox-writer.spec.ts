@@ -40,19 +40,23 @@ const entry = (auditLineId: number, jobs: QueuedJob[]): OutboxEntry => ({
 describe('outboxWriter().write', () => {
   it('writes the notes and the audit line on their reserved ids, and queues the jobs, in one statement', async () => {
     const statements: string[] = [];
-    const record = (query: { sql: string }) => statements.push(query.sql);
-    test.db.on('query', record);
-    try {
-      await test.db.transaction(async (trx) => {
-        const ids = await lockAndReserve(trx, 'outbox', { notes: 2, auditLines: 1 });
-        statements.length = 0;
+    await test.db.transaction(async (trx) => {
+      const ids = await lockAndReserve(trx, 'outbox', { notes: 2, auditLines: 1 });
+      // Every statement of the write, whichever way it reaches the transaction's connection.
+      const connection = await (trx.client as unknown as { acquireConnection(): Promise<{ query: (...args: unknown[]) => unknown }> }).acquireConnection();
+      const query = connection.query;
+      connection.query = function (this: unknown, ...args: unknown[]) {
+        const [config] = args as [string | { text: string }];
+        statements.push(typeof config === 'string' ? config : config.text);
+        return query.apply(this, args);
+      };
+      try {
         const notes: ReservedNote[] = ids.notes.map((id, i) => ({ id, requestId: request, personId: person, text: `note ${i}`, internal: i === 1 }));
         await outboxWriter(trx).write(entry(ids.auditLines[0]!, [webhookEvent('request.note-added', ids.auditLines[0]!), { task: 'send-mail', payload: { to: 'ann@outbox.test', subject: 's', text: 't' } }]), { notes });
-        test.db.off('query', record);
-      });
-    } finally {
-      test.db.off('query', record);
-    }
+      } finally {
+        connection.query = query;
+      }
+    });
 
     expect(statements).toHaveLength(1);
     const notes = await test.db('notes').orderBy('id').select('id', 'request_id', 'person_id', 'text', 'internal', 'account_id');

@@ -1,0 +1,91 @@
+import { BatchItemFailed, keyedBatches } from './keyed-batches.js';
+
+/** A batch runner the test releases by hand: each call records its key and items and waits. */
+function heldRunner(outcome: (key: string, items: readonly string[]) => string[] | Error = (_key, items) => items.map((item) => `done ${item}`)) {
+  const runs: Array<{ key: string; items: string[]; release: () => void }> = [];
+  const run = (key: string, items: readonly string[]) =>
+    new Promise<string[]>((resolve, reject) => {
+      runs.push({
+        key,
+        items: [...items],
+        release: () => {
+          const result = outcome(key, items);
+          if (result instanceof Error) reject(result);
+          else resolve(result);
+        },
+      });
+    });
+  return { runs, run };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('keyedBatches', () => {
+  it('runs the first item of a key at once, and the items that arrive meanwhile together in the next batch, in order', async () => {
+    const { runs, run } = heldRunner();
+    const submit = keyedBatches(run);
+
+    const first = submit('k', 'a');
+    const later = [submit('k', 'b'), submit('k', 'c')];
+    await settle();
+    expect(runs.map((r) => r.items)).toEqual([['a']]);
+
+    runs[0]!.release();
+    expect(await first).toBe('done a');
+    await settle();
+    expect(runs.map((r) => r.items)).toEqual([['a'], ['b', 'c']]);
+
+    runs[1]!.release();
+    expect(await Promise.all(later)).toEqual(['done b', 'done c']);
+  });
+
+  it('never makes items of different keys wait for each other', async () => {
+    const { runs, run } = heldRunner();
+    const submit = keyedBatches(run);
+
+    void submit('k1', 'a');
+    const other = submit('k2', 'b');
+    await settle();
+
+    expect(runs.map((r) => [r.key, r.items])).toEqual([['k1', ['a']], ['k2', ['b']]]);
+    runs[1]!.release();
+    expect(await other).toBe('done b');
+  });
+
+  it('rejects the item a batch failed for, and runs the others again without it', async () => {
+    const { runs, run } = heldRunner((_key, items) => (items.includes('bad') ? new BatchItemFailed(items.indexOf('bad'), new Error('bad input')) : items.map((item) => `done ${item}`)));
+    const submit = keyedBatches(run);
+
+    const first = submit('k', 'a');
+    const batch = [submit('k', 'b'), submit('k', 'bad'), submit('k', 'c')].map((p) => p.catch((error: Error) => `rejected: ${error.message}`));
+    await settle();
+    runs[0]!.release();
+    await first;
+    await settle();
+    runs[1]!.release();
+    await settle();
+
+    expect(runs.map((r) => r.items)).toEqual([['a'], ['b', 'bad', 'c'], ['b', 'c']]);
+    runs[2]!.release();
+    expect(await Promise.all(batch)).toEqual(['done b', 'rejected: bad input', 'done c']);
+  });
+
+  it('rejects every item of a batch that failed for no item in particular, and goes on with the next batch', async () => {
+    const { runs, run } = heldRunner((_key, items) => (items.includes('b') ? new Error('database down') : items.map((item) => `done ${item}`)));
+    const submit = keyedBatches(run);
+
+    const first = submit('k', 'a');
+    const failing = [submit('k', 'b'), submit('k', 'c')].map((p) => p.catch((error: Error) => `rejected: ${error.message}`));
+    await settle();
+    runs[0]!.release();
+    await first;
+    await settle();
+    const after = submit('k', 'd');
+    runs[1]!.release();
+    expect(await Promise.all(failing)).toEqual(['rejected: database down', 'rejected: database down']);
+    await settle();
+    runs[2]!.release();
+
+    expect(await after).toBe('done d');
+  });
+});
