@@ -41,10 +41,12 @@ describe('events intake — transactional outbox', () => {
           work({
             ...tx,
             outbox: {
-              write: async (entry, rows) => {
+              ...tx.outbox,
+              writeAll: async (items) => {
                 if (step === 'writeOutbox') throw new Error(`${step} failed`);
                 // A task name over graphile-worker's 128 characters: the database refuses it (check_violation) inside the one statement.
-                await tx.outbox.write({ ...entry, jobs: [...entry.jobs, { task: 'x'.repeat(200), payload: {} } as never] }, rows).catch((error: { code?: string }) => {
+                const [{ entry, notes }] = items as [(typeof items)[number]];
+                await tx.outbox.writeAll([{ entry: { ...entry, jobs: [...entry.jobs, { task: 'x'.repeat(200), payload: {} } as never] }, notes }]).catch((error: { code?: string }) => {
                   throw new Error(`${step} failed${error.code === '23514' ? '' : ` otherwise: ${String(error)}`}`);
                 });
               },

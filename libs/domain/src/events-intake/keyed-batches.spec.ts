@@ -70,22 +70,23 @@ describe('keyedBatches', () => {
     expect(await Promise.all(batch)).toEqual(['done b', 'rejected: bad input', 'done c']);
   });
 
-  it('rejects every item of a batch that failed for no item in particular, and goes on with the next batch', async () => {
-    const { runs, run } = heldRunner((_key, items) => (items.includes('b') ? new Error('database down') : items.map((item) => `done ${item}`)));
+  it('runs each item of a batch that failed for no item in particular again on its own', async () => {
+    const { runs, run } = heldRunner((_key, items) => (items.length > 1 ? new Error('statement of the batch failed') : items[0] === 'c' ? new Error('c alone failed') : [`done ${items[0]}`]));
     const submit = keyedBatches(run);
 
     const first = submit('k', 'a');
-    const failing = [submit('k', 'b'), submit('k', 'c')].map((p) => p.catch((error: Error) => `rejected: ${error.message}`));
+    const batch = [submit('k', 'b'), submit('k', 'c')].map((p) => p.catch((error: Error) => `rejected: ${error.message}`));
     await settle();
     runs[0]!.release();
     await first;
     await settle();
-    const after = submit('k', 'd');
     runs[1]!.release();
-    expect(await Promise.all(failing)).toEqual(['rejected: database down', 'rejected: database down']);
     await settle();
     runs[2]!.release();
+    await settle();
+    runs[3]!.release();
 
-    expect(await after).toBe('done d');
+    expect(await Promise.all(batch)).toEqual(['done b', 'rejected: c alone failed']);
+    expect(runs.map((r) => r.items)).toEqual([['a'], ['b', 'c'], ['b'], ['c']]);
   });
 });

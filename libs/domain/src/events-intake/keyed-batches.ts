@@ -5,7 +5,8 @@
  *
  * A batch that fails because of one item (the runner says which) is run again
  * without it, so one bad item costs the others a retry, never their outcome; a
- * failure no item is to blame for fails the whole batch.
+ * failure no item is to blame for is retried item by item, each alone, so each
+ * gets its own outcome.
  */
 export class BatchItemFailed extends Error {
   constructor(readonly index: number, readonly failure: unknown) {
@@ -34,13 +35,14 @@ export function keyedBatches<I, R>(runBatch: BatchRunner<I, R>): (key: string, i
       const results = await runBatch(key, batch.map((waiting) => waiting.item));
       batch.forEach((waiting, i) => waiting.resolve(results[i]!));
     } catch (error) {
-      if (!(error instanceof BatchItemFailed) || batch.length === 1) {
-        const failure = error instanceof BatchItemFailed ? error.failure : error;
-        for (const waiting of batch) waiting.reject(failure);
-        return;
+      if (batch.length === 1) {
+        batch[0]!.reject(error instanceof BatchItemFailed ? error.failure : error);
+      } else if (error instanceof BatchItemFailed) {
+        batch[error.index]!.reject(error.failure);
+        await runSettling(key, batch.filter((_, i) => i !== error.index));
+      } else {
+        for (const waiting of batch) await runSettling(key, [waiting]);
       }
-      batch[error.index]!.reject(error.failure);
-      await runSettling(key, batch.filter((_, i) => i !== error.index));
     }
   }
 

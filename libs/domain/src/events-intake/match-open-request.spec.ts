@@ -5,9 +5,8 @@ import type { RequestReadScope } from '../requests/request-read-scope.js';
 import type { RequestRecord } from '../requests/request-record.js';
 import type { RequestView } from '../requests/request-view.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
-import { fakeTransaction } from '../testing/fake-transaction.js';
 import type { EventInput } from './event-input.js';
-import { matchOpenRequest, matchQuery, pickMatch } from './match-open-request.js';
+import { matchQuery, pickMatch } from './match-open-request.js';
 import type { ResolvedReferences } from './resolve-references.js';
 
 const NOW = new Date('2026-03-02T08:00:00.000Z');
@@ -143,21 +142,3 @@ describe('SPEC.md "Event matching" — what the caller may see', () => {
   });
 });
 
-describe('matchOpenRequest — the candidates, under the match lock', () => {
-  it('reads the candidates of the registering account with the query of the match key', async () => {
-    const calls: string[] = [];
-    const tx = fakeTransaction({
-      requests: {
-        openCandidates: async (accountId, query) => {
-          calls.push(`openCandidates ${accountId} ${'ci' in query ? 'ci' : 'withoutCi'}`);
-          return [candidate(42, null)];
-        },
-      },
-    });
-
-    const match = await matchOpenRequest({ subject: 'Disk full' }, refs(), matchQuery({ subject: 'Disk full' }, refs(), NOW, staff).query, tx);
-
-    expect(match?.request.id).toBe(42);
-    expect(calls).toEqual(['openCandidates wdc withoutCi']);
-  });
-});

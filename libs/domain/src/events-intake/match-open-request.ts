@@ -12,7 +12,6 @@
  * events queue up and the second finds the request the first created.
  */
 import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
-import type { Transaction } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
 import { DEFAULT_EVENT_SOURCE, MATCH_WINDOW_HOURS, type EventInput } from './event-input.js';
 import type { ResolvedReferences } from './resolve-references.js';
@@ -45,14 +44,4 @@ export function pickMatch(input: EventInput, refs: Pick<ResolvedReferences, 'ci'
   if (refs.ci) return candidates[0] ?? null;
   const note = input.note ?? null;
   return candidates.find((candidate) => candidate.firstPublicNote === note) ?? null;
-}
-
-/** The open request the event matches, read once its transaction holds the match key's lock (submit-event.ts). */
-export async function matchOpenRequest(
-  input: EventInput,
-  refs: ResolvedReferences,
-  query: OpenRequestQuery,
-  tx: Pick<Transaction, 'requests'>,
-): Promise<OpenRequestCandidate | null> {
-  return pickMatch(input, refs, await tx.requests.openCandidates(refs.account.id, query));
 }

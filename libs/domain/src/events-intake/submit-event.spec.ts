@@ -10,7 +10,7 @@ import type { RequestView } from '../requests/request-view.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { fakeUnitOfWork } from '../testing/fake-transaction.js';
 import type { EventInput } from './event-input.js';
-import { submitEvent } from './submit-event.js';
+import { createEventIntake, submitEvent } from './submit-event.js';
 
 const NOW = new Date('2026-03-02T09:30:00.000Z');
 const WDC = trustedAccountId('wdc');
@@ -56,7 +56,11 @@ function intake(open: OpenRequestCandidate[] = []) {
   const audit: ReservedAuditLine[] = [];
   let current: RequestView | null = null;
   const uow = fakeUnitOfWork({
-    lock: async (_key, reserve) => (calls.push(`lock ${JSON.stringify(reserve)}`), { notes: [90, 91].slice(0, reserve?.notes ?? 0), auditLines: [7] }),
+    lock: async (_key, reserve) => {
+      calls.push(`lock ${JSON.stringify(reserve)}`);
+      const ids = (first: number, count = 0) => Array.from({ length: count }, (_, i) => first + i);
+      return { notes: ids(90, reserve?.notes), auditLines: ids(7, reserve?.auditLines) };
+    },
     people: {
       findValidIn: async (_account, by: PersonLookup) => [howard, ann].find((p) => ('id' in by ? p.id === by.id : p.primaryEmail === by.email)) ?? null,
       teamIdsIn: async () => [],
@@ -77,10 +81,17 @@ function intake(open: OpenRequestCandidate[] = []) {
     notes: { insert: async (_account, notes) => (calls.push('notes.insert'), notes.map((_, index) => 90 + index)) },
     auditLines: { insert: async () => (calls.push('auditLines.insert'), 7) },
     jobs: { enqueue: async (queued) => void (calls.push('jobs.enqueue'), jobs.push(...queued)), cancel: async () => void calls.push('jobs.cancel') },
-    outbox: { write: async (entry, rows) => void (calls.push('outbox.write'), notes.push(...(rows?.notes ?? [])), audit.push(entry.auditLine), jobs.push(...entry.jobs)) },
+    outbox: {
+      writeAll: async (items) => {
+        calls.push('outbox.write');
+        for (const { entry, notes: added } of items) void (notes.push(...added), audit.push(entry.auditLine), jobs.push(...entry.jobs));
+      },
+    },
   });
   const submit = (input: Omit<EventInput, 'subject'>, who: AccessContext = access()) => submitEvent({ subject: 'Disk full', ...input }, { access: who, now: NOW }, uow);
-  return { submit, calls, inserted, jobs, notes, audit, writes: () => calls.filter((call) => WRITES.includes(call)) };
+  const intake = createEventIntake(uow);
+  const submitQueued = (input: Omit<EventInput, 'subject'>) => intake.submit({ subject: 'Disk full', ...input }, { access: access(), now: NOW });
+  return { submit, submitQueued, calls, inserted, jobs, notes, audit, writes: () => calls.filter((call) => WRITES.includes(call)) };
 }
 
 describe('POST /events — the steps of the intake', () => {
@@ -226,3 +237,34 @@ describe('POST /events — every refusal comes before the first write', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('POST /events — events of one match key that queue share a transaction', () => {
+  it('takes one lock for the queued events, reads their candidates once, and writes their notes, audit lines and jobs together; a note the first added is not added again', async () => {
+    const { submitQueued, calls, notes, audit } = intake([candidate(openRequest(), ['at 99%'])]);
+
+    const first = submitQueued({ ci: 'mail-01', source: 'Nagios', note: 'at 100%' });
+    const queued = [submitQueued({ ci: 'mail-01', source: 'Nagios', note: 'at 101%' }), submitQueued({ ci: 'mail-01', source: 'Nagios', note: 'at 101%' })];
+    const outcomes = await Promise.all([first, ...queued]);
+
+    expect(outcomes.map((outcome) => [outcome.created, outcome.request.id])).toEqual([[false, 41], [false, 41], [false, 41]]);
+    expect(calls).toEqual([
+      'lock {"notes":1,"auditLines":1}', 'requests.openCandidates', 'outbox.write',
+      'lock {"notes":2,"auditLines":2}', 'requests.openCandidates', 'outbox.write',
+    ]);
+    expect(notes.map((note) => [note.id, note.text])).toEqual([[90, 'at 100%'], [90, 'at 101%']]);
+    expect(audit).toHaveLength(2);
+  });
+
+  it('reads the candidates again, the earlier writes written first, after an event of the batch changed the request', async () => {
+    const { submitQueued, calls } = intake([candidate(openRequest())]);
+
+    const first = submitQueued({ ci: 'mail-01', source: 'Nagios', note: 'one' });
+    const queued = [submitQueued({ ci: 'mail-01', source: 'Nagios', status: 'on_backlog' }), submitQueued({ ci: 'mail-01', source: 'Nagios', note: 'three' })];
+    await Promise.all([first, ...queued]);
+
+    expect(calls.slice(3)).toEqual([
+      'lock {"notes":1,"auditLines":2}', 'requests.openCandidates', 'requests.update', 'outbox.write', 'requests.openCandidates', 'outbox.write',
+    ]);
+  });
+});
+

@@ -13,6 +13,7 @@
  */
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
+import type { OutboxEntry, OutboxWriter, ReservedNote } from '../ports/outbox.js';
 import type { Repositories, ReservedIds, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
 import type { RequestView } from '../requests/request-view.js';
@@ -21,7 +22,7 @@ import type { IntakeContext } from './intake-context.js';
 import { noteIdsNeeded, reservedEventNotes } from './insert-event-notes.js';
 import { intakeReadScope, requireReadable } from './intake-read-scope.js';
 import { BatchItemFailed, keyedBatches } from './keyed-batches.js';
-import { matchOpenRequest, matchQuery } from './match-open-request.js';
+import { matchQuery, pickMatch } from './match-open-request.js';
 import { matchedRequestChanges } from './matched-request-changes.js';
 import { buildNewRequest } from './new-request.js';
 import { publishRequestChange, type RequestChange } from './publish-request-change.js';
@@ -78,8 +79,11 @@ async function readEvent(input: EventInput, ctx: IntakeContext, reads: Repositor
 
 /**
  * The events of one match key, in arrival order, in one transaction: the lock,
- * with the note and audit line ids of them all, then each event. An event that
- * fails rolls the transaction back; the others are run again without it.
+ * with the note and audit line ids of them all, then each event. Their
+ * candidates are read once, and again only after an event created or changed
+ * a request; their notes, audit lines and jobs are written together (before
+ * such a read, and at the end). An event that fails rolls the transaction
+ * back; the others are run again without it.
  */
 async function applyEvents(lockKey: string, events: readonly ReadEvent[], uow: UnitOfWork): Promise<EventOutcome[]> {
   return uow.transaction(async (tx) => {
@@ -87,6 +91,9 @@ async function applyEvents(lockKey: string, events: readonly ReadEvent[], uow: U
       notes: events.reduce((sum, event) => sum + noteIdsNeeded(event.input), 0),
       auditLines: events.length,
     });
+    const outbox = bufferedOutbox(tx.outbox);
+    const batchTx: Transaction = Object.assign(Object.create(tx) as Transaction, { outbox });
+    const candidates = candidateCache(batchTx, outbox);
     const outcomes: EventOutcome[] = [];
     let notesTaken = 0;
     for (const [index, event] of events.entries()) {
@@ -94,33 +101,100 @@ async function applyEvents(lockKey: string, events: readonly ReadEvent[], uow: U
       const ids: ReservedIds = { notes: reserved.notes.slice(notesTaken, notesTaken + needed), auditLines: reserved.auditLines.slice(index, index + 1) };
       notesTaken += needed;
       try {
-        outcomes.push(await applyEvent(event, ids, tx));
+        outcomes.push(await applyEvent(event, ids, batchTx, candidates));
       } catch (error) {
         throw events.length > 1 ? new BatchItemFailed(index, error) : error;
       }
     }
+    await outbox.flush();
     return outcomes;
   });
 }
 
-async function applyEvent(event: ReadEvent, reserved: ReservedIds, tx: Transaction): Promise<EventOutcome> {
-  const { input, ctx, refs, scope } = event;
-  const match = await matchOpenRequest(input, refs, event.query, tx);
-  assertAllowed(ctx.access, 'request', match ? 'Update' : 'Create');
-  return match ? updateMatched(match, input, refs, ctx, reserved, tx) : create(input, refs, ctx, scope, reserved, tx);
+interface BufferedOutbox extends OutboxWriter {
+  flush(): Promise<void>;
 }
 
-async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, scope: RequestReadScope, reserved: ReservedIds, tx: Transaction): Promise<EventOutcome> {
+/** Outbox entries kept until `flush`, then written in one statement. */
+function bufferedOutbox(target: OutboxWriter): BufferedOutbox {
+  let items: Array<{ entry: OutboxEntry; notes: readonly ReservedNote[] }> = [];
+  return {
+    write: async (entry, rows) => void items.push({ entry, notes: rows?.notes ?? [] }),
+    writeAll: async (more) => void items.push(...more),
+    async flush() {
+      if (items.length === 0) return;
+      const written = items;
+      items = [];
+      await target.writeAll(written);
+    },
+  };
+}
+
+interface CandidateCache {
+  /** The event's candidates, as its own read would find them now. */
+  of(event: ReadEvent): Promise<OpenRequestCandidate[]>;
+  /** What the event did to the request it matched or created. */
+  applied(outcome: EventOutcome, notes: readonly ReservedNote[], changed: boolean): void;
+}
+
+/**
+ * Events of one batch share their match key, so mostly their candidates: the
+ * read is kept while the events only add notes (added to the kept candidate
+ * here), and read again, with the buffered writes flushed first, after an
+ * event created or changed a request.
+ */
+function candidateCache(tx: Transaction, outbox: BufferedOutbox): CandidateCache {
+  let kept: { query: string; rows: OpenRequestCandidate[] } | null = null;
+  return {
+    async of(event) {
+      const { since, ...rest } = event.query;
+      const query = JSON.stringify(rest);
+      if (kept?.query !== query) {
+        await outbox.flush();
+        kept = { query, rows: await tx.requests.openCandidates(event.refs.account.id, event.query) };
+      }
+      return kept.rows.filter((candidate) => candidate.request.created_at >= since);
+    },
+    applied(outcome, notes, changed) {
+      if (!kept) return;
+      if (outcome.created || changed) {
+        kept = null;
+        return;
+      }
+      kept.rows = kept.rows.map((row) =>
+        row.request.id === outcome.request.id
+          ? { ...row, noteTexts: [...row.noteTexts, ...notes.map((note) => note.text)], firstPublicNote: row.firstPublicNote ?? notes.find((note) => !note.internal)?.text ?? null }
+          : row);
+    },
+  };
+}
+
+async function applyEvent(event: ReadEvent, reserved: ReservedIds, tx: Transaction, candidates: CandidateCache): Promise<EventOutcome> {
+  const { input, ctx, refs, scope } = event;
+  const match = pickMatch(input, refs, await candidates.of(event));
+  assertAllowed(ctx.access, 'request', match ? 'Update' : 'Create');
+  const { outcome, notes, changed } = match ? await updateMatched(match, input, refs, ctx, reserved, tx) : await create(input, refs, ctx, scope, reserved, tx);
+  candidates.applied(outcome, notes, changed);
+  return outcome;
+}
+
+interface Applied {
+  outcome: EventOutcome;
+  notes: ReservedNote[];
+  changed: boolean;
+}
+
+async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, scope: RequestReadScope, reserved: ReservedIds, tx: Transaction): Promise<Applied> {
   const draft = await buildNewRequest(input, refs, ctx, tx);
   requireReadable(scope, draft);
   const request = await tx.requests.insert(draft);
   const notes = reservedEventNotes(request, refs.currentUser.id, input, [], reserved.notes);
   await publishRequestChange(tx, { ...changeContext(input, refs, request), request, previous: null, changes: {}, notes }, { auditLineId: auditLineIdOf(reserved), notes });
-  return { created: true, request };
+  return { outcome: { created: true, request }, notes, changed: true };
 }
 
 /** The candidate is readable by the caller: matchOpenRequest only finds requests in its scope. */
-async function updateMatched(match: OpenRequestCandidate, input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, reserved: ReservedIds, tx: Transaction): Promise<EventOutcome> {
+async function updateMatched(match: OpenRequestCandidate, input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, reserved: ReservedIds, tx: Transaction): Promise<Applied> {
   const existing = match.request;
   // The SLA matters only to a desired_completion_at change (rule 3 recomputes the resolution target).
   const sla = input.desired_completion_at !== undefined && existing.service_instance_id && match.requestedForAccountId
@@ -130,11 +204,11 @@ async function updateMatched(match: OpenRequestCandidate, input: EventInput, ref
   const notes = reservedEventNotes(existing, refs.currentUser.id, input, match.noteTexts, reserved.notes);
   const changed = Object.keys(changes).length > 0;
   const request = changed ? await tx.requests.update(existing.account_id, existing.id, changes) : existing;
-  if (!changed && notes.length === 0) return { created: false, request };
+  if (!changed && notes.length === 0) return { outcome: { created: false, request }, notes, changed };
   const context = changeContext(input, refs, request);
   // The e-mail goes to the request's requested_by person (null when disabled), never to the event's.
   await publishRequestChange(tx, { ...context, requestedBy: match.requestedBy, request, previous: existing, changes, notes }, { auditLineId: auditLineIdOf(reserved), notes });
-  return { created: false, request };
+  return { outcome: { created: false, request }, notes, changed };
 }
 
 function auditLineIdOf(reserved: ReservedIds): number {

@@ -39,6 +39,8 @@ export interface ReservedNote {
  */
 export interface OutboxWriter {
   write(entry: OutboxEntry, rows?: { notes?: readonly ReservedNote[] }): Promise<void>;
+  /** Several changes' entries, each with its notes, in one statement. */
+  writeAll(items: ReadonlyArray<{ entry: OutboxEntry; notes: readonly ReservedNote[] }>): Promise<void>;
 }
 
 export interface AuditLineRepository {

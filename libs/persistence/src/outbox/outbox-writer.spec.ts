@@ -68,6 +68,22 @@ describe('outboxWriter().write', () => {
     expect(jobs[0]!.payload).toMatchObject({ event: 'request.note-added', payload: { audit_line_id: line.id } });
   });
 
+  it('writes several changes, each with its notes, audit line and jobs, in one statement (writeAll)', async () => {
+    await test.db.transaction(async (trx) => {
+      const ids = await lockAndReserve(trx, 'outbox', { notes: 2, auditLines: 2 });
+      const note = (i: number): ReservedNote => ({ id: ids.notes[i]!, requestId: request, personId: person, text: `batch ${i}`, internal: false });
+      await outboxWriter(trx).writeAll([
+        { entry: entry(ids.auditLines[0]!, [webhookEvent('request.note-added', ids.auditLines[0]!)]), notes: [note(0)] },
+        { entry: entry(ids.auditLines[1]!, [webhookEvent('request.note-added', ids.auditLines[1]!)]), notes: [note(1)] },
+      ]);
+    });
+
+    expect(await test.db('notes').orderBy('id').pluck('text')).toEqual(['batch 0', 'batch 1']);
+    expect(await count('audit_lines')).toBe(2);
+    const lines = await test.db('audit_lines').orderBy('id').pluck('id');
+    expect((await listQueuedJobs(test.db)).map((job) => (job.payload['payload'] as { audit_line_id: number }).audit_line_id)).toEqual(lines);
+  });
+
   it('writes the audit line alone when the change names no note and fires nothing', async () => {
     await test.db.transaction(async (trx) => {
       const ids = await lockAndReserve(trx, 'outbox', { auditLines: 1 });
