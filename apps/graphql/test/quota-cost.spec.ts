@@ -5,6 +5,7 @@
  * answers the same figures as the headers. A failing store lets calls through.
  */
 import type { WindowCounter } from '@tessera/rate-limit';
+import { recordStatements } from '@tessera/persistence/testing';
 import { GENEROUS_GRAPHQL_LIMITS, startGraphqlHarness, type GraphqlHarness, type Reply } from './support/graphql-harness.js';
 
 const LIMITS = { ...GENEROUS_GRAPHQL_LIMITS, costPoints: 250, documentationUrl: 'https://docs.example/graphql-cost' };
@@ -79,15 +80,8 @@ describe('GraphQL quotas — round trips to the store', () => {
   it('counts an allowed call, its request windows and its cost, in one statement to the default Postgres store', async () => {
     const token = await harness.tokenWith(['me:Read']);
     await harness.post(token, '{ me { name } }');
-    const statements: string[] = [];
-    const record = (query: { sql: string }) => statements.push(query.sql);
-    harness.test.db.on('query', record);
-    try {
-      const reply = await harness.post(token, '{ me { name } }');
-      expect(reply.status).toBe(200);
-    } finally {
-      harness.test.db.off('query', record);
-    }
+    const { result: reply, statements } = await recordStatements(() => harness.post(token, '{ me { name } }'));
+    expect(reply.status).toBe(200);
     expect(statements.filter((sql) => sql.includes('rate_limit_windows'))).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { trustedAccountId, type OutboxEntry, type QueuedJob, type ReservedNote } from '@tessera/domain';
 import { listQueuedJobs } from '../queue/enqueue.js';
-import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { createTestDatabase, recordStatements, type TestDatabase } from '../testing/index.js';
 import { lockAndReserve } from './match-lock.js';
 import { outboxWriter } from './outbox-writer.js';
 
@@ -39,23 +39,12 @@ const entry = (auditLineId: number, jobs: QueuedJob[]): OutboxEntry => ({
 
 describe('outboxWriter().write', () => {
   it('writes the notes and the audit line on their reserved ids, and queues the jobs, in one statement', async () => {
-    const statements: string[] = [];
+    let statements: string[] = [];
     await test.db.transaction(async (trx) => {
       const ids = await lockAndReserve(trx, 'outbox', { notes: 2, auditLines: 1 });
-      // Every statement of the write, whichever way it reaches the transaction's connection.
-      const connection = await (trx.client as unknown as { acquireConnection(): Promise<{ query: (...args: unknown[]) => unknown }> }).acquireConnection();
-      const query = connection.query;
-      connection.query = function (this: unknown, ...args: unknown[]) {
-        const [config] = args as [string | { text: string }];
-        statements.push(typeof config === 'string' ? config : config.text);
-        return query.apply(this, args);
-      };
-      try {
-        const notes: ReservedNote[] = ids.notes.map((id, i) => ({ id, requestId: request, personId: person, text: `note ${i}`, internal: i === 1 }));
-        await outboxWriter(trx).write(entry(ids.auditLines[0]!, [webhookEvent('request.note-added', ids.auditLines[0]!), { task: 'send-mail', payload: { to: 'ann@outbox.test', subject: 's', text: 't' } }]), { notes });
-      } finally {
-        connection.query = query;
-      }
+      const notes: ReservedNote[] = ids.notes.map((id, i) => ({ id, requestId: request, personId: person, text: `note ${i}`, internal: i === 1 }));
+      ({ statements } = await recordStatements(() =>
+        outboxWriter(trx).write(entry(ids.auditLines[0]!, [webhookEvent('request.note-added', ids.auditLines[0]!), { task: 'send-mail', payload: { to: 'ann@outbox.test', subject: 's', text: 't' } }]), { notes })));
     });
 
     expect(statements).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
 import { describeWindowCounterContract } from '@tessera/rate-limit/testing';
 import { createDatabase, type Database } from '../database.js';
-import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { createTestDatabase, recordStatements, type TestDatabase } from '../testing/index.js';
 import { createPostgresWindowCounter } from './window-counter.repository.js';
 import { deleteExpiredRateLimitWindows } from './expired-windows.js';
 
@@ -20,18 +20,13 @@ describeWindowCounterContract('Postgres window counter — the rules the Redis s
 
 describe('Postgres window counter — one round trip, exact across replicas', () => {
   it('sends one SQL statement per consume, whatever the number of windows', async () => {
-    const statements: string[] = [];
-    const record = (query: { sql: string }) => statements.push(query.sql);
-    test.db.on('query', record);
-    try {
-      const limiter = createRequestRateLimiter(openRateLimitStore({ kind: 'postgres', counter: createPostgresWindowCounter(test.db) }), {
-        name: 'round-trips',
-        windows: REST_WINDOWS,
-      });
+    const limiter = createRequestRateLimiter(openRateLimitStore({ kind: 'postgres', counter: createPostgresWindowCounter(test.db) }), {
+      name: 'round-trips',
+      windows: REST_WINDOWS,
+    });
+    const { statements } = await recordStatements(async () => {
       for (let i = 0; i < 5; i += 1) await limiter.consume('person:1');
-    } finally {
-      test.db.off('query', record);
-    }
+    });
     expect(statements).toHaveLength(5);
   });
 

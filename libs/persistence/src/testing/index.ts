@@ -4,3 +4,4 @@ export { enqueueUncheckedJob } from './enqueue-unchecked.js';
 export { mintOAuthAccessToken, insertTestOAuthApplication } from './oauth-access-tokens.js';
 export type { OAuthTokenSpec, MintedOAuthToken, TestApplicationSpec, TestApplication } from './oauth-access-tokens.js';
 export { startListeningAccess } from './listening-access.js';
+export { recordStatements } from './record-statements.js';

@@ -1,0 +1,22 @@
+/**
+ * The SQL every pg client of this process sends while `work` runs, however it
+ * reaches the driver (Knex's query builder, its raw path, or a statement run
+ * straight on a connection): for tests that count round trips.
+ */
+import pg from 'pg';
+
+export async function recordStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = prototype.query;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    const [config] = args;
+    statements.push(typeof config === 'string' ? config : (config as { text: string }).text);
+    return query.apply(this, args);
+  };
+  try {
+    return { result: await work(), statements };
+  } finally {
+    prototype.query = query;
+  }
+}
