@@ -9,7 +9,7 @@ import pg from 'pg';
 import { encodeNodeId } from '@tessera/domain';
 import { describePlan, type EventsMix, type LoadPlan } from './bench-options.js';
 import { createHttpClient } from './http-client.js';
-import { failuresOf, formatRatio, formatResult, formatWarmupFailures, runLoad, type Measured } from './load.js';
+import { failuresOf, formatRatio, formatResult, formatWarmupFailures, percentile, runLoad, type Measured } from './load.js';
 
 export const EVENTS_TARGET = 0.2;
 export const EVENTS_P99_TARGET_MS = 250;
@@ -33,10 +33,14 @@ export interface EventsBenchOptions {
 export interface EventsBenchResult {
   tessera: Measured;
   baseline: Measured;
+  /** Latencies of the measured run by kind of event (new, matching), sorted ascending. */
+  byKind: Record<EventKind, number[]>;
 }
 
+export type EventKind = 'new' | 'matching';
+
 export async function benchEvents(options: EventsBenchOptions): Promise<EventsBenchResult> {
-  const tessera = await benchIntake(options);
+  const { measured: tessera, byKind } = await benchIntake(options);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.clients });
   try {
     const people = await pool.query<{ id: number; name: string }>('select id, name from people where account_id = $1 order by id limit 1', [options.account]);
@@ -48,19 +52,22 @@ export async function benchEvents(options: EventsBenchOptions): Promise<EventsBe
     const warm = await runLoad(options.warmup, options.clients, call);
     phase++;
     const baseline = await runLoad(options.plan, options.clients, call);
-    return { tessera, baseline: { result: baseline, warmupFailures: warm.failureReasons } };
+    return { tessera, baseline: { result: baseline, warmupFailures: warm.failureReasons }, byKind };
   } finally {
     await pool.end();
   }
 }
 
-async function benchIntake(options: EventsBenchOptions): Promise<Measured> {
+async function benchIntake(options: EventsBenchOptions): Promise<{ measured: Measured; byKind: Record<EventKind, number[]> }> {
   const client = createHttpClient(options.apiOrigin, options.clients);
   const headers = { authorization: `Bearer ${options.token}`, 'x-service-account': options.account };
   const runId = Date.now().toString(36);
   let phase = 0;
+  const byKind: Record<EventKind, number[]> = { new: [], matching: [] };
   const call = async (i: number) => {
+    const started = performance.now();
     const answer = await client.send({ method: 'POST', path: `/v1/events?${new URLSearchParams(eventParams(options.mix, `${runId}-${phase}`, runId, i))}`, headers });
+    if (phase === 1) byKind[isNewEvent(options.mix, i) ? 'new' : 'matching'].push(performance.now() - started);
     return answer.status === 201 || answer.status === 200 ? true : `HTTP ${answer.status}`;
   };
   try {
@@ -68,7 +75,8 @@ async function benchIntake(options: EventsBenchOptions): Promise<Measured> {
     // New events of the measured phase get subjects of their own, so none matches a warm-up event.
     phase++;
     const result = await runLoad(options.plan, options.clients, call);
-    return { result, warmupFailures: warm.failureReasons };
+    for (const latencies of Object.values(byKind)) latencies.sort((a, b) => a - b);
+    return { measured: { result, warmupFailures: warm.failureReasons }, byKind };
   } finally {
     await client.close();
   }
@@ -76,10 +84,13 @@ async function benchIntake(options: EventsBenchOptions): Promise<Measured> {
 
 /** A new event has a subject of its own and no CI; a matching one hits one of ten open requests on srv-db-01 (rule 2). */
 function eventParams(mix: EventsMix, phaseId: string, runId: string, i: number): Record<string, string> {
-  const fresh = mix === 'new' || (mix === 'half' && i % 2 === 0);
-  return fresh
+  return isNewEvent(mix, i)
     ? { subject: `bench ${phaseId} new ${i}`, source: 'bench-new', note: `event ${i}` }
     : { subject: `bench ${runId} disk`, ci: 'srv-db-01', source: `bench-${runId}-${i % 10}`, note: `reading ${i}` };
+}
+
+function isNewEvent(mix: EventsMix, i: number): boolean {
+  return mix === 'new' || (mix === 'half' && i % 2 === 0);
 }
 
 /** What the intake writes for a new event with a note, as hand-written SQL in one transaction. */
@@ -136,12 +147,23 @@ export function reportEvents(result: EventsBenchResult, options: Pick<EventsBenc
   return [
     `events intake: ${options.clients} concurrent clients (undici Pool / pg Pool), ${mix}, ${describePlan(options.warmup)} warm-up then ${describePlan(options.plan)} per side`,
     formatResult('POST /v1/events (tessera api)', result.tessera.result),
+    ...formatKinds(result.byKind),
     formatResult(BASELINE_NAME, result.baseline.result),
     `  ${BASELINE_DESCRIPTION}`,
     formatRatio(result.tessera.result, result.baseline.result, EVENTS_TARGET),
     `  p99 of POST /v1/events: ${p99.toFixed(1)} ms (target ≤ ${EVENTS_P99_TARGET_MS} ms at 50 clients: ${p99 <= EVENTS_P99_TARGET_MS ? 'met' : 'not met'})`,
     ...formatWarmupFailures({ tessera: result.tessera, baseline: result.baseline }),
   ].join('\n');
+}
+
+/** The new and the matching events apart: a matching event waits for the events of its match key before it. */
+export function formatKinds(byKind: Record<EventKind, number[]>): string[] {
+  return (Object.entries(byKind) as Array<[EventKind, number[]]>)
+    .filter(([, latencies]) => latencies.length > 0)
+    .map(([kind, latencies]) => {
+      const at = (q: number) => percentile(latencies, q).toFixed(1).padStart(6);
+      return `    ${`${kind} events`.padEnd(44)} p50 ${at(0.5)} ms   p90 ${at(0.9)} ms   p99 ${at(0.99)} ms   ${String(latencies.length).padStart(8)} calls`;
+    });
 }
 
 export function eventsFailures(result: EventsBenchResult): number {
