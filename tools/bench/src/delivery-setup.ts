@@ -6,7 +6,7 @@
  * persistence enqueue exactly as the events intake's transactions do.
  */
 import { encodeNodeId, generatePolicyKey, loadSealingKey, queuedJob, type QueuedJob } from '@tessera/domain';
-import { enqueueJobs, type Database } from '@tessera/persistence';
+import { discardQueuedJobs, enqueueJobs, type Database } from '@tessera/persistence';
 import type { DeliveryAlg } from './bench-options.js';
 import { BENCH_SEALING_KEY } from './servers.js';
 import { nowMs } from './webhook-sink.js';
@@ -18,13 +18,19 @@ export interface BenchWebhook {
   person: { id: number; name: string };
 }
 
-/** A fresh webhook (and policy) for `alg`; every other webhook of the account is disabled, so each event makes one delivery. */
+/**
+ * A fresh webhook (and policy) for `alg`; every other webhook of the account is disabled, so each event
+ * makes one delivery. The webhook events still queued by earlier benchmarks (the events intake's, a
+ * few thousand) are dropped: the worker would otherwise deliver them to this webhook too, in the
+ * middle of the measured ones.
+ */
 export async function createBenchWebhook(db: Database, account: string, alg: DeliveryAlg, sinkUrl: string): Promise<BenchWebhook> {
   const person = await db('people').where({ account_id: account }).orderBy('id').first<{ id: number; name: string }>('id', 'name');
   if (!person) throw new Error(`no person in account ${account}`);
   const key = await generatePolicyKey(alg, loadSealingKey(BENCH_SEALING_KEY, 'production'));
   const suffix = `${alg} ${Date.now().toString(36)}`;
   return db.transaction(async (tx) => {
+    await discardQueuedJobs(tx, 'webhook-event');
     await tx('webhooks').where({ account_id: account }).update({ disabled: true });
     const [policy] = await tx('webhook_policies')
       .insert({ account_id: account, name: `bench ${suffix}`, jwt_alg: alg, public_key_pem: key.publicKeyPem, sealed_key: key.sealedKey })

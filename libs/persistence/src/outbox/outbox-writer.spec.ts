@@ -1,5 +1,5 @@
 import { trustedAccountId, type OutboxEntry, type QueuedJob, type ReservedNote } from '@tessera/domain';
-import { listQueuedJobs } from '../queue/enqueue.js';
+import { discardQueuedJobs, listQueuedJobs } from '../queue/enqueue.js';
 import { createTestDatabase, recordStatements, type TestDatabase } from '../testing/index.js';
 import { lockAndReserve } from './match-lock.js';
 import { outboxWriter } from './outbox-writer.js';
@@ -94,5 +94,15 @@ describe('outboxWriter().write', () => {
 
     expect(await count('notes')).toBe(0);
     expect(await count('audit_lines')).toBe(0);
+  });
+
+  it('leaves the queued jobs to discardQueuedJobs, which drops those of one task only', async () => {
+    await test.db.transaction(async (trx) => {
+      const ids = await lockAndReserve(trx, 'outbox', { auditLines: 1 });
+      await outboxWriter(trx).write(entry(ids.auditLines[0]!, [webhookEvent('request.update', ids.auditLines[0]!), { task: 'send-mail', payload: { to: 'ann@outbox.test', subject: 's', text: 't' } }]));
+    });
+
+    expect(await discardQueuedJobs(test.db, 'webhook-event')).toBe(1);
+    expect((await listQueuedJobs(test.db)).map((job) => job.task_identifier)).toEqual(['send-mail']);
   });
 });

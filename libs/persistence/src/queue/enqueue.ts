@@ -56,3 +56,12 @@ export async function listQueuedJobs(db: Database, task?: string): Promise<Queue
   if (task) query.where('t.identifier', task);
   return query;
 }
+
+/** Drops every waiting job of a task; for tools that need an empty queue (the delivery benchmark after the events one). */
+export async function discardQueuedJobs(db: Database, task: string): Promise<number> {
+  const { rowCount } = await db.raw(
+    'delete from graphile_worker._private_jobs j using graphile_worker._private_tasks t where t.id = j.task_id and t.identifier = ? and j.locked_at is null',
+    [task],
+  );
+  return rowCount ?? 0;
+}
