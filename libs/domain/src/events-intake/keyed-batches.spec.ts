@@ -20,6 +20,25 @@ function heldRunner(outcome: (key: string, items: readonly string[]) => string[]
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** The first item of key k alone, then `later` queued behind it; the first batch released and done. */
+async function firstDoneThenQueued(submit: (key: string, item: string) => Promise<string>, runs: Array<{ release: () => void }>, later: string[]) {
+  const first = submit('k', 'a');
+  const queued = later.map((item) => submit('k', item).catch((error: Error) => `rejected: ${error.message}`));
+  await settle();
+  runs[0]!.release();
+  await first;
+  await settle();
+  return queued;
+}
+
+/** Releases the runs from `from` on, one at a time, as each starts. */
+async function releaseFrom(runs: Array<{ release: () => void }>, from: number, count: number) {
+  for (let i = from; i < from + count; i++) {
+    runs[i]!.release();
+    await settle();
+  }
+}
+
 describe('keyedBatches', () => {
   it('runs the first item of a key at once, and the items that arrive meanwhile together in the next batch, in order', async () => {
     const { runs, run } = heldRunner();
@@ -56,17 +75,11 @@ describe('keyedBatches', () => {
     const { runs, run } = heldRunner((_key, items) => (items.includes('bad') ? new BatchItemFailed(items.indexOf('bad'), new Error('bad input')) : items.map((item) => `done ${item}`)));
     const submit = keyedBatches(run);
 
-    const first = submit('k', 'a');
-    const batch = [submit('k', 'b'), submit('k', 'bad'), submit('k', 'c')].map((p) => p.catch((error: Error) => `rejected: ${error.message}`));
-    await settle();
-    runs[0]!.release();
-    await first;
-    await settle();
-    runs[1]!.release();
-    await settle();
+    const batch = await firstDoneThenQueued(submit, runs, ['b', 'bad', 'c']);
+    await releaseFrom(runs, 1, 1);
 
     expect(runs.map((r) => r.items)).toEqual([['a'], ['b', 'bad', 'c'], ['b', 'c']]);
-    runs[2]!.release();
+    await releaseFrom(runs, 2, 1);
     expect(await Promise.all(batch)).toEqual(['done b', 'rejected: bad input', 'done c']);
   });
 
@@ -74,17 +87,8 @@ describe('keyedBatches', () => {
     const { runs, run } = heldRunner((_key, items) => (items.length > 1 ? new Error('statement of the batch failed') : items[0] === 'c' ? new Error('c alone failed') : [`done ${items[0]}`]));
     const submit = keyedBatches(run);
 
-    const first = submit('k', 'a');
-    const batch = [submit('k', 'b'), submit('k', 'c')].map((p) => p.catch((error: Error) => `rejected: ${error.message}`));
-    await settle();
-    runs[0]!.release();
-    await first;
-    await settle();
-    runs[1]!.release();
-    await settle();
-    runs[2]!.release();
-    await settle();
-    runs[3]!.release();
+    const batch = await firstDoneThenQueued(submit, runs, ['b', 'c']);
+    await releaseFrom(runs, 1, 3);
 
     expect(await Promise.all(batch)).toEqual(['done b', 'rejected: c alone failed']);
     expect(runs.map((r) => r.items)).toEqual([['a'], ['b', 'c'], ['b'], ['c']]);
