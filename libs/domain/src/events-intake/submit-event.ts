@@ -13,7 +13,7 @@
  */
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
-import type { OutboxEntry, OutboxWriter, ReservedNote } from '../ports/outbox.js';
+import type { ReservedNote } from '../ports/outbox.js';
 import type { Repositories, ReservedIds, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
 import type { RequestView } from '../requests/request-view.js';
@@ -21,6 +21,8 @@ import type { EventInput } from './event-input.js';
 import type { IntakeContext } from './intake-context.js';
 import { noteIdsNeeded, reservedEventNotes } from './insert-event-notes.js';
 import { intakeReadScope, requireReadable } from './intake-read-scope.js';
+import { bufferedOutbox } from './batch-outbox.js';
+import { candidateCache, type CandidateCache } from './batch-candidates.js';
 import { BatchItemFailed, keyedBatches } from './keyed-batches.js';
 import { matchQuery, pickMatch } from './match-open-request.js';
 import { matchedRequestChanges } from './matched-request-changes.js';
@@ -109,64 +111,6 @@ async function applyEvents(lockKey: string, events: readonly ReadEvent[], uow: U
     await outbox.flush();
     return outcomes;
   });
-}
-
-interface BufferedOutbox extends OutboxWriter {
-  flush(): Promise<void>;
-}
-
-/** Outbox entries kept until `flush`, then written in one statement. */
-function bufferedOutbox(target: OutboxWriter): BufferedOutbox {
-  let items: Array<{ entry: OutboxEntry; notes: readonly ReservedNote[] }> = [];
-  return {
-    write: async (entry, rows) => void items.push({ entry, notes: rows?.notes ?? [] }),
-    writeAll: async (more) => void items.push(...more),
-    async flush() {
-      if (items.length === 0) return;
-      const written = items;
-      items = [];
-      await target.writeAll(written);
-    },
-  };
-}
-
-interface CandidateCache {
-  /** The event's candidates, as its own read would find them now. */
-  of(event: ReadEvent): Promise<OpenRequestCandidate[]>;
-  /** What the event did to the request it matched or created. */
-  applied(outcome: EventOutcome, notes: readonly ReservedNote[], changed: boolean): void;
-}
-
-/**
- * Events of one batch share their match key, so mostly their candidates: the
- * read is kept while the events only add notes (added to the kept candidate
- * here), and read again, with the buffered writes flushed first, after an
- * event created or changed a request.
- */
-function candidateCache(tx: Transaction, outbox: BufferedOutbox): CandidateCache {
-  let kept: { query: string; rows: OpenRequestCandidate[] } | null = null;
-  return {
-    async of(event) {
-      const { since, ...rest } = event.query;
-      const query = JSON.stringify(rest);
-      if (kept?.query !== query) {
-        await outbox.flush();
-        kept = { query, rows: await tx.requests.openCandidates(event.refs.account.id, event.query) };
-      }
-      return kept.rows.filter((candidate) => candidate.request.created_at >= since);
-    },
-    applied(outcome, notes, changed) {
-      if (!kept) return;
-      if (outcome.created || changed) {
-        kept = null;
-        return;
-      }
-      kept.rows = kept.rows.map((row) =>
-        row.request.id === outcome.request.id
-          ? { ...row, noteTexts: [...row.noteTexts, ...notes.map((note) => note.text)], firstPublicNote: row.firstPublicNote ?? notes.find((note) => !note.internal)?.text ?? null }
-          : row);
-    },
-  };
 }
 
 async function applyEvent(event: ReadEvent, reserved: ReservedIds, tx: Transaction, candidates: CandidateCache): Promise<EventOutcome> {
