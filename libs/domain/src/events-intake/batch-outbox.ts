@@ -4,6 +4,13 @@
  */
 import type { OutboxEntry, OutboxWriter, ReservedNote } from '../ports/outbox.js';
 
+/** The shared write of several events failed: no one event is to blame for it. */
+export class BatchWriteFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super('the write of a batch of events failed');
+  }
+}
+
 export interface BufferedOutbox extends OutboxWriter {
   flush(): Promise<void>;
 }
@@ -17,7 +24,9 @@ export function bufferedOutbox(target: OutboxWriter): BufferedOutbox {
       if (items.length === 0) return;
       const written = items;
       items = [];
-      await target.writeAll(written);
+      await target.writeAll(written).catch((error: unknown) => {
+        throw new BatchWriteFailed(error);
+      });
     },
   };
 }

@@ -48,7 +48,7 @@ const WRITES = ['requests.insert', 'requests.update', 'notes.insert', 'auditLine
  * Account wdc in memory: Howard, Ann and the CI mail-01, with `open` as the
  * open requests an event may match. Every call lands in `calls`, in order.
  */
-function intake(open: OpenRequestCandidate[] = []) {
+function intake(open: OpenRequestCandidate[] = [], failingWrites: number[] = []) {
   const calls: string[] = [];
   const inserted: NewRequest[] = [];
   const jobs: QueuedJob[] = [];
@@ -84,6 +84,7 @@ function intake(open: OpenRequestCandidate[] = []) {
     outbox: {
       writeAll: async (items) => {
         calls.push('outbox.write');
+        if (failingWrites.includes(calls.filter((call) => call === 'outbox.write').length)) throw new Error('the write failed');
         for (const { entry, notes: added } of items) void (notes.push(...added), audit.push(entry.auditLine), jobs.push(...entry.jobs));
       },
     },
@@ -266,5 +267,19 @@ describe('POST /events — events of one match key that queue share a transactio
       'lock {"notes":1,"auditLines":2}', 'requests.openCandidates', 'requests.update', 'outbox.write', 'requests.openCandidates', 'outbox.write',
     ]);
   });
-});
 
+  it('blames no event for a failed write of the batch: each runs again on its own', async () => {
+    const { submitQueued, calls } = intake([candidate(openRequest())], [2]);
+
+    const first = submitQueued({ ci: 'mail-01', source: 'Nagios', note: 'one' });
+    const queued = [submitQueued({ ci: 'mail-01', source: 'Nagios', status: 'on_backlog', note: 'two' }), submitQueued({ ci: 'mail-01', source: 'Nagios', note: 'three' })];
+    const outcomes = await Promise.all([first, ...queued]);
+
+    expect(outcomes.map((outcome) => outcome.request.id)).toEqual([41, 41, 41]);
+    expect(calls.slice(3)).toEqual([
+      'lock {"notes":2,"auditLines":2}', 'requests.openCandidates', 'requests.update', 'outbox.write',
+      'lock {"notes":1,"auditLines":1}', 'requests.openCandidates', 'requests.update', 'outbox.write',
+      'lock {"notes":1,"auditLines":1}', 'requests.openCandidates', 'outbox.write',
+    ]);
+  });
+});

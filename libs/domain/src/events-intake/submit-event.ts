@@ -21,7 +21,7 @@ import type { EventInput } from './event-input.js';
 import type { IntakeContext } from './intake-context.js';
 import { noteIdsNeeded, reservedEventNotes } from './insert-event-notes.js';
 import { intakeReadScope, requireReadable } from './intake-read-scope.js';
-import { bufferedOutbox } from './batch-outbox.js';
+import { BatchWriteFailed, bufferedOutbox } from './batch-outbox.js';
 import { candidateCache, type CandidateCache } from './batch-candidates.js';
 import { BatchItemFailed, keyedBatches } from './keyed-batches.js';
 import { matchQuery, pickMatch } from './match-open-request.js';
@@ -85,7 +85,8 @@ async function readEvent(input: EventInput, ctx: IntakeContext, reads: Repositor
  * candidates are read once, and again only after an event created or changed
  * a request; their notes, audit lines and jobs are written together (before
  * such a read, and at the end). An event that fails rolls the transaction
- * back; the others are run again without it.
+ * back; the others are run again without it. When the shared write fails,
+ * each event is run again on its own (keyed-batches.ts).
  */
 async function applyEvents(lockKey: string, events: readonly ReadEvent[], uow: UnitOfWork): Promise<EventOutcome[]> {
   return uow.transaction(async (tx) => {
@@ -105,10 +106,14 @@ async function applyEvents(lockKey: string, events: readonly ReadEvent[], uow: U
       try {
         outcomes.push(await applyEvent(event, ids, batchTx, candidates));
       } catch (error) {
+        // The shared write (flushed before a read) is no more this event's than the others'.
+        if (error instanceof BatchWriteFailed) throw events.length > 1 ? error : error.failure;
         throw events.length > 1 ? new BatchItemFailed(index, error) : error;
       }
     }
-    await outbox.flush();
+    await outbox.flush().catch((error: unknown) => {
+      throw error instanceof BatchWriteFailed && events.length === 1 ? error.failure : error;
+    });
     return outcomes;
   });
 }
