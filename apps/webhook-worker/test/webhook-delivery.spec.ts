@@ -6,40 +6,28 @@
 import { createHmac } from 'node:crypto';
 import { importSPKI, jwtVerify } from 'jose';
 import { decodeNodeId, encodeNodeId, type AccessContext } from '@tessera/domain';
-import { seedDemoData, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import type { TestDatabase } from '@tessera/persistence/testing';
 import { TESSERA_VERSION } from '../src/deliveries/user-agent.js';
-import { startHttpSink, type HttpSink, type ReceivedRequest } from './support/http-sink.js';
+import type { HttpSink, ReceivedRequest } from './support/http-sink.js';
 import { waitFor } from './support/wait-for.js';
-import { adminAccess, attemptsOf, deliveriesOf, insertPolicy, sinkWebhook, submitTestEvent } from './support/webhook-fixtures.js';
-import { workerHarness, type WorkerHarness } from './support/worker-harness.js';
+import { attemptsOf, deliveriesOf, insertPolicy, sinkWebhook, submitTestEvent } from './support/webhook-fixtures.js';
+import { deliverySuite } from './support/delivery-suite.js';
+import type { WorkerHarness } from './support/worker-harness.js';
 
 const LOOPBACK = { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128', API_PUBLIC_URL: 'https://tessera.example' };
 const ACCOUNT_URL = 'https://tessera.example/v1/accounts/wdc';
 
 describe('webhook delivery of a request created through the events intake', () => {
+  const suite = deliverySuite({ respond: { status: 200, body: 'thanks' } });
   let test: TestDatabase;
-  let demo: DemoSeedResult;
   let access: AccessContext;
   let sink: HttpSink;
   let worker: WorkerHarness;
-
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    demo = await seedDemoData(test.db);
-    access = await adminAccess(test, demo);
-    sink = await startHttpSink();
+  beforeAll(() => {
+    ({ test, access, sink } = suite);
   });
-  beforeEach(async () => {
-    worker = await workerHarness(test);
-    sink.requests.length = 0;
-    sink.respond({ status: 200, body: 'thanks' });
-    await test.db('webhooks').update({ disabled: true });
-  });
-  afterEach(() => worker.cleanup());
-  afterAll(async () => {
-    await sink?.close();
-    await test?.drop();
+  beforeEach(() => {
+    worker = suite.worker;
   });
 
   const receivedFor = (webhookId: number) => async () => sink.requests.find((r) => r.path === `/hook/${webhookId}`);

@@ -5,15 +5,17 @@
  * with an e-mail that says so. Retries run on a tiny WEBHOOK_RETRY_BASE_MS.
  */
 import { encodeNodeId, MAX_ATTEMPTS, type AccessContext } from '@tessera/domain';
-import { listQueuedJobs, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
-import { startHttpSink, type HttpSink } from './support/http-sink.js';
+import { listQueuedJobs, type DemoSeedResult } from '@tessera/persistence';
+import type { TestDatabase } from '@tessera/persistence/testing';
+import type { HttpSink } from './support/http-sink.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { waitFor } from './support/wait-for.js';
-import { adminAccess, attemptsOf, decodeHeader, deliveriesOf, sinkWebhook, submitTestEvent, webhookRow } from './support/webhook-fixtures.js';
-import { workerHarness, type WorkerHarness } from './support/worker-harness.js';
+import { attemptsOf, decodeHeader, deliveriesOf, sinkWebhook, submitTestEvent, webhookRow } from './support/webhook-fixtures.js';
+import { deliverySuite } from './support/delivery-suite.js';
+import type { WorkerHarness } from './support/worker-harness.js';
 
 describe('webhook deliveries to a failing receiver', () => {
+  const suite = deliverySuite();
   let test: TestDatabase;
   let demo: DemoSeedResult;
   let access: AccessContext;
@@ -23,25 +25,15 @@ describe('webhook deliveries to a failing receiver', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    demo = await seedDemoData(test.db);
-    access = await adminAccess(test, demo);
-    sink = await startHttpSink();
+    ({ test, demo, access, sink } = suite);
     smtp = await startSmtpSink();
     env = { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '5', SMTP_URL: smtp.url };
   });
-  beforeEach(async () => {
-    worker = await workerHarness(test);
-    sink.requests.length = 0;
+  beforeEach(() => {
+    worker = suite.worker;
     smtp.messages.length = 0;
-    await test.db('webhooks').update({ disabled: true });
   });
-  afterEach(() => worker.cleanup());
-  afterAll(async () => {
-    await sink?.close();
-    await smtp?.close();
-    await test?.drop();
-  });
+  afterAll(() => smtp?.close());
 
   const hitsOf = (webhookId: number) => sink.requests.filter((r) => r.path === `/hook/${webhookId}`);
   const settled = (webhookId: number, count: number) => async () => {

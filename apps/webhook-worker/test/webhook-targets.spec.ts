@@ -5,38 +5,27 @@
  * deliver every message exactly once.
  */
 import { JOBS, testWebhook, TEST_OBJECT_ID, encodeNodeId, type AccessContext } from '@tessera/domain';
-import { createUnitOfWork, enqueueJob, listQueuedJobs, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
-import { startHttpSink, type HttpSink } from './support/http-sink.js';
+import { createUnitOfWork, enqueueJob, listQueuedJobs } from '@tessera/persistence';
+import type { TestDatabase } from '@tessera/persistence/testing';
+import type { HttpSink } from './support/http-sink.js';
 import { waitFor } from './support/wait-for.js';
-import { adminAccess, attemptsOf, deliveriesOf, insertPolicy, insertWebhook, sinkWebhook, submitTestEvent, webhookRow } from './support/webhook-fixtures.js';
-import { workerHarness, type WorkerHarness } from './support/worker-harness.js';
+import { attemptsOf, deliveriesOf, insertPolicy, insertWebhook, sinkWebhook, submitTestEvent, webhookRow } from './support/webhook-fixtures.js';
+import { deliverySuite } from './support/delivery-suite.js';
+import type { WorkerHarness } from './support/worker-harness.js';
 
 const API_URL = 'https://tessera.example/v1';
 
 describe('webhook targets and who receives what', () => {
+  const suite = deliverySuite({ respond: { status: 200 } });
   let test: TestDatabase;
-  let demo: DemoSeedResult;
   let access: AccessContext;
   let sink: HttpSink;
   let worker: WorkerHarness;
-
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    demo = await seedDemoData(test.db);
-    access = await adminAccess(test, demo);
-    sink = await startHttpSink();
+  beforeAll(() => {
+    ({ test, access, sink } = suite);
   });
-  beforeEach(async () => {
-    worker = await workerHarness(test);
-    sink.requests.length = 0;
-    sink.respond({ status: 200 });
-    await test.db('webhooks').update({ disabled: true });
-  });
-  afterEach(() => worker.cleanup());
-  afterAll(async () => {
-    await sink?.close();
-    await test?.drop();
+  beforeEach(() => {
+    worker = suite.worker;
   });
 
   const hitsOf = (webhookId: number) => sink.requests.filter((r) => r.path === `/hook/${webhookId}`);
