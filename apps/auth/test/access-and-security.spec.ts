@@ -5,7 +5,7 @@
  * created (shown once) and revoked, only the person's own, CSRF on every form.
  */
 import { hashToken } from '@tessera/domain';
-import { startAuthHarness, type AuthHarness } from './support/auth-harness.js';
+import { loginOf, startAuthHarness, type AuthHarness } from './support/auth-harness.js';
 import { Browser, type Visit } from './support/browser.js';
 import { authorizeIn } from './support/oauth-client.js';
 
@@ -16,8 +16,8 @@ describe('the Access and Security pages', () => {
   });
   afterAll(() => h.close());
 
-  const admin = () => ({ email: h.demo.admin.email, password: h.demo.admin.password });
-  const agent = () => ({ email: h.demo.agent.email, password: h.demo.agent.password });
+  const admin = () => loginOf(h.demo.admin);
+  const agent = () => loginOf(h.demo.agent);
   const accessUrl = () => `${h.issuer}/profile/access`;
   const personIdOf = async (email: string) => Number((await h.test.db('people').where({ primary_email: email }).first('id')).id);
 

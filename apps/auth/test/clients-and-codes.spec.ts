@@ -5,7 +5,7 @@
  * integration is refused at once; a code is redeemed once, even by three
  * simultaneous requests; login attempts are limited.
  */
-import { startAuthHarness, type AuthHarness } from './support/auth-harness.js';
+import { loginOf, startAuthHarness, type AuthHarness } from './support/auth-harness.js';
 import { Browser } from './support/browser.js';
 import { authorizeIn } from './support/oauth-client.js';
 
@@ -16,7 +16,7 @@ describe('clients, redirect URIs and codes', () => {
   });
   afterAll(() => h.close());
 
-  const admin = () => ({ email: h.demo.admin.email, password: h.demo.admin.password });
+  const admin = () => loginOf(h.demo.admin);
   const redirectUri = () => h.demo.oauth_client.redirect_uri;
   const setDisabled = (table: 'oauth_applications' | 'integrations', disabled: boolean) =>
     table === 'oauth_applications'

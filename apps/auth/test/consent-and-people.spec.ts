@@ -4,7 +4,7 @@
  * also from a new browser; switching people in one browser uses the new person's
  * grant; a wrong password shows the form again without telling which part was wrong.
  */
-import { startAuthHarness, type AuthHarness } from './support/auth-harness.js';
+import { loginOf, startAuthHarness, type AuthHarness } from './support/auth-harness.js';
 import { Browser } from './support/browser.js';
 import { authorizeIn } from './support/oauth-client.js';
 
@@ -15,8 +15,8 @@ describe('consent, remembered consent and the signed-in person', () => {
   });
   afterAll(() => h.close());
 
-  const admin = () => ({ email: h.demo.admin.email, password: h.demo.admin.password });
-  const agent = () => ({ email: h.demo.agent.email, password: h.demo.agent.password });
+  const admin = () => loginOf(h.demo.admin);
+  const agent = () => loginOf(h.demo.agent);
   const personIdOf = async (email: string) => String((await h.test.db('people').where({ primary_email: email }).first('id')).id);
   async function redeem(callback: URL) {
     const res = await h.token({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: h.demo.oauth_client.redirect_uri });

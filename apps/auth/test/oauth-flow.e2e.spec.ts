@@ -5,7 +5,7 @@
  * replay (revokes its tokens) → revocation endpoint (RFC 7009).
  */
 import * as oauth from 'openid-client';
-import { startAuthHarness, type AuthHarness } from './support/auth-harness.js';
+import { loginOf, startAuthHarness, type AuthHarness } from './support/auth-harness.js';
 import { Browser } from './support/browser.js';
 import { authorizeAndRedeem, demoClient } from './support/oauth-client.js';
 import { startApiOn, type ApiOnSameDatabase } from './support/api-server.js';
@@ -28,7 +28,7 @@ describe('the OAuth authorization code flow, end to end with openid-client', () 
   });
 
   const active = async (token: string) => (await oauth.tokenIntrospection(config, token)).active;
-  const admin = () => ({ email: h.demo.admin.email, password: h.demo.admin.password });
+  const admin = () => loginOf(h.demo.admin);
   const redirectUri = () => h.demo.oauth_client.redirect_uri;
 
   it('issues tokens for a code, rotates refresh tokens, revokes on reuse and replay, and revokes at the revocation endpoint', async () => {

@@ -19,6 +19,11 @@ export interface AuthHarness {
   close(): Promise<void>;
 }
 
+/** The e-mail and password a person signs in with, from the demo seed. */
+export function loginOf(person: { email: string; password: string }): { email: string; password: string } {
+  return { email: person.email, password: person.password };
+}
+
 export const NO_LOGIN_LIMITS: LoginRateLimits = { perIp: 1_000_000, perEmail: 1_000_000, windowSeconds: 60 };
 
 export async function startAuthHarness(options: { loginRateLimits?: LoginRateLimits } = {}): Promise<AuthHarness> {
