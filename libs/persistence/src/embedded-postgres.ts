@@ -7,8 +7,9 @@
  * handlers it installs on import (which exit at once) are removed: apps drain
  * their connections on SIGTERM, and launchers stop the database last.
  */
+import childProcess, { type SpawnOptions } from 'node:child_process';
 import { mkdir, readFile, rm, stat, symlink } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -19,6 +20,12 @@ export interface EmbeddedPostgresOptions {
   /** Keep the data directory when stopped (dev) or delete it (tests). */
   persistent: boolean;
   onLog?: (message: string) => void;
+  /**
+   * Run postgres in a process group of its own, so that a terminal's Ctrl-C reaches the
+   * launcher and its apps but not the database: the launcher stops the apps first, and
+   * they close their connections (LISTEN included) before the server goes (`npm start`).
+   */
+  ownProcessGroup?: boolean;
 }
 
 export interface RunningPostgres {
@@ -57,7 +64,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onError: log,
   });
   if (!initialised) await server.initialise();
-  await server.start();
+  await (options.ownProcessGroup ? inOwnProcessGroup(() => server.start()) : server.start());
   let stopped = false;
   return {
     adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
@@ -85,6 +92,25 @@ async function importWithoutSignalHandlers() {
     }
   }
   return module;
+}
+
+/**
+ * The package spawns postgres with no way to pass `detached`; while it starts, its
+ * `spawn` (an ESM binding of node:child_process, refreshed by syncBuiltinESMExports)
+ * adds it for the postgres binary only.
+ */
+async function inOwnProcessGroup(start: () => Promise<void>): Promise<void> {
+  const original = childProcess.spawn;
+  const detachedPostgres = (command: string, args: readonly string[], options: SpawnOptions) =>
+    original(command, args, path.basename(command) === 'postgres' ? { ...options, detached: true } : options);
+  childProcess.spawn = detachedPostgres as typeof childProcess.spawn;
+  syncBuiltinESMExports();
+  try {
+    await start();
+  } finally {
+    childProcess.spawn = original;
+    syncBuiltinESMExports();
+  }
 }
 
 /**

@@ -1,6 +1,8 @@
 import { ensureDevCertificate } from './dev-certificate.js';
 import { DEV_COOKIE_KEY_FILE, DEV_SEALING_KEY_FILE, ensureDevSecret } from './dev-secret.js';
+import path from 'node:path';
 import { appAddresses } from './app-addresses.js';
+import { dataDir } from './paths.js';
 
 /**
  * The demo's receivers run on this machine (a `nc -l` or a local server), so
@@ -24,6 +26,7 @@ export async function appEnvironment(databaseUrl: string): Promise<Record<string
     SECRET_SEALING_KEY: process.env['SECRET_SEALING_KEY'] || (await ensureDevSecret(DEV_SEALING_KEY_FILE)),
     COOKIE_KEYS: process.env['COOKIE_KEYS'] || (await ensureDevSecret(DEV_COOKIE_KEY_FILE)),
     WEBHOOK_ALLOWED_NETWORKS: demoAllowedNetworks(),
+    MAILBOX_DIR: process.env['MAILBOX_DIR'] ?? path.join(dataDir, 'mailbox'),
     // Webhook messages name their account by the api's address (the worker has none of its own).
     API_PUBLIC_URL: process.env['API_PUBLIC_URL'] ?? process.env['PUBLIC_URL'] ?? appAddresses().find((a) => a.app === 'api')!.publicUrl.replace(/\/v1$/, ''),
   };

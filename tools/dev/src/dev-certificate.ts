@@ -5,10 +5,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generate } from 'selfsigned';
-import { workspaceRoot } from './paths.js';
+import { dataDir } from './paths.js';
 
 export async function ensureDevCertificate(): Promise<{ certFile: string; keyFile: string }> {
-  const dir = path.join(workspaceRoot, '.data', 'tls');
+  const dir = path.join(dataDir, 'tls');
   const certFile = path.join(dir, 'localhost.crt');
   const keyFile = path.join(dir, 'localhost.key');
   try {

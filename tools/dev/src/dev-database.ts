@@ -9,7 +9,7 @@
 import { createDatabase, migrateLatest, startEmbeddedPostgres, withDatabaseName } from '@tessera/persistence';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { workspaceRoot } from './paths.js';
+import { dataDir as dataRoot, workspaceRoot } from './paths.js';
 
 export const EMBEDDED_PORT = Number(process.env['EMBEDDED_PG_PORT'] ?? 54329);
 const DATABASE = 'tessera';
@@ -26,7 +26,7 @@ export interface EmbeddedLocation {
   dataDir: string;
 }
 
-export const DEFAULT_EMBEDDED: EmbeddedLocation = { port: EMBEDDED_PORT, dataDir: path.join(workspaceRoot, '.data', 'pg') };
+export const DEFAULT_EMBEDDED: EmbeddedLocation = { port: EMBEDDED_PORT, dataDir: path.join(dataRoot, 'pg') };
 
 export class ForeignEmbeddedPostgresError extends Error {
   constructor(port: number, theirs: string, ours: string) {
@@ -55,7 +55,7 @@ export async function openDevDatabase(embedded: EmbeddedLocation = DEFAULT_EMBED
     await migrateAt(url);
     return { url, stop: async () => undefined, description: `embedded PostgreSQL already running on port ${port}` };
   }
-  const server = await startEmbeddedPostgres({ dataDir, port, persistent: true });
+  const server = await startEmbeddedPostgres({ dataDir, port, persistent: true, ownProcessGroup: true });
   await ensureDatabase(adminUrl);
   await migrateAt(url);
   return { url, stop: () => server.stop(), description: `embedded PostgreSQL on port ${port}, data in ${path.relative(workspaceRoot, dataDir) || dataDir}` };

@@ -8,10 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { workspaceRoot } from './paths.js';
+import { dataDir } from './paths.js';
 
-export const DEV_SEALING_KEY_FILE = path.join(workspaceRoot, '.data', 'secret-sealing-key');
-export const DEV_COOKIE_KEY_FILE = path.join(workspaceRoot, '.data', 'cookie-key');
+export const DEV_SEALING_KEY_FILE = path.join(dataDir, 'secret-sealing-key');
+export const DEV_COOKIE_KEY_FILE = path.join(dataDir, 'cookie-key');
 
 export async function ensureDevSecret(file: string): Promise<string> {
   try {
