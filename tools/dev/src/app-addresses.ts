@@ -6,13 +6,14 @@ export interface AppAddress {
   publicUrl: string;
 }
 
-const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const port = (name: string, fallback: number, override?: string) => Number(override ?? process.env[name] ?? fallback);
 
-export function appAddresses(): AppAddress[] {
-  const api = port('API_PORT', 3000);
-  const auth = port('AUTH_PORT', 3001);
-  const graphql = port('GRAPHQL_PORT', 3002);
-  const worker = port('WORKER_PORT', 3003);
+/** `only.PORT` (`nx serve <app>`: one app, so the plain variable of the configuration table) moves every app's port. */
+export function appAddresses(only: { PORT?: string | undefined } = {}): AppAddress[] {
+  const api = port('API_PORT', 3000, only.PORT);
+  const auth = port('AUTH_PORT', 3001, only.PORT);
+  const graphql = port('GRAPHQL_PORT', 3002, only.PORT);
+  const worker = port('WORKER_PORT', 3003, only.PORT);
   return [
     { app: 'api', port: api, healthUrl: `http://localhost:${api}/healthz`, publicUrl: `http://localhost:${api}/v1` },
     { app: 'auth', port: auth, healthUrl: `http://localhost:${auth}/healthz`, publicUrl: `http://localhost:${auth}` },

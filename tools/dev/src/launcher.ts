@@ -96,7 +96,7 @@ function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
 const PORT_VARIABLES: Record<AppAddress['app'], string> = { api: 'API_PORT', auth: 'AUTH_PORT', graphql: 'GRAPHQL_PORT', 'webhook-worker': 'WORKER_PORT' };
 
 /** Fails with a message that says what to do when an app's port is taken (often: Tessera already runs). */
-export async function assertPortsFree(addresses: AppAddress[]): Promise<void> {
+export async function assertPortsFree(addresses: AppAddress[], variable?: string): Promise<void> {
   for (const address of addresses) {
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer();
@@ -104,7 +104,7 @@ export async function assertPortsFree(addresses: AppAddress[]): Promise<void> {
       probe.listen(address.port, () => probe.close(() => resolve(true)));
     });
     if (!free) {
-      throw new Error(`Port ${address.port} (${address.app}) is in use. Is Tessera already running? Stop it, or set ${PORT_VARIABLES[address.app]} to another port.`);
+      throw new Error(`Port ${address.port} (${address.app}) is in use. Is Tessera already running? Stop it, or set ${variable ?? PORT_VARIABLES[address.app]} to another port.`);
     }
   }
 }

@@ -1,4 +1,9 @@
-/** `nx serve <app>`: the same database, migrations and seed as `npm start`, then one app. */
+/**
+ * `nx serve <app>`: the same database, migrations and seed as `npm start`, then one app,
+ * configured as the README's configuration table says for one app (`PORT` moves it; every
+ * other variable reaches it as it is). Exits non-zero when the app does not come up, so Nx
+ * reports the failure.
+ */
 import { appAddresses } from './app-addresses.js';
 import { appEnvironment } from './app-env.js';
 import { seedAndWriteCredentials } from './demo-credentials.js';
@@ -7,9 +12,9 @@ import { assertPortsFree, installShutdown, startApp, waitForHealth } from './lau
 import { credentialsPath } from './paths.js';
 
 async function main(name: string | undefined): Promise<void> {
-  const address = appAddresses().find((a) => a.app === name);
+  const address = appAddresses({ PORT: process.env['PORT'] }).find((a) => a.app === name);
   if (!address) throw new Error(`usage: serve <${appAddresses().map((a) => a.app).join('|')}>`);
-  await assertPortsFree([address]);
+  await assertPortsFree([address], 'PORT');
   const database = await openDevDatabase();
   await seedAndWriteCredentials(database.url, credentialsPath);
   const env = await appEnvironment(database.url);
