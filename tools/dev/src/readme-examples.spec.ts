@@ -1,0 +1,131 @@
+/**
+ * The README's examples, run as written, in document order, against a freshly
+ * started stack (`npm start`: migrations, demo seed, the four apps), so that the
+ * README cannot drift from what Tessera does. The convention, also for docs/ and
+ * the apps' and tools' READMEs:
+ *
+ * - Every ```sh / ```bash block runs, one command at a time, in one bash session
+ *   for all documents (variables such as TOKEN or AUTH carry on, as in a reader's
+ *   terminal), from a folder whose `.data` is this run's. The addresses of the
+ *   documented default ports (localhost:3000–3003) are moved to this run's ports,
+ *   and moved back in what the commands print.
+ * - The answer of a command is the comment lines right under it: `# → ` opens a
+ *   line of output, `#   ` continues the line above. `…` stands for any text. An
+ *   answer may open with the HTTP status curl does not print (`# → 404 {…}`); it
+ *   is compared with the status of the command's last curl call (see answer.ts).
+ * - A command without an answer must exit 0, and every curl call in it must get a
+ *   status below 400.
+ * - A block that is not meant to run (starting Tessera itself, Docker, a browser
+ *   step, code in another language, an output) carries `<!-- not-run: reason -->`
+ *   on the line before its fence. In the root README every fenced block is run or
+ *   marked; elsewhere every shell block is. Nothing is skipped silently: an unmarked
+ *   block fails the test, and the marked ones are counted.
+ */
+import { spawn } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findFreePort } from '@tessera/persistence';
+import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { answerMismatch, silentFailure } from './examples/answer.js';
+import { blockCommands, isShell, markdownBlocks } from './examples/markdown-examples.js';
+import { ShellSession, writeCurlShim } from './examples/shell-session.js';
+import { workspaceRoot } from './paths.js';
+
+const DEFAULT_PORTS = { API_PORT: 3000, AUTH_PORT: 3001, GRAPHQL_PORT: 3002, WORKER_PORT: 3003 };
+const STEP_TIMEOUT_MS = 20_000;
+
+async function documents(): Promise<string[]> {
+  const under = async (dir: string, pattern: RegExp) =>
+    (await readdir(path.join(workspaceRoot, dir), { recursive: true }).catch(() => [] as string[])).filter((f) => pattern.test(f)).sort().map((f) => path.join(dir, f));
+  return ['README.md', ...(await under('apps', /^[^/]+\/README\.md$/)), ...(await under('tools', /^[^/]+\/README\.md$/)), 'docker/README.md', ...(await under('docs', /\.md$/))];
+}
+
+describe('the examples of the README and docs run as written, in order, on a fresh start', () => {
+  let test: TestDatabase;
+  let dir: string;
+  let session: ShellSession;
+  let launcherPid: number | undefined;
+  const ports: Record<string, number> = {};
+
+  const toTestPorts = (text: string) => text.replace(/(localhost|127\.0\.0\.1):(300[0-3])\b/g, (_, host, port) => `${host}:${ports[portName(Number(port))]}`);
+  const toDefaultPorts = (text: string) =>
+    Object.entries(ports).reduce((out, [name, port]) => out.replaceAll(`localhost:${port}`, `localhost:${DEFAULT_PORTS[name as keyof typeof DEFAULT_PORTS]}`), text);
+  const portName = (port: number) => Object.entries(DEFAULT_PORTS).find(([, p]) => p === port)![0];
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    dir = await mkdtemp(path.join(tmpdir(), 'tessera-readme-'));
+    await chmod(dir, 0o755);
+    // The reader's checkout: the repository's files, and a `.data` of this run's own.
+    for (const entry of ['apps', 'libs', 'tools', 'docs', 'docker', 'node_modules', 'package.json', 'tsconfig.base.json', 'nx.json']) {
+      await symlink(path.join(workspaceRoot, entry), path.join(dir, entry));
+    }
+    for (const name of Object.keys(DEFAULT_PORTS)) ports[name] = await findFreePort();
+    const launcher = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'tools/dev/src/start.ts')], {
+      cwd: dir,
+      detached: true,
+      env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATABASE_URL: test.url, TESSERA_DATA_DIR: path.join(dir, '.data'), LOG_LEVEL: 'warn' },
+    });
+    launcherPid = launcher.pid;
+    let output = '';
+    launcher.stdout.on('data', (chunk) => (output += chunk));
+    launcher.stderr.on('data', (chunk) => (output += chunk));
+    const began = Date.now();
+    while (!output.includes('Tessera is up') && launcher.exitCode === null && Date.now() - began < 90_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (!output.includes('Tessera is up')) throw new Error(`npm start did not come up:\n${output}`);
+    const bin = path.join(dir, '.examples', 'bin');
+    const statusFile = path.join(dir, '.examples', 'statuses');
+    await mkdir(bin, { recursive: true });
+    await writeCurlShim(bin, '/usr/bin/curl', statusFile);
+    const env = { PATH: `${bin}:${process.env['PATH']}`, HOME: process.env['HOME'], LANG: 'C.UTF-8', TERM: 'dumb' };
+    session = new ShellSession(dir, path.join(dir, '.examples', 'steps'), statusFile, env);
+  }, 120_000);
+
+  afterAll(async () => {
+    session?.close();
+    if (launcherPid) {
+      try {
+        process.kill(-launcherPid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    await test.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('runs every shell example and gets the answers shown; every other block is marked not-run with a reason', async () => {
+    const failures: string[] = [];
+    const counts = { commands: 0, answers: 0, notRun: 0 };
+    for (const document of await documents()) {
+      const markdown = await readFile(path.join(workspaceRoot, document), 'utf8').catch(() => '');
+      for (const block of markdownBlocks(markdown)) {
+        const where = `${document}:${block.line}`;
+        if (block.notRun !== undefined) {
+          counts.notRun += 1;
+          continue;
+        }
+        if (!isShell(block)) {
+          if (document === 'README.md') failures.push(`${where}: a \`\`\`${block.lang} block that neither runs nor says <!-- not-run: reason -->`);
+          continue;
+        }
+        for (const example of blockCommands(block)) {
+          counts.commands += 1;
+          const step = await session.run(toTestPorts(example.command), STEP_TIMEOUT_MS);
+          const shown = { ...step, stdout: toDefaultPorts(step.stdout) };
+          const problem = example.answer === undefined ? silentFailure(shown) : step.timedOut ? 'did not finish in time' : answerMismatch(example.answer, shown);
+          if (example.answer !== undefined) counts.answers += 1;
+          if (problem) failures.push(`${document}:${example.line}: ${example.command.split('\n')[0]}\n  ${problem}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The README is the bulk of it: a parser that found nothing would pass the line above.
+    expect(counts.commands).toBeGreaterThan(100);
+    expect(counts.answers).toBeGreaterThan(30);
+    expect(counts.notRun).toBeGreaterThan(5);
+  }, 240_000);
+});
