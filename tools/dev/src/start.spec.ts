@@ -44,7 +44,7 @@ describe('npm start — every app up, then Ctrl-C stops everything', () => {
     child = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'tools/dev/src/start.ts')], {
       cwd: workspaceRoot,
       detached: true,
-      env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATABASE_URL: test.url, DEMO_CREDENTIALS_FILE: credentialsFile, LOG_LEVEL: 'warn' },
+      env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATABASE_URL: test.url, DEMO_CREDENTIALS_FILE: credentialsFile, TESSERA_DATA_DIR: dir, LOG_LEVEL: 'warn' },
     });
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
