@@ -21,7 +21,7 @@
  *   marked; elsewhere every shell block is. Nothing is skipped silently: an unmarked
  *   block fails the test, and the marked ones are counted.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,7 +45,7 @@ describe('the examples of the README and docs run as written, in order, on a fre
   let test: TestDatabase;
   let dir: string;
   let session: ShellSession;
-  let launcherPid: number | undefined;
+  let launcher: ChildProcess | undefined;
   const ports: Record<string, number> = {};
 
   const toTestPorts = (text: string) => text.replace(/(localhost|127\.0\.0\.1):(300[0-3])\b/g, (_, host, port) => `${host}:${ports[portName(Number(port))]}`);
@@ -62,15 +62,14 @@ describe('the examples of the README and docs run as written, in order, on a fre
       await symlink(path.join(workspaceRoot, entry), path.join(dir, entry));
     }
     for (const name of Object.keys(DEFAULT_PORTS)) ports[name] = await findFreePort();
-    const launcher = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'tools/dev/src/start.ts')], {
+    launcher = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'tools/dev/src/start.ts')], {
       cwd: dir,
       detached: true,
       env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATABASE_URL: test.url, TESSERA_DATA_DIR: path.join(dir, '.data'), LOG_LEVEL: 'warn' },
     });
-    launcherPid = launcher.pid;
     let output = '';
-    launcher.stdout.on('data', (chunk) => (output += chunk));
-    launcher.stderr.on('data', (chunk) => (output += chunk));
+    launcher.stdout!.on('data', (chunk) => (output += chunk));
+    launcher.stderr!.on('data', (chunk) => (output += chunk));
     const began = Date.now();
     while (!output.includes('Tessera is up') && launcher.exitCode === null && Date.now() - began < 90_000) {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -86,9 +85,13 @@ describe('the examples of the README and docs run as written, in order, on a fre
 
   afterAll(async () => {
     session?.close();
-    if (launcherPid) {
+    if (launcher?.pid) {
+      // Ctrl-C, as a reader would; then nothing of the launcher's process group may be left.
+      const exited = new Promise((resolve) => launcher!.once('exit', resolve));
+      if (launcher.exitCode === null) launcher.kill('SIGINT');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
       try {
-        process.kill(-launcherPid, 'SIGKILL');
+        process.kill(-launcher.pid, 'SIGKILL');
       } catch {
         // already gone
       }
