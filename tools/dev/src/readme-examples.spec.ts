@@ -21,7 +21,7 @@
  *   marked; elsewhere every shell block is. Nothing is skipped silently: an unmarked
  *   block fails the test, and the marked ones are counted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,6 +54,9 @@ describe('the examples of the README and docs run as written, in order, on a fre
   const portName = (port: number) => Object.entries(DEFAULT_PORTS).find(([, p]) => p === port)![0];
 
   beforeAll(async () => {
+    const tools = Object.fromEntries(['curl', 'jq'].map((tool) => [tool, execFileSync('bash', ['-c', `command -v ${tool} || true`], { encoding: 'utf8' }).trim()]));
+    const missing = Object.keys(tools).filter((tool) => tools[tool] === '');
+    if (missing.length > 0) throw new Error(`The README's examples need ${missing.join(' and ')} (apt-get install -y ${missing.join(' ')}; .ci/run installs them)`);
     test = await createTestDatabase();
     dir = await mkdtemp(path.join(tmpdir(), 'tessera-readme-'));
     await chmod(dir, 0o755);
@@ -78,7 +81,7 @@ describe('the examples of the README and docs run as written, in order, on a fre
     const bin = path.join(dir, '.examples', 'bin');
     const statusFile = path.join(dir, '.examples', 'statuses');
     await mkdir(bin, { recursive: true });
-    await writeCurlShim(bin, '/usr/bin/curl', statusFile);
+    await writeCurlShim(bin, tools['curl']!, statusFile);
     const env = { PATH: `${bin}:${process.env['PATH']}`, HOME: process.env['HOME'], LANG: 'C.UTF-8', TERM: 'dumb' };
     session = new ShellSession(dir, path.join(dir, '.examples', 'steps'), statusFile, env);
   }, 120_000);
