@@ -2,7 +2,7 @@
  * The README's examples, run as written, in document order, against a freshly
  * started stack (`npm start`: migrations, demo seed, the four apps), so that the
  * README cannot drift from what Tessera does. The convention, also for docs/ and
- * the apps' and tools' READMEs:
+ * the apps', libs' and tools' READMEs:
  *
  * - Every ```sh / ```bash block runs, one command at a time, in one bash session
  *   for all documents (variables such as TOKEN or AUTH carry on, as in a reader's
@@ -36,9 +36,10 @@ const DEFAULT_PORTS = { API_PORT: 3000, AUTH_PORT: 3001, GRAPHQL_PORT: 3002, WOR
 const STEP_TIMEOUT_MS = 20_000;
 
 async function documents(): Promise<string[]> {
-  const under = async (dir: string, pattern: RegExp) =>
-    (await readdir(path.join(workspaceRoot, dir), { recursive: true }).catch(() => [] as string[])).filter((f) => pattern.test(f)).sort().map((f) => path.join(dir, f));
-  return ['README.md', ...(await under('apps', /^[^/]+\/README\.md$/)), ...(await under('tools', /^[^/]+\/README\.md$/)), 'docker/README.md', ...(await under('docs', /\.md$/))];
+  const readmes = async (dir: string) => (await readdir(path.join(workspaceRoot, dir))).sort().map((project) => path.join(dir, project, 'README.md'));
+  const docs = (await readdir(path.join(workspaceRoot, 'docs'), { recursive: true })).filter((f) => f.endsWith('.md')).sort().map((f) => path.join('docs', f));
+  // A project without a README reads as empty below.
+  return ['README.md', ...(await readmes('apps')), ...(await readmes('libs')), ...(await readmes('tools')), 'docker/README.md', ...docs];
 }
 
 describe('the examples of the README and docs run as written, in order, on a fresh start', () => {
