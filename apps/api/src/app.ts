@@ -1,8 +1,8 @@
 import type { Express } from 'express';
-import { authenticate, createHttpApp, finishHttpApp, mountRoutes, rateLimit, type Logger, type TransportOptions } from '@tessera/http';
+import { authenticate, createHttpApp, finishHttpApp, mountRoutes, rateLimit, rateLimitByAddress, type Logger, type TransportOptions } from '@tessera/http';
 import { createAccessRepository, type Database } from '@tessera/persistence';
 import type { AccessPort } from '@tessera/domain';
-import { loadSealingKey, type SealingKey } from '@tessera/domain';
+import { feedbackLinkKey, loadSealingKey, type SealingKey } from '@tessera/domain';
 import type { RequestRateLimiter } from '@tessera/rate-limit';
 import { DEFAULT_API_LIMITS, type ApiLimits } from './config.js';
 import { API_CORS } from './cors.js';
@@ -21,7 +21,7 @@ export interface ApiDependencies {
   access?: AccessPort;
   /** Page sizes and body size from the config; default: those with no variable set. */
   limits?: ApiLimits;
-  /** SECRET_SEALING_KEY from the config; default: the public development key (tests). */
+  /** SECRET_SEALING_KEY from the config; default: the public development key (tests). Also the root of the feedback links' key. */
   sealingKey?: SealingKey;
 }
 
@@ -32,11 +32,13 @@ export interface ApiDependencies {
  */
 export function createApiApp({ db, logger, rateLimiter, apiUrl, transport, access = createAccessRepository(db), limits = DEFAULT_API_LIMITS, sealingKey = loadSealingKey(undefined, 'test') }: ApiDependencies): Express {
   // The composition root: every use case built once, for the whole process.
-  const services = createApiServices({ db, sealingKey, apiUrl });
+  const feedbackKey = feedbackLinkKey(sealingKey);
+  const services = createApiServices({ db, sealingKey, apiUrl, feedbackKey });
   const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => services.ping() }, cors: API_CORS, parseBodies: false, ...transport });
-  mountRoutes(app, apiRoutes({ services, apiUrl, pageSize: limits.pageSize, attachmentMaxBytes: limits.attachmentMaxBytes }), {
+  mountRoutes(app, apiRoutes({ services, links: { apiUrl, feedbackKey }, pageSize: limits.pageSize, attachmentMaxBytes: limits.attachmentMaxBytes }), {
     authenticate: authenticate(access),
     rateLimit: rateLimit(rateLimiter, logger),
+    rateLimitByAddress: rateLimitByAddress(rateLimiter, logger),
     bodyLimit: limits.bodyLimitBytes,
     basePath: '/v1',
   });

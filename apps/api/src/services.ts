@@ -38,6 +38,9 @@ import {
   addRequestNote, createRequest, updateRequest,
   type AddedRequestNote, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput,
 } from '@tessera/domain';
+import {
+  checkFeedbackLink, recordRequestFeedback, type CheckedFeedbackLink, type FeedbackClick, type FeedbackLinkKey, type RecordedFeedback,
+} from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 
 export interface ApiServices {
@@ -49,6 +52,10 @@ export interface ApiServices {
   createRequest(access: AccessContext, input: RequestCreateInput): Promise<RequestView>;
   updateRequest(access: AccessContext, id: number, input: RequestUpdateInput): Promise<RequestView>;
   addRequestNote(access: AccessContext, requestId: number, input: NoteCreateInput): Promise<AddedRequestNote>;
+  /** A click on a request's feedback link: no caller but the link's signature. */
+  recordRequestFeedback(click: FeedbackClick): Promise<RecordedFeedback>;
+  /** The same link checked, nothing written (HEAD). */
+  checkFeedbackLink(click: FeedbackClick): Promise<CheckedFeedbackLink>;
   listWebhookPolicies(access: AccessContext, state: WebhookPolicyState, query: CollectionQuery): Promise<Page<WebhookPolicyRecord>>;
   getWebhookPolicy(access: AccessContext, id: number): Promise<WebhookPolicyRecord>;
   createWebhookPolicy(access: AccessContext, input: WebhookPolicyInput): Promise<WebhookPolicyWithKey>;
@@ -93,8 +100,9 @@ export interface ApiServices {
 /**
  * `sealingKey`: SECRET_SEALING_KEY (config.ts), which seals the keys of webhook policies.
  * `apiUrl`: the public base URL, which names the account in webhook messages (decision 016).
+ * `feedbackKey`: signs and checks the feedback links of requests (derived from the sealing key).
  */
-export function createApiServices({ db, sealingKey, apiUrl }: { db: Database; sealingKey: SealingKey; apiUrl: string }): ApiServices {
+export function createApiServices({ db, sealingKey, apiUrl, feedbackKey }: { db: Database; sealingKey: SealingKey; apiUrl: string; feedbackKey: FeedbackLinkKey }): ApiServices {
   const uow = createUnitOfWork(db);
   const reads = uow.repositories;
   const intake = createEventIntake(uow);
@@ -107,6 +115,8 @@ export function createApiServices({ db, sealingKey, apiUrl }: { db: Database; se
     createRequest: (access, input) => createRequest(access, input, uow),
     updateRequest: (access, id, input) => updateRequest(access, id, input, uow),
     addRequestNote: (access, requestId, input) => addRequestNote(access, requestId, input, uow),
+    recordRequestFeedback: (click) => recordRequestFeedback(click, { uow, key: feedbackKey }),
+    checkFeedbackLink: (click) => checkFeedbackLink(click, { uow, key: feedbackKey }),
     listWebhookPolicies: (access, state, query) => listWebhookPolicies(access, state, query, reads),
     getWebhookPolicy: (access, id) => getWebhookPolicy(access, id, reads),
     createWebhookPolicy: (access, input) => createWebhookPolicy(access, input, { uow, sealingKey }),

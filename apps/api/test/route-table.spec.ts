@@ -50,6 +50,7 @@ describe('The REST route table — every route declares what it needs', () => {
       'POST /v1/requests': { scope: 'request:Create' },
       'PATCH /v1/requests/:id': { scope: 'request:Update' },
       'POST /v1/requests/:id/notes': { scope: 'request:Update' },
+      'GET /v1/requests/:id/feedback': { public: expect.any(String), rateLimit: 'address' },
       'GET /v1/ui_extensions': { scope: 'ui_extension:Read' },
       'GET /v1/ui_extensions/:id': { scope: 'ui_extension:Read' },
       'POST /v1/ui_extensions': { role: 'administrator', scope: 'ui_extension:Create' },

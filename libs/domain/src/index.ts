@@ -74,6 +74,10 @@ export type { PersonView } from './people/person-view.js';
 export { listRequests, getRequest, listRequestNotes } from './requests/read-requests.js';
 export { createRequest } from './requests/create-request.js';
 export { updateRequest } from './requests/update-request.js';
+export { recordRequestFeedback, checkFeedbackLink, FEEDBACK_SOURCE } from './requests/record-request-feedback.js';
+export type { CheckedFeedbackLink, FeedbackClick, FeedbackDependencies, RecordedFeedback } from './requests/record-request-feedback.js';
+export { feedbackLinkKey, feedbackLinks, feedbackSignature, isFeedbackAnswer, FEEDBACK_ANSWERS } from './requests/feedback-link.js';
+export type { FeedbackAnswer, FeedbackLinkKey, FeedbackLinks, FeedbackLinkSubject } from './requests/feedback-link.js';
 export { addRequestNote } from './requests/add-request-note.js';
 export type { AddedRequestNote, NoteCreateInput } from './requests/add-request-note.js';
 export { REQUEST_SUBJECT_MAX_LENGTH, REQUEST_NOTE_MAX_LENGTH } from './requests/create-request-input.js';
@@ -89,6 +93,7 @@ export { matchedRequestChanges } from './events-intake/matched-request-changes.j
 export { requestEvents, waitingRelease } from './events-intake/publish-request-change.js';
 export type { RequestChange } from './events-intake/publish-request-change.js';
 export { presentRequest, presentNote, REQUEST_FIELDS } from './presenters/request.presenter.js';
+export type { RequestLinkContext } from './presenters/request.presenter.js';
 export { presentMe } from './presenters/me.presenter.js';
 export type { IntegrationRecord, IntegrationFields, IntegrationScopeRecord, OAuthApplicationRecord, OAuthApplicationFields, NewOAuthApplication } from './integrations/integration-record.js';
 export type { IntegrationRepository, NameTaken } from './ports/integration.repository.js';

@@ -14,13 +14,15 @@ export type { HealthCheck } from './health.js';
 export { createHttpMetrics } from './metrics.js';
 export type { HttpMetrics } from './metrics.js';
 export { authenticate, accessOf, requireAdministrator, requireScope } from './access.middleware.js';
-export { rateLimit } from './rate-limit.middleware.js';
+export { rateLimit, rateLimitByAddress } from './rate-limit.middleware.js';
 export { sendCollection, pickFields } from './collection-response.js';
+export { escapeHtml, html, markup } from './html.js';
+export type { Markup } from './html.js';
 export { requestIdOf } from './request-id.js';
 export { serve, listen } from './serve.js';
 export type { ServeOptions, Listening } from './serve.js';
 export { exitOnStartupError } from './startup.js';
-export { defineRoute, isPublicRoute } from './routes/route-table.js';
+export { defineRoute, isPublicRoute, isRateLimited } from './routes/route-table.js';
 export type {
   RouteDeclaration, RouteTable, GuardedRoute, PublicRoute, RouteNeeds, GuardedNeeds, PublicNeeds, ScopeAction, RouteInput, RawInput,
   RouteContext, PublicRouteContext, ResponseSpec, ResponseHeaderSpec, SuccessStatus, RouteErrorStatus, HttpMethod, BodyMediaType,

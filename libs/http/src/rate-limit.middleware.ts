@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { tooManyRequests } from '@tessera/domain';
 import type { RequestRateLimiter } from '@tessera/rate-limit';
 import type { Logger } from './logger.js';
@@ -12,9 +12,24 @@ import { accessOf } from './access.middleware.js';
  * an outage of the counters must not become an outage of the API.
  */
 export function rateLimit(limiter: RequestRateLimiter, logger: Logger): RequestHandler {
-  return async (_req, res, next) => {
+  return countedBy(limiter, logger, (_req, res) => {
     const access = accessOf(res);
-    const key = access.token.clientId ? `app:${access.token.clientId}:person:${access.person.id}` : `person:${access.person.id}`;
+    return access.token.clientId ? `app:${access.token.clientId}:person:${access.person.id}` : `person:${access.person.id}`;
+  });
+}
+
+/**
+ * The same windows for a public route that reads or writes the database (a
+ * link clicked in an e-mail): nobody is signed in, so the caller is its
+ * address, as `trust proxy` reads it (TRUST_PROXY). Keys never meet a person's.
+ */
+export function rateLimitByAddress(limiter: RequestRateLimiter, logger: Logger): RequestHandler {
+  return countedBy(limiter, logger, (req) => `address:${req.ip ?? 'unknown'}`);
+}
+
+function countedBy(limiter: RequestRateLimiter, logger: Logger, keyOf: (req: Request, res: Response) => string): RequestHandler {
+  return async (req, res, next) => {
+    const key = keyOf(req, res);
     let decision;
     try {
       decision = await limiter.consume(key);

@@ -2,6 +2,7 @@
  * The route table of the REST API: every route under /v1, each declaring what
  * it needs, reads and answers. app.ts mounts it; /v1/openapi.json describes it.
  */
+import type { RequestLinkContext } from '@tessera/domain';
 import type { RouteTable } from '@tessera/http';
 import type { PageSizeLimits } from '@tessera/validation';
 import { describeApi } from '../openapi.js';
@@ -13,6 +14,7 @@ import { integrationScopesRoutes } from './integrations-scopes.routes.js';
 import { integrationsRoutes } from './integrations.routes.js';
 import { meRoutes } from './me.routes.js';
 import { openApiRoute } from './openapi.routes.js';
+import { requestFeedbackRoutes } from './request-feedback.routes.js';
 import { requestsRoutes } from './requests.routes.js';
 import { requestWritesRoutes } from './request-writes.routes.js';
 import { uiExtensionTranslationsRoutes } from './ui-extension-translations.routes.js';
@@ -24,16 +26,18 @@ import { webhookPoliciesRoutes } from './webhook-policies.routes.js';
 
 export interface ApiRouteDependencies {
   services: ApiServices;
-  /** Public base URL of the API, e.g. http://localhost:3000/v1. */
-  apiUrl: string;
+  /** Public base URL of the API (e.g. http://localhost:3000/v1) and the key of the requests' feedback links. */
+  links: RequestLinkContext;
   pageSize: PageSizeLimits;
   /** The largest attachment upload (ATTACHMENT_MAX_BYTES in config.ts). */
   attachmentMaxBytes: number;
 }
 
-export function apiRoutes({ services, apiUrl, pageSize, attachmentMaxBytes }: ApiRouteDependencies): RouteTable {
+export function apiRoutes({ services, links, pageSize, attachmentMaxBytes }: ApiRouteDependencies): RouteTable {
+  const { apiUrl } = links;
   const resources = [
-    ...meRoutes(services), ...requestsRoutes(services, apiUrl, pageSize), ...requestWritesRoutes(services, apiUrl), ...eventsRoutes(services, apiUrl),
+    ...meRoutes(services), ...requestsRoutes(services, links, pageSize), ...requestWritesRoutes(services, links), ...requestFeedbackRoutes(services),
+    ...eventsRoutes(services, links),
     ...integrationsRoutes(services, apiUrl, pageSize), ...integrationApplicationsRoutes(services, apiUrl, pageSize),
     ...integrationScopesRoutes(services, apiUrl, pageSize),
     ...webhooksRoutes(services, apiUrl, pageSize), ...attachmentsRoutes(services, apiUrl, attachmentMaxBytes),

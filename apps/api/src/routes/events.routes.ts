@@ -1,4 +1,4 @@
-import { presentRequest } from '@tessera/domain';
+import { presentRequest, type RequestLinkContext } from '@tessera/domain';
 import { defineRoute, type RouteTable } from '@tessera/http';
 import { parseEventInput } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
@@ -9,7 +9,7 @@ import { requestSchema } from './request.schema.js';
  * `POST /v1/events` (SPEC.md "Events intake API"): 201 + the new request, or 200 + the matched one.
  * Parameters come as a query string, a JSON body or a form body (REFERENCE.md "Events intake").
  */
-export function eventsRoutes(services: ApiServices, apiUrl: string): RouteTable {
+export function eventsRoutes(services: ApiServices, links: RequestLinkContext): RouteTable {
   return [
     defineRoute({
       method: 'post',
@@ -36,7 +36,7 @@ export function eventsRoutes(services: ApiServices, apiUrl: string): RouteTable 
       errors: [422],
       handler: async ({ res, access, input }) => {
         const outcome = await services.submitEvent(access, input);
-        res.status(outcome.created ? 201 : 200).json(presentRequest(outcome.request, apiUrl));
+        res.status(outcome.created ? 201 : 200).json(presentRequest(outcome.request, links));
       },
     }),
   ];

@@ -5,7 +5,7 @@
  * publish the same `request.*` webhook events as the events intake. Another
  * account's request, or one the caller may not read, is not found.
  */
-import { presentNote, presentRequest } from '@tessera/domain';
+import { presentNote, presentRequest, type RequestLinkContext } from '@tessera/domain';
 import { defineRoute, type RouteTable } from '@tessera/http';
 import type { ApiServices } from '../services.js';
 import { noteSchema, requestSchema } from './request.schema.js';
@@ -13,7 +13,7 @@ import { createNoteInput, createRequestInput, updateRequestInput } from './reque
 
 const VISIBILITY = 'An end user may only use requests they requested or that are for them, and may not write internal notes.';
 
-export function requestWritesRoutes(services: ApiServices, apiUrl: string): RouteTable {
+export function requestWritesRoutes(services: ApiServices, links: RequestLinkContext): RouteTable {
   return [
     defineRoute({
       method: 'post',
@@ -27,7 +27,7 @@ export function requestWritesRoutes(services: ApiServices, apiUrl: string): Rout
       responses: { 201: { description: 'The new request, with every field', schema: requestSchema } },
       errors: [422],
       handler: async ({ res, access, input }) => {
-        res.status(201).json(presentRequest(await services.createRequest(access, input), apiUrl));
+        res.status(201).json(presentRequest(await services.createRequest(access, input), links));
       },
     }),
     defineRoute({
@@ -44,7 +44,7 @@ export function requestWritesRoutes(services: ApiServices, apiUrl: string): Rout
       responses: { 200: { description: 'The request, with every field, after the change', schema: requestSchema } },
       errors: [404, 422],
       handler: async ({ res, access, input: { id, body } }) => {
-        res.json(presentRequest(await services.updateRequest(access, id, body), apiUrl));
+        res.json(presentRequest(await services.updateRequest(access, id, body), links));
       },
     }),
     defineRoute({

@@ -4,7 +4,7 @@
  * writes it, and apps/api/test/openapi.spec.ts checks real answers against it.
  */
 import { z } from 'zod';
-import { CATEGORIES, COMPLETION_REASONS, IMPACTS, STATUSES } from '@tessera/domain';
+import { CATEGORIES, COMPLETION_REASONS, FEEDBACK_ANSWERS, IMPACTS, STATUSES } from '@tessera/domain';
 
 const datetime = z.iso.datetime({ offset: true });
 const nodeId = z.string().describe('Global node ID: URL-safe base64 of `tessera/<Type>/<id>`');
@@ -54,13 +54,14 @@ export const requestSchema = z
     sourceID: z.string().nullable(),
     supplier_requestID: z.string().nullable(),
     grouping: z.string(),
-    satisfaction: z.string().nullable(),
+    satisfaction: z.enum(FEEDBACK_ANSWERS).nullable().describe('The requested_by person’s answer through a feedback link; null before any answer'),
     custom_fields: z.unknown(),
     new_assignment: z.boolean(),
     reviewed: z.boolean(),
     urgent: z.boolean(),
     addressed: z.boolean(),
-    feedback: z.object({ requested_by: z.object({ satisfied_url: z.url(), dissatisfied_url: z.url() }) }),
+    feedback: z.object({ requested_by: z.object({ satisfied_url: z.url(), dissatisfied_url: z.url() }) })
+      .describe('Signed links for the requested_by person (e.g. in an e-mail): opening one sets `satisfaction` (GET /v1/requests/{id}/feedback)'),
     nodeID: nodeId,
   })
   .describe('A request, with every field');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, IMPACTS, REQUEST_FIELDS, STATUSES, notFound, presentNote, presentRequest } from '@tessera/domain';
+import { CATEGORIES, IMPACTS, REQUEST_FIELDS, STATUSES, notFound, presentNote, presentRequest, type RequestLinkContext } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type RouteTable } from '@tessera/http';
 import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
@@ -27,14 +27,21 @@ const ID_PARAMS = z.object({ id: z.string().describe('The request id; anything b
 
 /** Ids in paths are positive integers; anything else is simply not found. */
 function idParam(raw: string | undefined): number {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw notFound();
-  return Number(raw);
+  const id = requestIdOf(raw);
+  if (id === null) throw notFound();
+  return id;
+}
+
+/** A request id of a path, or null for anything that cannot be one. */
+export function requestIdOf(raw: string | undefined): number | null {
+  return raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
 }
 
 const VISIBILITY = 'An end user sees the requests they requested or that are for them; agents see every request of the account.';
 
 /** `GET /v1/requests`, `/v1/requests/:id` and `/v1/requests/:id/notes`, in the account of the call. */
-export function requestsRoutes(services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
+export function requestsRoutes(services: ApiServices, links: RequestLinkContext, pageSize: PageSizeLimits): RouteTable {
+  const { apiUrl } = links;
   return [
     defineRoute({
       method: 'get',
@@ -49,7 +56,7 @@ export function requestsRoutes(services: ApiServices, apiUrl: string, pageSize: 
       errors: [400],
       handler: async ({ req, res, access, input: query }) => {
         const page = await services.listRequests(access, query);
-        sendCollection(req, res, query, page, (view) => presentRequest(view, apiUrl), `${apiUrl}/requests`);
+        sendCollection(req, res, query, page, (view) => presentRequest(view, links), `${apiUrl}/requests`);
       },
     }),
     defineRoute({
@@ -64,7 +71,7 @@ export function requestsRoutes(services: ApiServices, apiUrl: string, pageSize: 
       responses: { 200: { description: 'The request', schema: requestSchema } },
       errors: [404],
       handler: async ({ res, access, input }) => {
-        res.json(presentRequest(await services.getRequest(access, input.id), apiUrl));
+        res.json(presentRequest(await services.getRequest(access, input.id), links));
       },
     }),
     defineRoute({

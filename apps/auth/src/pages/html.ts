@@ -4,30 +4,10 @@
  * cached and may not be framed.
  */
 import type { Response } from 'express';
+import { escapeHtml, html, markup, type Markup } from '@tessera/http';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe for an HTML element or a quoted attribute. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
-
-/** Marks markup built from escaped parts, so `layout` does not escape it twice. */
-export interface Markup {
-  readonly html: string;
-}
-
-export const markup = (html: string): Markup => ({ html });
-
-/** A template literal tag: every `${value}` is escaped unless it is Markup (or an array of it). */
-export function html(strings: TemplateStringsArray, ...values: unknown[]): Markup {
-  const part = (value: unknown): string => {
-    if (Array.isArray(value)) return value.map(part).join('');
-    if (value && typeof value === 'object' && 'html' in value) return (value as Markup).html;
-    return escapeHtml(value);
-  };
-  return markup(strings.reduce((out, text, i) => out + text + (i < values.length ? part(values[i]) : ''), ''));
-}
+// The escaping template tag is shared with the api's pages (libs/http); the auth pages keep importing it from here.
+export { escapeHtml, html, markup, type Markup };
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#222}
 h1{font-size:1.4rem}label{display:block;margin:.8rem 0 .2rem}input[type=email],input[type=password]{width:100%;padding:.4rem;box-sizing:border-box}

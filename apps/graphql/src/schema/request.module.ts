@@ -82,6 +82,7 @@ export const requestModule: SchemaModule = {
       sourceID: String
       supplierRequestID: String
       grouping: String!
+      "The requested_by person's answer to the feedback links, as REST spells it: satisfied or dissatisfied; null before any answer."
       satisfaction: String
       "Seconds."
       resolutionDuration: Int

@@ -4,6 +4,7 @@
  * datetimes ISO 8601; `sourceID` and `supplier_requestID` as the spec spells them.
  */
 import { encodeNodeId } from '../node-id.js';
+import { feedbackLinks, type FeedbackLinkKey } from '../requests/feedback-link.js';
 import type { NoteView, RequestView } from '../requests/request-view.js';
 
 const REFERENCE_TYPES: Record<string, string> = {
@@ -31,8 +32,13 @@ function nextTarget(view: RequestView): string {
   return view.resolution_target_at ? view.resolution_target_at.toISOString() : 'no_target';
 }
 
-export function presentRequest(view: RequestView, apiUrl: string): Record<string, unknown> {
-  const feedback = `${apiUrl}/requests/${view.id}/feedback`;
+/** What the links of a request are made with: the public api base URL (`…/v1`) and the feedback links' key. */
+export interface RequestLinkContext {
+  apiUrl: string;
+  feedbackKey: FeedbackLinkKey;
+}
+
+export function presentRequest(view: RequestView, links: RequestLinkContext): Record<string, unknown> {
   return {
     id: view.id,
     subject: view.subject,
@@ -77,7 +83,7 @@ export function presentRequest(view: RequestView, apiUrl: string): Record<string
     reviewed: view.reviewed,
     urgent: view.urgent,
     addressed: view.addressed,
-    feedback: { requested_by: { satisfied_url: `${feedback}?satisfied=true`, dissatisfied_url: `${feedback}?satisfied=false` } },
+    feedback: { requested_by: feedbackLinks(links.feedbackKey, links.apiUrl, view) },
     nodeID: encodeNodeId('Request', view.id),
   };
 }

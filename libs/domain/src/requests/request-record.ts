@@ -53,13 +53,14 @@ export type NewRequest = Omit<RequestRecord, 'id' | 'created_at' | 'updated_at'>
 
 /**
  * Fields a change may set on an existing request: those of SPEC.md "Event
- * matching" rule 3 plus what they imply, and subject, category and impact,
- * which the request API changes too (requests/update-request.ts).
+ * matching" rule 3 plus what they imply, subject, category and impact,
+ * which the request API changes too (requests/update-request.ts), and
+ * satisfaction, which the requester's feedback link sets (record-request-feedback.ts).
  */
 export type RequestChanges = Partial<
   Pick<
     RequestRecord,
     | 'subject' | 'category' | 'impact' | 'status' | 'completion_reason' | 'completed_at' | 'resolution_duration' | 'desired_completion_at' | 'downtime_start_at'
-    | 'downtime_end_at' | 'waiting_until' | 'team_id' | 'member_id' | 'resolution_target_at' | 'requester_resolution_target_at'
+    | 'downtime_end_at' | 'waiting_until' | 'team_id' | 'member_id' | 'resolution_target_at' | 'requester_resolution_target_at' | 'satisfaction'
   >
 >;

@@ -28,6 +28,11 @@ const rateLimit: RequestHandler = (req, _res, next) => {
   if (req.get('x-spent')) throw tooManyRequests(1);
   next();
 };
+const rateLimitByAddress: RequestHandler = (req, _res, next) => {
+  counted.push(`address ${req.path}`);
+  if (req.get('x-spent')) throw tooManyRequests(1);
+  next();
+};
 
 const routes: RouteTable = [
   defineRoute({
@@ -72,12 +77,25 @@ const routes: RouteTable = [
       res.json({ name: 'test' });
     },
   }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/links/:id',
+    operationId: 'followLink',
+    tag: 'links',
+    summary: 'Public, and reaches the database',
+    needs: { public: 'The link is its own credential', rateLimit: 'address' },
+    input: zodInput({ params: z.object({ id: z.string() }) }),
+    responses: { 200: { description: 'Followed' } },
+    handler: ({ res }) => {
+      res.json({ followed: true });
+    },
+  }),
 ];
 
 function appOf(table: RouteTable): Express {
   const logger = createLogger({ name: 't', level: 'silent' });
   const app = createHttpApp({ service: 'routes-test', logger, parseBodies: false });
-  mountRoutes(app, table, { authenticate, rateLimit, bodyLimit: 1024, basePath: '/v1' });
+  mountRoutes(app, table, { authenticate, rateLimit, rateLimitByAddress, bodyLimit: 1024, basePath: '/v1' });
   return finishHttpApp(app, logger);
 }
 
@@ -142,6 +160,12 @@ describe('mountRoutes — each route: body → authenticate → rate limit → g
     expect(counted).toEqual([]);
   });
 
+  it('counts a public route that asks for it by address, without a token: 429 once spent', async () => {
+    await request(app).get('/v1/links/1').expect(200, { followed: true });
+    await request(app).get('/v1/links/1').set('X-Spent', '1').expect(429);
+    expect(counted).toEqual(['address /v1/links/1', 'address /v1/links/1']);
+  });
+
   it('authenticates and counts an unknown path under the base path before its 404', async () => {
     await request(app).get('/v1/nothing').expect(401);
     const res = await request(app).get('/v1/nothing').set('Authorization', 'nobody').expect(404);
@@ -180,6 +204,15 @@ describe('mountRoutes — a table it refuses', () => {
 
   it('refuses a route that is public without a reason', () => {
     expect(() => appOf([defineRoute({ ...base, path: '/v1/x', needs: { public: ' ' } })])).toThrow('GET /v1/x is public without saying why');
+  });
+
+  it('refuses a route counted by address when it was given no rateLimitByAddress', () => {
+    const logger = createLogger({ name: 't', level: 'silent' });
+    const app = createHttpApp({ service: 'routes-test', logger, parseBodies: false });
+    const counted = defineRoute({ ...base, path: '/v1/x', needs: { public: 'A link', rateLimit: 'address' } });
+    expect(() => mountRoutes(app, [counted], { authenticate, rateLimit, bodyLimit: 1024, basePath: '/v1' })).toThrow(
+      'GET /v1/x counts calls by address, but mountRoutes was given no rateLimitByAddress',
+    );
   });
 
   it('refuses a route whose needs declare nothing', () => {

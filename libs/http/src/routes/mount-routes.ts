@@ -6,21 +6,25 @@
  *   parse the body → authenticate → count against the rate windows → guard
  *   from `needs` → parse the input → handler
  *
- * and a public one: parse the body → parse the input → handler. Any other path
- * under `basePath` authenticates and counts before its 404, as it always has.
+ * and a public one: parse the body → (count against the windows of the
+ * caller's address, when it says `rateLimit: 'address'`) → parse the input →
+ * handler. Any other path under `basePath` authenticates and counts before its
+ * 404, as it always has.
  */
 import type { Express, RequestHandler } from 'express';
 import { accessOf } from '../access.middleware.js';
 import { bodyParsers } from './body-parsers.js';
 import { guardOf } from './route-guard.js';
 import { routeTableProblems } from './route-table-problems.js';
-import { isPublicRoute, type RawInput, type RouteDeclaration, type RouteTable } from './route-table.js';
+import { isPublicRoute, type PublicRoute, type RawInput, type RouteDeclaration, type RouteTable } from './route-table.js';
 
 export interface MountRoutesOptions {
   /** `authenticate(port)`: resolves the caller or answers 401/403. */
   authenticate: RequestHandler;
   /** `rateLimit(limiter, logger)`: counts the call or answers 429. */
   rateLimit: RequestHandler;
+  /** `rateLimitByAddress(limiter, logger)`: the same for public routes with `rateLimit: 'address'`; required when the table has one. */
+  rateLimitByAddress?: RequestHandler;
   /** Bodies above this many bytes (or a size such as `1mb`) get 413. */
   bodyLimit: string | number;
   /** The prefix of the table's paths, e.g. `/v1`. */
@@ -40,13 +44,19 @@ export function mountRoutes(app: Express, routes: RouteTable, options: MountRout
   app.locals[MOUNTED_TABLE] = routes;
   const parseBody = bodyParsers(options.bodyLimit);
   for (const route of routes) {
-    const access = isPublicRoute(route) ? [] : [options.authenticate, options.rateLimit, guardOf(route.needs)];
+    const access = isPublicRoute(route) ? publicSteps(route, options) : [options.authenticate, options.rateLimit, guardOf(route.needs)];
     app[route.method](route.path, ...parseBody, ...access, handle(route));
   }
   // Requests no route matched: bodies are still parsed (a bad one is a 400 first, as before),
   // and under the base path the caller is resolved and counted before the 404.
   app.use(...parseBody);
   app.use(options.basePath, options.authenticate, options.rateLimit);
+}
+
+function publicSteps(route: PublicRoute, options: MountRoutesOptions): RequestHandler[] {
+  if (route.needs.rateLimit !== 'address') return [];
+  if (!options.rateLimitByAddress) throw new Error(`${route.method.toUpperCase()} ${route.path} counts calls by address, but mountRoutes was given no rateLimitByAddress`);
+  return [options.rateLimitByAddress];
 }
 
 function handle<I>(route: RouteDeclaration<I>): RequestHandler {

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { describeNeeds } from './route-needs.js';
 import { inlineSchema, type JsonSchema, type SchemaComponents } from './openapi-schemas.js';
-import { isPublicRoute, type ResponseHeaderSpec, type RouteDeclaration, type RouteErrorStatus, type SuccessStatus } from './route-table.js';
+import { isPublicRoute, isRateLimited, type ResponseHeaderSpec, type RouteDeclaration, type RouteErrorStatus, type SuccessStatus } from './route-table.js';
 
 /** Component names of the error answers, by status. */
 export const ERROR_RESPONSES = {
@@ -56,7 +56,7 @@ export function operationOf(route: RouteDeclaration, schemas: { inputs: SchemaCo
     security: guarded ? [{ bearerAuth: [] }] : [],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
-    responses: { ...successesOf(route, guarded, schemas.outputs), ...errorsOf(route, guarded) },
+    responses: { ...successesOf(route, isRateLimited(route), schemas.outputs), ...errorsOf(route, guarded) },
   };
 }
 
@@ -80,8 +80,8 @@ function headersOf(headers: Readonly<Record<string, ResponseHeaderSpec>>): Recor
   );
 }
 
-function successesOf(route: RouteDeclaration, guarded: boolean, outputs: SchemaComponents): Record<string, JsonSchema> {
-  const rateLimitHeaders = guarded ? Object.fromEntries(RATE_LIMIT_HEADER_NAMES.map((name) => [name, { $ref: `#/components/headers/${name}` }])) : {};
+function successesOf(route: RouteDeclaration, counted: boolean, outputs: SchemaComponents): Record<string, JsonSchema> {
+  const rateLimitHeaders = counted ? Object.fromEntries(RATE_LIMIT_HEADER_NAMES.map((name) => [name, { $ref: `#/components/headers/${name}` }])) : {};
   return Object.fromEntries(
     (Object.entries(route.responses) as Array<[`${SuccessStatus}`, NonNullable<RouteDeclaration['responses'][SuccessStatus]>]>).map(([status, spec]) => {
       const headers = { ...rateLimitHeaders, ...headersOf(spec.headers ?? {}) };
@@ -99,7 +99,7 @@ function successesOf(route: RouteDeclaration, guarded: boolean, outputs: SchemaC
 
 function errorsOf(route: RouteDeclaration, guarded: boolean): Record<string, { $ref: string }> {
   const statuses = new Set<ErrorStatus>([
-    ...(guarded ? ([401, 403, 429] as const) : []),
+    ...(guarded ? ([401, 403, 429] as const) : isRateLimited(route) ? ([429] as const) : []),
     // A body can be malformed, too large, or in a charset or encoding the server does not read.
     ...(route.input.body ? ([400, 413, 415] as const) : []),
     ...(route.errors ?? ([] as readonly RouteErrorStatus[])),

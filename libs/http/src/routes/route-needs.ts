@@ -18,7 +18,9 @@ export function splitScopeAction(action: ScopeAction): { recordType: string; ope
 export function needsProblems(needs: RouteNeeds | undefined): string[] {
   if (!needs || typeof needs !== 'object') return ['declares no needs'];
   if ('public' in needs) {
-    return typeof needs.public === 'string' && needs.public.trim().length > 0 ? [] : ['is public without saying why'];
+    const problems = typeof needs.public === 'string' && needs.public.trim().length > 0 ? [] : ['is public without saying why'];
+    if (needs.rateLimit !== undefined && needs.rateLimit !== 'address') problems.push(`has an unknown rate limit '${String(needs.rateLimit)}'`);
+    return problems;
   }
   const problems: string[] = [];
   if (needs.scope === undefined && needs.role === undefined) problems.push('declares neither a scope nor a role');
@@ -43,7 +45,10 @@ function routeActionError(action: string): string | null {
 
 /** One sentence for the API document: who may call the route. */
 export function describeNeeds(needs: RouteNeeds): string {
-  if ('public' in needs) return `Public: ${needs.public}`;
+  if ('public' in needs) {
+    const counted = needs.rateLimit === 'address' ? " Calls count in the request-rate windows of the caller's address." : '';
+    return `Public: ${needs.public}${counted}`;
+  }
   const parts = [
     needs.role && `the ${needs.role} role in the account`,
     needs.scope && `a token whose scopes allow \`${needs.scope}\``,

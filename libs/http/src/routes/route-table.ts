@@ -17,11 +17,13 @@ export type ScopeAction = `${string}:${ScopeOperation}`;
  * What a caller must have. Every route says it: a scope action, a role, both,
  * or `public` with the reason nobody needs anything. `note` records a rule
  * checked later (by the use case) so the document tells the whole story.
+ * A public route that reaches the database says `rateLimit: 'address'`: its
+ * calls count in the request-rate windows of the caller's address.
  */
 export type RouteNeeds =
   | { scope: ScopeAction; role?: Role; note?: string }
   | { role: Role; scope?: ScopeAction; note?: string }
-  | { public: string };
+  | { public: string; rateLimit?: 'address' };
 
 export type PublicNeeds = Extract<RouteNeeds, { public: string }>;
 export type GuardedNeeds = Exclude<RouteNeeds, PublicNeeds>;
@@ -64,7 +66,7 @@ export type SuccessStatus = 200 | 201 | 202 | 204;
 
 /**
  * Errors a route answers beyond those its needs imply (401, 403 and 429 come
- * with every guarded route, 500 with every route).
+ * with every guarded route, 429 with every counted public one, 500 with every route).
  */
 export type RouteErrorStatus = 400 | 404 | 409 | 413 | 415 | 422;
 
@@ -111,6 +113,11 @@ export type RouteTable = readonly RouteDeclaration[];
 
 export function isPublicRoute<I>(route: RouteDeclaration<I>): route is PublicRoute<I> {
   return 'public' in route.needs;
+}
+
+/** Whether the route's calls count in request-rate windows: every guarded route, and public ones that ask. */
+export function isRateLimited(route: RouteDeclaration): boolean {
+  return !isPublicRoute(route) || route.needs.rateLimit === 'address';
 }
 
 /** Declares a route; infers the handler's input from `input.parse`. */

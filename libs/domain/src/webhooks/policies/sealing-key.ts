@@ -11,7 +11,7 @@
  * sealed under another key fails with that reason rather than a bare
  * authentication error, and a later rotation can tell keys apart.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 export type DeploymentEnv = 'production' | 'development' | 'test';
 
@@ -98,6 +98,15 @@ function bytesOf(key: SealingKey): Buffer {
   const bytes = keyBytes.get(key);
   if (!bytes) throw new SealingKeyError('not a sealing key');
   return bytes;
+}
+
+/**
+ * A key of its own for one purpose (HKDF-SHA256, `purpose` as the info), so
+ * that the deployment's one secret can sign other things without a new
+ * setting, and a value made for one purpose never verifies for another.
+ */
+export function deriveKey(key: SealingKey, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', bytesOf(key), Buffer.alloc(0), `tessera ${purpose}`, KEY_BYTES));
 }
 
 export function sealSecret(key: SealingKey, plaintext: string): string {
