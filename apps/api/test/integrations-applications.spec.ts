@@ -71,6 +71,20 @@ describe('/v1/integrations/:id/applications — the OAuth applications of an int
       expect(await h.test.db('oauth_applications').where({ integration_id: integrationId }).first()).toBeUndefined();
     });
 
+    it('returns 422 for a redirect URI with a user name or password, as for a webhook uri, without echoing the password; nothing stored', async () => {
+      const res = await add({ name: 'Userinfo', redirect_uris: ['https://user:pw-secret@app.example/cb', 'https://user@app.example/cb', 'http://:pw-secret@localhost:8080/cb'] }).expect(422);
+      expect(res.body).toEqual({
+        message: 'Validation Failed',
+        errors: [
+          ['redirect_uris', "'https://app.example/cb' must not contain a user name or password"],
+          ['redirect_uris', "'https://app.example/cb' must not contain a user name or password"],
+          ['redirect_uris', "'http://localhost:8080/cb' must not contain a user name or password"],
+        ],
+      });
+      expect(res.text).not.toContain('pw-secret');
+      expect(await h.test.db('oauth_applications').where({ integration_id: integrationId }).first()).toBeUndefined();
+    });
+
     it("returns 404 for an unknown integration and another account's", async () => {
       const foreign = await foreignIntegration(h);
       for (const id of [999999, foreign.id]) {
@@ -132,6 +146,13 @@ describe('/v1/integrations/:id/applications — the OAuth applications of an int
       const res = await call(h, 'patch', `${applications}/${created.id}`).send({ redirect_uris: [], name: ' ' }).expect(422);
       expect(res.body.errors).toEqual([['name', "Name can't be blank"], ['redirect_uris', 'At least one redirect URI is required']]);
       expect((await h.test.db('oauth_applications').where({ id: created.id }).first('name', 'redirect_uris'))).toEqual({ name: 'Keep', redirect_uris: ['https://a.example/cb'] });
+    });
+
+    it('returns 422 for a redirect URI with a user name and password and keeps the application as it was', async () => {
+      const { body: created } = await add({ name: 'Keep', redirect_uris: ['https://a.example/cb'] }).expect(201);
+      const res = await call(h, 'patch', `${applications}/${created.id}`).send({ redirect_uris: ['https://user:pw@a.example/cb'] }).expect(422);
+      expect(res.body.errors).toEqual([['redirect_uris', "'https://a.example/cb' must not contain a user name or password"]]);
+      expect((await h.test.db('oauth_applications').where({ id: created.id }).first('redirect_uris')).redirect_uris).toEqual(['https://a.example/cb']);
     });
 
     it("returns 404 for an unknown application, one of another integration, and another account's", async () => {

@@ -142,3 +142,40 @@ describe('login attempts are limited per e-mail address', () => {
     expect(other.status).toBe(200);
   });
 });
+
+describe('login limits count failed sign-ins only', () => {
+  let h: AuthHarness;
+  beforeAll(async () => {
+    h = await startAuthHarness({ loginRateLimits: { perIp: 8, perEmail: 3, windowSeconds: 600 } });
+  });
+  beforeEach(() => h.test.db('rate_limit_windows').delete());
+  afterAll(() => h.close());
+
+  /** One sign-in on the profile's form, as the README's steps do; its status. */
+  async function signIn(email: string, password: string): Promise<number> {
+    const browser = new Browser(h.issuer);
+    const form = await browser.get(`${h.issuer}/profile/access`);
+    return (await browser.submit(form, '/profile/sign-in', { email, password })).status;
+  }
+
+  it('lets a person sign in more often than either limit, on the profile and the authorization pages', async () => {
+    for (let i = 0; i < 5; i++) expect(await signIn(h.demo.agent.email, h.demo.agent.password)).toBe(200);
+    for (let i = 0; i < 5; i++) await authorizeIn(new Browser(h.issuer), h.authorizeUrl(), loginOf(h.demo.agent), { login: true, consent: i === 0 });
+  });
+
+  it("clears the e-mail's failures on a successful sign-in", async () => {
+    const { email, password } = h.demo.admin;
+    for (let i = 0; i < 2; i++) expect(await signIn(email, 'wrong')).toBe(401);
+    expect(await signIn(email, password)).toBe(200);
+    for (let i = 0; i < 2; i++) expect(await signIn(email, 'wrong')).toBe(401);
+    expect(await signIn(email, password)).toBe(200);
+    // Three failures in a row still lock the e-mail.
+    for (let i = 0; i < 3; i++) expect(await signIn(email, 'wrong')).toBe(401);
+    expect(await signIn(email, password)).toBe(429);
+  });
+
+  it('still refuses an address past its failures, whoever signs in next', async () => {
+    for (let i = 0; i < 8; i++) expect(await signIn(`nobody-${i}@example.com`, 'wrong')).toBe(401);
+    expect(await signIn(h.demo.agent.email, h.demo.agent.password)).toBe(429);
+  });
+});

@@ -13,6 +13,7 @@ describe('consent, remembered consent and the signed-in person', () => {
   beforeAll(async () => {
     h = await startAuthHarness();
   });
+  beforeEach(() => h.test.db('integrations').where({ id: h.demo.integration_id }).update({ authorizations_revoked_at: null }));
   afterAll(() => h.close());
 
   const admin = () => loginOf(h.demo.admin);
@@ -23,13 +24,17 @@ describe('consent, remembered consent and the signed-in person', () => {
     expect(res.status).toBe(200);
     return res.body as { access_token: string; refresh_token: string };
   }
-  async function accountOf(accessToken: string): Promise<string> {
+  async function introspect(accessToken: string): Promise<{ active: boolean; sub?: string }> {
     const res = await fetch(`${h.issuer}/introspect`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: accessToken, client_id: h.demo.oauth_client.client_id, client_secret: h.demo.oauth_client.client_secret }),
     });
-    const body = (await res.json()) as { active: boolean; sub?: string };
+    return (await res.json()) as { active: boolean; sub?: string };
+  }
+  const isActive = async (accessToken: string) => (await introspect(accessToken)).active;
+  async function accountOf(accessToken: string): Promise<string> {
+    const body = await introspect(accessToken);
     expect(body.active).toBe(true);
     return body.sub!;
   }
@@ -65,15 +70,28 @@ describe('consent, remembered consent and the signed-in person', () => {
     expect(await accountOf((await redeem(code)).access_token)).toBe(await personIdOf(h.demo.admin.email));
   });
 
-  it('asks again once the integration revoked its authorizations (a scope change)', async () => {
+  it('asks again once the integration revoked its authorizations (a scope change), and once only', async () => {
     await clearGrants();
     const browser = new Browser(h.issuer);
     await redeem(await authorizeIn(browser, h.authorizeUrl(), admin(), { login: true, consent: true }));
     await h.test.db('integrations').where({ id: h.demo.integration_id }).update({ authorizations_revoked_at: h.test.db.raw('clock_timestamp()') });
-    // Issue times are whole seconds: a grant of the revocation's own second still counts as revoked.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // At once, most likely in the revocation's own second: the new consent holds.
     await redeem(await authorizeIn(browser, h.authorizeUrl(), admin(), { login: false, consent: true }));
     await redeem(await authorizeIn(new Browser(h.issuer), h.authorizeUrl(), admin(), { login: true, consent: false }));
+  });
+
+  it('compares a grant with the revocation to the microsecond: saved after it holds, saved before it does not', async () => {
+    await clearGrants();
+    const { access_token: token } = await redeem(await authorizeIn(new Browser(h.issuer), h.authorizeUrl(), admin(), { login: true, consent: true }));
+    // Relative to the grant's row, in SQL: no JavaScript Date (milliseconds) in between.
+    const revokeAt = (offset: string) =>
+      h.test.db.raw(`update integrations set authorizations_revoked_at = (select created_at + ?::interval from oauth_artifacts where model = 'Grant') where id = ?`, [offset, h.demo.integration_id]);
+    await revokeAt('-1 microsecond');
+    expect(await isActive(token)).toBe(true);
+    await redeem(await authorizeIn(new Browser(h.issuer), h.authorizeUrl(), admin(), { login: true, consent: false }));
+    await revokeAt('1 microsecond');
+    expect(await isActive(token)).toBe(false);
+    await redeem(await authorizeIn(new Browser(h.issuer), h.authorizeUrl(), admin(), { login: true, consent: true }));
   });
 
   it('uses the new person after switching people in one browser, never the previous one', async () => {

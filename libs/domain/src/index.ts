@@ -100,6 +100,7 @@ export type { IntegrationRepository, NameTaken } from './ports/integration.repos
 export type { IntegrationScopeRepository } from './ports/integration-scope.repository.js';
 export type { OAuthApplicationRepository } from './ports/integration-application.repository.js';
 export { isAuthorizationCurrent, disablingRevokes } from './integrations/authorization-revocation.js';
+export type { AuthorizationStanding, EpochMicros } from './integrations/authorization-revocation.js';
 export { redirectUriError } from './integrations/redirect-uri.js';
 export { integrationFieldErrors, applicationFieldErrors } from './integrations/integration-fields.js';
 export { generateClientCredentials, CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX } from './integrations/oauth-client-credentials.js';

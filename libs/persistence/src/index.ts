@@ -37,7 +37,7 @@ export { findOAuthClient } from './oauth-clients/oauth-client.repository.js';
 export type { OAuthClientView } from './oauth-clients/oauth-client.repository.js';
 export { findSignInPersonByEmail, findSignInPersonById } from './oauth-clients/sign-in.repository.js';
 export type { SignInPerson } from './oauth-clients/sign-in.repository.js';
-export { createOAuthAdapter, GRANT_BOUND_MODELS } from './oauth/oauth-adapter.js';
+export { createOAuthAdapter, GRANT_BOUND_MODELS, oauthArtifactStoredAt } from './oauth/oauth-adapter.js';
 export type { OAuthAdapter, OAuthAdapterClass, OAuthPayload } from './oauth/oauth-adapter.js';
 export { OAuthArtifactConsumedError } from './oauth/oauth-artifact-consumed-error.js';
 export { deleteExpiredOAuthArtifacts, startOAuthArtifactSweeper } from './oauth/expired-artifacts.js';

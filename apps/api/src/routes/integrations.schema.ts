@@ -90,7 +90,7 @@ export const applicationBodySchema = z
       .array(z.string())
       .max(100)
       .optional()
-      .describe('Required on create, 1 to 10 absolute URIs without a fragment; https, or http on localhost'),
+      .describe('Required on create, 1 to 10 absolute URIs without a fragment or a user name and password; https, or http on localhost'),
     disabled: z.boolean().optional().describe('Default false; disabling revokes every OAuth authorization of the integration'),
   })
   .describe('The fields of an OAuth application to set');

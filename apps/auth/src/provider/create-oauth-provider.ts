@@ -44,6 +44,9 @@ export function createOAuthProvider(config: OAuthProviderConfig, { db, logger, s
     routes: OAUTH_ROUTES,
     jwks: { keys: [signingKeyNeverUsed()] },
     responseTypes: ['code'],
+    // SPEC.md: redirect_uri is required on the authorization request and on the code exchange,
+    // also for an application with a single registered URI.
+    allowOmittingSingleRegisteredRedirectUri: false,
     scopes: [...ALL_SCOPE_ACTIONS],
     claims: { openid: ['sub'] },
     // Runs for every authorization request: an omitted scope is the application's; more is invalid_scope.

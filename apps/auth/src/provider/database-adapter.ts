@@ -4,14 +4,15 @@
  * - `Client` rows come from `oauth_applications`, read on every lookup, so a
  *   disabled or deleted application, or a disabled integration, is refused at once;
  * - a grant, code, access or refresh token is invisible once its application
- *   is disabled or its integration's authorizations were revoked after it was
- *   issued (`isAuthorizationCurrent`, decision 013);
+ *   is disabled or its integration's authorizations were revoked at or after
+ *   its row was stored, compared to the microsecond (`isAuthorizationCurrent`,
+ *   decision 013; issue 18 item 12);
  * - the loser of a race to consume a code or refresh token gets `invalid_grant`
  *   and the grant is revoked, as oidc-provider does for a replay.
  */
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { isAuthorizationCurrent } from '@tessera/domain';
-import { findOAuthClient, OAuthArtifactConsumedError, type Database, type OAuthClientView } from '@tessera/persistence';
+import { findOAuthClient, oauthArtifactStoredAt, OAuthArtifactConsumedError, type Database, type OAuthClientView } from '@tessera/persistence';
 
 type StoreAdapter = Adapter;
 export type StoreAdapterClass = new (model: string) => StoreAdapter;
@@ -36,15 +37,21 @@ export function clientMetadataOf(client: OAuthClientView): AdapterPayload | unde
   };
 }
 
-/** Whether an artifact of this application, issued at `iat` (epoch seconds), still stands. */
+/**
+ * Whether an artifact of this application still stands. Its issue time is when its row
+ * was stored, by the database's clock, to the microsecond: oidc-provider's `iat` is whole
+ * seconds, so a grant saved in the revocation's own second would count as revoked and
+ * the person would see the consent page again and again. A store that keeps no row
+ * time (oidc-provider's memory adapter, in the benchmark) is judged by `iat`.
+ */
 export async function isArtifactCurrent(db: Database, payload: AdapterPayload): Promise<boolean> {
   const clientId = payload.clientId;
   if (typeof clientId !== 'string') return false;
   const client = await findOAuthClient(db, clientId);
   if (!client || client.applicationDisabled) return false;
-  const issuedAt = typeof payload.iiat === 'number' ? payload.iiat : payload.iat;
-  if (typeof issuedAt !== 'number') return false;
-  return isAuthorizationCurrent(new Date(issuedAt * 1000), client.integration);
+  const issuedAt = oauthArtifactStoredAt(payload) ?? (typeof payload.iat === 'number' ? payload.iat * 1_000_000 : undefined);
+  if (issuedAt === undefined) return false;
+  return isAuthorizationCurrent(issuedAt, client.integration);
 }
 
 export function createDatabaseAdapter(db: Database, Store: StoreAdapterClass): new (model: string) => Adapter {

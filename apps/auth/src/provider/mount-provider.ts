@@ -2,9 +2,13 @@
  * Hands oidc-provider the requests of its own paths and leaves the rest to
  * Express (pages, health, metrics, REST 404s). RFC 8414 metadata is the same
  * document oidc-provider builds for OpenID discovery, served at its RFC 8414 path.
+ * Redirects of /authorize follow SPEC.md (authorize-redirects.ts); a JSON body
+ * on /token reaches it form-encoded (json-token-body.ts).
  */
 import type { RequestHandler } from 'express';
 import type Provider from 'oidc-provider';
+import { authorizeRedirects } from './authorize-redirects.js';
+import { isJsonBody, jsonAsForm } from './json-token-body.js';
 
 const DISCOVERY = '/.well-known/openid-configuration';
 export const AUTHORIZATION_SERVER_METADATA = '/.well-known/oauth-authorization-server';
@@ -20,12 +24,15 @@ export function providerPaths(provider: Provider): RequestHandler {
       ctx.status = 404;
     }
   });
+  provider.use(authorizeRedirects);
   const callback = provider.callback();
+  const fromJson = jsonAsForm((req, res) => void callback(req, res));
   return (req, res, next) => {
     if (req.path === AUTHORIZATION_SERVER_METADATA) {
       req.url = DISCOVERY + req.url.slice(AUTHORIZATION_SERVER_METADATA.length);
       return void callback(req, res);
     }
+    if (req.path === '/token' && isJsonBody(req)) return fromJson(req, res, next);
     if (req.path === DISCOVERY || PROVIDER_PATHS.test(req.path)) return void callback(req, res);
     next();
   };

@@ -15,18 +15,22 @@ export const ALL_SCOPE_ACTIONS: readonly string[] = ['*', ...SCOPE_RECORD_TYPES]
  * redirected to the client like any other invalid request.
  */
 export async function checkRequestedScope(ctx: KoaContextWithOIDC, _value: string | undefined, client: { scope?: string | undefined }): Promise<void> {
-  const allowed = (client.scope ?? '').split(' ').filter((scope) => scope !== '');
+  const allowed = words(client.scope);
   const params = ctx.oidc.params as Record<string, unknown>;
-  const requested = typeof params['scope'] === 'string' ? params['scope'].split(' ').filter((scope) => scope !== '') : [];
+  // oidc-provider has already dropped the values it does not know (its resource check keeps only
+  // known scopes), so a scope of unknown values only looks omitted: the request as sent decides.
+  const requested = [...new Set([...words(params['scope']), ...words(rawScope(ctx))])];
   if (requested.length === 0) {
     if (allowed.length === 0) throw new errors.InvalidScope('the application is allowed no scopes', '');
     params['scope'] = allowed.join(' ');
     return;
   }
-  // oidc-provider has already dropped values it does not know; the request as sent still has them.
-  const sent = rawScope(ctx)?.split(' ').filter((scope) => scope !== '') ?? [];
-  const refused = [...new Set([...requested, ...sent])].filter((scope) => !allowed.includes(scope));
+  const refused = requested.filter((scope) => !allowed.includes(scope));
   if (refused.length > 0) throw new errors.InvalidScope('requested scope is not allowed', refused.join(' '));
+}
+
+function words(value: unknown): string[] {
+  return typeof value === 'string' ? value.split(' ').filter((scope) => scope !== '') : [];
 }
 
 function rawScope(ctx: KoaContextWithOIDC): string | undefined {

@@ -2,15 +2,17 @@ import { oauthAccessTokenValidity, type StoredOAuthAccessToken } from './oauth-a
 
 const at = (iso: string) => new Date(iso);
 const seconds = (iso: string) => at(iso).getTime() / 1000;
+const micros = (iso: string, extra = 0) => at(iso).getTime() * 1000 + extra;
 
 function stored(changes: Partial<StoredOAuthAccessToken> = {}): StoredOAuthAccessToken {
   return {
     payload: { iat: seconds('2026-11-22T10:00:00Z'), exp: seconds('2026-11-22T11:00:00Z'), scope: 'request:Read' },
-    grantIssuedAt: seconds('2026-11-22T09:00:00Z'),
+    issuedAt: micros('2026-11-22T10:00:00Z'),
+    grantIssuedAt: micros('2026-11-22T09:00:00Z'),
     expiresAt: at('2026-11-22T11:00:00Z'),
     grantExpiresAt: at('2026-12-06T09:00:00Z'),
     applicationDisabled: false,
-    integration: { disabled: false, authorizations_revoked_at: null },
+    integration: { disabled: false, revokedAt: null },
     ...changes,
   };
 }
@@ -22,24 +24,27 @@ describe('oauthAccessTokenValidity', () => {
 
   it('refuses a token of a disabled application or integration', () => {
     expect(oauthAccessTokenValidity(stored({ applicationDisabled: true })).usable).toBe(false);
-    expect(oauthAccessTokenValidity(stored({ integration: { disabled: true, authorizations_revoked_at: null } })).usable).toBe(false);
+    expect(oauthAccessTokenValidity(stored({ integration: { disabled: true, revokedAt: null } })).usable).toBe(false);
   });
 
   it('refuses a token issued at or before the integration revoked its authorizations, and accepts one issued after', () => {
-    const revokedAt = (iso: string) => stored({ integration: { disabled: false, authorizations_revoked_at: at(iso) } });
+    const revokedAt = (iso: string, extra = 0) => stored({ integration: { disabled: false, revokedAt: micros(iso, extra) } });
     expect(oauthAccessTokenValidity(revokedAt('2026-11-22T10:00:00Z')).usable).toBe(false);
     expect(oauthAccessTokenValidity(revokedAt('2026-11-22T10:30:00Z')).usable).toBe(false);
     expect(oauthAccessTokenValidity(revokedAt('2026-11-22T08:00:00Z')).usable).toBe(true);
+    // To the microsecond: the grant stored 1 µs after the revocation, in its own second.
+    const grantAfter = stored({ grantIssuedAt: micros('2026-11-22T09:00:00.250Z', 1), integration: { disabled: false, revokedAt: micros('2026-11-22T09:00:00.250Z') } });
+    expect(oauthAccessTokenValidity(grantAfter).usable).toBe(true);
   });
 
   it('refuses a new token of a grant issued before the revocation', () => {
-    const token = stored({ integration: { disabled: false, authorizations_revoked_at: at('2026-11-22T09:30:00Z') } });
+    const token = stored({ integration: { disabled: false, revokedAt: micros('2026-11-22T09:30:00Z') } });
     expect(oauthAccessTokenValidity(token).usable).toBe(false);
   });
 
   it('refuses a token without an issue time, and sender-constrained tokens', () => {
-    expect(oauthAccessTokenValidity(stored({ payload: { exp: seconds('2026-11-22T11:00:00Z') } })).usable).toBe(false);
-    expect(oauthAccessTokenValidity(stored({ grantIssuedAt: undefined })).usable).toBe(false);
+    expect(oauthAccessTokenValidity(stored({ issuedAt: null })).usable).toBe(false);
+    expect(oauthAccessTokenValidity(stored({ grantIssuedAt: null })).usable).toBe(false);
     expect(oauthAccessTokenValidity(stored({ payload: { ...stored().payload, jkt: 'thumbprint' } })).usable).toBe(false);
     expect(oauthAccessTokenValidity(stored({ payload: { ...stored().payload, 'x5t#S256': 'thumbprint' } })).usable).toBe(false);
   });

@@ -3,25 +3,29 @@
  * query (issue 10 items 5 and 6; docs/decisions/013-scope-conditions.md "OAuth access
  * tokens"). A token is usable only while:
  * - it and its grant are current for the integration (`isAuthorizationCurrent`: not
- *   issued at or before a revocation, the integration not disabled);
+ *   stored at or before a revocation, to the microsecond; the integration not disabled);
  * - its application is not disabled;
  * - it is a plain bearer token: a sender-constrained one (DPoP `jkt`, mTLS `x5t#S256`)
  *   needs a proof the APIs do not check, so it is refused rather than accepted without.
  * It expires at the earlier of its own expiry and its grant's.
  */
-import { isAuthorizationCurrent } from '../integrations/authorization-revocation.js';
-import type { IntegrationRecord } from '../integrations/integration-record.js';
+import { isAuthorizationCurrent, type AuthorizationStanding, type EpochMicros } from '../integrations/authorization-revocation.js';
 
 export interface StoredOAuthAccessToken {
-  /** The AccessToken payload as oidc-provider stored it (`iat`, `exp` in epoch seconds). */
+  /** The AccessToken payload as oidc-provider stored it (`exp` in epoch seconds). */
   payload: Readonly<Record<string, unknown>>;
-  /** The grant's `iat`, epoch seconds. */
-  grantIssuedAt: unknown;
+  /**
+   * When the token's row and its grant's row were stored, by the database's clock: the
+   * payloads' `iat` is whole seconds, too coarse to tell a grant of the revocation's own
+   * second from one before it.
+   */
+  issuedAt: EpochMicros | null;
+  grantIssuedAt: EpochMicros | null;
   /** The row's `expires_at` columns. */
   expiresAt: Date | null;
   grantExpiresAt: Date | null;
   applicationDisabled: boolean;
-  integration: Pick<IntegrationRecord, 'disabled' | 'authorizations_revoked_at'>;
+  integration: AuthorizationStanding;
 }
 
 export interface OAuthAccessTokenValidity {
@@ -32,9 +36,7 @@ export interface OAuthAccessTokenValidity {
 const epochDate = (value: unknown): Date | null => (typeof value === 'number' && Number.isFinite(value) ? new Date(value * 1000) : null);
 
 export function oauthAccessTokenValidity(stored: StoredOAuthAccessToken): OAuthAccessTokenValidity {
-  const { payload, integration } = stored;
-  const issuedAt = epochDate(payload['iat']);
-  const grantIssuedAt = epochDate(stored.grantIssuedAt);
+  const { payload, integration, issuedAt, grantIssuedAt } = stored;
   const expiresAt = earliest([stored.expiresAt, epochDate(payload['exp']), stored.grantExpiresAt]);
   const senderConstrained = payload['jkt'] !== undefined || payload['x5t#S256'] !== undefined;
   const usable =

@@ -1,28 +1,32 @@
 import { disablingRevokes, isAuthorizationCurrent } from './authorization-revocation.js';
 
-const at = (iso: string) => new Date(iso);
-const integration = (revokedAt: string | null, disabled = false) => ({ disabled, authorizations_revoked_at: revokedAt === null ? null : at(revokedAt) });
+/** Epoch microseconds of an ISO time, plus `micros`. */
+const at = (iso: string, micros = 0) => new Date(iso).getTime() * 1000 + micros;
+const integration = (revokedAt: number | null, disabled = false) => ({ disabled, revokedAt });
+const REVOKED = at('2026-03-01T12:00:00.123Z', 456);
 
 describe('isAuthorizationCurrent — an integration change makes the person authorize again', () => {
   it('keeps every token and grant of an integration whose authorizations were never revoked', () => {
     expect(isAuthorizationCurrent(at('2026-01-01T00:00:00Z'), integration(null))).toBe(true);
   });
 
-  it('refuses a token or grant issued before the revocation', () => {
-    expect(isAuthorizationCurrent(at('2026-03-01T11:59:59.999Z'), integration('2026-03-01T12:00:00Z'))).toBe(false);
+  it('refuses a token or grant issued before the revocation, by a microsecond too', () => {
+    expect(isAuthorizationCurrent(at('2026-03-01T11:59:59.999Z'), integration(REVOKED))).toBe(false);
+    expect(isAuthorizationCurrent(REVOKED - 1, integration(REVOKED))).toBe(false);
   });
 
   it('refuses one issued at the very moment of the revocation', () => {
-    expect(isAuthorizationCurrent(at('2026-03-01T12:00:00Z'), integration('2026-03-01T12:00:00Z'))).toBe(false);
+    expect(isAuthorizationCurrent(REVOKED, integration(REVOKED))).toBe(false);
   });
 
-  it('accepts one issued after the revocation: the person authorized again', () => {
-    expect(isAuthorizationCurrent(at('2026-03-01T12:00:00.001Z'), integration('2026-03-01T12:00:00Z'))).toBe(true);
+  it('accepts one issued after the revocation, within the same second and millisecond too: the person authorized again', () => {
+    expect(isAuthorizationCurrent(REVOKED + 1, integration(REVOKED))).toBe(true);
+    expect(isAuthorizationCurrent(at('2026-03-01T12:00:00.900Z'), integration(REVOKED))).toBe(true);
   });
 
   it('refuses every token and grant of a disabled integration', () => {
     expect(isAuthorizationCurrent(at('2026-03-02T00:00:00Z'), integration(null, true))).toBe(false);
-    expect(isAuthorizationCurrent(at('2026-03-02T00:00:00Z'), integration('2026-03-01T12:00:00Z', true))).toBe(false);
+    expect(isAuthorizationCurrent(at('2026-03-02T00:00:00Z'), integration(REVOKED, true))).toBe(false);
   });
 });
 

@@ -9,16 +9,28 @@
  *   longer valid, one issued after it is (it was consented to with the new scopes);
  * - a token or grant of a disabled integration is never valid.
  * OAuth tokens and grants obey `isAuthorizationCurrent` wherever they are read.
+ *
+ * Both times are the database's, compared to the microsecond (issue 18 item 12):
+ * a grant saved in the revocation's own second, after it, holds. A JavaScript
+ * Date keeps milliseconds only, so the instants are epoch microseconds.
  */
-import type { IntegrationRecord } from './integration-record.js';
+/** An instant to PostgreSQL's precision: microseconds since the Unix epoch (exact in a number until the year 2255). */
+export type EpochMicros = number;
 
-export function isAuthorizationCurrent(issuedAt: Date, integration: Pick<IntegrationRecord, 'disabled' | 'authorizations_revoked_at'>): boolean {
+/** What decides whether the OAuth authorizations of an integration stand. */
+export interface AuthorizationStanding {
+  disabled: boolean;
+  /** When its authorizations were last revoked; null: never. */
+  revokedAt: EpochMicros | null;
+}
+
+export function isAuthorizationCurrent(issuedAt: EpochMicros, integration: AuthorizationStanding): boolean {
   if (integration.disabled) return false;
-  const revokedAt = integration.authorizations_revoked_at;
-  return revokedAt === null || issuedAt.getTime() > revokedAt.getTime();
+  return integration.revokedAt === null || issuedAt > integration.revokedAt;
 }
 
 /** Disabling revokes; enabling again does not bring revoked authorizations back, and needs no revocation. */
 export function disablingRevokes(before: { disabled: boolean }, changes: { disabled?: boolean }): boolean {
   return changes.disabled === true && !before.disabled;
 }
+

@@ -16,6 +16,9 @@ describe('redirect URIs of an OAuth application', () => {
     ['http://app.example/callback', "'http://app.example/callback' must use https (plain http only on localhost)"],
     ['http://localhost.evil.example/cb', "'http://localhost.evil.example/cb' must use https (plain http only on localhost)"],
     ['https://app.example/cb#top', "'https://app.example/cb#top' must not contain a fragment"],
+    ['https://user:pw@app.example/cb', "'https://app.example/cb' must not contain a user name or password"],
+    ['https://user@app.example/cb', "'https://app.example/cb' must not contain a user name or password"],
+    ['http://user:pw@app.example/cb', "'http://app.example/cb' must not contain a user name or password"],
   ])('refuses %s', (uri, message) => {
     expect(redirectUriError(uri)).toBe(message);
   });

@@ -6,10 +6,13 @@
  *   encode them, so the stored text would not be what is called);
  * - no user name or password in it: the URI is shown to every administrator
  *   and in the audit log, so credentials do not belong there (a webhook
- *   policy signs the messages instead).
+ *   policy signs the messages instead; uri-credentials.ts, the rule OAuth
+ *   redirect URIs follow too).
  * Whether the host is public is decided at delivery, after DNS resolution
  * (the worker's private-target guard), not here: a name can point anywhere.
  */
+import { carriesCredentials, URI_CREDENTIALS_MESSAGE } from '../uris/uri-credentials.js';
+
 export const WEBHOOK_URI_MAX_LENGTH = 2048;
 
 /** Why a webhook uri is not acceptable, or null when it is. */
@@ -26,6 +29,6 @@ export function webhookUriError(uri: string): string | null {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Uri must be an http or https URI';
   if (url.hostname === '') return 'Uri must name a host';
-  if (url.username !== '' || url.password !== '') return 'Uri must not contain a user name or password';
+  if (carriesCredentials(url)) return `Uri ${URI_CREDENTIALS_MESSAGE}`;
   return null;
 }

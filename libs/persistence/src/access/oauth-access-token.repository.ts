@@ -7,26 +7,29 @@
  * person (`account_id` = the person's id) with their accounts and roles.
  *
  * Whether the token may be used (revocation by time, disabled application or
- * integration) is the domain's rule (`oauthAccessTokenValidity`); a token that may not
+ * integration) is the domain's rule (`oauthAccessTokenValidity`), with the rows' and the
+ * revocation's times read to the microsecond; a token that may not
  * is answered as unknown. An OAuth token's id is its application's, since the token
  * itself has no number; OAuth tokens record no last use.
  */
 import { oauthAccessTokenValidity, oauthTokenScopes, type AccessLookup, type ScopeFields } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { epochMicros } from '../epoch-micros.js';
 import { accessLookupOf, PERSON_COLUMNS, PERSON_JOINS, type PersonRow } from './access-lookup-row.js';
 
 interface OAuthTokenRow extends PersonRow {
   payload: Record<string, unknown>;
   expires_at: Date | null;
+  issued_at_us: number;
   grant_id: string;
-  grant_iat: unknown;
+  grant_issued_at_us: number;
   grant_expires_at: Date | null;
   application_id: number;
   client_id: string;
   application_account_id: string;
   application_disabled: boolean;
   integration_disabled: boolean;
-  authorizations_revoked_at: Date | null;
+  revoked_at_us: number | null;
   integration_scopes: ScopeFields[];
 }
 
@@ -35,9 +38,10 @@ const PERSON_ID = `case when t.account_id ~ '^[1-9][0-9]{0,8}$' then t.account_i
 
 export async function lookupOAuthAccessToken(db: Database, tokenHash: string, accountId: string | null): Promise<AccessLookup | null> {
   const { rows } = await db.raw<{ rows: OAuthTokenRow[] }>(
-    `select t.payload, t.expires_at, t.grant_id, g.payload -> 'iat' as grant_iat, g.expires_at as grant_expires_at,
+    `select t.payload, t.expires_at, ${epochMicros('t.created_at')} as issued_at_us,
+            t.grant_id, ${epochMicros('g.created_at')} as grant_issued_at_us, g.expires_at as grant_expires_at,
             app.id as application_id, app.client_id, app.account_id as application_account_id, app.disabled as application_disabled,
-            i.disabled as integration_disabled, i.authorizations_revoked_at,
+            i.disabled as integration_disabled, ${epochMicros('i.authorizations_revoked_at')} as revoked_at_us,
             coalesce((select json_agg(json_build_object('effect', s.effect, 'actions', s.actions, 'conditions', s.conditions) order by s.id)
                         from integration_scopes s where s.integration_id = i.id), '[]') as integration_scopes,
             ${PERSON_COLUMNS}
@@ -55,11 +59,12 @@ export async function lookupOAuthAccessToken(db: Database, tokenHash: string, ac
   if (!row) return null;
   const validity = oauthAccessTokenValidity({
     payload: row.payload,
-    grantIssuedAt: row.grant_iat,
+    issuedAt: row.issued_at_us,
+    grantIssuedAt: row.grant_issued_at_us,
     expiresAt: row.expires_at,
     grantExpiresAt: row.grant_expires_at,
     applicationDisabled: row.application_disabled,
-    integration: { disabled: row.integration_disabled, authorizations_revoked_at: row.authorizations_revoked_at },
+    integration: { disabled: row.integration_disabled, revokedAt: row.revoked_at_us },
   });
   if (!validity.usable) return null;
   const scope = typeof row.payload['scope'] === 'string' ? row.payload['scope'] : undefined;

@@ -91,6 +91,31 @@ describe('OAuth access tokens — lookup and change notifications', () => {
     });
   });
 
+  describe('issue times against a revocation, to the microsecond (issue 18 item 12)', () => {
+    /** Sets the integration's revocation relative to a row's creation, in SQL: no JavaScript Date (milliseconds) in between. */
+    const revokeAt = (model: 'Grant' | 'AccessToken', hash: string, offset: string) =>
+      test.db.raw(
+        `update integrations set authorizations_revoked_at = (select created_at + ?::interval from oauth_artifacts where model = ? and id_hash = ?) where id = ?`,
+        [offset, model, hash, demo.integration_id],
+      );
+
+    it('accepts a token whose grant was saved a microsecond after the revocation, in the same second', async () => {
+      const { token, grantId } = await mint('request:Read');
+      await revokeAt('Grant', hashToken(grantId), '-1 microsecond');
+      expect(await lookup(token)).not.toBeNull();
+    });
+
+    it('refuses a token whose grant was saved a microsecond before the revocation, and one issued a microsecond before it', async () => {
+      const { token, grantId } = await mint('request:Read');
+      await revokeAt('Grant', hashToken(grantId), '1 microsecond');
+      expect(await lookup(token)).toBeNull();
+      await revokeAt('AccessToken', hashToken(token), '1 microsecond');
+      expect(await lookup(token)).toBeNull();
+      await revokeAt('AccessToken', hashToken(token), '0 microseconds');
+      expect(await lookup(token)).toBeNull();
+    });
+  });
+
   describe('notifications', () => {
     it('names the grant when its access token is deleted, and each grant once when all of a grant’s rows go', async () => {
       const first = await mint('request:Read');

@@ -2,10 +2,13 @@
  * What the authorization server needs to know of an OAuth application, read
  * fresh on every request (never cached past a change): its credentials'
  * digest, registered redirect URIs, the disabled flags of the application and
- * its integration, when the integration's authorizations were last revoked,
+ * its integration, when the integration's authorizations were last revoked (to
+ * the microsecond, `AuthorizationStanding`),
  * and the scope actions the integration allows or denies.
  */
+import type { AuthorizationStanding } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { epochMicros } from '../epoch-micros.js';
 
 export interface OAuthClientView {
   clientId: string;
@@ -15,11 +18,9 @@ export interface OAuthClientView {
   redirectUris: string[];
   accountId: string;
   applicationDisabled: boolean;
-  integration: {
+  integration: AuthorizationStanding & {
     id: number;
     name: string;
-    disabled: boolean;
-    authorizations_revoked_at: Date | null;
     /** Distinct actions of the integration's allow scopes, sorted. */
     allowedActions: string[];
     /** Distinct actions of its deny scopes, sorted: shown on the consent page, never granted. */
@@ -33,7 +34,8 @@ export async function findOAuthClient(db: Database, clientId: string): Promise<O
     .where('a.client_id', clientId)
     .first(
       'a.client_id', 'a.name', 'a.client_secret_hash', 'a.redirect_uris', 'a.account_id', 'a.disabled',
-      'i.id as integration_id', 'i.name as integration_name', 'i.disabled as integration_disabled', 'i.authorizations_revoked_at',
+      'i.id as integration_id', 'i.name as integration_name', 'i.disabled as integration_disabled',
+      db.raw(`${epochMicros('i.authorizations_revoked_at')} as revoked_at_us`),
       db.raw(`coalesce((select array_agg(distinct action order by action) from integration_scopes s, unnest(s.actions) action
                          where s.integration_id = i.id and s.effect = 'allow'), '{}') as allowed_actions`),
       db.raw(`coalesce((select array_agg(distinct action order by action) from integration_scopes s, unnest(s.actions) action
@@ -51,7 +53,7 @@ export async function findOAuthClient(db: Database, clientId: string): Promise<O
       id: row.integration_id,
       name: row.integration_name,
       disabled: row.integration_disabled,
-      authorizations_revoked_at: row.authorizations_revoked_at,
+      revokedAt: row.revoked_at_us,
       allowedActions: row.allowed_actions,
       deniedActions: row.denied_actions,
     },

@@ -2,7 +2,7 @@
  * How one oidc-provider payload becomes a row of `oauth_artifacts` and back
  * (oauth-contract: keyed by digest, no credential in the payload).
  */
-import { hashToken } from '@tessera/domain';
+import { hashToken, type EpochMicros } from '@tessera/domain';
 
 /** What oidc-provider hands its adapter: a plain JSON object of claims. */
 export type OAuthPayload = Record<string, unknown> & {
@@ -61,13 +61,30 @@ export function artifactColumns(model: string, id: string, payload: OAuthPayload
 export interface StoredArtifact {
   payload: Record<string, unknown>;
   consumed: number | null;
+  /** `created_at`: when the row was first stored, by the database's clock. */
+  stored_at: EpochMicros;
 }
+
+// Beside the payload rather than in it: oidc-provider gets its own claims only, and never saves this back.
+const storedAtOfPayload = new WeakMap<object, EpochMicros>();
 
 /** The payload as oidc-provider expects it back: `jti` when known, `consumed` in epoch seconds. */
 export function payloadOf(row: StoredArtifact, id: string | undefined): OAuthPayload {
-  return {
+  const payload: OAuthPayload = {
     ...row.payload,
     ...(id === undefined ? {} : { jti: id }),
     ...(row.consumed === null ? {} : { consumed: Number(row.consumed) }),
   };
+  storedAtOfPayload.set(payload, Number(row.stored_at));
+  return payload;
+}
+
+/**
+ * When the row of a payload this store's `find` returned was first stored, to the
+ * microsecond by the database's clock (the clock of `authorizations_revoked_at`):
+ * the issue time revocation checks compare, where oidc-provider's `iat` has whole
+ * seconds only. Undefined for a payload that did not come from this store.
+ */
+export function oauthArtifactStoredAt(payload: object): EpochMicros | undefined {
+  return storedAtOfPayload.get(payload);
 }

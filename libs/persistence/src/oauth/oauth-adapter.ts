@@ -6,11 +6,13 @@
  */
 import { hashToken } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { epochMicros } from '../epoch-micros.js';
 import { prepared } from '../prepared.js';
 import { artifactColumns, payloadOf, type OAuthPayload, type StoredArtifact } from './artifact-row.js';
 import { OAuthArtifactConsumedError } from './oauth-artifact-consumed-error.js';
 
 export type { OAuthPayload } from './artifact-row.js';
+export { oauthArtifactStoredAt } from './artifact-row.js';
 
 export interface OAuthAdapter {
   upsert(id: string, payload: OAuthPayload, expiresIn?: number): Promise<void>;
@@ -36,11 +38,12 @@ const TABLE = 'oauth_artifacts';
 // The database's clock for both writing and reading expiry, the one the sweep uses.
 const LIVE = '(expires_at is null or expires_at > now())';
 const CONSUMED_EPOCH = 'floor(extract(epoch from consumed_at))::bigint as consumed';
+const STORED_AT = `${epochMicros('created_at')} as stored_at`;
 
 export function createOAuthAdapter(db: Database): OAuthAdapterClass {
   const live = (model: string) => db(TABLE).where({ model }).whereRaw(LIVE);
   const first = async (query: ReturnType<typeof live>, id: string | undefined) => {
-    const row = (await prepared(query.first<StoredArtifact>('payload', db.raw(CONSUMED_EPOCH)))) as StoredArtifact | undefined;
+    const row = (await prepared(query.first<StoredArtifact>('payload', db.raw(CONSUMED_EPOCH), db.raw(STORED_AT)))) as StoredArtifact | undefined;
     return row ? payloadOf(row, id) : undefined;
   };
 

@@ -15,7 +15,7 @@ export interface OAuthTokenSpec {
   scope?: string;
   /** Another token of an existing grant. */
   grantId?: string;
-  /** Default now. */
+  /** The payload's `iat` and `exp`; default now. Revocation checks use the rows' `created_at` (now) instead. */
   issuedAt?: Date;
   /** Default 3600 (SPEC.md: access tokens live one hour). */
   expiresInSeconds?: number;
