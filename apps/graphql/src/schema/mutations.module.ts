@@ -184,9 +184,9 @@ export const mutationsModule: SchemaModule = {
     }
   `,
   needs: {
-    'Mutation.requestCreate': { action: 'request:Create' },
-    'Mutation.requestUpdate': { action: 'request:Update' },
-    'Mutation.noteCreate': { action: 'request:Update' },
+    'Mutation.requestCreate': { action: 'request:Create', answer: 'request:Read' },
+    'Mutation.requestUpdate': { action: 'request:Update', answer: 'request:Read' },
+    'Mutation.noteCreate': { action: 'request:Update', answer: 'request:Read' },
     'RequestCreatePayload.request': OF_THE_PAYLOAD,
     'RequestCreatePayload.errors': OF_THE_PAYLOAD,
     'RequestUpdatePayload.request': OF_THE_PAYLOAD,
