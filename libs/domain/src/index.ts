@@ -2,7 +2,7 @@ export { DomainError, isDomainError, unauthorized, forbidden, notFound, conflict
 export type { FieldError, DomainErrorOptions } from './errors/domain-error.js';
 export { ERROR_CODES, unmappedErrorCode } from './errors/error-codes.js';
 export type { ErrorCode } from './errors/error-codes.js';
-export { encodeNodeId, decodeNodeId, DEFAULT_NODE_INSTANCE } from './node-id.js';
+export { encodeNodeId, decodeNodeId, DEFAULT_NODE_INSTANCE, MAX_RECORD_ID } from './node-id.js';
 export type { NodeRef } from './node-id.js';
 export { canActInAccount, isSupportDomainFor, peopleAccountsOf, ACCOUNT_ID_PATTERN } from './identity/account-access.js';
 export type { AccountRecord } from './identity/account-access.js';

@@ -6,6 +6,7 @@
  * of another order is refused instead of silently skipping rows.
  */
 import { validationFailed } from '../errors/domain-error.js';
+import { MAX_RECORD_ID } from '../node-id.js';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -82,7 +83,7 @@ function decodeCursor(argument: 'after' | 'before', cursor: string, order: Conne
   if (!Array.isArray(parsed) || parsed.length !== 4) throw invalid;
   const [field, direction, key, id] = parsed as unknown[];
   if (field !== order.field || direction !== order.direction) throw invalid;
-  if (typeof key !== 'string' || key.length > 500 || typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw invalid;
+  if (typeof key !== 'string' || key.length > 500 || typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > MAX_RECORD_ID) throw invalid;
   return { key, id };
 }
 
