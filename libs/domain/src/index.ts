@@ -191,7 +191,7 @@ export { compileScss } from './ui-extensions/scss.js';
 export { createUiExtension, updateUiExtension } from './ui-extensions/save-ui-extension.js';
 export { listUiExtensions, getUiExtension, listUiExtensionVersionAudit, versionAuditPath } from './ui-extensions/read-ui-extensions.js';
 export { presentUiExtension, presentVersionAuditLine, UI_EXTENSION_FIELDS, UI_EXTENSION_LIST_FIELDS } from './ui-extensions/ui-extension.presenter.js';
-export { pageRequest, toConnection, encodeCursor, MAX_PAGE_SIZE } from './connections/connection-page.js';
+export { pageRequest, toConnection, encodeCursor, refusedCursor, MAX_PAGE_SIZE } from './connections/connection-page.js';
 export type { Connection, ConnectionOrder, CursorKey, Edge, OrderDirection, PageArgs, PageInfo, PageRequest, StoredPage } from './connections/connection-page.js';
 export { NODE_KINDS } from './connections/graph-nodes.js';
 export type { GraphNodes, NodeKind, NestedEdge, NestedEdges, PersonNode, TeamNode, NoteNode, ServiceInstanceNode, ConfigurationItemNode, WebhookNode, UiExtensionNode } from './connections/graph-nodes.js';
