@@ -16,6 +16,7 @@ import { createGraphqlQuota } from './quota/graphql-quota.js';
 import { limitsPlugin } from './quota/limits-plugin.js';
 import { stringifyGraphqlResult } from './quota/quota-responses.js';
 import { mountGraphiql } from './graphiql/graphiql-routes.js';
+import { schemaByGetPlugin, schemaRequestNeedsToken } from './schema-by-get.js';
 import { resolvers, typeDefs, type GraphqlContext } from './schema.js';
 import { createGraphqlServices } from './services.js';
 
@@ -67,7 +68,8 @@ export async function createGraphqlApp({
     stringifyResult: stringifyGraphqlResult,
     // The landing page loads scripts from a CDN, which the CSP of every answer forbids;
     // use any GraphQL client (or introspection by GET) instead.
-    plugins: [ApolloServerPluginLandingPageDisabled(), limitsPlugin({ limits, quota, logger })],
+    // After the limits: a call the quota refuses is refused before the cached schema is answered.
+    plugins: [ApolloServerPluginLandingPageDisabled(), limitsPlugin({ limits, quota, logger }), schemaByGetPlugin()],
   });
   await apollo.start();
   // The composition root: every use case built once, for the whole process.
@@ -86,6 +88,7 @@ export async function createGraphqlApp({
       res.set('Cache-Control', 'no-store');
       next();
     },
+    schemaRequestNeedsToken(access),
     expressMiddleware(apollo, { context: graphqlContext(services, access) }),
   );
   return { app: finishHttpApp(app, logger), stop: () => apollo.stop() };

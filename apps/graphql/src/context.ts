@@ -1,8 +1,11 @@
 /**
  * The caller of one GraphQL request (SPEC.md "GraphQL API authentication"):
- * - POST: `Authorization` and the account header, as for REST (rules 1-2);
- * - GET: introspection only, with the `Authorization` header alone (rule 4);
- *   any other query by GET is refused with 405, since only POST carries them.
+ * - POST: `Authorization` and the account header, as for REST (rules 1-2); an operation of
+ *   `__schema`, `__type` and `__typename` alone needs the token only, so schema tools work
+ *   without the account header (issue 18);
+ * - GET: introspection only, with the `Authorization` header alone (rule 4): `/` with no query
+ *   string for the whole schema (schema-by-get.ts), or `?query=`; any other query by GET is
+ *   refused with 405, since only POST carries them.
  * Domain errors become GraphQL errors with their mapped code and the HTTP status REST uses.
  */
 import { GraphQLError } from 'graphql';
@@ -10,6 +13,7 @@ import type { Request } from 'express';
 import { authenticateToken, isDomainError, resolveAccess, type AccessPort } from '@tessera/domain';
 import { toGraphqlRequestError } from './graphql-error.js';
 import { isIntrospectionOnly } from './introspection-only.js';
+import { isSchemaRequest, searchOf } from './schema-by-get.js';
 import { createGraphqlLoaders } from './loaders/graphql-loaders.js';
 import { quotaKeyOf } from './quota/request-quota.js';
 import type { GraphqlContext } from './schema.js';
@@ -18,14 +22,15 @@ import type { GraphqlServices } from './services.js';
 export function graphqlContext(services: GraphqlServices, port: AccessPort): (args: { req: Request }) => Promise<GraphqlContext> {
   return async ({ req }) => {
     try {
-      if (req.method === 'GET') {
-        if (!isIntrospectionOnly(req.query['query'])) {
-          throw new GraphQLError('GET serves introspection only (__schema, __type, __typename); send queries and mutations with POST', {
-            extensions: { code: 'METHOD_NOT_ALLOWED', http: { status: 405, headers: new Map([['allow', 'POST']]) } },
-          });
-        }
+      const introspection = req.method === 'GET' ? isSchemaRequest('GET', searchOf(req.url)) || isIntrospectionOnly(req.query['query']) : isIntrospectionOnly(queryOf(req.body));
+      if (req.method === 'GET' && !introspection) {
+        throw new GraphQLError('GET serves introspection only (__schema, __type, __typename); send queries and mutations with POST', {
+          extensions: { code: 'METHOD_NOT_ALLOWED', http: { status: 405, headers: new Map([['allow', 'POST']]) } },
+        });
+      }
+      if (introspection && (req.method === 'GET' || !req.get('x-service-account'))) {
         const grant = await authenticateToken(req.get('authorization'), port);
-        // Introspection by GET counts as a request, at cost 1, like any other call.
+        // Introspection with the token alone counts as a request, at cost 1, like any other call.
         return { services, access: null, loaders: createGraphqlLoaders(services, null), quota: { key: quotaKeyOf(grant.person.id, grant.clientId), figures: null } };
       }
       const access = await resolveAccess({ authorization: req.get('authorization'), account: req.get('x-service-account') }, port);
@@ -35,4 +40,9 @@ export function graphqlContext(services: GraphqlServices, port: AccessPort): (ar
       throw isDomainError(error) ? toGraphqlRequestError(error) : error;
     }
   };
+}
+
+/** The query of a POST body; Apollo itself refuses a body that has none. */
+function queryOf(body: unknown): unknown {
+  return typeof body === 'object' && body !== null ? (body as { query?: unknown }).query : undefined;
 }

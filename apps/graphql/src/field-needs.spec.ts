@@ -36,7 +36,7 @@ const declared: FieldNeedsMap = {
   'Query.request': { action: 'request:Read' },
   'Query.node': { action: 'request:Read' },
   'Query.search': { action: 'request:Read' },
-  'Mutation.requestCreate': { action: 'request:Create' },
+  'Mutation.requestCreate': { action: 'request:Create', answer: 'request:Read' },
   'Request.id': PART,
   'Request.subject': PART,
   'Request.team': { action: 'team:Read' },
@@ -69,6 +69,15 @@ describe('fieldNeedsProblems — every field says what it needs', () => {
     ]);
     expect(fieldNeedsProblems(schema, { ...declared, 'Query.request': { action: '*:Read' } })).toEqual([
       "Query.request has a malformed action '*:Read': a field names the one action it performs, without a wildcard",
+    ]);
+  });
+
+  it('refuses a mutation answering a record without the Read of its answer, and an answer that is not a Read', () => {
+    expect(fieldNeedsProblems(schema, { ...declared, 'Mutation.requestCreate': { action: 'request:Create' } })).toEqual([
+      'Mutation.requestCreate answers a record but declares no answer (the Read of that record)',
+    ]);
+    expect(fieldNeedsProblems(schema, { ...declared, 'Mutation.requestCreate': { action: 'request:Create', answer: 'request:Update' as 'request:Read' } })).toEqual([
+      "Mutation.requestCreate has a malformed answer action 'request:Update': the answer needs a Read",
     ]);
   });
 

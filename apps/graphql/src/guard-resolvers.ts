@@ -4,6 +4,7 @@
  * a refused call is a FORBIDDEN error naming the action, for that field only.
  * - the declarations are checked against the schema first: a field that declares nothing
  *   stops the app at boot, as an undeclared REST route does;
+ * - an `answer` (the Read a mutation's payload needs) is checked right after the action;
  * - only `action` fields are wrapped; `parent` and `public` fields keep their resolver (or
  *   graphql-js's default), so a large object costs one check, at the field that returned it.
  */
@@ -34,8 +35,11 @@ export function guardResolvers<C>({ typeDefs, resolvers, needs, callerOf }: Guar
     const [type = '', field = ''] = name.split('.');
     const resolve: Resolver<C> = resolvers[type]?.[field] ?? defaultFieldResolver;
     const { recordType, operation } = splitAction(declared.action);
+    const answer = declared.answer && splitAction(declared.answer);
     (guarded[type] ??= {})[field] = (source, args, context, info) => {
-      assertAllowed(callerOf(context), recordType, operation);
+      const caller = callerOf(context);
+      assertAllowed(caller, recordType, operation);
+      if (answer) assertAllowed(caller, answer.recordType, answer.operation);
       return resolve(source, args, context, info);
     };
   }

@@ -2,7 +2,7 @@ export { DomainError, isDomainError, unauthorized, forbidden, notFound, conflict
 export type { FieldError, DomainErrorOptions } from './errors/domain-error.js';
 export { ERROR_CODES, unmappedErrorCode } from './errors/error-codes.js';
 export type { ErrorCode } from './errors/error-codes.js';
-export { encodeNodeId, decodeNodeId, DEFAULT_NODE_INSTANCE } from './node-id.js';
+export { encodeNodeId, decodeNodeId, DEFAULT_NODE_INSTANCE, MAX_RECORD_ID } from './node-id.js';
 export type { NodeRef } from './node-id.js';
 export { canActInAccount, isSupportDomainFor, peopleAccountsOf, ACCOUNT_ID_PATTERN } from './identity/account-access.js';
 export type { AccountRecord } from './identity/account-access.js';
@@ -197,7 +197,7 @@ export { compileScss } from './ui-extensions/scss.js';
 export { createUiExtension, updateUiExtension } from './ui-extensions/save-ui-extension.js';
 export { listUiExtensions, getUiExtension, listUiExtensionVersionAudit, versionAuditPath } from './ui-extensions/read-ui-extensions.js';
 export { presentUiExtension, presentVersionAuditLine, UI_EXTENSION_FIELDS, UI_EXTENSION_LIST_FIELDS } from './ui-extensions/ui-extension.presenter.js';
-export { pageRequest, toConnection, encodeCursor, MAX_PAGE_SIZE } from './connections/connection-page.js';
+export { pageRequest, toConnection, encodeCursor, refusedCursor, MAX_PAGE_SIZE } from './connections/connection-page.js';
 export type { Connection, ConnectionOrder, CursorKey, Edge, OrderDirection, PageArgs, PageInfo, PageRequest, StoredPage } from './connections/connection-page.js';
 export { NODE_KINDS } from './connections/graph-nodes.js';
 export type { GraphNodes, NodeKind, NestedEdge, NestedEdges, PersonNode, TeamNode, NoteNode, ServiceInstanceNode, ConfigurationItemNode, WebhookNode, UiExtensionNode } from './connections/graph-nodes.js';

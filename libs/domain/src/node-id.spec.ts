@@ -8,10 +8,18 @@ describe('global node IDs', () => {
     expect(decodeNodeId(id)).toEqual({ instance: 'tessera', type: 'Request', id: 70 });
   });
 
-  it.each(['', 'not base64!', Buffer.from('tessera/Request/abc').toString('base64url'), Buffer.from('tessera/request/1').toString('base64url'), Buffer.from('tessera/Request/0').toString('base64url')])(
+  it.each(['', 'not base64!', Buffer.from('tessera/Request/abc').toString('base64url'), Buffer.from('tessera/request/1').toString('base64url'), Buffer.from('tessera/Request/1e30').toString('base64url')])(
     'decode %p to null',
     (value) => {
       expect(decodeNodeId(value)).toBeNull();
     },
   );
+
+  it.each(['0', '-1', '2147483648', '9007199254740993', '9'.repeat(40)])('decode a well-formed ID of number %s to a ref naming no record', (number) => {
+    expect(decodeNodeId(Buffer.from(`tessera/Request/${number}`).toString('base64url'))).toEqual({ instance: 'tessera', type: 'Request', id: null });
+  });
+
+  it('keeps the largest record id', () => {
+    expect(decodeNodeId(encodeNodeId('Request', 2_147_483_647))).toEqual({ instance: 'tessera', type: 'Request', id: 2_147_483_647 });
+  });
 });

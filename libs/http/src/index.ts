@@ -24,7 +24,7 @@ export type { ServeOptions, Listening } from './serve.js';
 export { exitOnStartupError } from './startup.js';
 export { defineRoute, isPublicRoute, isRateLimited } from './routes/route-table.js';
 export type {
-  RouteDeclaration, RouteTable, GuardedRoute, PublicRoute, RouteNeeds, GuardedNeeds, PublicNeeds, ScopeAction, RouteInput, RawInput,
+  RouteDeclaration, RouteTable, GuardedRoute, PublicRoute, RouteNeeds, GuardedNeeds, PublicNeeds, ScopeAction, ReadAction, RouteInput, RawInput,
   RouteContext, PublicRouteContext, ResponseSpec, ResponseHeaderSpec, SuccessStatus, RouteErrorStatus, HttpMethod, BodyMediaType,
 } from './routes/route-table.js';
 export { NO_INPUT, zodInput } from './routes/route-input.js';

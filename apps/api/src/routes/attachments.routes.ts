@@ -24,7 +24,7 @@ export function attachmentsRoutes(services: ApiServices, apiUrl: string, maxByte
       tag: WEBHOOKS_TAG,
       summary: 'Upload an attachment',
       description: `${WHO} One part named \`file\` (with its filename and Content-Type), at most ${maxBytes} bytes (413 above), not empty (422).`,
-      needs: { role: 'administrator', scope: 'webhook:Create' },
+      needs: { role: 'administrator', scope: 'webhook:Create', answer: 'webhook:Read' },
       input: { body: { schema: attachmentUploadSchema, mediaTypes: ['multipart/form-data'] }, parse: () => undefined },
       responses: { 201: { description: 'The stored attachment; its key goes into description_attachments', schema: uploadedAttachmentSchema } },
       errors: [422],

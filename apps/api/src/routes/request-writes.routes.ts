@@ -22,7 +22,7 @@ export function requestWritesRoutes(services: ApiServices, links: RequestLinkCon
       tag: 'requests',
       summary: 'Create a request',
       description: `Only \`subject\` is needed: the defaults of SPEC.md "Default values for a new request" apply, as in the events intake. Fires request.create (and request.note-added for each note). ${VISIBILITY}`,
-      needs: { scope: 'request:Create' },
+      needs: { scope: 'request:Create', answer: 'request:Read' },
       input: createRequestInput,
       responses: { 201: { description: 'The new request, with every field', schema: requestSchema } },
       errors: [422],
@@ -39,7 +39,7 @@ export function requestWritesRoutes(services: ApiServices, links: RequestLinkCon
       description:
         'Status rules as in the events intake: completing needs a completion reason, a status that needs a member gets the caller when none is given. ' +
         `Fires request.update, and request.status-changed, member-changed and team-changed when those change; a change that changes nothing fires nothing. ${VISIBILITY}`,
-      needs: { scope: 'request:Update' },
+      needs: { scope: 'request:Update', answer: 'request:Read' },
       input: updateRequestInput,
       responses: { 200: { description: 'The request, with every field, after the change', schema: requestSchema } },
       errors: [404, 422],
@@ -54,7 +54,7 @@ export function requestWritesRoutes(services: ApiServices, links: RequestLinkCon
       tag: 'requests',
       summary: 'Add a note to a request',
       description: `Fires request.note-added. ${VISIBILITY}`,
-      needs: { scope: 'request:Update' },
+      needs: { scope: 'request:Update', answer: 'request:Read' },
       input: createNoteInput,
       responses: { 201: { description: 'The new note', schema: noteSchema } },
       errors: [404, 422],

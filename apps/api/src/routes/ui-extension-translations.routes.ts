@@ -48,7 +48,7 @@ export function uiExtensionTranslationsRoutes(services: ApiServices): RouteTable
       tag: UI_EXTENSION_VERSIONS_TAG,
       summary: "Replace one locale's translations of a UI extension's phrases",
       description: 'Administrators only. The body is the whole set for the locale: phrases left out lose their translation. Phrases are trimmed with whitespace collapsed; phrases and texts are at most 1000 characters, at most 1000 entries.',
-      needs: { role: 'administrator', scope: 'ui_extension:Update' },
+      needs: { role: 'administrator', scope: 'ui_extension:Update', answer: 'ui_extension:Read' },
       input: {
         params: localeParams,
         body: { schema: translationsSchema, mediaTypes: ['application/json'] },

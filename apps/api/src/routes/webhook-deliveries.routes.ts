@@ -88,7 +88,7 @@ export function webhookDeliveriesRoutes(services: ApiServices, apiUrl: string, p
       tag: WEBHOOKS_TAG,
       summary: 'Deliver a message again',
       description: `${ADMINISTRATORS} A fresh series of up to 10 attempts with the same delivery id; it starts after an attempt in flight ends and replaces a waiting retry. A disabled webhook still receives only tests.`,
-      needs: { role: 'administrator', scope: 'webhook:Update' },
+      needs: { role: 'administrator', scope: 'webhook:Update', answer: 'webhook:Read' },
       input: zodInput({ params: deliveryParams }),
       responses: { 202: { description: 'Queued', schema: redeliverySchema } },
       errors: [404],

@@ -5,7 +5,7 @@ import type { RequestQuota } from '../quota/request-quota.js';
 
 /** What every resolver gets: who calls, the use cases, and this request's batch loaders. */
 export interface GraphqlContext {
-  /** Null only for introspection by GET, which names no account and reaches no resolver of ours. */
+  /** Null only for introspection with the token alone (GET, or POST without the account header), which reaches no resolver of ours. */
   access: AccessContext | null;
   services: GraphqlServices;
   /** Built per request (DataLoader caches live as long as the request, never across callers). */

@@ -4,9 +4,10 @@
  * REFERENCE.md "GraphQL": a payload carries `errors { path message }` for validation errors of
  * its input — a malformed or wrong-type node ID, a datetime that does not parse, and every
  * VALIDATION_FAILED of the use case — with its record null; FORBIDDEN and NOT_FOUND stay
- * top-level errors (format-error.ts).
+ * top-level errors (format-error.ts). A request ID whose number no record can have is
+ * NOT_FOUND, as for a request that does not exist (issue 18).
  */
-import { decodeNodeId, isDomainError, type FieldError, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput } from '@tessera/domain';
+import { decodeNodeId, isDomainError, notFound, type FieldError, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput } from '@tessera/domain';
 import { DATETIME_RANGE_TEXT, parseIsoDatetime } from '@tessera/validation';
 import type { FieldNeeds } from '../field-needs.js';
 import { caller, type GraphqlContext } from './graphql-context.js';
@@ -62,15 +63,28 @@ function readInput(input: Record<string, unknown>, fields: typeof CREATE_FIELDS)
     } else {
       const id = nodeIdOf(raw, kind.node);
       if (id === null) errors.push({ path: ['input', name], message: `Not the ID of a ${kind.node}` });
+      else if (id === NAMES_NOTHING) errors.push({ path: ['input', name], message: `No ${kind.node} has this ID` });
       else values[field] = id;
     }
   }
   return { values, errors };
 }
 
-function nodeIdOf(raw: unknown, type: string): number | null {
+/** A well-formed ID of the type whose number no record can have (decodeNodeId). */
+const NAMES_NOTHING = Symbol('names no record');
+
+/** The record id an ID of `type` names; null when it is not an ID of that type. */
+function nodeIdOf(raw: unknown, type: string): number | typeof NAMES_NOTHING | null {
   const ref = typeof raw === 'string' ? decodeNodeId(raw) : null;
-  return ref && ref.type === type ? ref.id : null;
+  if (!ref || ref.type !== type) return null;
+  return ref.id ?? NAMES_NOTHING;
+}
+
+/** The request a mutation changes: NOT_FOUND for an ID that names no record, as for one that does not exist. */
+function requestIdOf(raw: unknown): number | null {
+  const id = nodeIdOf(raw, 'Request');
+  if (id === NAMES_NOTHING) throw notFound();
+  return id;
 }
 
 /** The use case's `[field, message]` pairs, at the input field they came from. */
@@ -184,9 +198,9 @@ export const mutationsModule: SchemaModule = {
     }
   `,
   needs: {
-    'Mutation.requestCreate': { action: 'request:Create' },
-    'Mutation.requestUpdate': { action: 'request:Update' },
-    'Mutation.noteCreate': { action: 'request:Update' },
+    'Mutation.requestCreate': { action: 'request:Create', answer: 'request:Read' },
+    'Mutation.requestUpdate': { action: 'request:Update', answer: 'request:Read' },
+    'Mutation.noteCreate': { action: 'request:Update', answer: 'request:Read' },
     'RequestCreatePayload.request': OF_THE_PAYLOAD,
     'RequestCreatePayload.errors': OF_THE_PAYLOAD,
     'RequestUpdatePayload.request': OF_THE_PAYLOAD,
@@ -207,7 +221,7 @@ export const mutationsModule: SchemaModule = {
       },
       requestUpdate: async (_parent: unknown, { input }: Args, context: GraphqlContext) => {
         const access = caller(context);
-        const id = nodeIdOf(input['id'], 'Request');
+        const id = requestIdOf(input['id']);
         const { values, errors } = readInput(input, CHANGE_FIELDS);
         if (id === null) errors.unshift({ path: ['input', 'id'], message: 'Not the ID of a Request' });
         if (errors.length > 0 || id === null) return { request: null, errors };
@@ -215,7 +229,7 @@ export const mutationsModule: SchemaModule = {
       },
       noteCreate: async (_parent: unknown, { input }: Args, context: GraphqlContext) => {
         const access = caller(context);
-        const requestId = nodeIdOf(input['requestId'], 'Request');
+        const requestId = requestIdOf(input['requestId']);
         if (requestId === null) return { note: null, request: null, errors: [{ path: ['input', 'requestId'], message: 'Not the ID of a Request' }] };
         const { values } = readInput(input, NOTE_FIELDS);
         return payload(NOTE_FIELDS, { note: null, request: null }, () => context.services.addRequestNote(access, requestId, values as NoteCreateInput));

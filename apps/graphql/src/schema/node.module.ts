@@ -1,7 +1,7 @@
 /**
  * `node(id:)` and `nodes(ids:)` (SPEC.md GraphQL endpoint rule 4, "Global node ID"): any record
- * by its global node ID. A malformed ID, an unknown type, a record of another account or out
- * of the caller's read scope all answer null, alike; the caller needs Read on the type the
+ * by its global node ID. A malformed ID, an unknown type, a number no record can have, a record
+ * of another account or out of the caller's read scope all answer null, alike; the caller needs Read on the type the
  * ID names (the use case checks it, as for that type's connection). Lookups of one request
  * are batched per type through the loaders.
  */
@@ -16,7 +16,7 @@ export const MAX_NODE_IDS = 100;
 async function lookUp(context: GraphqlContext, id: string): Promise<object | null> {
   caller(context);
   const ref = decodeNodeId(id);
-  if (!ref || !NODE_KINDS.includes(ref.type as NodeKind)) return null;
+  if (!ref || ref.id === null || !NODE_KINDS.includes(ref.type as NodeKind)) return null;
   const kind = ref.type as NodeKind;
   const node = await context.loaders.byId(kind).load(ref.id);
   return node ? markNodeKind(node, kind) : null;

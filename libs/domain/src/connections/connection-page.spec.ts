@@ -33,6 +33,7 @@ describe('pageRequest', () => {
     [{ first: 5, after: Buffer.from('not json').toString('base64url') }, "after: 'after' is not a cursor of this connection and order"],
     [{ first: 5, after: encodeCursor({ field: 'name', direction: 'ASC' }, { key: 'a', id: 1 }) }, "after: 'after' is not a cursor of this connection and order"],
     [{ first: 5, after: encodeCursor(BY_ID, { key: '1', id: -1 }) }, "after: 'after' is not a cursor of this connection and order"],
+    [{ first: 5, after: encodeCursor(BY_ID, { key: '1', id: 2_147_483_648 }) }, "after: 'after' is not a cursor of this connection and order"],
   ])('refuses %j with a validation error', (args, message) => {
     expect(validationOf(() => request(args))).toEqual([message]);
   });

@@ -5,7 +5,8 @@
  * rules; a cursor is opaque to clients and names the order it was taken in, so a cursor
  * of another order is refused instead of silently skipping rows.
  */
-import { validationFailed } from '../errors/domain-error.js';
+import { validationFailed, type DomainError } from '../errors/domain-error.js';
+import { MAX_RECORD_ID } from '../node-id.js';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -70,8 +71,13 @@ export function encodeCursor(order: ConnectionOrder, key: CursorKey): string {
   return Buffer.from(JSON.stringify([order.field, order.direction, key.key, key.id]), 'utf8').toString('base64url');
 }
 
+/** The refusal of a cursor this connection did not give: here, or by the store when its key does not read as the order's type. */
+export function refusedCursor(argument: 'after' | 'before'): DomainError {
+  return validationFailed([[argument, `'${argument}' is not a cursor of this connection and order`]]);
+}
+
 function decodeCursor(argument: 'after' | 'before', cursor: string, order: ConnectionOrder): CursorKey {
-  const invalid = validationFailed([[argument, `'${argument}' is not a cursor of this connection and order`]]);
+  const invalid = refusedCursor(argument);
   if (!/^[A-Za-z0-9_-]{1,1000}$/.test(cursor)) throw invalid;
   let parsed: unknown;
   try {
@@ -82,7 +88,7 @@ function decodeCursor(argument: 'after' | 'before', cursor: string, order: Conne
   if (!Array.isArray(parsed) || parsed.length !== 4) throw invalid;
   const [field, direction, key, id] = parsed as unknown[];
   if (field !== order.field || direction !== order.direction) throw invalid;
-  if (typeof key !== 'string' || key.length > 500 || typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw invalid;
+  if (typeof key !== 'string' || key.length > 500 || typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > MAX_RECORD_ID) throw invalid;
   return { key, id };
 }
 

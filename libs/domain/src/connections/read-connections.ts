@@ -59,10 +59,11 @@ function normalizeFilter(kind: NodeKind, input: FilterInput | null | undefined):
     if (type === 'text') filter[field] = values;
     else {
       const wanted = type.slice('node:'.length);
-      filter[field] = values.map((nodeId) => {
+      // An ID naming no record (past the keys records have) matches nothing: it leaves the list.
+      filter[field] = values.flatMap((nodeId) => {
         const ref = decodeNodeId(nodeId);
         if (!ref || ref.type !== wanted) throw validationFailed([[`filter.${field}`, `'${nodeId}' is not the ID of a ${wanted}`]]);
-        return ref.id;
+        return ref.id === null ? [] : [ref.id];
       });
     }
   }

@@ -143,6 +143,22 @@ describe('mountRoutes — each route: body → authenticate → rate limit → g
     expect(res.body).toEqual({ message: 'Forbidden', reason: "This token's scopes do not allow team:Read" });
   });
 
+  it('answers a write whose answer is the record 403 naming its Read to a caller who may only write, before the input', async () => {
+    const writer = appOf([defineRoute({
+      method: 'patch', path: '/v1/teams/:id', operationId: 'patchTeam', tag: 'teams', summary: 'Change a team',
+      needs: { scope: 'team:Update', answer: 'team:Read' },
+      input: zodInput({ params: z.object({ id: z.string().regex(/^\d+$/) }) }),
+      responses: { 200: { description: 'The team', schema: z.object({ id: z.string() }) } },
+      handler: ({ res, input }) => {
+        res.json({ id: input.params.id });
+      },
+    })]);
+    CALLERS['writer'] = { roles: ['agent'], scopes: tokenScopes(['team:Update']) };
+    const res = await request(writer).patch('/v1/teams/x').set('Authorization', 'writer').send({}).expect(403);
+    expect(res.body).toEqual({ message: 'Forbidden', reason: "This token's scopes do not allow team:Read" });
+    await request(writer).patch('/v1/teams/7').set('Authorization', 'admin').send({}).expect(200, { id: '7' });
+  });
+
   it('answers 403 naming the role to a caller without it', async () => {
     const res = await request(app).get('/v1/settings').set('Authorization', 'reader').expect(403);
     expect(res.body.reason).toBe('This needs the administrator role in the account');
@@ -234,6 +250,18 @@ describe('mountRoutes — a table it refuses', () => {
     // @ts-expect-error: the type knows the operations too; JavaScript callers do not
     const erase: GuardedNeeds = { scope: 'team:Erase' };
     expect(() => appOf([defineRoute({ ...base, path: '/v1/x', needs: erase })])).toThrow("has a malformed scope action 'team:Erase'");
+  });
+
+  it('refuses a write that answers a body without the Read of what it answers, and an answer that is not a Read', () => {
+    const write = { ...base, method: 'post', path: '/v1/x', responses: { 201: { description: 'The team', schema: z.object({ id: z.int() }) } } } as const;
+    expect(() => appOf([defineRoute({ ...write, needs: { scope: 'team:Update' } })])).toThrow(
+      'POST /v1/x answers a body after team:Update but declares no `answer` (the Read of the record it answers)',
+    );
+    // @ts-expect-error: the type demands a Read; JavaScript callers do not
+    const update: GuardedNeeds = { scope: 'team:Update', answer: 'team:Update' };
+    expect(() => appOf([defineRoute({ ...write, needs: update })])).toThrow("POST /v1/x has a malformed answer action 'team:Update': the answer needs a Read");
+    expect(() => appOf([defineRoute({ ...write, needs: { scope: 'team:Update', answer: 'team:Read' } })])).not.toThrow();
+    expect(() => appOf([defineRoute({ ...write, responses: { 204: { description: 'Done' } }, needs: { scope: 'team:Update' } })])).not.toThrow();
   });
 
   it('refuses a wildcard action: a route names the one action it performs', () => {

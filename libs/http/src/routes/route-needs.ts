@@ -28,6 +28,10 @@ export function needsProblems(needs: RouteNeeds | undefined): string[] {
     const problem = routeActionError(needs.scope);
     if (problem) problems.push(`has a malformed scope action '${needs.scope}': ${problem}`);
   }
+  if (needs.answer !== undefined) {
+    const problem = routeActionError(needs.answer) ?? (splitScopeAction(needs.answer).operation === 'Read' ? null : 'the answer needs a Read');
+    if (problem) problems.push(`has a malformed answer action '${needs.answer}': ${problem}`);
+  }
   if (needs.role !== undefined && !ROLES.includes(needs.role)) problems.push(`needs an unknown role '${needs.role}'`);
   return problems;
 }
@@ -52,6 +56,7 @@ export function describeNeeds(needs: RouteNeeds): string {
   const parts = [
     needs.role && `the ${needs.role} role in the account`,
     needs.scope && `a token whose scopes allow \`${needs.scope}\``,
+    needs.answer && `${needs.scope ? '' : 'a token whose scopes allow '}\`${needs.answer}\` (the answer is the record)`,
   ].filter(Boolean);
   return `Needs ${parts.join(' and ')}.${needs.note ? ` ${needs.note}` : ''}`;
 }

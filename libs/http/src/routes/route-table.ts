@@ -13,16 +13,22 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** A scope action as tokens carry it (SPEC.md authentication rule 3): `<record type>:<operation>`. */
 export type ScopeAction = `${string}:${ScopeOperation}`;
 
+/** The Read of a record type, e.g. `request:Read`. */
+export type ReadAction = `${string}:Read`;
+
 /**
  * What a caller must have. Every route says it: a scope action, a role, both,
  * or `public` with the reason nobody needs anything. `note` records a rule
  * checked later (by the use case) so the document tells the whole story.
  * A public route that reaches the database says `rateLimit: 'address'`: its
  * calls count in the request-rate windows of the caller's address.
+ * `answer` is the Read a write needs when its answer is the record (the events
+ * intake's rule): without it the write would show a record the token may not
+ * read, so it is checked with the scope, before anything is written.
  */
 export type RouteNeeds =
-  | { scope: ScopeAction; role?: Role; note?: string }
-  | { role: Role; scope?: ScopeAction; note?: string }
+  | { scope: ScopeAction; role?: Role; answer?: ReadAction; note?: string }
+  | { role: Role; scope?: ScopeAction; answer?: ReadAction; note?: string }
   | { public: string; rateLimit?: 'address' };
 
 export type PublicNeeds = Extract<RouteNeeds, { public: string }>;

@@ -10,7 +10,7 @@
  * The cursor holds the key as Postgres prints it (full precision for timestamps) and
  * the id, which breaks ties, so the order is total and stable.
  */
-import type { CursorKey, NodeFilter, PageRequest, StoredPage } from '@tessera/domain';
+import { refusedCursor, type CursorKey, type DomainError, type NodeFilter, type PageRequest, type StoredPage } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { prepared } from '../prepared.js';
@@ -84,8 +84,25 @@ export async function keysetPages<T>(db: Database, spec: KeysetSpec, request: Pa
     // (a new account, a fresh database) was scanned once per row of the page.
     .joinRaw('left join lateral ? as "node" on true', [db.raw('?', [spec.nodes.clone().whereRaw('?? = "page"."__id"', [spec.id]).limit(1)])])
     .select('totals.__parent as __group', 'totals.__total', 'page.__position', db.raw('page."__key"::text as "__key_text"'), 'page.__id', 'node.*')
-    .orderBy([{ column: 'totals.__parent' }, { column: 'page.__position' }]))) as PageRow[];
+    .orderBy([{ column: 'totals.__parent' }, { column: 'page.__position' }])).catch((error: unknown) => {
+    throw unreadableCursorKey(error, request) ?? error;
+  })) as PageRow[];
   return toPages<T>(rows, request);
+}
+
+/** SQLSTATEs of a text that does not read as the order column's type: not an integer, out of its range, not a timestamp. */
+const UNREADABLE_KEY = new Set(['22P02', '22003', '22007', '22008']);
+
+/**
+ * A cursor's key is compared as the order column's type; the cursor is the only text of the
+ * statement that meets a typed column, so such a failure means the cursor is not one this
+ * connection gave (issue 18: `99999999999` as an id key reached the client as a 500).
+ */
+function unreadableCursorKey(error: unknown, request: PageRequest): DomainError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !UNREADABLE_KEY.has(code)) return null;
+  if (request.after) return refusedCursor('after');
+  return request.before ? refusedCursor('before') : null;
 }
 
 function toPages<T>(rows: PageRow[], request: PageRequest): Map<number, StoredPage<T>> {
