@@ -62,7 +62,7 @@ describe('/v1/webhook_policies — the policies that sign webhook messages, for 
         [{ jwt_alg: 'none', jwt_claim_expires_in: 1.5 }, [['jwt_claim_expires_in', 'Jwt claim expires in must be a whole number of minutes']]],
         [{ jwt_alg: 'none', jwt_claim_expires_in: 525601 }, [['jwt_claim_expires_in', 'Jwt claim expires in must be less than or equal to 525600']]],
         [{ jwt_alg: 'none', name: 'Mine', public_key_pem: 'x', foo: 1 }, [
-          ['name', 'name is read-only'], ['public_key_pem', 'public_key_pem is read-only'], ['foo', 'foo is not a field of a webhook policy'],
+          ['name', "'name' is read-only"], ['public_key_pem', "'public_key_pem' is read-only"], ['foo', "'foo' is not a field of a webhook policy"],
         ]],
       ];
       for (const [body, errors] of cases) {

@@ -1,5 +1,6 @@
 export { DomainError, isDomainError, unauthorized, forbidden, notFound, conflict, badParameter, validationFailed, tooManyRequests } from './errors/domain-error.js';
 export type { FieldError, DomainErrorOptions } from './errors/domain-error.js';
+export { withInputProblems, assertValidInput } from './errors/input-problems.js';
 export { ERROR_CODES, unmappedErrorCode } from './errors/error-codes.js';
 export type { ErrorCode } from './errors/error-codes.js';
 export { encodeNodeId, decodeNodeId, DEFAULT_NODE_INSTANCE } from './node-id.js';

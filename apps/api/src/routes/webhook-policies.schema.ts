@@ -39,10 +39,10 @@ export const webhookPolicyWithKeySchema = webhookPolicySchema
   .describe('A webhook policy with the key material made by this call');
 
 export const webhookPolicyBodySchema = z
-  .object({
+  .strictObject({
     jwt_alg: z.string().optional().describe(`Required on create: ${JWT_ALGS.join(', ')} (any letter case). Changing it makes a new key, returned in the answer`),
     jwt_audience: z.string().nullable().optional().describe(`The \`aud\` claim, at most ${JWT_AUDIENCE_MAX_LENGTH} characters; null or blank: none`),
     jwt_claim_expires_in: z.number().nullable().optional().describe(`Minutes from signing to \`exp\`, 1 to ${JWT_CLAIM_EXPIRES_IN_MAX}; null: 5`),
     disabled: z.boolean().optional().describe('Default false'),
   })
-  .describe('The fields of a webhook policy to set');
+  .describe('The fields of a webhook policy to set; any other field is refused');

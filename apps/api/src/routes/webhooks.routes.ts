@@ -79,8 +79,8 @@ export function webhooksRoutes(services: ApiServices, apiUrl: string, pageSize: 
       input: createWebhookInput,
       responses: { 200: { description: 'The created webhook', schema: webhookSchema } },
       errors: [422],
-      handler: async ({ res, access, input }) => {
-        const { webhook, attachments } = await services.createWebhook(access, input);
+      handler: async ({ res, access, input: { body } }) => {
+        const { webhook, attachments } = await services.createWebhook(access, body);
         res.json(presentWebhook(webhook, attachments, apiUrl));
       },
     }),
@@ -95,8 +95,8 @@ export function webhooksRoutes(services: ApiServices, apiUrl: string, pageSize: 
       input: updateWebhookInput,
       responses: { 200: { description: 'The updated webhook', schema: webhookSchema } },
       errors: [404, 422],
-      handler: async ({ res, access, input: { id, body } }) => {
-        const { webhook, attachments } = await services.updateWebhook(access, id, body);
+      handler: async ({ res, access, input: { params, body } }) => {
+        const { webhook, attachments } = await services.updateWebhook(access, params.id, body);
         res.json(presentWebhook(webhook, attachments, apiUrl));
       },
     }),

@@ -10,6 +10,7 @@ import {
   DESCRIPTION_ATTACHMENTS_MAX, EVENT_NAMES, MAIL_EXCEPTIONS_TO_MAX_ADDRESSES, WEBHOOK_NAME_MAX_LENGTH, WEBHOOK_SOURCE_ID_MAX_LENGTH,
   WEBHOOK_SOURCE_MAX_LENGTH, WEBHOOK_URI_MAX_LENGTH, ATTACHMENT_KEY_PATTERN,
 } from '@tessera/domain';
+import { reference } from '@tessera/validation';
 
 const datetime = z.iso.datetime({ offset: true });
 const nodeId = z.string().describe('Global node ID: URL-safe base64 of `tessera/<Type>/<id>`');
@@ -84,7 +85,7 @@ export const webhookBodySchema = z
       .describe('Writeonly: replaces the attachments the description uses; uploaded first with POST /attachments'),
     disabled: z.boolean().optional().describe('Default false; turning a webhook back on restarts its count of consecutive failures'),
     mail_exceptions_to: z.string().nullable().optional().describe(`Comma-separated e-mail addresses, at most ${MAIL_EXCEPTIONS_TO_MAX_ADDRESSES}`),
-    webhook_policy: z.int().min(1).max(MAX_ID).nullable().optional().describe('The id of a webhook policy of the account; null: unsigned messages'),
+    ...reference('webhook_policy', z.int().min(1).max(MAX_ID).nullable().optional().describe('The id of a webhook policy of the account; null: unsigned messages')),
     source: z.string().nullable().optional().describe(`At most ${WEBHOOK_SOURCE_MAX_LENGTH} characters`),
     sourceID: z.string().nullable().optional().describe(`At most ${WEBHOOK_SOURCE_ID_MAX_LENGTH} characters`),
   })

@@ -5,14 +5,13 @@
  * transaction: an RSA key takes a while) → in one transaction: the next
  * generated name → insert → audit line.
  */
-import { validationFailed } from '../../errors/domain-error.js';
 import type { AccessContext } from '../../identity/access-context.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { generatePolicyKey } from './policy-key-material.js';
 import { recordWebhookPolicyChange } from './record-webhook-policy-change.js';
 import type { SealingKey } from './sealing-key.js';
 import { assertWebhookPolicyAdmin } from './webhook-policy-admin.js';
-import { checkWebhookPolicyInput, type WebhookPolicyInput } from './webhook-policy-fields.js';
+import { validWebhookPolicyFields, type WebhookPolicyInput } from './webhook-policy-fields.js';
 import { nextWebhookPolicyName } from './webhook-policy-name.js';
 import type { WebhookPolicyFields, WebhookPolicyWithKey } from './webhook-policy-record.js';
 
@@ -23,13 +22,12 @@ export interface WebhookPolicyDependencies {
 
 export async function createWebhookPolicy(access: AccessContext, input: WebhookPolicyInput, { uow, sealingKey }: WebhookPolicyDependencies): Promise<WebhookPolicyWithKey> {
   assertWebhookPolicyAdmin(access, 'Create');
-  const checked = checkWebhookPolicyInput(input, true);
-  if (!checked.ok) throw validationFailed(checked.errors);
+  const checked = validWebhookPolicyFields(input, true);
   const fields: WebhookPolicyFields = {
-    disabled: checked.fields.disabled ?? false,
-    jwt_alg: checked.fields.jwt_alg!,
-    jwt_audience: checked.fields.jwt_audience ?? null,
-    jwt_claim_expires_in: checked.fields.jwt_claim_expires_in ?? null,
+    disabled: checked.disabled ?? false,
+    jwt_alg: checked.jwt_alg!,
+    jwt_audience: checked.jwt_audience ?? null,
+    jwt_claim_expires_in: checked.jwt_claim_expires_in ?? null,
   };
   const key = await generatePolicyKey(fields.jwt_alg, sealingKey);
   return uow.transaction(async (tx) => {
