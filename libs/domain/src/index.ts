@@ -117,6 +117,7 @@ export { presentOAuthApplication, presentCreatedOAuthApplication, OAUTH_APPLICAT
 export { buildWebhookMessage, accountUrl } from './webhooks/deliveries/webhook-message.js';
 export type { WebhookMessage, MessageWebhook } from './webhooks/deliveries/webhook-message.js';
 export { JWT_ALGS, isJwtAlg } from './webhooks/policies/jwt-alg.js';
+export { webhookPolicyName, describeWebhookPolicy } from './webhooks/policies/webhook-policy-name.js';
 export type { JwtAlg } from './webhooks/policies/jwt-alg.js';
 export type { SigningPolicy } from './webhooks/policies/signing-policy.js';
 export { SealingKey, SealingKeyError, SealedSecretError, loadSealingKey, sealSecret, openSecret, DEVELOPMENT_SEALING_KEY } from './webhooks/policies/sealing-key.js';

@@ -2,8 +2,8 @@
  * `POST /v1/webhook_policies` (REFERENCE.md "Webhooks"): a new policy of the
  * call's account, with key material made for its algorithm and shown in this
  * answer only. Steps: check the fields → make the key (outside the
- * transaction: an RSA key takes a while) → in one transaction: the next
- * generated name → insert → audit line.
+ * transaction: an RSA key takes a while) → in one transaction: insert, named
+ * after the id it draws (webhook-policy-name.ts) → audit line.
  */
 import type { AccessContext } from '../../identity/access-context.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
@@ -12,7 +12,7 @@ import { recordWebhookPolicyChange } from './record-webhook-policy-change.js';
 import type { SealingKey } from './sealing-key.js';
 import { assertWebhookPolicyAdmin } from './webhook-policy-admin.js';
 import { validWebhookPolicyFields, type WebhookPolicyInput } from './webhook-policy-fields.js';
-import { nextWebhookPolicyName } from './webhook-policy-name.js';
+import { webhookPolicyName } from './webhook-policy-name.js';
 import type { WebhookPolicyFields, WebhookPolicyWithKey } from './webhook-policy-record.js';
 
 export interface WebhookPolicyDependencies {
@@ -31,9 +31,8 @@ export async function createWebhookPolicy(access: AccessContext, input: WebhookP
   };
   const key = await generatePolicyKey(fields.jwt_alg, sealingKey);
   return uow.transaction(async (tx) => {
-    const name = await nextWebhookPolicyName(tx, access.account.id);
-    const policy = await tx.webhookPolicies.insert(access.account.id, { ...fields, name, public_key_pem: key.publicKeyPem, sealed_key: key.sealedKey });
-    await recordWebhookPolicyChange(tx, access, policy.id, 'create', { name, ...fields });
+    const policy = await tx.webhookPolicies.insert(access.account.id, { ...fields, public_key_pem: key.publicKeyPem, sealed_key: key.sealedKey }, webhookPolicyName);
+    await recordWebhookPolicyChange(tx, access, policy.id, 'create', { name: policy.name, ...fields });
     return { policy, key: { public_key_pem: key.publicKeyPem, secret: key.secret } };
   });
 }
