@@ -61,7 +61,7 @@ export const requestCreateBodySchema = z
     workflow_id: id('the related workflow'),
     template_id: id('the request template'),
   })
-  .describe('A new request: only subject is needed when every default applies (SPEC.md "Default values for a new request")');
+  .describe('A new request: only subject is needed when every default applies (README "Events intake")');
 
 export const noteCreateBodySchema = z
   .strictObject({

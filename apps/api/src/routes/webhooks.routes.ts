@@ -24,7 +24,7 @@ const WEBHOOKS: CollectionSpec = {
 };
 
 export const WEBHOOKS_TAG = 'webhooks';
-const ADMINISTRATORS = 'Webhooks API: administrator role only (SPEC.md).';
+const ADMINISTRATORS = 'Webhooks API: administrator role only.';
 
 const LISTS: ReadonlyArray<{ state: WebhookState; suffix: string; operationId: string; summary: string }> = [
   { state: 'all', suffix: '', operationId: 'listWebhooks', summary: 'Webhooks of the account' },
@@ -74,7 +74,7 @@ export function webhooksRoutes(services: ApiServices, apiUrl: string, pageSize: 
       operationId: 'createWebhook',
       tag: WEBHOOKS_TAG,
       summary: 'Create a webhook',
-      description: `${ADMINISTRATORS} event and uri are required. Answers 200 with the created webhook, as SPEC.md says.`,
+      description: `${ADMINISTRATORS} event and uri are required. Answers 200 (not 201) with the created webhook.`,
       needs: { role: 'administrator', scope: 'webhook:Create' },
       input: createWebhookInput,
       responses: { 200: { description: 'The created webhook', schema: webhookSchema } },

@@ -45,7 +45,7 @@ export const webhookSchema = z
   .object({
     id: z.int(),
     name: z.string().describe('Defaults to the event name'),
-    event: z.enum(EVENT_NAMES as [string, ...string[]]).describe('The event that fires the webhook (SPEC.md "Events")'),
+    event: z.enum(EVENT_NAMES as [string, ...string[]]).describe('The event that fires the webhook'),
     uri: z.string().describe('Where the messages are POSTed'),
     description: z.string().nullable(),
     disabled: z.boolean().describe('A disabled webhook receives nothing but tests; in a list shown only when true'),
@@ -75,7 +75,7 @@ const attachmentUse = z.strictObject({
 export const webhookBodySchema = z
   .strictObject({
     name: z.string().nullable().optional().describe(`At most ${WEBHOOK_NAME_MAX_LENGTH} characters; blank or null: the event name`),
-    event: z.string().optional().describe('Required on create: one event name of SPEC.md "Events", e.g. `request.create`'),
+    event: z.string().optional().describe('Required on create: one event name, e.g. `request.create` (the values of `event` in the Webhook schema)'),
     uri: z.string().optional().describe(`Required on create: an absolute http or https URI without credentials, at most ${WEBHOOK_URI_MAX_LENGTH} characters`),
     description: z.string().nullable().optional().describe('At most 64 KB'),
     description_attachments: z
