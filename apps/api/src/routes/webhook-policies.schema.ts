@@ -18,7 +18,7 @@ export const webhookPolicyParams = z.object({
 export const webhookPolicySchema = z
   .object({
     id: z.int(),
-    name: z.string().describe('Generated, read-only: `Webhook policy <n>`, unique in the account'),
+    name: z.string().describe('Generated, read-only: `Webhook policy <id>`'),
     disabled: z.boolean().describe('A disabled policy signs nothing: the messages of its webhooks fail with that reason until it is enabled'),
     jwt_alg: z.enum(JWT_ALGS).describe('How messages are signed: `none` (an unsecured JWT), `hs*` (HMAC with the shared secret), `rs*` (RSA 2048), `es*` (P-256, P-384, P-521)'),
     jwt_audience: z.string().nullable().describe('The `aud` claim; null: none'),
