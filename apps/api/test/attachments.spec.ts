@@ -43,8 +43,15 @@ describe('/v1/attachments — files a webhook description uses', () => {
       expect((await call(h, 'post', '/v1/attachments').field('file', 'just text').expect(422)).body.errors).toEqual([['file', expect.stringContaining("can't be blank")]]);
       const two = call(h, 'post', '/v1/attachments').attach('file', png, 'a.png').attach('file', png, 'b.png');
       expect((await two.expect(422)).body.errors).toEqual([['file', 'Send one file per upload']]);
-      expect((await call(h, 'post', '/v1/attachments').attach('upload', png, 'a.png').expect(422)).body.errors).toEqual([['upload', "Only a part named 'file' is read"]]);
+      expect((await call(h, 'post', '/v1/attachments').attach('upload', png, 'a.png').expect(422)).body.errors).toEqual([
+        ['upload', "Only a part named 'file' is read"], ['file', expect.stringContaining("can't be blank")],
+      ]);
       expect(await attachmentCount()).toBe(before);
+    });
+
+    it('lists every problem of an upload in one 422: other parts, text fields among them, with an empty file', async () => {
+      const res = await call(h, 'post', '/v1/attachments').field('colour', 'red').attach('extra', png, 'b.png').attach('file', Buffer.alloc(0), 'a.png').expect(422);
+      expect(res.body.errors).toEqual([['colour', "Only a part named 'file' is read"], ['extra', "Only a part named 'file' is read"], ['file', "File can't be empty"]]);
     });
 
     it('returns 415 for a body that is not multipart/form-data and 400 for a multipart body without a boundary', async () => {

@@ -66,7 +66,13 @@ describe('POST /v1/requests, PATCH /v1/requests/:id, POST /v1/requests/:id/notes
 
     it('returns 422 with every bad value and unknown reference, and stores and queues nothing', async () => {
       const res = await create({ subject: 'x'.repeat(191), category: 'bogus', team_id: foreignTeam, desired_completion_at: 'tomorrow', member_id: 999_999 }).expect(422);
-      expect(res.body).toEqual({ message: 'Validation Failed', errors: [['desired_completion_at', expect.stringContaining('is not a valid ISO 8601 datetime')]] });
+      expect(res.body).toEqual({ message: 'Validation Failed', errors: [
+        ['desired_completion_at', expect.stringContaining('is not a valid ISO 8601 datetime')],
+        ['subject', 'Subject is too long (maximum is 190 characters)'],
+        ['category', expect.stringContaining('is not included in the list')],
+        ['member_id', 'Member id does not match any record'],
+        ['team_id', 'Team id does not match any record'],
+      ] });
 
       const again = await create({ subject: 'x'.repeat(191), category: 'bogus', team_id: foreignTeam, member_id: 999_999 }).expect(422);
       expect(again.body.errors).toEqual([

@@ -25,13 +25,13 @@ describe('/v1/webhook_policies — the policies that sign webhook messages, for 
       const res = await createPolicy(h, { jwt_alg: 'es256' }).expect(200);
       check(webhookPolicyWithKeySchema.strict(), res.body);
       expect(res.body).toEqual({
-        id: expect.any(Number), name: 'Webhook policy 1', disabled: false, jwt_alg: 'es256', jwt_audience: null, jwt_claim_expires_in: null,
+        id: expect.any(Number), name: `Webhook policy ${res.body.id}`, disabled: false, jwt_alg: 'es256', jwt_audience: null, jwt_claim_expires_in: null,
         created_at: expect.any(String), updated_at: res.body.created_at, nodeID: encodeNodeId('WebhookPolicy', res.body.id),
         public_key_pem: expect.stringMatching(/^-----BEGIN PUBLIC KEY-----\n/),
       });
       expect(await auditLines(h, 'WebhookPolicy', res.body.id)).toEqual([{
         record_type: 'WebhookPolicy', record_id: res.body.id, person_id: await adminId(h), action: 'create',
-        changes: { name: 'Webhook policy 1', disabled: false, jwt_alg: 'es256', jwt_audience: null, jwt_claim_expires_in: null },
+        changes: { name: `Webhook policy ${res.body.id}`, disabled: false, jwt_alg: 'es256', jwt_audience: null, jwt_claim_expires_in: null },
       }]);
       expect(await queuedJobCount(h)).toBe(jobs);
     });
@@ -42,11 +42,16 @@ describe('/v1/webhook_policies — the policies that sign webhook messages, for 
       expect((await policyRow(h, res.body.id))!.jwt_alg).toBe('hs512');
     });
 
-    it('numbers the generated names per account, one more than the highest, also for creates at the same time', async () => {
+    it('names a policy after its id, also for creates at the same time and after deletions: a name is never used twice', async () => {
       const created = await Promise.all([1, 2, 3].map(() => createPolicy(h, { jwt_alg: 'none' }).expect(200)));
-      expect(created.map((res) => res.body.name).sort()).toEqual(['Webhook policy 1', 'Webhook policy 2', 'Webhook policy 3']);
-      await call(h, 'delete', `/v1/webhook_policies/${created.find((res) => res.body.name === 'Webhook policy 2')!.body.id}`).expect(204);
-      expect((await createPolicy(h, { jwt_alg: 'none' }).expect(200)).body.name).toBe('Webhook policy 4');
+      for (const { body } of created) expect(body.name).toBe(`Webhook policy ${body.id}`);
+      const last = Math.max(...created.map((res) => res.body.id as number));
+      await call(h, 'delete', `/v1/webhook_policies/${last}`).expect(204);
+      const next = (await createPolicy(h, { jwt_alg: 'none' }).expect(200)).body;
+      expect(next.id).toBeGreaterThan(last);
+      expect(next.name).toBe(`Webhook policy ${next.id}`);
+      expect((await policyRow(h, next.id))!.name).toBe(`Webhook policy ${next.id}`);
+      expect((await auditLines(h, 'WebhookPolicy', next.id))[0]!.changes).toMatchObject({ name: `Webhook policy ${next.id}` });
     });
 
     it('returns 422 with every field problem at once, and saves nothing', async () => {
@@ -62,7 +67,7 @@ describe('/v1/webhook_policies — the policies that sign webhook messages, for 
         [{ jwt_alg: 'none', jwt_claim_expires_in: 1.5 }, [['jwt_claim_expires_in', 'Jwt claim expires in must be a whole number of minutes']]],
         [{ jwt_alg: 'none', jwt_claim_expires_in: 525601 }, [['jwt_claim_expires_in', 'Jwt claim expires in must be less than or equal to 525600']]],
         [{ jwt_alg: 'none', name: 'Mine', public_key_pem: 'x', foo: 1 }, [
-          ['name', 'name is read-only'], ['public_key_pem', 'public_key_pem is read-only'], ['foo', 'foo is not a field of a webhook policy'],
+          ['name', "'name' is read-only"], ['public_key_pem', "'public_key_pem' is read-only"], ['foo', "'foo' is not a field of a webhook policy"],
         ]],
       ];
       for (const [body, errors] of cases) {
@@ -203,7 +208,9 @@ describe('/v1/webhook_policies — the policies that sign webhook messages, for 
       const first = await webhookUsing(h, created.id, 'Ticket sync');
       const second = await webhookUsing(h, created.id, 'Pager');
       const res = await call(h, 'delete', `/v1/webhook_policies/${created.id}`).expect(409);
-      expect(res.body).toEqual({ message: `Webhook policy 1 is used by webhooks 'Ticket sync' (id ${first}), 'Pager' (id ${second}): remove it from them before deleting it` });
+      expect(res.body).toEqual({
+        message: `Webhook policy id ${created.id} ('Webhook policy ${created.id}') is used by webhooks id ${first} ('Ticket sync'), id ${second} ('Pager'): remove it from them before deleting it`,
+      });
       check(errorBodySchema.strict(), res.body);
       expect(await policyRow(h, created.id)).toBeDefined();
       expect((await auditLines(h, 'WebhookPolicy', created.id)).map((line) => line.action)).toEqual(['create']);

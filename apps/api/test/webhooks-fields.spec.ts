@@ -114,7 +114,7 @@ describe('/v1/webhooks — the rules of the webhook fields', () => {
       const created = (await create({ webhook_policy: own }).expect(200)).body;
       expect(created.webhook_policy).toMatchObject({ id: own, name: 'Own policy' });
       for (const id of [foreign, 999_999]) {
-        expect(await errorsOf({ webhook_policy: id })).toEqual([['webhook_policy', `Webhook policy ${id} is not a webhook policy of this account`]]);
+        expect(await errorsOf({ webhook_policy: id })).toEqual([['webhook_policy', `Webhook policy id ${id} is not a webhook policy of this account`]]);
       }
       expect(fieldsOf(await errorsOf({ webhook_policy: 'Own policy' }))).toEqual(['webhook_policy']);
       expect(fieldsOf(await errorsOf({ webhook_policy: 2 ** 40 }))).toEqual(['webhook_policy']);

@@ -1,5 +1,6 @@
 export { DomainError, isDomainError, unauthorized, forbidden, notFound, conflict, badParameter, validationFailed, tooManyRequests } from './errors/domain-error.js';
 export type { FieldError, DomainErrorOptions } from './errors/domain-error.js';
+export { withInputProblems, assertValidInput } from './errors/input-problems.js';
 export { ERROR_CODES, unmappedErrorCode } from './errors/error-codes.js';
 export type { ErrorCode } from './errors/error-codes.js';
 export { encodeNodeId, decodeNodeId, DEFAULT_NODE_INSTANCE, MAX_RECORD_ID } from './node-id.js';
@@ -122,6 +123,7 @@ export { presentOAuthApplication, presentCreatedOAuthApplication, OAUTH_APPLICAT
 export { buildWebhookMessage, accountUrl } from './webhooks/deliveries/webhook-message.js';
 export type { WebhookMessage, MessageWebhook } from './webhooks/deliveries/webhook-message.js';
 export { JWT_ALGS, isJwtAlg } from './webhooks/policies/jwt-alg.js';
+export { webhookPolicyName, describeWebhookPolicy } from './webhooks/policies/webhook-policy-name.js';
 export type { JwtAlg } from './webhooks/policies/jwt-alg.js';
 export type { SigningPolicy } from './webhooks/policies/signing-policy.js';
 export { SealingKey, SealingKeyError, SealedSecretError, loadSealingKey, sealSecret, openSecret, DEVELOPMENT_SEALING_KEY } from './webhooks/policies/sealing-key.js';

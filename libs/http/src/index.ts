@@ -27,7 +27,8 @@ export type {
   RouteDeclaration, RouteTable, GuardedRoute, PublicRoute, RouteNeeds, GuardedNeeds, PublicNeeds, ScopeAction, ReadAction, RouteInput, RawInput,
   RouteContext, PublicRouteContext, ResponseSpec, ResponseHeaderSpec, SuccessStatus, RouteErrorStatus, HttpMethod, BodyMediaType,
 } from './routes/route-table.js';
-export { NO_INPUT, zodInput } from './routes/route-input.js';
+export { NO_INPUT, zodInput, writeInput } from './routes/route-input.js';
+export type { WriteInputParts } from './routes/route-input.js';
 export { needsProblems, describeNeeds } from './routes/route-needs.js';
 export { routeTableProblems } from './routes/route-table-problems.js';
 export { mountRoutes, mountedRouteTable } from './routes/mount-routes.js';

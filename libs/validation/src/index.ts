@@ -11,3 +11,5 @@ export { parseEventInput, humanize } from './events/event-input.js';
 export { SPEC as EVENT_PARAMETERS, ALIASES as EVENT_PARAMETER_ALIASES } from './events/event-input.js';
 export type { Kind as EventParameterKind } from './events/event-input.js';
 export { DATETIME_RANGE_TEXT } from './filter-value.js';
+export { parseWriteBody, reference } from './write-body.js';
+export type { WriteBodyOptions } from './write-body.js';

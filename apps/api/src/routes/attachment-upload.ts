@@ -5,15 +5,19 @@
  * - another Content-Type → 415;
  * - a declared or actual file size above the limit → 413, and no more than
  *   the limit is ever held in memory;
- * - a malformed body → 400; no `file` part, or more than one → 422.
+ * - a malformed body → 400; no `file` part, more than one, or any other part
+ *   (a text field too) → 422, every one of them named; the file's own
+ *   problems (an empty one) are the use case's, which reports them with these.
  * The rest of a refused body is read and dropped, so the client gets the answer.
  */
 import type { Request } from 'express';
 import busboy from 'busboy';
-import { badParameter, validationFailed, type UploadedFile } from '@tessera/domain';
+import { badParameter, validationFailed, withInputProblems, type FieldError, type UploadedFile } from '@tessera/domain';
 
 /** Room for the part headers and boundaries around the file when the declared length is checked. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** File parts read, to name the ones that should not be there; one is stored. */
+const MAX_FILE_PARTS = 20;
 
 /** The error shape the shared error handler answers for a 4xx raised outside the domain. */
 function httpError(status: 413 | 415, type: string, message: string): Error {
@@ -31,26 +35,31 @@ export function receiveFile(req: Request, maxBytes: number): Promise<UploadedFil
     let settled = false;
     let file: UploadedFile | undefined;
     let refusal: Error | undefined;
+    const problems: FieldError[] = [];
+    let fileParts = 0;
+    const otherPart = (name: string) => problems.push([name.slice(0, 80), "Only a part named 'file' is read"]);
     const settle = (error: Error | undefined) => {
       if (settled) return;
       settled = true;
       req.unpipe();
       req.resume();
       if (error) reject(error);
-      else if (file) resolve(file);
-      else reject(validationFailed([['file', "File can't be blank: send it in a part named 'file', with a filename"]]));
+      else if (file) resolve(withInputProblems(file, problems));
+      else reject(validationFailed([...problems, ['file', "File can't be blank: send it in a part named 'file', with a filename"]]));
     };
     let parser: busboy.Busboy;
     try {
       // fileSize one byte above the limit: busboy calls a file of exactly `fileSize` bytes truncated.
-      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 1024, parts: 40 } });
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: MAX_FILE_PARTS, fileSize: maxBytes + 1, fields: 20, fieldSize: 1024, parts: 40 } });
     } catch (error) {
       settle(badParameter(`The multipart body cannot be read: ${(error as Error).message}`));
       return;
     }
     parser.on('file', (name, stream, info) => {
-      if (name !== 'file') {
-        refusal ??= validationFailed([[name.slice(0, 80), "Only a part named 'file' is read"]]);
+      if (name === 'file') fileParts += 1;
+      if (name !== 'file') otherPart(name);
+      else if (fileParts === 2) problems.push(['file', 'Send one file per upload']);
+      if (name !== 'file' || fileParts > 1) {
         stream.resume();
         return;
       }
@@ -66,8 +75,12 @@ export function receiveFile(req: Request, maxBytes: number): Promise<UploadedFil
         else file = { filename: info.filename, contentType: info.mimeType, data };
       });
     });
+    // A text part named `file` is a file sent without a filename: the blank file says so.
+    parser.on('field', (name) => {
+      if (name !== 'file') otherPart(name);
+    });
     parser.on('filesLimit', () => {
-      refusal ??= validationFailed([['file', 'Send one file per upload']]);
+      problems.push(['(body)', `At most ${MAX_FILE_PARTS} file parts are read`]);
     });
     parser.on('error', (error: Error) => settle(badParameter(`The multipart body cannot be read: ${error.message}`)));
     parser.on('close', () => settle(refusal));

@@ -19,7 +19,7 @@ export function eventsRoutes(services: ApiServices, links: RequestLinkContext): 
       summary: 'Submit a monitoring event: create a request, or update the open request it matches',
       description:
         'Only `subject` is needed when every default applies. An open request with the same source, service instance and CI ' +
-        'created within the past 24 hours is updated instead of a new one being created (SPEC.md "Event matching").',
+        'created within the past 24 hours is updated instead of a new one being created (README "Events intake").',
       needs: {
         scope: 'request:Read',
         note: 'Creating a request also needs `request:Create`, updating the matched one `request:Update`: the use case checks them after matching, before anything is stored.',

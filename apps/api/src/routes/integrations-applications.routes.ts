@@ -5,13 +5,13 @@
  */
 import { z } from 'zod';
 import { OAUTH_APPLICATION_FIELDS, presentCreatedOAuthApplication, presentOAuthApplication } from '@tessera/domain';
-import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, zodInput, type RouteTable } from '@tessera/http';
+import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, writeInput, type RouteTable } from '@tessera/http';
 import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
 import { pathParser } from './integrations-path.js';
 import { ADMINISTRATORS, INTEGRATIONS_TAG } from './integrations.routes.js';
 import {
-  applicationBodySchema, applicationFieldsSchema, applicationParams, applicationSchema, createdApplicationSchema, integrationParams,
+  applicationBody, applicationFieldsSchema, applicationParams, applicationSchema, createdApplicationSchema, integrationParams,
 } from './integrations.schema.js';
 
 const APPLICATIONS: CollectionSpec = {
@@ -53,7 +53,7 @@ export function integrationApplicationsRoutes(services: ApiServices, apiUrl: str
       summary: 'Create an OAuth application of an integration',
       description: `${ADMINISTRATORS} The answer carries the client secret: it is shown this once, and only its digest is stored.`,
       needs: { role: 'administrator', scope: 'integration:Update', answer: 'integration:Read' },
-      input: zodInput({ params: integrationParams, body: { schema: applicationBodySchema, mediaTypes: ['application/json'] } }),
+      input: writeInput({ params: integrationParams, ...applicationBody }),
       responses: { 201: { description: 'The new application, with its client id and client secret', schema: createdApplicationSchema } },
       errors: [404, 422],
       handler: async ({ res, access, input: { params, body } }) => {
@@ -68,7 +68,7 @@ export function integrationApplicationsRoutes(services: ApiServices, apiUrl: str
       summary: 'Change an OAuth application of an integration',
       description: `${ADMINISTRATORS} Disabling it revokes every OAuth token and grant of the integration: people must authorize again.`,
       needs: { role: 'administrator', scope: 'integration:Update', answer: 'integration:Read' },
-      input: zodInput({ params: applicationParams, body: { schema: applicationBodySchema, mediaTypes: ['application/json'] } }),
+      input: writeInput({ params: applicationParams, ...applicationBody }),
       responses: { 200: { description: 'The application, after the change', schema: applicationSchema } },
       errors: [404, 422],
       handler: async ({ res, access, input: { params, body } }) => {

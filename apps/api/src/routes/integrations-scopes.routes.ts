@@ -7,12 +7,12 @@
  */
 import { z } from 'zod';
 import { INTEGRATION_SCOPE_FIELDS, SCOPE_EFFECTS, presentIntegrationScope } from '@tessera/domain';
-import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, zodInput, type RouteTable } from '@tessera/http';
+import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, writeInput, zodInput, type RouteTable } from '@tessera/http';
 import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
 import { pathParser } from './integrations-path.js';
 import { ADMINISTRATORS, INTEGRATIONS_TAG } from './integrations.routes.js';
-import { integrationParams, scopeBodySchema, scopeFieldsSchema, scopeParams, scopeSchema } from './integrations.schema.js';
+import { integrationParams, scopeBody, scopeFieldsSchema, scopeParams, scopeSchema } from './integrations.schema.js';
 
 const SCOPES: CollectionSpec = {
   fields: INTEGRATION_SCOPE_FIELDS,
@@ -68,7 +68,7 @@ export function integrationScopesRoutes(services: ApiServices, apiUrl: string, p
       summary: 'Add a scope to an integration',
       description: `${ADMINISTRATORS} ${REVOKES}`,
       needs: { role: 'administrator', scope: 'integration:Update', answer: 'integration:Read' },
-      input: zodInput({ params: integrationParams, body: { schema: scopeBodySchema, mediaTypes: ['application/json'] } }),
+      input: writeInput({ params: integrationParams, ...scopeBody }),
       responses: { 201: { description: 'The new scope, with every field', schema: scopeSchema } },
       errors: [404, 422],
       handler: async ({ res, access, input: { params, body } }) => {
@@ -83,7 +83,7 @@ export function integrationScopesRoutes(services: ApiServices, apiUrl: string, p
       summary: 'Change a scope of an integration',
       description: `${ADMINISTRATORS} ${REVOKES} Setting a field to the value it has is no change.`,
       needs: { role: 'administrator', scope: 'integration:Update', answer: 'integration:Read' },
-      input: zodInput({ params: scopeParams, body: { schema: scopeBodySchema, mediaTypes: ['application/json'] } }),
+      input: writeInput({ params: scopeParams, ...scopeBody }),
       responses: { 200: { description: 'The scope, after the change', schema: scopeSchema } },
       errors: [404, 422],
       handler: async ({ res, access, input: { params, body } }) => {

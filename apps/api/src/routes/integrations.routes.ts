@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { INTEGRATION_FIELDS, presentIntegration } from '@tessera/domain';
-import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, zodInput, type RouteTable } from '@tessera/http';
+import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, writeInput, zodInput, type RouteTable } from '@tessera/http';
 import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
-import { integrationBodySchema, integrationFieldsSchema, integrationParams, integrationSchema } from './integrations.schema.js';
+import { integrationBody, integrationFieldsSchema, integrationParams, integrationSchema } from './integrations.schema.js';
 
 const INTEGRATIONS: CollectionSpec = {
   fields: INTEGRATION_FIELDS,
@@ -19,7 +19,6 @@ const INTEGRATIONS: CollectionSpec = {
 
 export const INTEGRATIONS_TAG = 'integrations';
 export const ADMINISTRATORS = 'Integrations are settings of the account: administrators manage them.';
-const JSON_BODY = ['application/json'] as const;
 
 export function integrationsRoutes(services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
   return [
@@ -61,7 +60,7 @@ export function integrationsRoutes(services: ApiServices, apiUrl: string, pageSi
       summary: 'Create an integration',
       description: `${ADMINISTRATORS} A name the account already uses is a 409.`,
       needs: { role: 'administrator', scope: 'integration:Create', answer: 'integration:Read' },
-      input: zodInput({ body: { schema: integrationBodySchema, mediaTypes: JSON_BODY } }),
+      input: writeInput(integrationBody),
       responses: { 201: { description: 'The new integration', schema: integrationSchema } },
       errors: [409, 422],
       handler: async ({ res, access, input: { body } }) => {
@@ -76,7 +75,7 @@ export function integrationsRoutes(services: ApiServices, apiUrl: string, pageSi
       summary: 'Change an integration',
       description: `${ADMINISTRATORS} Disabling it revokes every OAuth token and grant of its applications: people must authorize again.`,
       needs: { role: 'administrator', scope: 'integration:Update', answer: 'integration:Read' },
-      input: zodInput({ params: integrationParams, body: { schema: integrationBodySchema, mediaTypes: JSON_BODY } }),
+      input: writeInput({ params: integrationParams, ...integrationBody }),
       responses: { 200: { description: 'The integration, after the change', schema: integrationSchema } },
       errors: [404, 409, 422],
       handler: async ({ res, access, input: { params, body } }) => {

@@ -35,12 +35,12 @@ export const integrationSchema = z
 export const integrationFieldsSchema = integrationSchema.partial().required({ id: true, nodeID: true }).describe('An integration with the selected fields');
 
 export const integrationBodySchema = z
-  .object({
+  .strictObject({
     name: z.string().optional().describe('Required on create; not blank, at most 190 characters, unique in the account'),
     description: z.string().nullable().optional().describe('At most 64 KB'),
     disabled: z.boolean().optional().describe('Default false; disabling revokes every OAuth authorization of the integration'),
   })
-  .describe('The fields of an integration to set');
+  .describe('The fields of an integration to set; any other field is refused');
 
 export const scopeSchema = z
   .object({
@@ -57,12 +57,12 @@ export const scopeSchema = z
 export const scopeFieldsSchema = scopeSchema.partial().required({ id: true, nodeID: true }).describe('An integration scope with the selected fields');
 
 export const scopeBodySchema = z
-  .object({
+  .strictObject({
     effect: z.string().optional().describe('`allow` or `deny`; default `allow` on create'),
     actions: z.array(z.string()).max(100).optional().describe('Required on create, at least one: `<record type>:<operation>` (Read, Create, Update, Delete or `*`)'),
     conditions: z.array(z.string()).max(100).optional().describe('Default none: `account = <id>`, `account != <id>`, `account in <id>, <id>`, the same with `role`'),
   })
-  .describe('The fields of an integration scope to set; any change revokes the OAuth authorizations of the integration');
+  .describe('The fields of an integration scope to set, any other is refused; any change revokes the OAuth authorizations of the integration');
 
 export const applicationSchema = z
   .object({
@@ -84,7 +84,7 @@ export const createdApplicationSchema = applicationSchema
   .describe('A new OAuth application with its client secret');
 
 export const applicationBodySchema = z
-  .object({
+  .strictObject({
     name: z.string().optional().describe('Required on create; not blank, at most 190 characters'),
     redirect_uris: z
       .array(z.string())
@@ -93,4 +93,9 @@ export const applicationBodySchema = z
       .describe('Required on create, 1 to 10 absolute URIs without a fragment or a user name and password; https, or http on localhost'),
     disabled: z.boolean().optional().describe('Default false; disabling revokes every OAuth authorization of the integration'),
   })
-  .describe('The fields of an OAuth application to set');
+  .describe('The fields of an OAuth application to set; any other field is refused');
+
+/** The write bodies as `writeInput` (libs/http) reads them: the record's other fields are read-only. */
+export const integrationBody = { body: integrationBodySchema, what: 'an integration', readOnly: Object.keys(integrationSchema.shape) };
+export const scopeBody = { body: scopeBodySchema, what: 'an integration scope', readOnly: Object.keys(scopeSchema.shape) };
+export const applicationBody = { body: applicationBodySchema, what: 'an OAuth application', readOnly: Object.keys(createdApplicationSchema.shape) };

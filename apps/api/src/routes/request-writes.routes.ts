@@ -21,7 +21,7 @@ export function requestWritesRoutes(services: ApiServices, links: RequestLinkCon
       operationId: 'createRequest',
       tag: 'requests',
       summary: 'Create a request',
-      description: `Only \`subject\` is needed: the defaults of SPEC.md "Default values for a new request" apply, as in the events intake. Fires request.create (and request.note-added for each note). ${VISIBILITY}`,
+      description: `Only \`subject\` is needed: the defaults of a new request apply, as in the events intake (README "Events intake"). Fires request.create (and request.note-added for each note). ${VISIBILITY}`,
       needs: { scope: 'request:Create', answer: 'request:Read' },
       input: createRequestInput,
       responses: { 201: { description: 'The new request, with every field', schema: requestSchema } },

@@ -8,10 +8,10 @@
  */
 import { z } from 'zod';
 import {
-  CATEGORIES, COMPLETION_REASONS, IMPACTS, REQUEST_NOTE_MAX_LENGTH, REQUEST_SUBJECT_MAX_LENGTH, STATUSES, validationFailed,
+  CATEGORIES, COMPLETION_REASONS, IMPACTS, REQUEST_NOTE_MAX_LENGTH, REQUEST_SUBJECT_MAX_LENGTH, STATUSES, withInputProblems,
   type FieldError, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput,
 } from '@tessera/domain';
-import { zodInput, type RawInput, type RouteInput } from '@tessera/http';
+import { writeInput, type RouteInput } from '@tessera/http';
 import { DATETIME_RANGE_TEXT, humanize, parseIsoDatetime } from '@tessera/validation';
 
 const MAX_ID = 2_147_483_647;
@@ -61,7 +61,7 @@ export const requestCreateBodySchema = z
     workflow_id: id('the related workflow'),
     template_id: id('the request template'),
   })
-  .describe('A new request: only subject is needed when every default applies (SPEC.md "Default values for a new request")');
+  .describe('A new request: only subject is needed when every default applies (README "Events intake")');
 
 export const noteCreateBodySchema = z
   .strictObject({
@@ -69,20 +69,6 @@ export const noteCreateBodySchema = z
     internal: z.boolean().nullable().optional().describe('Default false; an internal note needs a role in the account'),
   })
   .describe('A note to add to the request');
-
-function fieldErrors(issues: readonly z.core.$ZodIssue[], what: string): FieldError[] {
-  return issues.flatMap((issue): FieldError[] => {
-    const at = issue.path.join('.');
-    if (issue.code !== 'unrecognized_keys') return [[at || '(body)', issue.message]];
-    return issue.keys.map((key): FieldError => [key.slice(0, 80), `'${key.slice(0, 80)}' is not a field of ${what}`]);
-  });
-}
-
-function parseBody<T>(schema: z.ZodType<T>, body: RawInput['body'], what: string): T {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw validationFailed(fieldErrors(result.error.issues, what));
-  return result.data;
-}
 
 /** Datetimes as the events intake reads them (libs/validation); blank clears the field like null. */
 function withDates<T extends Record<string, unknown>>(values: T): T {
@@ -95,27 +81,30 @@ function withDates<T extends Record<string, unknown>>(values: T): T {
     if (date === null && value.trim() !== '') errors.push([field, `${humanize(field)} is not a valid ISO 8601 datetime from ${DATETIME_RANGE_TEXT}`]);
     out[field] = date;
   }
-  if (errors.length > 0) throw validationFailed(errors);
-  return out as T;
+  return withInputProblems(out, errors) as T;
 }
 
-const JSON_BODY = { mediaTypes: ['application/json'] } as const;
-const idOf = zodInput({ params: requestIdParams });
+const createBody = writeInput({ body: requestCreateBodySchema, what: 'a new request' });
+const updateBody = writeInput({ params: requestIdParams, body: requestUpdateBodySchema, what: 'a request change' });
+const noteBody = writeInput({ params: requestIdParams, body: noteCreateBodySchema, what: 'a note' });
 
 export const createRequestInput: RouteInput<RequestCreateInput> = {
-  body: { schema: requestCreateBodySchema, ...JSON_BODY },
-  parse: ({ body }) => withDates(parseBody(requestCreateBodySchema, body, 'a new request')) as RequestCreateInput,
+  ...createBody,
+  parse: (raw) => withDates(createBody.parse(raw).body) as RequestCreateInput,
 };
 
-/** The id first: a malformed id is a 404 whatever the body says. */
 export const updateRequestInput: RouteInput<{ id: number; body: RequestUpdateInput }> = {
-  params: requestIdParams,
-  body: { schema: requestUpdateBodySchema, ...JSON_BODY },
-  parse: (raw) => ({ id: idOf.parse(raw).params.id, body: withDates(parseBody(requestUpdateBodySchema, raw.body, 'a request change')) as RequestUpdateInput }),
+  ...updateBody,
+  parse: (raw) => {
+    const { params, body } = updateBody.parse(raw);
+    return { id: params.id, body: withDates(body) as RequestUpdateInput };
+  },
 };
 
 export const createNoteInput: RouteInput<{ id: number; body: NoteCreateInput }> = {
-  params: requestIdParams,
-  body: { schema: noteCreateBodySchema, ...JSON_BODY },
-  parse: (raw) => ({ id: idOf.parse(raw).params.id, body: parseBody(noteCreateBodySchema, raw.body, 'a note') }),
+  ...noteBody,
+  parse: (raw) => {
+    const { params, body } = noteBody.parse(raw);
+    return { id: params.id, body };
+  },
 };

@@ -68,8 +68,8 @@ export function uiExtensionsRoutes(services: ApiServices, apiUrl: string, pageSi
       input: createUiExtensionInput,
       responses: { 200: { description: 'The created UI extension', schema: uiExtensionSchema } },
       errors: [409, 422],
-      handler: async ({ res, access, input }) => {
-        res.json(presentUiExtension(await services.createUiExtension(access, input)));
+      handler: async ({ res, access, input: { body } }) => {
+        res.json(presentUiExtension(await services.createUiExtension(access, body)));
       },
     }),
     defineRoute({
@@ -83,8 +83,8 @@ export function uiExtensionsRoutes(services: ApiServices, apiUrl: string, pageSi
       input: updateUiExtensionInput,
       responses: { 200: { description: 'The updated UI extension', schema: uiExtensionSchema } },
       errors: [404, 409, 422],
-      handler: async ({ res, access, input: { id, body } }) => {
-        res.json(presentUiExtension(await services.updateUiExtension(access, id, body)));
+      handler: async ({ res, access, input: { params, body } }) => {
+        res.json(presentUiExtension(await services.updateUiExtension(access, params.id, body)));
       },
     }),
     defineRoute({

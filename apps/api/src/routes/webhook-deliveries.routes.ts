@@ -25,7 +25,7 @@ const DELIVERIES: CollectionSpec = {
   filters: { status: { enum: ['pending', 'delivered', 'failed'] }, test: 'boolean', created_at: 'datetime' },
 };
 
-const ADMINISTRATORS = 'Webhooks API: administrator role only (SPEC.md).';
+const ADMINISTRATORS = 'Webhooks API: administrator role only.';
 const webhookPath = pathParser(webhookParams);
 
 export function webhookDeliveriesRoutes(services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {

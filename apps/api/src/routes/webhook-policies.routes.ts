@@ -10,7 +10,7 @@ import { WEBHOOK_POLICY_FIELDS, presentWebhookPolicy, presentWebhookPolicyWithKe
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, zodInput, type RouteTable } from '@tessera/http';
 import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
-import { webhookPolicyInput } from './webhook-policies-body.js';
+import { createWebhookPolicyInput, updateWebhookPolicyInput } from './webhook-policies-body.js';
 import { webhookPolicyFieldsSchema, webhookPolicyParams, webhookPolicySchema, webhookPolicyWithKeySchema } from './webhook-policies.schema.js';
 
 const POLICIES: CollectionSpec = {
@@ -73,7 +73,7 @@ export function webhookPoliciesRoutes(services: ApiServices, apiUrl: string, pag
       summary: 'Create a webhook policy and its key',
       description: `${ADMINISTRATORS} Answers 200 (as POST /webhooks does) with \`public_key_pem\` (\`rs*\`, \`es*\`) or \`secret\` (\`hs*\`): shown this once, the private key and the secret are stored sealed. The name is generated.`,
       needs: { role: 'administrator', scope: 'webhook_policy:Create', answer: 'webhook_policy:Read' },
-      input: webhookPolicyInput(),
+      input: createWebhookPolicyInput,
       responses: { 200: { description: 'The new policy with its public key or secret', schema: webhookPolicyWithKeySchema } },
       errors: [422],
       handler: async ({ res, access, input: { body } }) => {
@@ -88,7 +88,7 @@ export function webhookPoliciesRoutes(services: ApiServices, apiUrl: string, pag
       summary: 'Change a webhook policy',
       description: `${ADMINISTRATORS} A new \`jwt_alg\` replaces the key at once: the answer carries the new \`public_key_pem\` or \`secret\`, shown this once.`,
       needs: { role: 'administrator', scope: 'webhook_policy:Update', answer: 'webhook_policy:Read' },
-      input: webhookPolicyInput(webhookPolicyParams),
+      input: updateWebhookPolicyInput,
       responses: { 200: { description: 'The policy after the change; with its new key when `jwt_alg` changed', schema: webhookPolicyWithKeySchema.partial({ public_key_pem: true }) } },
       errors: [404, 422],
       handler: async ({ res, access, input: { params, body } }) => {

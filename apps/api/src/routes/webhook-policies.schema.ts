@@ -18,7 +18,7 @@ export const webhookPolicyParams = z.object({
 export const webhookPolicySchema = z
   .object({
     id: z.int(),
-    name: z.string().describe('Generated, read-only: `Webhook policy <n>`, unique in the account'),
+    name: z.string().describe('Generated, read-only: `Webhook policy <id>`'),
     disabled: z.boolean().describe('A disabled policy signs nothing: the messages of its webhooks fail with that reason until it is enabled'),
     jwt_alg: z.enum(JWT_ALGS).describe('How messages are signed: `none` (an unsecured JWT), `hs*` (HMAC with the shared secret), `rs*` (RSA 2048), `es*` (P-256, P-384, P-521)'),
     jwt_audience: z.string().nullable().describe('The `aud` claim; null: none'),
@@ -39,10 +39,10 @@ export const webhookPolicyWithKeySchema = webhookPolicySchema
   .describe('A webhook policy with the key material made by this call');
 
 export const webhookPolicyBodySchema = z
-  .object({
+  .strictObject({
     jwt_alg: z.string().optional().describe(`Required on create: ${JWT_ALGS.join(', ')} (any letter case). Changing it makes a new key, returned in the answer`),
     jwt_audience: z.string().nullable().optional().describe(`The \`aud\` claim, at most ${JWT_AUDIENCE_MAX_LENGTH} characters; null or blank: none`),
     jwt_claim_expires_in: z.number().nullable().optional().describe(`Minutes from signing to \`exp\`, 1 to ${JWT_CLAIM_EXPIRES_IN_MAX}; null: 5`),
     disabled: z.boolean().optional().describe('Default false'),
   })
-  .describe('The fields of a webhook policy to set');
+  .describe('The fields of a webhook policy to set; any other field is refused');

@@ -24,7 +24,7 @@ const WEBHOOKS: CollectionSpec = {
 };
 
 export const WEBHOOKS_TAG = 'webhooks';
-const ADMINISTRATORS = 'Webhooks API: administrator role only (SPEC.md).';
+const ADMINISTRATORS = 'Webhooks API: administrator role only.';
 
 const LISTS: ReadonlyArray<{ state: WebhookState; suffix: string; operationId: string; summary: string }> = [
   { state: 'all', suffix: '', operationId: 'listWebhooks', summary: 'Webhooks of the account' },
@@ -74,13 +74,13 @@ export function webhooksRoutes(services: ApiServices, apiUrl: string, pageSize: 
       operationId: 'createWebhook',
       tag: WEBHOOKS_TAG,
       summary: 'Create a webhook',
-      description: `${ADMINISTRATORS} event and uri are required. Answers 200 with the created webhook, as SPEC.md says.`,
+      description: `${ADMINISTRATORS} event and uri are required. Answers 200 (not 201) with the created webhook.`,
       needs: { role: 'administrator', scope: 'webhook:Create', answer: 'webhook:Read' },
       input: createWebhookInput,
       responses: { 200: { description: 'The created webhook', schema: webhookSchema } },
       errors: [422],
-      handler: async ({ res, access, input }) => {
-        const { webhook, attachments } = await services.createWebhook(access, input);
+      handler: async ({ res, access, input: { body } }) => {
+        const { webhook, attachments } = await services.createWebhook(access, body);
         res.json(presentWebhook(webhook, attachments, apiUrl));
       },
     }),
@@ -95,8 +95,8 @@ export function webhooksRoutes(services: ApiServices, apiUrl: string, pageSize: 
       input: updateWebhookInput,
       responses: { 200: { description: 'The updated webhook', schema: webhookSchema } },
       errors: [404, 422],
-      handler: async ({ res, access, input: { id, body } }) => {
-        const { webhook, attachments } = await services.updateWebhook(access, id, body);
+      handler: async ({ res, access, input: { params, body } }) => {
+        const { webhook, attachments } = await services.updateWebhook(access, params.id, body);
         res.json(presentWebhook(webhook, attachments, apiUrl));
       },
     }),

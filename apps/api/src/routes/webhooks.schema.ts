@@ -10,6 +10,7 @@ import {
   DESCRIPTION_ATTACHMENTS_MAX, EVENT_NAMES, MAIL_EXCEPTIONS_TO_MAX_ADDRESSES, WEBHOOK_NAME_MAX_LENGTH, WEBHOOK_SOURCE_ID_MAX_LENGTH,
   WEBHOOK_SOURCE_MAX_LENGTH, WEBHOOK_URI_MAX_LENGTH, ATTACHMENT_KEY_PATTERN,
 } from '@tessera/domain';
+import { reference } from '@tessera/validation';
 
 const datetime = z.iso.datetime({ offset: true });
 const nodeId = z.string().describe('Global node ID: URL-safe base64 of `tessera/<Type>/<id>`');
@@ -44,7 +45,7 @@ export const webhookSchema = z
   .object({
     id: z.int(),
     name: z.string().describe('Defaults to the event name'),
-    event: z.enum(EVENT_NAMES as [string, ...string[]]).describe('The event that fires the webhook (SPEC.md "Events")'),
+    event: z.enum(EVENT_NAMES as [string, ...string[]]).describe('The event that fires the webhook'),
     uri: z.string().describe('Where the messages are POSTed'),
     description: z.string().nullable(),
     disabled: z.boolean().describe('A disabled webhook receives nothing but tests; in a list shown only when true'),
@@ -74,7 +75,7 @@ const attachmentUse = z.strictObject({
 export const webhookBodySchema = z
   .strictObject({
     name: z.string().nullable().optional().describe(`At most ${WEBHOOK_NAME_MAX_LENGTH} characters; blank or null: the event name`),
-    event: z.string().optional().describe('Required on create: one event name of SPEC.md "Events", e.g. `request.create`'),
+    event: z.string().optional().describe('Required on create: one event name, e.g. `request.create` (the values of `event` in the Webhook schema)'),
     uri: z.string().optional().describe(`Required on create: an absolute http or https URI without credentials, at most ${WEBHOOK_URI_MAX_LENGTH} characters`),
     description: z.string().nullable().optional().describe('At most 64 KB'),
     description_attachments: z
@@ -84,7 +85,7 @@ export const webhookBodySchema = z
       .describe('Writeonly: replaces the attachments the description uses; uploaded first with POST /attachments'),
     disabled: z.boolean().optional().describe('Default false; turning a webhook back on restarts its count of consecutive failures'),
     mail_exceptions_to: z.string().nullable().optional().describe(`Comma-separated e-mail addresses, at most ${MAIL_EXCEPTIONS_TO_MAX_ADDRESSES}`),
-    webhook_policy: z.int().min(1).max(MAX_ID).nullable().optional().describe('The id of a webhook policy of the account; null: unsigned messages'),
+    ...reference('webhook_policy', z.int().min(1).max(MAX_ID).nullable().optional().describe('The id of a webhook policy of the account; null: unsigned messages')),
     source: z.string().nullable().optional().describe(`At most ${WEBHOOK_SOURCE_MAX_LENGTH} characters`),
     sourceID: z.string().nullable().optional().describe(`At most ${WEBHOOK_SOURCE_ID_MAX_LENGTH} characters`),
   })

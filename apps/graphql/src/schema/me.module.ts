@@ -21,7 +21,7 @@ const people = connectionSdl('Person', GRAPH_READ_RULES.Person.orderFields, `
  */
 export const meModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
-    "A record with a global node ID (SPEC.md Global node ID)."
+    "A record with a global node ID, the same as its REST nodeID."
     interface Node {
       id: ID!
     }

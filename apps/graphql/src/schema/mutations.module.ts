@@ -140,7 +140,7 @@ export const mutationsModule: SchemaModule = {
       message: String!
     }
 
-    "A new request: only subject is needed when the defaults apply (SPEC.md Default values for a new request)."
+    "A new request: only subject is needed when the defaults apply (README 'Events intake')."
     input RequestCreateInput {
       ${changeInputFields}
       note: String

@@ -68,7 +68,7 @@ const needs: FieldNeedsMap = {
 
 export const requestModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
-    "A request (SPEC.md Request); values of status, category and impact as REST spells them."
+    "A request; values of status, category and impact as REST spells them (see /v1/openapi.json)."
     type Request implements Node {
       id: ID!
       "The numeric id REST uses."

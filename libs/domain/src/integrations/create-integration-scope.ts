@@ -5,7 +5,7 @@
  * → insert → audit line → revoke the integration's OAuth authorizations
  * (authorization-revocation.ts: any scope change does).
  */
-import { validationFailed } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { assertIntegrationAdmin } from './integration-admin.js';
@@ -20,7 +20,7 @@ export async function createIntegrationScope(access: AccessContext, integrationI
     await lockedIntegration(tx, access, integrationId);
     const fields = scopeFieldsOf(input);
     const errors = scopeFieldErrors(fields);
-    if (errors.length > 0) throw validationFailed(errors);
+    assertValidInput(input, errors);
     const scope = await tx.integrationScopes.insert(access.account.id, integrationId, fields);
     await recordSettingChange(tx, access, { type: 'IntegrationScope', id: scope.id }, 'create', { integration_id: integrationId, ...fields });
     await tx.integrations.revokeAuthorizations(access.account.id, integrationId);

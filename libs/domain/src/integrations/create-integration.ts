@@ -4,7 +4,8 @@
  * transaction: check the fields → insert (a name the account already uses is
  * a conflict) → audit line.
  */
-import { conflict, validationFailed } from '../errors/domain-error.js';
+import { conflict } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { assertIntegrationAdmin } from './integration-admin.js';
@@ -17,7 +18,7 @@ export const nameTaken = (name: string) => conflict(`An integration named '${nam
 export async function createIntegration(access: AccessContext, input: Partial<IntegrationFields>, uow: UnitOfWork): Promise<IntegrationRecord> {
   assertIntegrationAdmin(access, 'Create');
   const errors = integrationFieldErrors(input, true);
-  if (errors.length > 0) throw validationFailed(errors);
+  assertValidInput(input, errors);
   const fields: IntegrationFields = { name: input.name!, description: input.description ?? null, disabled: input.disabled ?? false };
   return uow.transaction(async (tx) => {
     const integration = await tx.integrations.insert(access.account.id, fields);

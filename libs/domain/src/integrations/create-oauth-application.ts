@@ -5,7 +5,7 @@
  * Steps, in one transaction: lock the integration → check the fields →
  * generate the credentials → insert → audit line (never the secret).
  */
-import { validationFailed } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { assertIntegrationAdmin } from './integration-admin.js';
@@ -26,7 +26,7 @@ export async function createOAuthApplication(access: AccessContext, integrationI
   return uow.transaction(async (tx) => {
     await lockedIntegration(tx, access, integrationId);
     const errors = applicationFieldErrors(input, true);
-    if (errors.length > 0) throw validationFailed(errors);
+    assertValidInput(input, errors);
     const fields: OAuthApplicationFields = { name: input.name!, redirect_uris: input.redirect_uris!, disabled: input.disabled ?? false };
     const { clientId, clientSecret, clientSecretHash } = generateClientCredentials();
     const application = await tx.oauthApplications.insert(access.account.id, {

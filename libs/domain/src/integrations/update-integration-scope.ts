@@ -5,7 +5,8 @@
  * (nothing: the scope as it is, and nothing revoked) → update → audit line →
  * revoke the integration's OAuth authorizations (authorization-revocation.ts).
  */
-import { notFound, validationFailed } from '../errors/domain-error.js';
+import { notFound } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { ScopeFields } from '../scopes/scope-statement.js';
@@ -24,7 +25,7 @@ export async function updateIntegrationScope(access: AccessContext, integrationI
     if (!current) throw notFound();
     const fields = scopeFieldsOf(input, current);
     const errors = scopeFieldErrors(fields);
-    if (errors.length > 0) throw validationFailed(errors);
+    assertValidInput(input, errors);
     const changes = changedFields<ScopeFields>(current, fields);
     if (Object.keys(changes).length === 0) return current;
     const updated = await tx.integrationScopes.update(access.account.id, integrationId, scopeId, changes);

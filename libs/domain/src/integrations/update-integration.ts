@@ -5,7 +5,7 @@
  * name the account already uses is a conflict) → audit line → disabling it
  * revokes its OAuth authorizations (authorization-revocation.ts).
  */
-import { validationFailed } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { disablingRevokes } from './authorization-revocation.js';
@@ -22,7 +22,7 @@ export async function updateIntegration(access: AccessContext, id: number, input
   return uow.transaction(async (tx) => {
     const current = await lockedIntegration(tx, access, id);
     const errors = integrationFieldErrors(input, false);
-    if (errors.length > 0) throw validationFailed(errors);
+    assertValidInput(input, errors);
     const changes = changedFields<IntegrationFields>(current, input);
     if (Object.keys(changes).length === 0) return current;
     const updated = await tx.integrations.update(access.account.id, id, changes);

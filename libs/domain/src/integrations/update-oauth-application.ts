@@ -5,7 +5,8 @@
  * → keep what really changes → update → audit line → disabling it revokes the
  * integration's OAuth authorizations (authorization-revocation.ts).
  */
-import { notFound, validationFailed } from '../errors/domain-error.js';
+import { notFound } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { disablingRevokes } from './authorization-revocation.js';
@@ -29,7 +30,7 @@ export async function updateOAuthApplication(
     const current = await tx.oauthApplications.find(access.account.id, integrationId, applicationId);
     if (!current) throw notFound();
     const errors = applicationFieldErrors(input, false);
-    if (errors.length > 0) throw validationFailed(errors);
+    assertValidInput(input, errors);
     const changes = changedFields<OAuthApplicationFields>(current, input);
     if (Object.keys(changes).length === 0) return current;
     const updated = await tx.oauthApplications.update(access.account.id, integrationId, applicationId, changes);

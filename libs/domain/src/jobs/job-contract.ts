@@ -13,7 +13,7 @@ const nodeId = z.string().min(1);
 /** A named event (SPEC.md "Events") for the account's webhooks; body as REFERENCE.md "Webhooks". */
 export const webhookEventJob = z.object({
   account_id: z.string().min(1),
-  event: z.custom<EventName>((value) => typeof value === 'string' && isEventName(value), 'not an event name of SPEC.md "Events"'),
+  event: z.custom<EventName>((value) => typeof value === 'string' && isEventName(value), 'not an event name of the event catalogue'),
   object_id: z.number().int(),
   object_nodeID: nodeId,
   /** The person who made the change; null, with an empty name, for the service's own changes. */

@@ -10,9 +10,8 @@ export interface WebhookPolicyRepository {
   /** Row-locked until the transaction ends: changes of one policy happen one after the other. */
   findForUpdate(account: AccountId, id: number): Promise<WebhookPolicyRecord | null>;
   list(account: AccountId, query: CollectionQuery): Promise<Page<WebhookPolicyRecord>>;
-  /** The highest n of the account's `Webhook policy <n>` names; 0 when there is none. */
-  lastNameNumber(account: AccountId): Promise<number>;
-  insert(account: AccountId, policy: NewWebhookPolicy): Promise<WebhookPolicyRecord>;
+  /** Inserts the policy under a new id, named `nameOf(id)` by the same insert. */
+  insert(account: AccountId, policy: NewWebhookPolicy, nameOf: (id: number) => string): Promise<WebhookPolicyRecord>;
   /** Sets the given fields (and key columns, when the algorithm changed) and updated_at. */
   update(account: AccountId, id: number, changes: Partial<WebhookPolicyFields & WebhookPolicyKeyColumns>): Promise<WebhookPolicyRecord>;
   /** The webhooks of the account that reference the policy, by id. */

@@ -5,7 +5,8 @@
  * caller: not found) → an internal note needs a role in the account, as in
  * the intake → insert → publish (audit line and `request.note-added`).
  */
-import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
+import { forbidden, notFound, type FieldError } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
 import { publishRequestChange } from '../events-intake/publish-request-change.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -33,7 +34,7 @@ export async function addRequestNote(access: AccessContext, requestId: number, i
     const scope = requestReadScope(access, access.account.id, access.roles);
     const request = await tx.requests.findForUpdate(access.account.id, requestId);
     if (!request || !canReadRequest(scope, request)) throw notFound();
-    if (errors.length > 0) throw validationFailed(errors);
+    assertValidInput(input, errors);
     const internal = input.internal ?? false;
     if (internal && !scope.internalNotes) throw forbidden('Internal notes need a role in the account');
     const text = input.text!.trim();

@@ -8,7 +8,7 @@
  * publish (audit line, `request.create` and `request.note-added` webhook
  * events, through the one outbox).
  */
-import { validationFailed } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
 import { intakeReadScope, requireReadable } from '../events-intake/intake-read-scope.js';
 import { insertEventNotes } from '../events-intake/insert-event-notes.js';
 import { buildNewRequest } from '../events-intake/new-request.js';
@@ -29,7 +29,7 @@ export async function createRequest(access: AccessContext, input: RequestCreateI
     const scope = await intakeReadScope(event, account, ctx, tx);
     const { refs, errors: referenceErrors } = await collectReferences(event, account, ctx, tx);
     const all = [...errors, ...referenceErrors, ...unknownTeamError(event, refs.team)];
-    if (all.length > 0) throw validationFailed(all);
+    assertValidInput(input, all);
     refs.serviceInstance ??= refs.ci?.serviceInstance ?? null;
     const draft = { ...(await buildNewRequest(event, refs, ctx, tx)), source: event.source ?? null };
     requireReadable(scope, draft);

@@ -10,7 +10,8 @@
  * and `request.status-changed` / `member-changed` / `team-changed` when those
  * change). A change that changes nothing writes nothing.
  */
-import { notFound, validationFailed } from '../errors/domain-error.js';
+import { notFound } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
 import { matchedRequestChanges } from '../events-intake/matched-request-changes.js';
 import { publishRequestChange } from '../events-intake/publish-request-change.js';
 import { collectReferences } from '../events-intake/resolve-references.js';
@@ -34,7 +35,7 @@ export async function updateRequest(access: AccessContext, id: number, input: Re
     if (!existing || !canReadRequest(scope, existing)) throw notFound();
     const { refs, errors: referenceErrors } = await collectReferences(event, access.account, ctx, tx);
     const all = [...errors, ...referenceErrors, ...unknownTeamError(event, refs.team)];
-    if (all.length > 0) throw validationFailed(all);
+    assertValidInput(input, all);
 
     const sla = event.desired_completion_at !== undefined ? await slaOf(existing, access, tx) : null;
     const changes: RequestChanges = { ...fieldChanges(existing, event), ...matchedRequestChanges(existing, event, refs, sla, ctx) };

@@ -6,7 +6,8 @@
  * lines. The extension row is locked for the whole PATCH. A PATCH that
  * changes nothing writes nothing.
  */
-import { conflict, notFound, validationFailed } from '../errors/domain-error.js';
+import { conflict, notFound } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -29,7 +30,7 @@ export async function createUiExtension(access: AccessContext, input: UiExtensio
   const account = access.account.id;
   const { fields, errors } = applyUiExtensionInput(input, null);
   const { content, errors: contentErrors } = contentOfInput(input);
-  if (errors.length + contentErrors.length > 0) throw validationFailed([...errors, ...contentErrors]);
+  assertValidInput(input, [...errors, ...contentErrors]);
   return uow.transaction(async (tx) => {
     const row = await tx.uiExtensions.insert(account, fields);
     if (row === 'name-taken') throw nameTaken(fields.name);
@@ -55,7 +56,7 @@ export async function updateUiExtension(access: AccessContext, id: number, input
     const before = fieldsOf(current);
     const { fields, errors } = applyUiExtensionInput(input, before);
     const { content, errors: contentErrors } = contentOfInput(input);
-    if (errors.length + contentErrors.length > 0) throw validationFailed([...errors, ...contentErrors]);
+    assertValidInput(input, [...errors, ...contentErrors]);
     const changed = changedFields<UiExtensionFields>(before, fields);
     const versions = await applyVersionChanges(tx, access, {
       extensionId: id,

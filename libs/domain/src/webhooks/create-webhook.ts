@@ -4,7 +4,7 @@
  * (webhook-references.ts), all errors at once → insert → link the
  * description's attachments → audit line.
  */
-import { validationFailed } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { attachmentUses, replaceDescriptionAttachments } from './description-attachments.js';
@@ -21,7 +21,7 @@ export async function createWebhook(access: AccessContext, input: WebhookInput, 
   const { fields, errors } = applyWebhookInput(input, null);
   return uow.transaction(async (tx) => {
     const references = await checkWebhookReferences(tx, account, input);
-    if (errors.length + references.errors.length > 0) throw validationFailed([...errors, ...references.errors]);
+    assertValidInput(input, [...errors, ...references.errors]);
     const webhook = await tx.webhooks.insert(account, fields);
     const attachments = references.attachments ? (await replaceDescriptionAttachments(tx, account, webhook.id, references.attachments)).after : [];
     const audit = { ...fields, ...(attachments.length > 0 ? { description_attachments: attachmentUses(attachments) } : {}) };

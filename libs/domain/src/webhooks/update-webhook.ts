@@ -6,7 +6,8 @@
  * replace the description's attachments when given → one audit line.
  * A PATCH that changes nothing writes nothing.
  */
-import { notFound, validationFailed } from '../errors/domain-error.js';
+import { notFound } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
@@ -30,7 +31,7 @@ export async function updateWebhook(access: AccessContext, id: number, input: We
     const before = webhookFieldsOf(current);
     const { fields, errors } = applyWebhookInput(input, before);
     const references = await checkWebhookReferences(tx, account, input);
-    if (errors.length + references.errors.length > 0) throw validationFailed([...errors, ...references.errors]);
+    assertValidInput(input, [...errors, ...references.errors]);
 
     const changed = changedFields<WebhookFields>(before, fields);
     const audit = auditPairs(before, changed);

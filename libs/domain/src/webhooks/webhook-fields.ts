@@ -33,7 +33,7 @@ function eventOf(input: WebhookInput, current: WebhookFields | null, errors: Fie
     return null;
   }
   if (!isEventName(input.event)) {
-    errors.push(['event', `Event '${input.event.slice(0, 80)}' is not a webhook event name (see SPEC.md "Events", e.g. request.create)`]);
+    errors.push(['event', `Event '${input.event.slice(0, 80)}' is not a webhook event name (see the event names in the README 'Webhooks' section or /v1/openapi.json, e.g. request.create)`]);
     return null;
   }
   return input.event;

@@ -2,7 +2,8 @@
  * The references of a webhook's input, checked in the transaction that writes
  * it, with the field rules' errors so that every problem is reported at once:
  * - `webhook_policy`: a policy of the same account (SPEC.md "Webhook"); another
- *   account's policy is as unknown as a missing one.
+ *   account's policy is as unknown as a missing one, so the message gives the
+ *   id alone (a name would tell another account's).
  * - `description_attachments`: attachments this account uploaded, each key
  *   once (the last `inline` given wins), at most 100.
  */
@@ -27,7 +28,7 @@ export interface WebhookReferences {
 async function policyOf(tx: Pick<Transaction, 'webhooks'>, account: AccountId, id: number | null | undefined, errors: FieldError[]) {
   if (id === undefined || id === null) return id;
   const policy = await tx.webhooks.findPolicy(account, id);
-  if (!policy) errors.push(['webhook_policy', `Webhook policy ${id} is not a webhook policy of this account`]);
+  if (!policy) errors.push(['webhook_policy', `Webhook policy id ${id} is not a webhook policy of this account`]);
   return policy;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { badParameter, notFound, validationFailed } from '@tessera/domain';
+import { parseWriteBody, type WriteBodyOptions } from '@tessera/validation';
 import type { BodyMediaType, RawInput, RouteInput } from './route-table.js';
 
 /** A route that reads nothing from the request. */
@@ -31,6 +32,31 @@ export function zodInput<
       params: parsePart<P>(parts.params, raw.params, () => notFound()),
       query: parsePart<Q>(parts.query, raw.query, (issues) => badParameter(`Parameter '${issues[0]!.field}' ${issues[0]!.message}`)),
       body: parsePart<B>(parts.body?.schema, raw.body ?? {}, (issues) => validationFailed(issues.map(({ field, message }) => [field, message]))),
+    }),
+  };
+}
+
+export interface WriteInputParts<P extends z.ZodObject | undefined, B extends z.ZodObject> extends WriteBodyOptions {
+  params?: P;
+  /** A JSON body: its schema is the document, parseWriteBody the parser. */
+  body: B;
+}
+
+/**
+ * A POST or PATCH of a record: the path parameters first (a malformed or
+ * unknown id is a 404 whatever the body says), then the body through
+ * `parseWriteBody`, whose problems the use case reports with its own.
+ */
+export function writeInput<P extends z.ZodObject | undefined = undefined, B extends z.ZodObject = z.ZodObject>(
+  parts: WriteInputParts<P, B>,
+): RouteInput<{ params: Parsed<P>; body: z.output<B> }> {
+  const { params, body, ...options } = parts;
+  return {
+    ...(params ? { params } : {}),
+    body: { schema: body, mediaTypes: ['application/json'] },
+    parse: (raw: RawInput) => ({
+      params: parsePart<P>(params, raw.params, () => notFound()),
+      body: parseWriteBody(body, raw.body, options),
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { createUnitOfWork } from '../unit-of-work.js';
-import { trustedAccountId } from '@tessera/domain';
+import { trustedAccountId, webhookPolicyName } from '@tessera/domain';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
 import { webhookPolicyRepository } from './webhook-policy.repository.js';
 
@@ -24,7 +24,7 @@ describe('webhookPolicyRepository', () => {
 
   it('never returns the key columns from a read or a write', async () => {
     const repo = webhookPolicyRepository(test.db);
-    const inserted = await repo.insert(WDC, { ...fields, name: 'Webhook policy 1' });
+    const inserted = await repo.insert(WDC, fields, webhookPolicyName);
     const updated = await repo.update(WDC, inserted.id, { jwt_alg: 'hs256', public_key_pem: null, sealed_key: 'v1.other' });
     const read = await repo.find(WDC, inserted.id);
     const page = await repo.list(WDC, { page: 1, perPage: 10, fields: [], sort: [], filters: [] });
@@ -34,17 +34,19 @@ describe('webhookPolicyRepository', () => {
     expect(await test.db('webhook_policies').where({ id: inserted.id }).first('sealed_key', 'public_key_pem')).toEqual({ sealed_key: 'v1.other', public_key_pem: null });
   });
 
-  it('finds the highest generated name number of the account only, ignoring names that are not generated', async () => {
+  it('writes the name made from the id it draws, in the one insert, and never draws an id twice', async () => {
     const repo = webhookPolicyRepository(test.db);
-    expect(await repo.lastNameNumber(WDC)).toBe(0);
-    for (const name of ['Webhook policy 2', 'Webhook policy 10', 'Webhook policy 9x', 'webhook policy 50', 'Custom 70']) await repo.insert(WDC, { ...fields, name });
-    await repo.insert(ACME, { ...fields, name: 'Webhook policy 99' });
-    expect(await repo.lastNameNumber(WDC)).toBe(10);
+    const made = await Promise.all([WDC, WDC, ACME].map((account) => repo.insert(account, fields, (id) => `Policy #${id}`)));
+    expect(new Set(made.map((policy) => policy.id)).size).toBe(3);
+    for (const policy of made) {
+      expect(policy.name).toBe(`Policy #${policy.id}`);
+      expect(await test.db('webhook_policies').where({ id: policy.id }).first('name')).toEqual({ name: `Policy #${policy.id}` });
+    }
   });
 
   it("scopes every read to the account: another account's policy is not found nor listed", async () => {
     const repo = webhookPolicyRepository(test.db);
-    const acme = await repo.insert(ACME, { ...fields, name: 'Webhook policy 1' });
+    const acme = await repo.insert(ACME, fields, webhookPolicyName);
     expect(await repo.find(WDC, acme.id)).toBeNull();
     expect(await repo.findForUpdate(WDC, acme.id)).toBeNull();
     expect((await repo.list(WDC, { page: 1, perPage: 10, fields: [], sort: [], filters: [] })).total).toBe(0);
@@ -53,7 +55,7 @@ describe('webhookPolicyRepository', () => {
   });
 
   it('answers the webhooks using the policy when the foreign key refuses the delete, and leaves the transaction usable', async () => {
-    const policy = await webhookPolicyRepository(test.db).insert(WDC, { ...fields, name: 'Webhook policy 1' });
+    const policy = await webhookPolicyRepository(test.db).insert(WDC, fields, webhookPolicyName);
     const hook = await webhookUsing('wdc', policy.id, 'Ticket sync');
     const uow = createUnitOfWork(test.db);
     const answer = await uow.transaction(async (tx) => {

@@ -1,9 +1,10 @@
 /**
  * Webhook policies of one account. Reads return the policy's fields only: the
  * public key and the sealed private key or secret are written here and read by
- * the signer alone. The name is unique per account (the domain generates it
- * under a lock); a delete is refused by the webhooks' foreign key (RESTRICT)
- * while a webhook references the policy.
+ * the signer alone. The name is unique per account (the domain names a
+ * policy after its id, drawn here before the row is written); a delete is
+ * refused by the webhooks' foreign key (RESTRICT) while a webhook references
+ * the policy.
  */
 import type { WebhookPolicyRecord, WebhookPolicyRepository, WebhookUsingPolicy } from '@tessera/domain';
 import type { Database } from '../database.js';
@@ -30,16 +31,11 @@ export function webhookPolicyRepository(db: Database): WebhookPolicyRepository {
     find: (account, id) => find(account, id, false),
     findForUpdate: (account, id) => find(account, id, true),
     list: (account, query) => fetchPage<WebhookPolicyRecord>(db('webhook_policies').where({ account_id: account }).select(COLUMNS), query, WEBHOOK_POLICY_COLUMNS),
-    async lastNameNumber(account) {
-      const row = await db('webhook_policies')
-        .where({ account_id: account })
-        .whereRaw(`name ~ '^Webhook policy [0-9]{1,9}$'`)
-        .max({ n: db.raw(`substring(name from '[0-9]+$')::int`) })
-        .first();
-      return Number(row?.['n'] ?? 0);
-    },
-    async insert(account, policy) {
-      const [row] = await db('webhook_policies').insert({ account_id: account, ...policy }).returning(COLUMNS);
+    async insert(account, policy, nameOf) {
+      // The id first, so that the row is written once with the name made from it.
+      const { rows } = await db.raw<{ rows: Array<{ id: number }> }>(`select nextval(pg_get_serial_sequence('webhook_policies', 'id'))::int as id`);
+      const id = rows[0]!.id;
+      const [row] = await db('webhook_policies').insert({ id, account_id: account, ...policy, name: nameOf(id) }).returning(COLUMNS);
       return row as WebhookPolicyRecord;
     },
     async update(account, id, changes) {

@@ -6,7 +6,7 @@
  * empty. Steps, in one transaction: name the file (attachment-file.ts) →
  * insert → audit line (no bytes in it).
  */
-import { validationFailed } from '../../errors/domain-error.js';
+import { assertValidInput } from '../../errors/input-problems.js';
 import type { AccessContext } from '../../identity/access-context.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { recordWebhookChange } from '../record-webhook-change.js';
@@ -22,8 +22,7 @@ export interface UploadedFile {
 
 export async function uploadAttachment(access: AccessContext, file: UploadedFile, uow: UnitOfWork): Promise<AttachmentRecord> {
   assertWebhookAdmin(access, 'Create');
-  const errors = attachmentFileErrors(file.data.byteLength);
-  if (errors.length > 0) throw validationFailed(errors);
+  assertValidInput(file, attachmentFileErrors(file.data.byteLength));
   const fields = { key: generateAttachmentKey(), filename: attachmentFilename(file.filename), content_type: attachmentContentType(file.contentType) };
   return uow.transaction(async (tx) => {
     const attachment = await tx.attachments.insert(access.account.id, { ...fields, data: file.data, created_by_id: access.person.id });

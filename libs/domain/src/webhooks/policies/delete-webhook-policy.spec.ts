@@ -20,7 +20,7 @@ describe('deleteWebhookPolicy — a policy used by a webhook is not deleted (409
     const uow = fakeUnitOfWork({ webhookPolicies: { findForUpdate: async () => policy, webhooksUsing: async () => using } });
     await expect(deleteWebhookPolicy(access, 3, uow)).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: expect.stringMatching(/^Webhook policy 3 is used by webhooks 'Hook 1' \(id 1\), .*'Hook 10' \(id 10\) and 2 more: remove it from them before deleting it$/),
+      message: expect.stringMatching(/^Webhook policy id 3 \('Webhook policy 3'\) is used by webhooks id 1 \('Hook 1'\), .*id 10 \('Hook 10'\) and 2 more: remove it from them before deleting it$/),
     });
   });
 
@@ -28,7 +28,7 @@ describe('deleteWebhookPolicy — a policy used by a webhook is not deleted (409
     const uow = fakeUnitOfWork({
       webhookPolicies: { findForUpdate: async () => policy, webhooksUsing: async () => [], delete: async () => ({ usedBy: [{ id: 8, name: 'Late' }] }) },
     });
-    await expect(deleteWebhookPolicy(access, 3, uow)).rejects.toMatchObject({ code: 'CONFLICT', message: "Webhook policy 3 is used by webhook 'Late' (id 8): remove it from them before deleting it" });
+    await expect(deleteWebhookPolicy(access, 3, uow)).rejects.toMatchObject({ code: 'CONFLICT', message: "Webhook policy id 3 ('Webhook policy 3') is used by webhook id 8 ('Late'): remove it from them before deleting it" });
   });
 
   it('is not found for a policy the account does not have', async () => {

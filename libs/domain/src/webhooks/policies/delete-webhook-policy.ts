@@ -11,14 +11,16 @@ import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { lockedWebhookPolicy } from './locked-webhook-policy.js';
 import { recordWebhookPolicyChange } from './record-webhook-policy-change.js';
 import { assertWebhookPolicyAdmin } from './webhook-policy-admin.js';
+import { describeWebhookPolicy } from './webhook-policy-name.js';
 import type { WebhookPolicyRecord, WebhookUsingPolicy } from './webhook-policy-record.js';
 
 const LISTED = 10;
 
-export function policyInUse(policy: Pick<WebhookPolicyRecord, 'name'>, webhooks: WebhookUsingPolicy[]) {
-  const named = webhooks.slice(0, LISTED).map((webhook) => `'${webhook.name}' (id ${webhook.id})`).join(', ');
+/** Records are named `id N ('name')`: the id is what a client sends, the name what it lists. */
+export function policyInUse(policy: Pick<WebhookPolicyRecord, 'id' | 'name'>, webhooks: WebhookUsingPolicy[]) {
+  const named = webhooks.slice(0, LISTED).map((webhook) => `id ${webhook.id} ('${webhook.name}')`).join(', ');
   const more = webhooks.length > LISTED ? ` and ${webhooks.length - LISTED} more` : '';
-  return conflict(`${policy.name} is used by ${webhooks.length === 1 ? 'webhook' : 'webhooks'} ${named}${more}: remove it from them before deleting it`);
+  return conflict(`${describeWebhookPolicy(policy)} is used by ${webhooks.length === 1 ? 'webhook' : 'webhooks'} ${named}${more}: remove it from them before deleting it`);
 }
 
 export async function deleteWebhookPolicy(access: AccessContext, id: number, uow: UnitOfWork): Promise<void> {

@@ -8,7 +8,6 @@
  * line. A key takes a while to make (RSA): it is made before the transaction
  * when the policy's current algorithm differs, so the row lock is not held meanwhile.
  */
-import { validationFailed } from '../../errors/domain-error.js';
 import type { AccessContext } from '../../identity/access-context.js';
 import { auditPairs, changedFields } from '../../integrations/changed-fields.js';
 import type { JwtAlg } from './jwt-alg.js';
@@ -17,7 +16,7 @@ import { recordWebhookPolicyChange } from './record-webhook-policy-change.js';
 import type { WebhookPolicyDependencies } from './create-webhook-policy.js';
 import { lockedWebhookPolicy } from './locked-webhook-policy.js';
 import { assertWebhookPolicyAdmin } from './webhook-policy-admin.js';
-import { checkWebhookPolicyInput, type WebhookPolicyInput } from './webhook-policy-fields.js';
+import { validWebhookPolicyFields, type WebhookPolicyInput } from './webhook-policy-fields.js';
 import type { WebhookPolicyFields, WebhookPolicyWithKey } from './webhook-policy-record.js';
 
 export async function updateWebhookPolicy(
@@ -27,14 +26,13 @@ export async function updateWebhookPolicy(
   { uow, sealingKey }: WebhookPolicyDependencies,
 ): Promise<WebhookPolicyWithKey> {
   assertWebhookPolicyAdmin(access, 'Update');
-  const checked = checkWebhookPolicyInput(input, false);
-  if (!checked.ok) throw validationFailed(checked.errors);
-  const wantedAlg = checked.fields.jwt_alg;
+  const checked = validWebhookPolicyFields(input, false);
+  const wantedAlg = checked.jwt_alg;
   const before = wantedAlg === undefined ? null : await uow.repositories.webhookPolicies.find(access.account.id, id);
   let key: PolicyKeyMaterial | null = wantedAlg !== undefined && before && before.jwt_alg !== wantedAlg ? await generatePolicyKey(wantedAlg, sealingKey) : null;
   return uow.transaction(async (tx) => {
     const current = await lockedWebhookPolicy(tx, access, id);
-    const changes = changedFields<WebhookPolicyFields>(current, checked.fields);
+    const changes = changedFields<WebhookPolicyFields>(current, checked);
     if (Object.keys(changes).length === 0) return { policy: current, key: null };
     // Changed in between by another call: made here after all.
     if (changes.jwt_alg !== undefined) key ??= await generatePolicyKey(changes.jwt_alg, sealingKey);

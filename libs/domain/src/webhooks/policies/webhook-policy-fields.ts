@@ -6,6 +6,7 @@
  * 525600 (a year), or null for the default. Every problem is reported at once.
  */
 import type { FieldError } from '../../errors/domain-error.js';
+import { assertValidInput } from '../../errors/input-problems.js';
 import { isJwtAlg, JWT_ALGS, type JwtAlg } from './jwt-alg.js';
 import type { WebhookPolicyFields } from './webhook-policy-record.js';
 
@@ -57,4 +58,11 @@ export function checkWebhookPolicyInput(input: WebhookPolicyInput, required: boo
   }
 
   return errors.length > 0 ? { ok: false, errors } : { ok: true, fields };
+}
+
+/** The checked fields; else a 422 with every problem, those its transport found in the input included. */
+export function validWebhookPolicyFields(input: WebhookPolicyInput, required: boolean): Partial<WebhookPolicyFields> {
+  const checked = checkWebhookPolicyInput(input, required);
+  assertValidInput(input, checked.ok ? [] : checked.errors);
+  return checked.ok ? checked.fields : {};
 }

@@ -1,14 +1,11 @@
 /**
  * REFERENCE.md "Webhooks": a policy's `name` is generated and read-only. It is
- * `Webhook policy <n>`, n one more than the highest of the account's policies,
- * taken under a per-account lock so that two creates never pick the same n.
+ * `Webhook policy <id>`: unique because ids are, never reused after a delete,
+ * and written by the insert that draws the id, so two creates at the same
+ * time cannot pick one name. (Names given before were `Webhook policy <n>`
+ * with n at most the policy's id: a new id is above every one of them.)
  */
-import type { AccountId } from '../../tenancy/account-id.js';
-import type { Transaction } from '../../ports/unit-of-work.js';
+export const webhookPolicyName = (id: number): string => `Webhook policy ${id}`;
 
-export const WEBHOOK_POLICY_NAME_PREFIX = 'Webhook policy ';
-
-export async function nextWebhookPolicyName(tx: Pick<Transaction, 'lock' | 'webhookPolicies'>, account: AccountId): Promise<string> {
-  await tx.lock(`webhook-policy-names:${account}`);
-  return `${WEBHOOK_POLICY_NAME_PREFIX}${(await tx.webhookPolicies.lastNameNumber(account)) + 1}`;
-}
+/** How a message names a policy: `Webhook policy id 3 ('Webhook policy 3')`. */
+export const describeWebhookPolicy = (policy: { id: number; name: string }): string => `Webhook policy id ${policy.id} ('${policy.name}')`;

@@ -36,7 +36,7 @@ export interface WebhookPolicyKeyColumns {
   sealed_key: string | null;
 }
 
-export type NewWebhookPolicy = WebhookPolicyFields & WebhookPolicyKeyColumns & { name: string };
+export type NewWebhookPolicy = WebhookPolicyFields & WebhookPolicyKeyColumns;
 
 /** A webhook that references a policy, as a refused delete names it. */
 export interface WebhookUsingPolicy {
