@@ -76,7 +76,7 @@ describe('/v1/integrations/:id/applications — the OAuth applications of an int
       expect(res.body).toEqual({
         message: 'Validation Failed',
         errors: [
-          ['redirect_uris', "'https://app.example/cb' must not contain a user name or password"],
+          // The two app.example URIs read the same once their credentials are left out: one problem, said once.
           ['redirect_uris', "'https://app.example/cb' must not contain a user name or password"],
           ['redirect_uris', "'http://localhost:8080/cb' must not contain a user name or password"],
         ],
