@@ -1,4 +1,4 @@
-export { DomainError, isDomainError, unauthorized, forbidden, notFound, conflict, badParameter, validationFailed, tooManyRequests } from './errors/domain-error.js';
+export { DomainError, isDomainError, unauthorized, forbidden, notFound, conflict, badParameter, validationFailed, tooManyRequests, unavailable } from './errors/domain-error.js';
 export type { FieldError, DomainErrorOptions } from './errors/domain-error.js';
 export { ERROR_CODES, unmappedErrorCode } from './errors/error-codes.js';
 export type { ErrorCode } from './errors/error-codes.js';
