@@ -11,7 +11,7 @@ import type { AccessContext } from '../identity/access-context.js';
 import type { Transaction } from '../ports/unit-of-work.js';
 import { extractPhrases } from './phrases.js';
 import { recordUiExtensionChange } from './record-ui-extension-change.js';
-import { compileScss } from './scss.js';
+import type { CompiledScss } from './scss.js';
 import type {
   NewUiExtensionVersion, UiExtensionContent, UiExtensionVersionChanges, UiExtensionVersionRecord,
 } from './ui-extension-record.js';
@@ -24,18 +24,20 @@ export interface VersionWrite {
   name: string;
   state: VersionState;
   given: Partial<UiExtensionContent>;
+  /** `given.css` compiled (save-ui-extension.ts compiles it before the transaction); undefined when no css is given. */
+  compiledCss: CompiledScss | undefined;
   activate: boolean;
   /** A new extension starts version 1 even when its texts are all empty. */
   startVersion: boolean;
 }
 
 /** compiled_css and phrases of the changed texts; the css field's error when it does not compile. */
-function derived(changed: Partial<UiExtensionContent>, errors: FieldError[]): UiExtensionVersionChanges {
+function derived(changed: Partial<UiExtensionContent>, compiledCss: CompiledScss | undefined, errors: FieldError[]): UiExtensionVersionChanges {
   const out: UiExtensionVersionChanges = {};
   if (changed.css !== undefined) {
-    const { compiled, error } = compileScss(changed.css);
-    if (error) errors.push(error);
-    out.compiled_css = compiled;
+    if (!compiledCss) throw new Error('css changed without being compiled');
+    if (compiledCss.error) errors.push(compiledCss.error);
+    out.compiled_css = compiledCss.compiled;
   }
   if (changed.html !== undefined) out.phrases = changed.html === null ? [] : extractPhrases(changed.html);
   return out;
@@ -48,14 +50,14 @@ export async function applyVersionChanges(tx: Tx, access: Pick<AccessContext, 'a
   const errors: FieldError[] = [];
   let state = write.state;
   if (plan.kind === 'update') {
-    const changes = { ...plan.changes, ...derived(plan.changes, errors) };
+    const changes = { ...plan.changes, ...derived(plan.changes, write.compiledCss, errors) };
     if (errors.length > 0) throw validationFailed(errors);
     await tx.uiExtensions.updateVersion(account, plan.version.id, changes);
     await recordUiExtensionChange(tx, access, { type: 'UiExtensionVersion', id: plan.version.id }, 'update', pairs(plan.version, changes));
     state = { ...state, prepared: { ...plan.version, ...changes } as typeof plan.version };
   } else if (plan.kind === 'create') {
     const base = write.state.active;
-    const extra = derived(plan.changed, errors);
+    const extra = derived(plan.changed, write.compiledCss, errors);
     if (errors.length > 0) throw validationFailed(errors);
     const version = await insertVersion(tx, access, write.extensionId, {
       version_nr: plan.version_nr,
