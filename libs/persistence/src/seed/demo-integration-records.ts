@@ -58,7 +58,7 @@ export async function ensureIntegration(db: Database, account: string): Promise<
 const HTML = '<div class="row">\n  <label>Move from</label>\n  <input id="from" type="text">\n  <label>Move to</label>\n  <input id="to" type="text">\n</div>\n';
 const CSS = '.row.subject {\n display: none;\n}\n';
 // CSS as the api's SCSS compiler stores it (sass, expanded style): the seed runs no compiler of its own.
-// apps/api/test/scss-pool.spec.ts checks that the two agree.
+// apps/api/src/scss/scss-pool.spec.ts checks that the two agree.
 const COMPILED_CSS = '.row.subject {\n  display: none;\n}';
 
 export async function ensureUiExtension(db: Database, account: string): Promise<number> {
