@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { createScssPool, type ScssPool } from './scss-pool.js';
 
 /** Real sass in real child processes: what a stylesheet compiles to, and what it may not reach. */
@@ -70,5 +73,17 @@ describe('createScssPool — limits', () => {
     await pool.close();
     expect(await pending).toEqual(new Error('The SCSS compile pool is closed'));
     await expect(pool.compile('.a { b: c; }')).rejects.toThrow('closed');
+  });
+
+  it('keeps a process with nothing else to do alive while a compile runs and until close has ended the children', async () => {
+    // Outside Jest, whose own timers would hide a pool that lets the event loop empty (exit code 13).
+    const pool = fileURLToPath(new URL('./scss-pool.ts', import.meta.url));
+    const script = `const { createScssPool } = await import(${JSON.stringify(pool)});
+      const pool = createScssPool({ timeLimitMs: 10000, memoryLimitMb: 64, poolSize: 1, queueMax: 0 });
+      console.log(JSON.stringify(await pool.compile('.a { b: c; }')));
+      await pool.close();
+      console.log('closed');`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 20_000 });
+    expect(stdout.trim().split('\n')).toEqual([JSON.stringify({ kind: 'compiled', css: '.a {\n  b: c;\n}' }), 'closed']);
   });
 });

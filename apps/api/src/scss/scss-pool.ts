@@ -68,9 +68,9 @@ export function createScssPool(limits: ScssLimits): ScssPool {
     });
     const slot: Slot = { child, ready: false, job: null, timer: null, stderr: '' };
     slots.push(slot);
-    // The pool never keeps the process alive on its own: an idle compiler is no reason to stay.
+    // An idle compiler is no reason for the process to stay: only a start (the IPC channel, until
+    // `ready`) and a compile (its time-limit timer) keep it alive.
     child.unref();
-    child.channel?.unref();
     (child.stderr as Socket | null)?.unref();
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       slot.stderr = (slot.stderr + chunk).slice(-4096);
@@ -78,6 +78,7 @@ export function createScssPool(limits: ScssLimits): ScssPool {
     child.on('message', (message: { ready?: true; id?: number; outcome?: ScssCompileOutcome }) => {
       if (message.ready) {
         slot.ready = true;
+        child.channel?.unref();
       } else if (slot.job && message.id === slot.job.id && message.outcome) {
         finish(slot, message.outcome);
       }
@@ -154,6 +155,8 @@ export function createScssPool(limits: ScssLimits): ScssPool {
       }));
       for (const slot of [...slots]) {
         finish(slot, new Error('The SCSS compile pool is closed'));
+        // Held until it has exited, so that awaiting close keeps the process alive.
+        slot.child.ref();
         slot.child.kill('SIGKILL');
       }
       await Promise.all(exits);
