@@ -49,6 +49,8 @@ describe('PATCH /v1/ui_extensions/:id — hostile SCSS', () => {
   it('keeps the event loop free while a hostile compile runs: another account\'s GET /v1/me and /healthz answer at once; the compile ends in 422 naming the time limit', async () => {
     await timed(otherMe);
     await timed(healthz);
+    // The compile processes have started, so that what is measured is the compile alone.
+    await patch('.a { b: c; }').expect(200);
     let done = false;
     const hostile = patch(HOSTILE_LOOP).then((res) => {
       done = true;
@@ -63,8 +65,12 @@ describe('PATCH /v1/ui_extensions/:id — hostile SCSS', () => {
     const res = await hostile;
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([['css', expect.stringMatching(/time limit of 2000 ms/)]]);
+    // A compile on the event loop would answer nothing until it ended (the loop below would run once, for
+    // seconds). Free, the calls answer as when idle: the median well under 250 ms, and none near the time
+    // limit even when the 2 shared cores are busy with other suites.
     expect(latencies.length).toBeGreaterThanOrEqual(6);
-    expect(Math.max(...latencies)).toBeLessThan(250);
+    expect([...latencies].sort((x, y) => x - y)[Math.floor(latencies.length / 2)]).toBeLessThan(250);
+    expect(Math.max(...latencies)).toBeLessThan(1000);
   });
 
   it('answers 422 naming the memory limit for a compile that allocates past it, and compiles the next one as usual', async () => {
