@@ -12,7 +12,8 @@
  * Limits (config.ts, docs/decisions/022-scss-compile-pool.md):
  * - time: a compile still running after `timeLimitMs` has its process killed
  *   and is a time-limit outcome; the next compile starts a fresh process;
- * - memory: a process that dies of its heap limit is a memory-limit outcome;
+ * - memory: a process that dies of its heap limit is a memory-limit outcome
+ *   (any other death during a compile is `crashed`: a 422 too);
  * - queue: compiles wait for a free process in a queue of at most `queueMax`;
  *   beyond it the answer is `busy` (503 with Retry-After), rather than letting
  *   one tenant line up hostile compiles that hold requests open for minutes.
@@ -84,17 +85,20 @@ export function createScssPool(limits: ScssLimits): ScssPool {
       }
       pump();
     });
-    child.on('error', () => gone(slot));
-    child.on('exit', () => gone(slot));
+    child.on('error', () => gone(slot, null));
+    // 'close', not 'exit': by then stderr has been read to its end.
+    child.on('close', (_code, signal) => gone(slot, signal));
   }
 
   /** The child ended: by our hand (time limit, close) or its own (heap limit, crash). */
-  function gone(slot: Slot): void {
+  function gone(slot: Slot, signal: NodeJS.Signals | null): void {
     const index = slots.indexOf(slot);
     if (index === -1) return;
     slots.splice(index, 1);
     if (slot.job) {
-      finish(slot, OUT_OF_HEAP.test(slot.stderr) ? { kind: 'memory-limit', limitMb: limits.memoryLimitMb } : new Error(`SCSS compile process ended: ${slot.stderr.slice(-300)}`));
+      // V8 reports a spent heap on stderr, then aborts.
+      const outOfHeap = OUT_OF_HEAP.test(slot.stderr) || signal === 'SIGABRT';
+      finish(slot, outOfHeap ? { kind: 'memory-limit', limitMb: limits.memoryLimitMb } : { kind: 'crashed' });
     } else if (!slot.ready) {
       // It never started: fail the queue rather than respawn in a loop.
       for (const job of queue.splice(0)) job.settle(new Error(`SCSS compile process did not start: ${slot.stderr.slice(-300)}`));

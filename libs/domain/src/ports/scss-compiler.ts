@@ -15,6 +15,8 @@ export type ScssCompileOutcome =
   | { kind: 'too-large' }
   | { kind: 'time-limit'; limitMs: number }
   | { kind: 'memory-limit'; limitMb: number }
+  /** The compiler died on the stylesheet for another reason. */
+  | { kind: 'crashed' }
   /** Every compiler is taken and the queue in front of them is full: come back after `retryAfterSeconds`. */
   | { kind: 'busy'; retryAfterSeconds: number };
 

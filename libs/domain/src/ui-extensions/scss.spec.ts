@@ -17,6 +17,7 @@ describe('compileScss — every compile failure is the css field\'s error', () =
     [{ kind: 'too-large' }, /string or list too long/],
     [{ kind: 'time-limit', limitMs: 2000 }, /time limit of 2000 ms/],
     [{ kind: 'memory-limit', limitMb: 64 }, /memory limit of 64 MB/],
+    [{ kind: 'crashed' }, /stopped the SCSS compiler/],
   ])('words %j as the css field error', async (outcome, message) => {
     const { compiled, error } = await compileScss(answering(outcome), '.a {}');
     expect(compiled).toBeNull();

@@ -37,5 +37,7 @@ function problemOf(outcome: Exclude<ScssCompileOutcome, { kind: 'compiled' | 'bu
       return `Css takes longer than the SCSS time limit of ${outcome.limitMs} ms to compile`;
     case 'memory-limit':
       return `Css needs more than the SCSS memory limit of ${outcome.limitMb} MB to compile`;
+    case 'crashed':
+      return 'Css stopped the SCSS compiler';
   }
 }
