@@ -1,12 +1,13 @@
 import type { Express } from 'express';
 import { authenticate, createHttpApp, finishHttpApp, mountRoutes, rateLimit, rateLimitByAddress, type Logger, type TransportOptions } from '@tessera/http';
 import { createAccessRepository, type Database } from '@tessera/persistence';
-import type { AccessPort } from '@tessera/domain';
+import type { AccessPort, ScssCompiler } from '@tessera/domain';
 import { feedbackLinkKey, loadSealingKey, type SealingKey } from '@tessera/domain';
 import type { RequestRateLimiter } from '@tessera/rate-limit';
-import { DEFAULT_API_LIMITS, type ApiLimits } from './config.js';
+import { DEFAULT_API_LIMITS, DEFAULT_SCSS_LIMITS, type ApiLimits } from './config.js';
 import { API_CORS } from './cors.js';
 import { apiRoutes } from './routes/api-routes.js';
+import { createScssPool } from './scss/scss-pool.js';
 import { createApiServices } from './services.js';
 
 export interface ApiDependencies {
@@ -23,6 +24,11 @@ export interface ApiDependencies {
   limits?: ApiLimits;
   /** SECRET_SEALING_KEY from the config; default: the public development key (tests). Also the root of the feedback links' key. */
   sealingKey?: SealingKey;
+  /**
+   * Compiles the SCSS of UI extensions: main.ts passes the pool built from the config and closes it on shutdown;
+   * default: a pool with the default limits, which starts nothing until the first compile and never keeps the process alive.
+   */
+  scss?: ScssCompiler;
 }
 
 /**
@@ -30,10 +36,13 @@ export interface ApiDependencies {
  * authenticating, counting against the caller's rate windows and checking what
  * it declares it needs before its handler runs.
  */
-export function createApiApp({ db, logger, rateLimiter, apiUrl, transport, access = createAccessRepository(db), limits = DEFAULT_API_LIMITS, sealingKey = loadSealingKey(undefined, 'test') }: ApiDependencies): Express {
+export function createApiApp({
+  db, logger, rateLimiter, apiUrl, transport, access = createAccessRepository(db), limits = DEFAULT_API_LIMITS, sealingKey = loadSealingKey(undefined, 'test'),
+  scss = createScssPool(DEFAULT_SCSS_LIMITS),
+}: ApiDependencies): Express {
   // The composition root: every use case built once, for the whole process.
   const feedbackKey = feedbackLinkKey(sealingKey);
-  const services = createApiServices({ db, sealingKey, apiUrl, feedbackKey });
+  const services = createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss });
   const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => services.ping() }, cors: API_CORS, parseBodies: false, ...transport });
   mountRoutes(app, apiRoutes({ services, links: { apiUrl, feedbackKey }, pageSize: limits.pageSize, attachmentMaxBytes: limits.attachmentMaxBytes }), {
     authenticate: authenticate(access),

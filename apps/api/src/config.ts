@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_BODY_LIMIT_BYTES } from '@tessera/http';
 import { baseConfig, baseConfigSchema, configFields, parseConfig, sealingKeyConfig, DEFAULT_PER_PAGE, MAX_PER_PAGE, type BaseConfig, type PageSizeLimits } from '@tessera/validation';
 import type { SealingKey } from '@tessera/domain';
+import type { ScssLimits } from './scss/scss-pool.js';
 
 // The REST input limits; the page-size defaults are those of REFERENCE.md "REST conventions".
 const limitsSchema = z.object({
@@ -27,6 +28,22 @@ function limitsOf(parsed: z.infer<typeof limitsSchema>): ApiLimits {
 /** The limits with no variable set: what createApiApp uses when it is given none. */
 export const DEFAULT_API_LIMITS: ApiLimits = limitsOf(limitsSchema.parse({}));
 
+// The SCSS compile pool (scss/scss-pool.ts); the defaults suit a 2-core machine.
+const scssSchema = z.object({
+  SCSS_COMPILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  // The heap of each compile process; below 32 MB sass itself does not load.
+  SCSS_COMPILE_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(64),
+  SCSS_COMPILE_PROCESSES: z.coerce.number().int().min(1).max(64).default(2),
+  SCSS_COMPILE_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+});
+
+function scssLimitsOf(parsed: z.infer<typeof scssSchema>): ScssLimits {
+  return { timeLimitMs: parsed.SCSS_COMPILE_TIMEOUT_MS, memoryLimitMb: parsed.SCSS_COMPILE_MEMORY_MB, poolSize: parsed.SCSS_COMPILE_PROCESSES, queueMax: parsed.SCSS_COMPILE_QUEUE };
+}
+
+/** The SCSS limits with no variable set. */
+export const DEFAULT_SCSS_LIMITS: ScssLimits = scssLimitsOf(scssSchema.parse({}));
+
 const schema = baseConfigSchema(3000).extend({
   REDIS_URL: configFields.redisUrl,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
@@ -34,7 +51,7 @@ const schema = baseConfigSchema(3000).extend({
   // The REST request-rate windows; the defaults are those of REFERENCE.md.
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(3600),
   RATE_LIMIT_PER_2_SECONDS: z.coerce.number().int().min(1).default(20),
-}).extend(limitsSchema.shape).refine((env) => env.PER_PAGE_DEFAULT <= env.PER_PAGE_MAX, {
+}).extend(limitsSchema.shape).extend(scssSchema.shape).refine((env) => env.PER_PAGE_DEFAULT <= env.PER_PAGE_MAX, {
   path: ['PER_PAGE_DEFAULT'],
   message: 'must not be greater than PER_PAGE_MAX',
 });
@@ -48,6 +65,8 @@ export interface ApiConfig extends BaseConfig {
   limits: ApiLimits;
   /** SECRET_SEALING_KEY: seals the private keys and secrets of webhook policies. */
   sealingKey: SealingKey;
+  /** SCSS_COMPILE_*: time and memory of one compile, processes, queue. */
+  scss: ScssLimits;
 }
 
 export function loadApiConfig(env: Record<string, string | undefined>): ApiConfig {
@@ -63,5 +82,6 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     apiUrl: `${(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '')}/v1`,
     limits: limitsOf(parsed),
     sealingKey: sealingKeyConfig(env),
+    scss: scssLimitsOf(parsed),
   };
 }

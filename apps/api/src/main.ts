@@ -3,6 +3,7 @@ import { createCachedAccess, createDatabase, createPostgresWindowCounter } from 
 import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
 import { createApiApp } from './app.js';
 import { loadApiConfig } from './config.js';
+import { createScssPool } from './scss/scss-pool.js';
 
 async function main(): Promise<void> {
   const config = loadApiConfig(process.env);
@@ -14,10 +15,13 @@ async function main(): Promise<void> {
   const rateLimiter = createRequestRateLimiter(store, { name: 'rest', windows: config.rateWindows });
   const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
   const access = createCachedAccess(db, { log: logger, redisUrl: config.redisUrl });
-  await serve(createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl, transport, access: access.port, limits: config.limits, sealingKey: config.sealingKey }), logger, {
+  const scss = createScssPool(config.scss);
+  const app = createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl, transport, access: access.port, limits: config.limits, sealingKey: config.sealingKey, scss });
+  await serve(app, logger, {
     port: config.port,
     host: config.host,
     onClose: async () => {
+      await scss.close();
       await access.close();
       await store.close();
       await db.destroy();

@@ -27,7 +27,7 @@ import {
 } from '@tessera/domain';
 import {
   createUiExtension, getUiExtension, listUiExtensionVersionAudit, listUiExtensions, updateUiExtension,
-  type UiExtensionInput, type UiExtensionRecord, type VersionAuditLine,
+  type ScssCompiler, type UiExtensionInput, type UiExtensionRecord, type VersionAuditLine,
 } from '@tessera/domain';
 import {
   getUiExtensionVersion, listUiExtensionVersions,
@@ -101,8 +101,9 @@ export interface ApiServices {
  * `sealingKey`: SECRET_SEALING_KEY (config.ts), which seals the keys of webhook policies.
  * `apiUrl`: the public base URL, which names the account in webhook messages (decision 016).
  * `feedbackKey`: signs and checks the feedback links of requests (derived from the sealing key).
+ * `scss`: compiles the css of UI extensions off the event loop (scss/scss-pool.ts).
  */
-export function createApiServices({ db, sealingKey, apiUrl, feedbackKey }: { db: Database; sealingKey: SealingKey; apiUrl: string; feedbackKey: FeedbackLinkKey }): ApiServices {
+export function createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss }: { db: Database; sealingKey: SealingKey; apiUrl: string; feedbackKey: FeedbackLinkKey; scss: ScssCompiler }): ApiServices {
   const uow = createUnitOfWork(db);
   const reads = uow.repositories;
   const intake = createEventIntake(uow);
@@ -147,8 +148,8 @@ export function createApiServices({ db, sealingKey, apiUrl, feedbackKey }: { db:
     redeliverWebhookDelivery: (access, webhookId, deliveryId) => redeliverWebhookDelivery(access, webhookId, deliveryId, uow),
     listUiExtensions: (access, query) => listUiExtensions(access, query, reads),
     getUiExtension: (access, id) => getUiExtension(access, id, reads),
-    createUiExtension: (access, input) => createUiExtension(access, input, uow),
-    updateUiExtension: (access, id, input) => updateUiExtension(access, id, input, uow),
+    createUiExtension: (access, input) => createUiExtension(access, input, { uow, scss }),
+    updateUiExtension: (access, id, input) => updateUiExtension(access, id, input, { uow, scss }),
     listUiExtensionVersionAudit: (access, id, versionId) => listUiExtensionVersionAudit(access, id, versionId, reads),
     listUiExtensionVersions: (access, extensionId, query) => listUiExtensionVersions(access, extensionId, query, reads),
     getUiExtensionVersion: (access, extensionId, versionId) => getUiExtensionVersion(access, extensionId, versionId, reads),

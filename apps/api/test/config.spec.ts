@@ -22,3 +22,19 @@ describe('api configuration — request-rate windows (REFERENCE.md "REST convent
     expect(() => loadApiConfig({ DATABASE_URL, RATE_LIMIT_PER_2_SECONDS: '0' })).toThrow('RATE_LIMIT_PER_2_SECONDS');
   });
 });
+
+describe('api configuration — the SCSS compile pool (docs/decisions/022-scss-compile-pool.md)', () => {
+  it('defaults to 2 s and 64 MB a compile, 2 processes and a queue of 4', () => {
+    expect(loadApiConfig({ DATABASE_URL }).scss).toEqual({ timeLimitMs: 2000, memoryLimitMb: 64, poolSize: 2, queueMax: 4 });
+  });
+
+  it('takes SCSS_COMPILE_TIMEOUT_MS, SCSS_COMPILE_MEMORY_MB, SCSS_COMPILE_PROCESSES and SCSS_COMPILE_QUEUE', () => {
+    const env = { DATABASE_URL, SCSS_COMPILE_TIMEOUT_MS: '500', SCSS_COMPILE_MEMORY_MB: '128', SCSS_COMPILE_PROCESSES: '4', SCSS_COMPILE_QUEUE: '0' };
+    expect(loadApiConfig(env).scss).toEqual({ timeLimitMs: 500, memoryLimitMb: 128, poolSize: 4, queueMax: 0 });
+  });
+
+  it('refuses a heap too small for sass and a pool of no process', () => {
+    expect(() => loadApiConfig({ DATABASE_URL, SCSS_COMPILE_MEMORY_MB: '16' })).toThrow('SCSS_COMPILE_MEMORY_MB');
+    expect(() => loadApiConfig({ DATABASE_URL, SCSS_COMPILE_PROCESSES: '0' })).toThrow('SCSS_COMPILE_PROCESSES');
+  });
+});

@@ -14,7 +14,7 @@ describe('/v1/ui_extensions — REFERENCE.md "UI extensions", SPEC.md "UI extens
   const versions = (id: number) =>
     h.test.db('ui_extension_versions').where({ ui_extension_id: id }).orderBy('version_nr').select('id', 'version_nr', 'name', 'status', 'html', 'css', 'activated_at', 'archived_at');
 
-  it('walks the lifecycle: v1 being_prepared, edited in place, activated; v2 prepared from an edit, activated, v1 archived', async () => {
+  it('walks the lifecycle: v1 being_prepared, edited in place, activated with v2 prepared at once; v2 edited, activated, v1 archived, v3 prepared', async () => {
     const created = await create({ name: 'Move form', category: 'request_template', html: '<label>From</label>', css: '.a { .b { color: red; } }' }).expect(200);
     const id = created.body.id as number;
     const [v1] = await versions(id);
@@ -28,23 +28,46 @@ describe('/v1/ui_extensions — REFERENCE.md "UI extensions", SPEC.md "UI extens
     expect(edited.body.prepared_version.id).toBe(v1.id);
     expect(await versions(id)).toEqual([expect.objectContaining({ id: v1.id, status: 'being_prepared', html: '<label>From here</label>', css: '.a { .b { color: red; } }' })]);
 
-    const activated = await patch(id, { activate: true }).expect(200);
-    expect(activated.body).toMatchObject({ active_version: { id: v1.id, version_nr: 1 }, prepared_version: null, html: '<label>From here</label>' });
-    expect((await versions(id))[0]).toMatchObject({ status: 'active', activated_at: expect.any(Date) });
-
     await patch(id, { name: 'Move form 2' }).expect(200);
-    const v2edit = await patch(id, { javascript: 'console.log(1)' }).expect(200);
+    const activated = await patch(id, { activate: true }).expect(200);
     const [, v2] = await versions(id);
     expect(v2).toMatchObject({ version_nr: 2, name: 'Move form 2', status: 'being_prepared', html: '<label>From here</label>', css: '.a { .b { color: red; } }' });
+    expect(activated.body).toMatchObject({ active_version: { id: v1.id, version_nr: 1 }, prepared_version: { id: v2.id, version_nr: 2 }, html: '<label>From here</label>' });
+    expect((await versions(id))[0]).toMatchObject({ status: 'active', activated_at: expect.any(Date) });
+
+    const v2edit = await patch(id, { javascript: 'console.log(1)' }).expect(200);
     expect(v2edit.body).toMatchObject({ active_version: { id: v1.id }, prepared_version: { id: v2.id, version_nr: 2 }, javascript: null });
+    expect((await versions(id)).map((v) => v.id)).toEqual([v1.id, v2.id]);
 
     const second = await patch(id, { activate: true }).expect(200);
-    expect(second.body).toMatchObject({ active_version: { id: v2.id, version_nr: 2 }, prepared_version: null, javascript: 'console.log(1)' });
+    const [, , v3] = await versions(id);
+    expect(second.body).toMatchObject({ active_version: { id: v2.id, version_nr: 2 }, prepared_version: { id: v3.id, version_nr: 3 }, javascript: 'console.log(1)' });
     expect(await versions(id)).toEqual([
       expect.objectContaining({ id: v1.id, status: 'archived', archived_at: expect.any(Date) }),
       expect.objectContaining({ id: v2.id, status: 'active', activated_at: expect.any(Date), archived_at: null }),
+      expect.objectContaining({ id: v3.id, status: 'being_prepared', activated_at: null, archived_at: null }),
     ]);
     expect((await call(h, 'get', `/v1/ui_extensions/${id}`).expect(200)).body).toEqual(second.body);
+  });
+
+  it('activating creates the next being_prepared version at once, a copy of the one activated (SPEC.md "Versioning" 2)', async () => {
+    const { body } = await create({ name: 'Copied on activation', category: 'person', html: '<label>Room</label>', css: '.a { .b { c: d; } }' }).expect(200);
+    const v1 = body.prepared_version.id as number;
+    const activated = await patch(body.id, { activate: true }).expect(200);
+    const [, v2] = await versions(body.id);
+    expect(v2).toMatchObject({ version_nr: 2, name: 'Copied on activation', status: 'being_prepared', html: '<label>Room</label>', css: '.a { .b { c: d; } }', activated_at: null });
+    expect(activated.body).toMatchObject({ active_version: { id: v1, version_nr: 1 }, prepared_version: { id: v2.id, version_nr: 2 }, html: '<label>Room</label>' });
+
+    const listed = await call(h, 'get', `/v1/ui_extensions/${body.id}/versions`).expect(200);
+    expect(listed.body.map((v: { version_nr: number; status: string }) => [v.version_nr, v.status])).toEqual([[1, 'active'], [2, 'being_prepared']]);
+    const copy = await call(h, 'get', `/v1/ui_extensions/${body.id}/versions/${v2.id}`).expect(200);
+    expect(copy.body).toMatchObject({ compiled_css: '.a .b {\n  c: d;\n}', phrases: ['Room'] });
+    const audit = await call(h, 'get', `/v1/ui_extensions/${body.id}/versions/${v2.id}/audit`).expect(200);
+    expect(audit.body).toEqual([expect.objectContaining({ action: 'create', changes: expect.objectContaining({ version_nr: 2, status: 'being_prepared', html: '<label>Room</label>' }) })]);
+
+    // The next edit updates that version in place.
+    await patch(body.id, { html: '<label>Hall</label>' }).expect(200);
+    expect((await versions(body.id)).map((v) => [v.id, v.status, v.html])).toEqual([[v1, 'active', '<label>Room</label>'], [v2.id, 'being_prepared', '<label>Hall</label>']]);
   });
 
   it('refuses activate with nothing prepared (422, explained)', async () => {

@@ -1,4 +1,4 @@
-import { DomainError, ERROR_CODES, notFound, tooManyRequests, unauthorized, validationFailed, type ErrorCode } from '@tessera/domain';
+import { DomainError, ERROR_CODES, notFound, tooManyRequests, unauthorized, unavailable, validationFailed, type ErrorCode } from '@tessera/domain';
 import { RATE_LIMIT_DOCUMENTATION_URL } from '@tessera/http';
 import { graphqlCodeOf, graphqlErrorShapeOf, toGraphqlRequestError } from './graphql-error.js';
 
@@ -14,12 +14,19 @@ describe('graphqlErrorShapeOf — the GraphQL mapping of every domain code', () 
     ['NOT_FOUND', 'NOT_FOUND'],
     ['CONFLICT', 'CONFLICT'],
     ['TOO_MANY_REQUESTS', 'RATE_LIMITED'],
+    ['UNAVAILABLE', 'SERVICE_UNAVAILABLE'],
   ])('maps %s to the code %s', (domainCode, code) => {
     expect(graphqlErrorShapeOf(new DomainError(domainCode, 'why')).extensions.code).toBe(code);
   });
 
   it('maps every code the domain has', () => {
     for (const code of ERROR_CODES) expect(typeof graphqlErrorShapeOf(new DomainError(code, 'why')).message).toBe('string');
+  });
+
+  it('carries the message and the retry seconds of UNAVAILABLE', () => {
+    expect(graphqlErrorShapeOf(unavailable('The SCSS compiler is busy; try again later', 2))).toEqual({
+      message: 'The SCSS compiler is busy; try again later', extensions: { code: 'SERVICE_UNAVAILABLE', retryAfter: 2 },
+    });
   });
 
   it('carries the field errors of a validation failure as {path, message}', () => {

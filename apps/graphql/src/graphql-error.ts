@@ -11,7 +11,7 @@ import { GraphQLError } from 'graphql';
 import { unmappedErrorCode, type DomainError, type ErrorCode } from '@tessera/domain';
 import { RATE_LIMIT_DOCUMENTATION_URL, retryAfterOf, toHttpError } from '@tessera/http';
 
-export type GraphqlErrorCode = 'BAD_USER_INPUT' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED';
+export type GraphqlErrorCode = 'BAD_USER_INPUT' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE';
 
 export function graphqlCodeOf(code: ErrorCode): GraphqlErrorCode {
   switch (code) {
@@ -28,6 +28,8 @@ export function graphqlCodeOf(code: ErrorCode): GraphqlErrorCode {
       return 'CONFLICT';
     case 'TOO_MANY_REQUESTS':
       return 'RATE_LIMITED';
+    case 'UNAVAILABLE':
+      return 'SERVICE_UNAVAILABLE';
     default:
       return unmappedErrorCode(code);
   }
@@ -55,6 +57,8 @@ export function graphqlErrorShapeOf(error: DomainError): GraphqlErrorShape {
       return { message: 'Validation Failed', extensions: { code, errors: error.errors.map(([field, message]) => ({ path: [field], message })) } };
     case 'TOO_MANY_REQUESTS':
       return { message: 'Too Many Requests', extensions: { code, retryAfter: retryAfterOf(error), documentationUrl: RATE_LIMIT_DOCUMENTATION_URL } };
+    case 'UNAVAILABLE':
+      return { message: error.message, extensions: { code, retryAfter: retryAfterOf(error) } };
     default:
       return unmappedErrorCode(error.code);
   }

@@ -1,4 +1,4 @@
-export { DomainError, isDomainError, unauthorized, forbidden, notFound, conflict, badParameter, validationFailed, tooManyRequests } from './errors/domain-error.js';
+export { DomainError, isDomainError, unauthorized, forbidden, notFound, conflict, badParameter, validationFailed, tooManyRequests, unavailable } from './errors/domain-error.js';
 export type { FieldError, DomainErrorOptions } from './errors/domain-error.js';
 export { withInputProblems, assertValidInput } from './errors/input-problems.js';
 export { ERROR_CODES, unmappedErrorCode } from './errors/error-codes.js';
@@ -196,7 +196,10 @@ export type { UiExtensionRepository, VersionAuditLine } from './ports/ui-extensi
 export { UI_EXTENSION_CATEGORIES, UI_EXTENSION_NAME_MAX_LENGTH, UI_EXTENSION_TEXT_MAX_BYTES } from './ui-extensions/ui-extension-fields.js';
 export { extractPhrases } from './ui-extensions/phrases.js';
 export { compileScss } from './ui-extensions/scss.js';
+export type { CompiledScss } from './ui-extensions/scss.js';
+export type { ScssCompiler, ScssCompileOutcome } from './ports/scss-compiler.js';
 export { createUiExtension, updateUiExtension } from './ui-extensions/save-ui-extension.js';
+export type { UiExtensionWriteDeps } from './ui-extensions/save-ui-extension.js';
 export { listUiExtensions, getUiExtension, listUiExtensionVersionAudit, versionAuditPath } from './ui-extensions/read-ui-extensions.js';
 export { presentUiExtension, presentVersionAuditLine, UI_EXTENSION_FIELDS, UI_EXTENSION_LIST_FIELDS } from './ui-extensions/ui-extension.presenter.js';
 export { pageRequest, toConnection, encodeCursor, refusedCursor, MAX_PAGE_SIZE } from './connections/connection-page.js';

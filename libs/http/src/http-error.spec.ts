@@ -1,15 +1,15 @@
-import { conflict, DomainError, ERROR_CODES, forbidden, notFound, tooManyRequests, type ErrorCode } from '@tessera/domain';
+import { conflict, DomainError, ERROR_CODES, forbidden, notFound, tooManyRequests, unavailable, type ErrorCode } from '@tessera/domain';
 import { RATE_LIMIT_DOCUMENTATION_URL, statusOf, toHttpError } from './http-error.js';
 
 /** A code the domain might add tomorrow: the mapper must not compile with it until it has a case. */
 type FutureCode = ErrorCode | 'PAYMENT_REQUIRED';
 
 describe('toHttpError — the REST mapping of every domain code', () => {
-  it.each(ERROR_CODES.map((code) => [code]))('maps %s to a 4xx answer with a JSON message', (code) => {
+  it.each(ERROR_CODES.map((code) => [code]))('maps %s to a 4xx answer (503 for UNAVAILABLE) with a JSON message', (code) => {
     const { status, body } = toHttpError(new DomainError(code, 'why'));
     expect(status).toBe(statusOf(code));
     expect(status).toBeGreaterThanOrEqual(400);
-    expect(status).toBeLessThan(500);
+    expect(status).toBeLessThan(code === 'UNAVAILABLE' ? 504 : 500);
     expect(typeof body['message']).toBe('string');
   });
 
@@ -29,6 +29,12 @@ describe('toHttpError — the REST mapping of every domain code', () => {
     expect(toHttpError(tooManyRequests(1.2)).headers).toEqual({ 'Retry-After': '2' });
     expect(toHttpError(tooManyRequests(0)).headers).toEqual({ 'Retry-After': '1' });
     expect(toHttpError(tooManyRequests(7)).body).toEqual({ message: 'Too Many Requests', documentation_url: RATE_LIMIT_DOCUMENTATION_URL });
+  });
+
+  it('answers UNAVAILABLE with 503, its message and Retry-After', () => {
+    expect(toHttpError(unavailable('The SCSS compiler is busy; try again later', 2))).toEqual({
+      status: 503, body: { message: 'The SCSS compiler is busy; try again later' }, headers: { 'Retry-After': '2' },
+    });
   });
 
   it('does not compile with a code it has no case for, and refuses it at run time', () => {

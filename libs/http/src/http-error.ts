@@ -1,7 +1,7 @@
 /**
  * The one mapping from domain error codes to REST responses (REFERENCE.md
  * "REST conventions": `{"message": ...}` bodies, 422 with `errors` pairs,
- * 429 with `documentation_url`). Exhaustive: a new code does not compile until
+ * 429 with `documentation_url`; 503 with `Retry-After`). Exhaustive: a new code does not compile until
  * it is mapped here. The table is in docs/decisions/009-errors-per-transport.md.
  */
 import { unmappedErrorCode, type DomainError, type ErrorCode } from '@tessera/domain';
@@ -30,6 +30,8 @@ export function statusOf(code: ErrorCode): number {
       return 422;
     case 'TOO_MANY_REQUESTS':
       return 429;
+    case 'UNAVAILABLE':
+      return 503;
     default:
       return unmappedErrorCode(code);
   }
@@ -52,6 +54,8 @@ export function toHttpError(error: DomainError): HttpError {
       return { status, body: { message: 'Validation Failed', errors: error.errors }, headers: {} };
     case 'TOO_MANY_REQUESTS':
       return { status, body: { message: 'Too Many Requests', documentation_url: RATE_LIMIT_DOCUMENTATION_URL }, headers: { 'Retry-After': String(retryAfterOf(error)) } };
+    case 'UNAVAILABLE':
+      return { status, body: { message: error.message }, headers: { 'Retry-After': String(retryAfterOf(error)) } };
     default:
       return unmappedErrorCode(error.code);
   }

@@ -1,4 +1,4 @@
-import { badParameter, conflict, DomainError, ERROR_CODES, forbidden, notFound, tooManyRequests, unauthorized, validationFailed, type ErrorCode } from '@tessera/domain';
+import { badParameter, conflict, DomainError, ERROR_CODES, forbidden, notFound, tooManyRequests, unauthorized, unavailable, validationFailed, type ErrorCode } from '@tessera/domain';
 import { OAUTH_ERROR_CODES, oauthError, oauthErrorCodeOf, oauthServerError, oauthStatusOf, toOAuthError, type OAuthErrorCode } from './oauth-error.js';
 
 /** A code the domain might add tomorrow: the mapper must not compile with it until it has a case. */
@@ -39,6 +39,12 @@ describe('toOAuthError — the OAuth mapping of every domain code (RFC 6749 §4.
       status: 429,
       body: { error: 'temporarily_unavailable', error_description: 'Too Many Requests' },
       headers: { 'Retry-After': '30' },
+    });
+  });
+
+  it('answers UNAVAILABLE with temporarily_unavailable, 503 and Retry-After', () => {
+    expect(toOAuthError(unavailable('Busy', 2), 'token')).toEqual({
+      status: 503, body: { error: 'temporarily_unavailable', error_description: 'Busy' }, headers: { 'Retry-After': '2' },
     });
   });
 

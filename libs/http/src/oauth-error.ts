@@ -80,6 +80,7 @@ export function oauthErrorCodeOf(code: ErrorCode, endpoint: OAuthEndpoint): OAut
       // On /token what is missing or clashing is the grant: a code unknown, expired or used twice, a revoked refresh token.
       return endpoint === 'authorization' ? 'invalid_request' : 'invalid_grant';
     case 'TOO_MANY_REQUESTS':
+    case 'UNAVAILABLE':
       return 'temporarily_unavailable';
     default:
       return unmappedErrorCode(code);
@@ -104,6 +105,8 @@ export function toOAuthError(error: DomainError, endpoint: OAuthEndpoint): OAuth
       return answer(error.errors.length > 0 ? error.errors.map(([field, message]) => `${field}: ${message}`).join('; ') : error.message);
     case 'TOO_MANY_REQUESTS':
       return answer('Too Many Requests', { status: 429, headers: { 'Retry-After': String(retryAfterOf(error)) } });
+    case 'UNAVAILABLE':
+      return answer(error.message, { headers: { 'Retry-After': String(retryAfterOf(error)) } });
     default:
       return unmappedErrorCode(error.code);
   }

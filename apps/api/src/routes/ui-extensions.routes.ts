@@ -67,7 +67,7 @@ export function uiExtensionsRoutes(services: ApiServices, apiUrl: string, pageSi
       needs: { role: 'administrator', scope: 'ui_extension:Create', answer: 'ui_extension:Read' },
       input: createUiExtensionInput,
       responses: { 200: { description: 'The created UI extension', schema: uiExtensionSchema } },
-      errors: [409, 422],
+      errors: [409, 422, 503],
       handler: async ({ res, access, input: { body } }) => {
         res.json(presentUiExtension(await services.createUiExtension(access, body)));
       },
@@ -78,11 +78,11 @@ export function uiExtensionsRoutes(services: ApiServices, apiUrl: string, pageSi
       operationId: 'updateUiExtension',
       tag: UI_EXTENSIONS_TAG,
       summary: 'Change a UI extension',
-      description: `${WRITERS} html, css, javascript and form_definition change the version being prepared, or start one; \`activate: true\` then promotes it.`,
+      description: `${WRITERS} html, css, javascript and form_definition change the version being prepared, or start one; \`activate: true\` then promotes it and starts the next version being prepared, a copy of it. css is SCSS, compiled within a time and a memory limit (422 on css past them; 503 while the compilers are all busy).`,
       needs: { role: 'administrator', scope: 'ui_extension:Update', answer: 'ui_extension:Read' },
       input: updateUiExtensionInput,
       responses: { 200: { description: 'The updated UI extension', schema: uiExtensionSchema } },
-      errors: [404, 409, 422],
+      errors: [404, 409, 422, 503],
       handler: async ({ res, access, input: { params, body } }) => {
         res.json(presentUiExtension(await services.updateUiExtension(access, params.id, body)));
       },

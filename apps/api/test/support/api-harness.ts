@@ -7,6 +7,8 @@ import type { CachedAccess } from '@tessera/persistence';
 import { createTestDatabase, startListeningAccess, type TestDatabase } from '@tessera/persistence/testing';
 import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
 import { createApiApp } from '../../src/app.js';
+import { DEFAULT_SCSS_LIMITS } from '../../src/config.js';
+import { createScssPool, type ScssLimits } from '../../src/scss/scss-pool.js';
 
 export const API_URL = 'http://localhost:3000/v1';
 
@@ -22,13 +24,14 @@ export interface ApiHarness {
   drop(): Promise<void>;
 }
 
-/** A fresh database with the demo seed, and the API on it without rate limits in the way. */
-export async function startApiHarness(): Promise<ApiHarness> {
+/** A fresh database with the demo seed, and the API on it without rate limits in the way; `scss`: limits of its SCSS compile pool. */
+export async function startApiHarness({ scss: scssLimits }: { scss?: Partial<ScssLimits> } = {}): Promise<ApiHarness> {
   const test = await createTestDatabase();
   const demo = await seedDemoData(test.db);
+  const scss = createScssPool({ ...DEFAULT_SCSS_LIMITS, ...scssLimits });
   const store = openRateLimitStore({ kind: 'memory' });
   const rateLimiter = createRequestRateLimiter(store, { name: 'rest', windows: [{ points: 1_000_000, durationSeconds: 3600 }] });
-  const app = createApiApp({ db: test.db, logger: createLogger({ name: 'api', level: 'silent' }), rateLimiter, apiUrl: API_URL });
+  const app = createApiApp({ db: test.db, logger: createLogger({ name: 'api', level: 'silent' }), rateLimiter, apiUrl: API_URL, scss });
   const auth = (call: request.Test, as?: string) =>
     call.set('Authorization', `Bearer ${as ?? demo.admin.token}`).set('X-Service-Account', demo.account);
   return {
@@ -42,7 +45,10 @@ export async function startApiHarness(): Promise<ApiHarness> {
       if (!row) throw new Error(`no ${table} row for ${JSON.stringify(where)}`);
       return row.id;
     },
-    drop: () => test.drop(),
+    drop: async () => {
+      await scss.close();
+      await test.drop();
+    },
   };
 }
 

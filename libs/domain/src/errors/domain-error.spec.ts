@@ -1,5 +1,5 @@
 import { ERROR_CODES, unmappedErrorCode, type ErrorCode } from './error-codes.js';
-import { badParameter, conflict, DomainError, forbidden, isDomainError, notFound, tooManyRequests, unauthorized, validationFailed } from './domain-error.js';
+import { badParameter, conflict, DomainError, forbidden, isDomainError, notFound, tooManyRequests, unauthorized, unavailable, validationFailed } from './domain-error.js';
 
 describe('DomainError — stable codes', () => {
   it.each<[string, DomainError, ErrorCode]>([
@@ -10,6 +10,7 @@ describe('DomainError — stable codes', () => {
     ['conflict', conflict('A webhook with this name exists'), 'CONFLICT'],
     ['validationFailed', validationFailed([['subject', "Subject can't be blank"]]), 'VALIDATION_FAILED'],
     ['tooManyRequests', tooManyRequests(7), 'TOO_MANY_REQUESTS'],
+    ['unavailable', unavailable('The SCSS compiler is busy', 2), 'UNAVAILABLE'],
   ])('%s gives a DomainError with its code', (_name, error, code) => {
     expect(isDomainError(error)).toBe(true);
     expect(error).toBeInstanceOf(Error);

@@ -36,6 +36,9 @@ export const validationFailed = (errors: FieldError[]) =>
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new DomainError('TOO_MANY_REQUESTS', 'Too Many Requests', { retryAfterSeconds });
 
+export const unavailable = (message: string, retryAfterSeconds: number) =>
+  new DomainError('UNAVAILABLE', message, { retryAfterSeconds });
+
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   /** A rate limit or quota is spent; `retryAfterSeconds` says when to come back. */
   'TOO_MANY_REQUESTS',
+  /** The server cannot take the work now (a pool is full), through no fault of the caller; `retryAfterSeconds` says when to retry. */
+  'UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

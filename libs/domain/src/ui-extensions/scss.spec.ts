@@ -1,39 +1,37 @@
+import { DomainError } from '../errors/domain-error.js';
+import type { ScssCompileOutcome } from '../ports/scss-compiler.js';
 import { compileScss } from './scss.js';
 
-describe('compileScss', () => {
-  // REFERENCE.md shows `.row.subject {\n  display: none; }\n`, the old nested style of Ruby Sass;
-  // dart-sass (the `sass` package) has no nested style, and its expanded style is what is stored.
-  it('compiles the REFERENCE.md example in the expanded style', () => {
-    expect(compileScss('.row.subject {\n display: none;\n}')).toEqual({ compiled: '.row.subject {\n  display: none;\n}', error: null });
+/** A compiler that answers `outcome` (the real one, a pool of sass processes, is tested in apps/api). */
+const answering = (outcome: ScssCompileOutcome) => ({ compile: async () => outcome });
+
+describe('compileScss — every compile failure is the css field\'s error', () => {
+  it('gives the compiled css, and no css as no compiled css', async () => {
+    expect(await compileScss(answering({ kind: 'compiled', css: '.a {\n  b: c;\n}' }), '.a { b: c; }')).toEqual({ compiled: '.a {\n  b: c;\n}', error: null });
+    expect(await compileScss(answering({ kind: 'compiled', css: 'unused' }), null)).toEqual({ compiled: null, error: null });
   });
 
-  it('compiles SCSS nesting and variables', () => {
-    const { compiled, error } = compileScss('$hide: none;\n.row {\n  &.subject { display: $hide; }\n}');
-    expect(error).toBeNull();
-    expect(compiled).toBe('.row.subject {\n  display: none;\n}');
-  });
-
-  it('leaves no css as no compiled css', () => {
-    expect(compileScss(null)).toEqual({ compiled: null, error: null });
-  });
-
-  it('reports a syntax error as the css field error with its line and column', () => {
-    const { compiled, error } = compileScss('.a {\n  color: red;\n  .b { color: $missing; }\n}');
+  it.each<[ScssCompileOutcome, RegExp]>([
+    [{ kind: 'invalid', message: 'Undefined variable. (line 3:15)' }, /^Undefined variable\. \(line 3:15\)$/],
+    [{ kind: 'too-deep' }, /recurses or nests too deeply/],
+    [{ kind: 'too-large' }, /string or list too long/],
+    [{ kind: 'time-limit', limitMs: 2000 }, /time limit of 2000 ms/],
+    [{ kind: 'memory-limit', limitMb: 64 }, /memory limit of 64 MB/],
+    [{ kind: 'crashed' }, /stopped the SCSS compiler/],
+  ])('words %j as the css field error', async (outcome, message) => {
+    const { compiled, error } = await compileScss(answering(outcome), '.a {}');
     expect(compiled).toBeNull();
-    expect(error?.[0]).toBe('css');
-    expect(error?.[1]).toMatch(/Undefined variable\. \(line 3:15\)$/);
+    expect(error).toEqual(['css', expect.stringMatching(message)]);
   });
 
-  it('refuses imports of files, allowing built-in sass: modules', () => {
-    const refused = compileScss('@import "secrets";\n.a { b: c; }');
-    expect(refused.compiled).toBeNull();
-    expect(refused.error?.[0]).toBe('css');
-    expect(refused.error?.[1]).toContain("importing 'secrets' is not allowed");
-    const used = compileScss('@use "sass:math";\n.a { width: math.div(10px, 2); }');
-    expect(used).toEqual({ compiled: '.a {\n  width: 5px;\n}', error: null });
+  it('refuses compiled css over 64 KB', async () => {
+    const { error } = await compileScss(answering({ kind: 'compiled', css: 'a'.repeat(65_537) }), '.a {}');
+    expect(error).toEqual(['css', 'Css compiles to more than 64 KB']);
   });
 
-  it('keeps plain-CSS url imports for the browser', () => {
-    expect(compileScss('@import url("https://example.com/a.css");').compiled).toBe('@import url("https://example.com/a.css");');
+  it('throws UNAVAILABLE with the retry seconds when the compiler is busy', async () => {
+    const thrown = await compileScss(answering({ kind: 'busy', retryAfterSeconds: 2 }), '.a {}').catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(DomainError);
+    expect(thrown).toMatchObject({ code: 'UNAVAILABLE', retryAfterSeconds: 2 });
   });
 });

@@ -1,33 +1,43 @@
 /**
  * REFERENCE.md "UI extensions": `css` is SCSS, compiled on the server to
- * `compiled_css` with `sass` (compileString, expanded style). Compiling reads
- * nothing: an @import, @use or @forward of anything but a built-in `sass:`
- * module is refused (plain-CSS imports such as `@import url(...)` stay in the
- * output for the browser). A compile error is the `css` field's error, with
- * the line and column.
+ * `compiled_css` (expanded style) by the ScssCompiler port. Every way a
+ * stylesheet fails to compile, its limits included, is the `css` field's
+ * error; only a compiler too busy to take it is not the author's doing
+ * (503 with Retry-After).
  */
-import * as sass from 'sass';
-import type { FieldError } from '../errors/domain-error.js';
+import { unavailable, type FieldError } from '../errors/domain-error.js';
+import type { ScssCompileOutcome, ScssCompiler } from '../ports/scss-compiler.js';
 import { UI_EXTENSION_TEXT_MAX_BYTES } from './ui-extension-fields.js';
 
-const noFiles: sass.Importer<'sync'> = {
-  canonicalize(url) {
-    throw new Error(`importing '${url.slice(0, 80)}' is not allowed: only built-in sass: modules may be used`);
-  },
-  load: () => null,
-};
+export interface CompiledScss {
+  compiled: string | null;
+  error: FieldError | null;
+}
 
-export function compileScss(css: string | null): { compiled: string | null; error: FieldError | null } {
+export async function compileScss(compiler: ScssCompiler, css: string | null): Promise<CompiledScss> {
   if (css === null) return { compiled: null, error: null };
-  try {
-    const compiled = sass.compileString(css, { style: 'expanded', importers: [noFiles], loadPaths: [], logger: sass.Logger.silent }).css;
-    if (new TextEncoder().encode(compiled).byteLength > UI_EXTENSION_TEXT_MAX_BYTES) {
-      return { compiled: null, error: ['css', 'Css compiles to more than 64 KB'] };
-    }
-    return { compiled, error: null };
-  } catch (error) {
-    if (!(error instanceof sass.Exception)) throw error;
-    const { line, column } = error.span.start;
-    return { compiled: null, error: ['css', `${error.sassMessage} (line ${line + 1}:${column + 1})`] };
+  const outcome = await compiler.compile(css);
+  if (outcome.kind === 'busy') throw unavailable('The SCSS compiler is busy; try again later', outcome.retryAfterSeconds);
+  if (outcome.kind !== 'compiled') return { compiled: null, error: ['css', problemOf(outcome)] };
+  if (new TextEncoder().encode(outcome.css).byteLength > UI_EXTENSION_TEXT_MAX_BYTES) {
+    return { compiled: null, error: ['css', 'Css compiles to more than 64 KB'] };
+  }
+  return { compiled: outcome.css, error: null };
+}
+
+function problemOf(outcome: Exclude<ScssCompileOutcome, { kind: 'compiled' | 'busy' }>): string {
+  switch (outcome.kind) {
+    case 'invalid':
+      return outcome.message;
+    case 'too-deep':
+      return 'Css recurses or nests too deeply to compile';
+    case 'too-large':
+      return 'Css builds a string or list too long to compile';
+    case 'time-limit':
+      return `Css takes longer than the SCSS time limit of ${outcome.limitMs} ms to compile`;
+    case 'memory-limit':
+      return `Css needs more than the SCSS memory limit of ${outcome.limitMb} MB to compile`;
+    case 'crashed':
+      return 'Css stopped the SCSS compiler';
   }
 }

@@ -40,24 +40,25 @@ describe('SPEC.md "UI extension version status"', () => {
     });
   });
 
-  it('activating promotes the version being prepared and archives the old active one', () => {
+  it('activating promotes the version being prepared, archives the old active one and starts the next version as its copy (SPEC.md "Versioning" 2)', () => {
     const active = version(1, 1, 'active');
-    const prepared = version(2, 2, 'being_prepared');
-    expect(planActivation({ active, prepared }, NOW)).toEqual({
+    const prepared = version(2, 2, 'being_prepared', '<p>two</p>');
+    expect(planActivation({ active, prepared, lastVersionNr: 2 }, NOW, 'renamed')).toEqual({
       promote: { version: prepared, changes: { status: 'active', activated_at: NOW } },
       archive: { version: active, changes: { status: 'archived', archived_at: NOW } },
+      next: { version_nr: 3, name: 'renamed', content: { html: '<p>two</p>', css: '.a { b: c; }', javascript: 'x()', form_definition: '{}' } },
     });
   });
 
   it('the first activation archives nothing', () => {
     const prepared = version(1, 1, 'being_prepared');
-    expect(planActivation({ active: null, prepared }, NOW).archive).toBeNull();
+    expect(planActivation({ active: null, prepared, lastVersionNr: 0 }, NOW, 'ext').archive).toBeNull();
   });
 
   it('activating with nothing prepared is a validation error on activate', () => {
     let thrown: unknown;
     try {
-      planActivation({ active: version(1, 1, 'active'), prepared: null }, NOW);
+      planActivation({ active: version(1, 1, 'active'), prepared: null, lastVersionNr: 1 }, NOW, 'ext');
     } catch (error) {
       thrown = error;
     }

@@ -4,8 +4,10 @@
  * - editing html, css, javascript or form_definition updates the version
  *   being prepared, or starts one (the next version_nr) whose other texts are
  *   copied from the active version (planContentEdit);
- * - `activate` promotes the version being prepared to active and archives the
- *   active one (planActivation); with nothing prepared it is refused.
+ * - `activate` promotes the version being prepared to active, archives the
+ *   active one and, SPEC.md "Versioning" 2, creates the next version
+ *   being_prepared at once: a copy of the one activated, named after the
+ *   extension (planActivation); with nothing prepared it is refused.
  */
 import { validationFailed } from '../errors/domain-error.js';
 import {
@@ -56,14 +58,18 @@ export function planContentEdit(state: VersionState, given: Partial<UiExtensionC
 export interface ActivationPlan {
   promote: { version: UiExtensionVersionRecord; changes: UiExtensionVersionChanges };
   archive: { version: UiExtensionVersionRecord; changes: UiExtensionVersionChanges } | null;
+  /** The version being prepared from now on; its compiled_css and phrases are the promoted version's too. */
+  next: { version_nr: number; name: string; content: UiExtensionContent };
 }
 
-export function planActivation(state: Pick<VersionState, 'active' | 'prepared'>, now: Date): ActivationPlan {
+/** `name`: the extension's name now, which the next version takes. */
+export function planActivation(state: VersionState, now: Date, name: string): ActivationPlan {
   if (!state.prepared) {
     throw validationFailed([['activate', 'There is no version being prepared to activate: change html, css, javascript or form_definition first']]);
   }
   return {
     promote: { version: state.prepared, changes: { status: 'active', activated_at: now } },
     archive: state.active ? { version: state.active, changes: { status: 'archived', archived_at: now } } : null,
+    next: { version_nr: Math.max(state.lastVersionNr, state.prepared.version_nr) + 1, name, content: contentOf(state.prepared) },
   };
 }

@@ -20,6 +20,7 @@ export const ERROR_RESPONSES = {
   422: 'ValidationFailed',
   429: 'TooManyRequests',
   500: 'InternalServerError',
+  503: 'ServiceUnavailable',
 } as const;
 
 type ErrorStatus = keyof typeof ERROR_RESPONSES;

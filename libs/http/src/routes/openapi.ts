@@ -38,6 +38,7 @@ const ERROR_DESCRIPTIONS: Record<keyof typeof ERROR_RESPONSES, [description: str
   422: ['Input that does not pass validation, every problem as a `[field, message]` pair; nothing was stored', 'ValidationError'],
   429: ['A request-rate window is spent; retry after `Retry-After` seconds', 'TooManyRequests'],
   500: ['An unexpected failure, with the id to find it in the log', 'ServerError'],
+  503: ['The server cannot take the work now (a pool is full); retry after `Retry-After` seconds', 'Error'],
 };
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
@@ -55,7 +56,9 @@ function errorResponses(outputs: SchemaComponents): Record<string, JsonSchema> {
                 'Retry-After': integerHeader('Seconds to wait before the next call'),
                 ...Object.fromEntries(RATE_LIMIT_HEADER_NAMES.map((name) => [name, { $ref: `#/components/headers/${name}` }])),
               }
-            : undefined;
+            : status === 503
+              ? { 'Retry-After': integerHeader('Seconds to wait before the next call') }
+              : undefined;
       const content = { 'application/json': { schema: outputs.ref(ERROR_SCHEMAS[schema], schema) } };
       return [ERROR_RESPONSES[status], { description, ...(headers ? { headers } : {}), content }];
     }),

@@ -74,7 +74,7 @@ export type SuccessStatus = 200 | 201 | 202 | 204;
  * Errors a route answers beyond those its needs imply (401, 403 and 429 come
  * with every guarded route, 429 with every counted public one, 500 with every route).
  */
-export type RouteErrorStatus = 400 | 404 | 409 | 413 | 415 | 422;
+export type RouteErrorStatus = 400 | 404 | 409 | 413 | 415 | 422 | 503;
 
 export interface PublicRouteContext<I> {
   req: Request;

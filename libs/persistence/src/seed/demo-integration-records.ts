@@ -4,7 +4,7 @@
  * (ARCHITECTURE.md "Running it"). The client secret is kept while the one the
  * caller knows still matches its digest.
  */
-import { CLIENT_SECRET_PREFIX, compileScss, extractPhrases, generateClientCredentials, generateSecret, hashToken } from '@tessera/domain';
+import { CLIENT_SECRET_PREFIX, extractPhrases, generateClientCredentials, generateSecret, hashToken } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { ensureRow } from './ensure-row.js';
 
@@ -57,13 +57,16 @@ export async function ensureIntegration(db: Database, account: string): Promise<
 
 const HTML = '<div class="row">\n  <label>Move from</label>\n  <input id="from" type="text">\n  <label>Move to</label>\n  <input id="to" type="text">\n</div>\n';
 const CSS = '.row.subject {\n display: none;\n}\n';
+// CSS as the api's SCSS compiler stores it (sass, expanded style): the seed runs no compiler of its own.
+// apps/api/src/scss/scss-pool.spec.ts checks that the two agree.
+const COMPILED_CSS = '.row.subject {\n  display: none;\n}';
 
 export async function ensureUiExtension(db: Database, account: string): Promise<number> {
   const id = await ensureRow(db, 'ui_extensions', { account_id: account, name: 'Server move form' }, {
     title: 'Server move', description: 'Asks where a server moves from and to', category: 'request_template',
   });
   // What the server derives from the texts, as a PATCH would store it: compiled_css and phrases (["Move from","Move to"]).
-  const derived = { compiled_css: compileScss(CSS).compiled, phrases: JSON.stringify(extractPhrases(HTML)) };
+  const derived = { compiled_css: COMPILED_CSS, phrases: JSON.stringify(extractPhrases(HTML)) };
   const version = await db('ui_extension_versions').where({ ui_extension_id: id }).first('id');
   if (!version) {
     await db('ui_extension_versions').insert({
