@@ -23,7 +23,7 @@ describe('api configuration — request-rate windows (REFERENCE.md "REST convent
   });
 });
 
-describe('api configuration — the SCSS compile pool (docs/decisions/022-scss-compile-pool.md)', () => {
+describe('api configuration — the SCSS compile pool (docs/decisions/023-scss-compile-pool.md)', () => {
   it('defaults to 2 s and 64 MB a compile, 2 processes and a queue of 4', () => {
     expect(loadApiConfig({ DATABASE_URL }).scss).toEqual({ timeLimitMs: 2000, memoryLimitMb: 64, poolSize: 2, queueMax: 4 });
   });

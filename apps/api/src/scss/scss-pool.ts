@@ -9,7 +9,7 @@
  * `--max-old-space-size` only takes itself down. The children get an empty
  * environment (no secrets near tenant code) and load sass once.
  *
- * Limits (config.ts, docs/decisions/022-scss-compile-pool.md):
+ * Limits (config.ts, docs/decisions/023-scss-compile-pool.md):
  * - time: a compile still running after `timeLimitMs` has its process killed
  *   and is a time-limit outcome; the next compile starts a fresh process;
  * - memory: a process that dies of its heap limit is a memory-limit outcome
