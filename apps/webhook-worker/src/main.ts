@@ -23,13 +23,11 @@ async function main(): Promise<void> {
     concurrency: config.concurrency,
     liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
     logger,
-    // A runner that gave up leaves a process that looks healthy and does nothing: exit, let the supervisor restart it.
-    onFatal: () => process.exit(1),
   });
   // SIGTERM/SIGINT (handled by serve): the health server stops, then running jobs finish
   // (graphile-worker's graceful shutdown), then the pools close.
   const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
-  await serve(createWorkerHealthApp({ db, logger, transport }), logger, {
+  await serve(createWorkerHealthApp({ db, logger, runner, transport }), logger, {
     port: config.port,
     host: config.host,
     onClose: async () => {

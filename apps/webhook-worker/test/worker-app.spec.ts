@@ -6,6 +6,9 @@ import { createLogger } from '@tessera/http';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { createWorkerHealthApp } from '../src/app.js';
 
+// The job runner's own health is postgres-restart.spec.ts's; here it always runs.
+const idleRunner = { check: async () => undefined };
+
 describe('webhook worker', () => {
   let test: TestDatabase;
   beforeAll(async () => {
@@ -14,13 +17,13 @@ describe('webhook worker', () => {
   afterAll(() => test.drop());
 
   it('answers /healthz and /metrics', async () => {
-    const app = createWorkerHealthApp({ db: test.db, logger: createLogger({ name: 'webhook-worker', level: 'silent' }) });
+    const app = createWorkerHealthApp({ db: test.db, runner: idleRunner, logger: createLogger({ name: 'webhook-worker', level: 'silent' }) });
     expect((await request(app).get('/healthz').expect(200)).body.status).toBe('ok');
     expect((await request(app).get('/metrics').expect(200)).text).toContain('process_cpu_user_seconds_total{app="webhook-worker"}');
   });
 
   it('sends the security headers and no CORS headers, and needs the METRICS_TOKEN it was given on /metrics', async () => {
-    const app = createWorkerHealthApp({ db: test.db, logger: createLogger({ name: 'webhook-worker', level: 'silent' }), transport: { metricsToken: 'worker-metrics-0123456789' } });
+    const app = createWorkerHealthApp({ db: test.db, runner: idleRunner, logger: createLogger({ name: 'webhook-worker', level: 'silent' }), transport: { metricsToken: 'worker-metrics-0123456789' } });
     const health = await request(app).get('/healthz').set('Origin', 'https://app.example').expect(200);
     expect(health.headers['x-content-type-options']).toBe('nosniff');
     expect(health.headers['access-control-allow-origin']).toBeUndefined();

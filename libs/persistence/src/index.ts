@@ -27,7 +27,7 @@ export { findRequestView, listRequestViews, listNoteViews } from './requests/req
 export { insertRequest } from './requests/request.repository.js';
 export { jobQueue } from './queue/job-queue.js';
 export { startJobRunner } from './queue/job-runner.js';
-export type { JobRunner, JobRunnerOptions, JobHandler, RunningJob, JobLog, JobLogLevel } from './queue/job-runner.js';
+export type { JobRunner, JobRunnerOptions, JobHandler, RunningJob, JobLog, JobLogLevel, RunnerIdentity } from './queue/job-runner.js';
 export { DEFAULT_HEARTBEAT_MS, DEFAULT_DEAD_AFTER_MS, MIN_HEARTBEATS_PER_DEAD_AFTER } from './queue/worker-liveness.js';
 export type { LivenessTimings } from './queue/worker-liveness.js';
 export { createPostgresWindowCounter } from './rate-limits/window-counter.repository.js';

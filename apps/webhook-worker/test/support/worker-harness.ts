@@ -48,6 +48,7 @@ export async function workerHarness(test: TestDatabase): Promise<WorkerHarness> 
       const entry = { runner, close: () => mailer.close() };
       running.push(entry);
       return {
+        check: () => runner.check(),
         stop: async () => {
           running.splice(running.indexOf(entry), 1);
           await runner.stop();

@@ -7,9 +7,10 @@
  * get_jobs filters on `task_id = any(<ids of the task list>)`): jobs of other
  * tasks stay queued, untouched, for whichever worker handles them.
  */
-import { Logger, run, type TaskList } from 'graphile-worker';
+import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
 import pg from 'pg';
-import { createWorkerLiveness, resolveLivenessTimings, type LivenessTimings } from './worker-liveness.js';
+import { createWorkerLiveness, resolveLivenessTimings, type LivenessTimings, type WorkerLiveness } from './worker-liveness.js';
+import { releaseWorkerProcess } from './worker-processes.js';
 
 export interface RunningJob {
   id: string;
@@ -35,7 +36,14 @@ export interface JobRunnerOptions {
   pollIntervalMs?: number;
   /** Heartbeat and dead-after of this runner's `worker_processes` row (worker-liveness.ts). */
   liveness?: LivenessTimings;
+  /** A runner of this process that stopped on its own: its row is deleted and its locks freed before this one claims a job. */
+  releaseFirst?: RunnerIdentity;
   log: JobLog;
+}
+
+export interface RunnerIdentity {
+  processId: string;
+  queueWorkerIds: string[];
 }
 
 export interface JobRunner {
@@ -43,8 +51,15 @@ export interface JobRunner {
   processId: string;
   /** Stops taking jobs, lets running ones finish (graphile-worker's graceful shutdown), closes its pool. */
   stop(): Promise<void>;
-  /** Settles when the runner ends; rejects when it ended on an error it could not recover from. */
+  /**
+   * Resolves after stop(); rejects as soon as the runner stops without being asked (a pool error,
+   * a lost connection, a failed completion), even while graphile-worker is still winding down.
+   */
   done: Promise<void>;
+  /** This runner's row and the ids its locks carry, for the runner that replaces it (`releaseFirst`). */
+  identity(): RunnerIdentity;
+  /** When its worker_processes row was last saved (Date.now()); undefined before the first save. */
+  lastHeartbeatAt(): number | undefined;
 }
 
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
@@ -62,7 +77,67 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   pgPool.on('error', connectionLost);
   pgPool.on('connect', (client) => client.on('error', connectionLost));
   const liveness = createWorkerLiveness(pgPool, timings, options.log);
-  const runner = await run({
+  let runner: Runner;
+  try {
+    if (options.releaseFirst) await releasePrevious(pgPool, options.releaseFirst, options.log);
+    runner = await startGraphileRunner(options, taskList, pgPool, liveness);
+  } catch (error) {
+    // The database is away (a restart that came too early): nothing may stay open.
+    await pgPool.end().catch(() => undefined);
+    throw error;
+  }
+  liveness.start();
+  let stopping = false;
+  let settle: { resolve: () => void; reject: (error: Error) => void } = { resolve: () => undefined, reject: () => undefined };
+  const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  done.catch(() => undefined);
+  // graphile-worker 0.18 resolves runner.promise even when its worker pool died of an error (it
+  // logs "Runner stopping (reason: ...)"), and may never settle it when the graceful shutdown that
+  // follows hangs on the dead connection. Its 'stop' event is the one signal that always comes.
+  const endedOnItsOwn = (reason: unknown) => {
+    if (stopping) return;
+    stopping = true;
+    settle.reject(reason instanceof Error ? reason : new Error(String(reason)));
+    // Stop beating and leave the row: whoever frees this runner's locks (its replacement, or another
+    // process after dead-after) finds their ids there. Then let go of every connection it holds.
+    void liveness.stop({ deregister: false });
+    void runner.kill().catch(() => undefined);
+    void Promise.race([runner.promise.catch(() => undefined), sleep(5_000)]).then(() => pgPool.end().catch(() => undefined));
+  };
+  runner.events.on('stop', () => endedOnItsOwn('the job runner stopped on its own (graphile-worker logged the reason: "Runner stopping")'));
+  runner.promise.then(() => endedOnItsOwn('the job runner ended on its own'), endedOnItsOwn);
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    // Stopped on its own already: nothing runs, and the row stays for whoever frees its locks.
+    if (stopping) return;
+    stopping = true;
+    try {
+      await runner.stop();
+    } catch (error) {
+      await liveness.stop({ deregister: true }).catch(() => undefined);
+      throw error;
+    } finally {
+      settle.resolve();
+    }
+    // The row goes only after the running jobs have finished; a lock left by a failed completion goes with it.
+    await liveness.stop({ deregister: true });
+  };
+  return {
+    processId: liveness.processId,
+    stop: () => (stopped ??= stop().finally(() => pgPool.end())),
+    done,
+    identity: () => ({ processId: liveness.processId, queueWorkerIds: liveness.queueWorkerIds() }),
+    lastHeartbeatAt: () => liveness.lastHeartbeatAt(),
+  };
+}
+
+async function releasePrevious(pgPool: pg.Pool, previous: RunnerIdentity, log: JobLog): Promise<void> {
+  const jobIds = await releaseWorkerProcess(pgPool, previous.processId, previous.queueWorkerIds);
+  if (jobIds.length > 0) log('warn', 'unlocked the jobs of the job runner this one replaces', { processId: previous.processId, jobIds });
+}
+
+function startGraphileRunner(options: JobRunnerOptions, taskList: TaskList, pgPool: pg.Pool, liveness: WorkerLiveness): Promise<Runner> {
+  return run({
     pgPool,
     concurrency: options.concurrency,
     ...(options.pollIntervalMs ? { pollInterval: options.pollIntervalMs } : {}),
@@ -88,24 +163,6 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       options.log(level === 'warning' ? 'warn' : level, message, { ...scope, ...rest });
     }),
   });
-  liveness.start();
-  let stopping = false;
-  // A runner that ended on its own may still hold locks: it stops beating and leaves its row,
-  // so the other runners free its jobs after dead-after.
-  runner.promise.finally(() => stopping || liveness.stop({ deregister: false })).catch(() => undefined);
-  let stopped: Promise<void> | undefined;
-  return {
-    processId: liveness.processId,
-    // The row goes only after the running jobs have finished and their locks are gone.
-    stop: () => {
-      stopping = true;
-      return (stopped ??= runner.stop()
-        .then(() => liveness.stop({ deregister: true }), async (error: unknown) => {
-          await liveness.stop({ deregister: false });
-          throw error;
-        })
-        .finally(() => pgPool.end()));
-    },
-    done: runner.promise,
-  };
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());

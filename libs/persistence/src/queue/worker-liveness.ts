@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type pg from 'pg';
 import type { WorkerPool } from 'graphile-worker';
-import { deleteWorkerProcess, saveWorkerProcess, sweepDeadWorkerProcesses, type WorkerProcessIdentity } from './worker-processes.js';
+import { releaseWorkerProcess, saveWorkerProcess, sweepDeadWorkerProcesses, type WorkerProcessIdentity } from './worker-processes.js';
 
 export interface LivenessTimings {
   /** How often the runner refreshes its row and sweeps. Default 5000 ms. */
@@ -45,8 +45,12 @@ export interface WorkerLiveness {
   register(pool: WorkerPool, workerId: string): Promise<void>;
   /** Starts heartbeats and sweeps (the first at once). */
   start(): void;
-  /** Ends heartbeats; with `deregister`, deletes the row (a graceful stop, after the runner let go of its jobs). */
+  /** Ends heartbeats; with `deregister`, deletes the row and frees any job its ids still lock (the runner let go of its jobs). */
   stop(options: { deregister: boolean }): Promise<void>;
+  /** When the row was last saved (Date.now()), undefined before the first save. */
+  lastHeartbeatAt(): number | undefined;
+  /** The graphile-worker ids this runner's locks can carry. */
+  queueWorkerIds(): string[];
 }
 
 export function createWorkerLiveness(pgPool: pg.Pool, timings: Required<LivenessTimings>, log: LivenessLog): WorkerLiveness {
@@ -56,9 +60,13 @@ export function createWorkerLiveness(pgPool: pg.Pool, timings: Required<Liveness
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let lastBeatFailed = false;
+  let lastBeatAt: number | undefined;
   // Saves run one after another, so a slower, older save never overwrites a newer id list.
   let saving: Promise<void> = Promise.resolve();
-  const write = () => saveWorkerProcess(pgPool, identity, [...queueWorkerIds]);
+  const write = async () => {
+    await saveWorkerProcess(pgPool, identity, [...queueWorkerIds]);
+    lastBeatAt = Date.now();
+  };
   const save = () => (saving = saving.then(write, write));
 
   const beat = async () => {
@@ -109,7 +117,11 @@ export function createWorkerLiveness(pgPool: pg.Pool, timings: Required<Liveness
       clearTimeout(timer);
       await beating;
       await saving.catch(() => undefined);
-      if (deregister) await deleteWorkerProcess(pgPool, identity.id);
+      if (!deregister) return;
+      const unlockedJobIds = await releaseWorkerProcess(pgPool, identity.id, [...queueWorkerIds]);
+      if (unlockedJobIds.length > 0) log('warn', 'unlocked the jobs this worker process still held', { processId: identity.id, jobIds: unlockedJobIds });
     },
+    lastHeartbeatAt: () => lastBeatAt,
+    queueWorkerIds: () => [...queueWorkerIds],
   };
 }

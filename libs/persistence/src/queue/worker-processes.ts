@@ -22,10 +22,6 @@ export async function saveWorkerProcess(db: pg.Pool, process: WorkerProcessIdent
   );
 }
 
-export async function deleteWorkerProcess(db: pg.Pool, id: string): Promise<void> {
-  await db.query('delete from worker_processes where id = $1', [id]);
-}
-
 export interface DeadWorkerProcess {
   id: string;
   hostname: string;
@@ -48,34 +44,56 @@ export interface SweepResult {
  * freed jobs start at once instead of at the next poll.
  */
 export async function sweepDeadWorkerProcesses(db: pg.Pool, deadAfterMs: number, exceptId: string): Promise<SweepResult> {
-  const client = await db.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
+  return inTransaction(db, async (client) => {
     const dead = await client.query<{ id: string; hostname: string; pid: number; queue_worker_ids: string[]; seen_at: Date }>(
       `delete from worker_processes
        where seen_at < now() - $1 * interval '1 millisecond' and id <> $2
        returning id, hostname, pid, queue_worker_ids, seen_at`,
       [deadAfterMs, exceptId],
     );
-    const queueWorkerIds = dead.rows.flatMap((row) => row.queue_worker_ids);
-    let unlockedJobIds: string[] = [];
-    if (queueWorkerIds.length > 0) {
-      const locked = await client.query<{ id: string }>(
-        `select id::text from ${QUEUE_SCHEMA}._private_jobs where locked_by = any($1::text[]) order by id for update`,
-        [queueWorkerIds],
-      );
-      unlockedJobIds = locked.rows.map((row) => row.id);
-      await client.query(`select ${QUEUE_SCHEMA}.force_unlock_workers($1::text[])`, [queueWorkerIds]);
-      if (unlockedJobIds.length > 0) {
-        await client.query(`select pg_notify('jobs:insert', json_build_object('count', $1::int)::text)`, [unlockedJobIds.length]);
-      }
-    }
-    await client.query('commit');
+    const unlockedJobIds = await unlockJobsOf(client, dead.rows.flatMap((row) => row.queue_worker_ids));
     return {
       processes: dead.rows.map((row) => ({ id: row.id, hostname: row.hostname, pid: row.pid, queueWorkerIds: row.queue_worker_ids, seenAt: row.seen_at })),
       unlockedJobIds,
     };
+  });
+}
+
+/**
+ * A runner's own end: deletes its row and frees whatever its queue worker ids still lock, in one
+ * transaction. At a graceful stop that is nothing, unless recording a finished job failed; after a
+ * runner stopped on its own (a lost connection) it is every job it had claimed, which would
+ * otherwise wait dead-after for another process, or 4 hours with no other process at all.
+ */
+export async function releaseWorkerProcess(db: pg.Pool, id: string, queueWorkerIds: readonly string[]): Promise<string[]> {
+  return inTransaction(db, async (client) => {
+    await client.query('delete from worker_processes where id = $1', [id]);
+    return unlockJobsOf(client, queueWorkerIds);
+  });
+}
+
+/** graphile-worker's own force_unlock_workers; the NOTIFY wakes every runner at commit. Returns the freed jobs' ids. */
+async function unlockJobsOf(client: pg.PoolClient, queueWorkerIds: readonly string[]): Promise<string[]> {
+  if (queueWorkerIds.length === 0) return [];
+  const locked = await client.query<{ id: string }>(
+    `select id::text from ${QUEUE_SCHEMA}._private_jobs where locked_by = any($1::text[]) order by id for update`,
+    [queueWorkerIds],
+  );
+  await client.query(`select ${QUEUE_SCHEMA}.force_unlock_workers($1::text[])`, [queueWorkerIds]);
+  if (locked.rows.length > 0) {
+    await client.query(`select pg_notify('jobs:insert', json_build_object('count', $1::int)::text)`, [locked.rows.length]);
+  }
+  return locked.rows.map((row) => row.id);
+}
+
+async function inTransaction<T>(db: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
   } catch (error) {
     await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
     throw error;

@@ -1,0 +1,122 @@
+/**
+ * Issue 19 item 1, "never stall, never lie": PostgreSQL is stopped (fast
+ * shutdown, as `pg_ctl -m fast stop`) and started again while events are queued
+ * and delivered. The worker runs as production runs it (src/main.ts in its own
+ * process) against a PostgreSQL of this spec's own, so that stopping it leaves
+ * the server the other spec files share alone. Every delivery must reach the
+ * receiver with no manual step, no job may stay locked, /healthz must say 503
+ * while the runner is down and 200 again after.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  createDatabase, findFreePort, migrateLatest, seedDemoData, startEmbeddedPostgres, withDatabaseName, type RunningPostgres,
+} from '@tessera/persistence';
+import type { TestDatabase } from '@tessera/persistence/testing';
+import type { AccessContext } from '@tessera/domain';
+import { startHttpSink, type HttpSink } from './support/http-sink.js';
+import { waitFor } from './support/wait-for.js';
+import { adminAccess, sinkWebhook, submitTestEvent } from './support/webhook-fixtures.js';
+import { spawnWorkerProcess, type WorkerProcess } from './support/worker-process.js';
+
+const LIVENESS = { WORKER_HEARTBEAT_MS: '250', WORKER_DEAD_AFTER_MS: '3000' };
+// A delivery cut off by the outage is retried soon rather than after the default 30 s.
+const DELIVERY = { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128', WEBHOOK_RETRY_BASE_MS: '500' };
+
+interface Health {
+  status: number;
+  body: { status?: string; checks?: Record<string, string> };
+}
+
+describe('PostgreSQL restarted under a running worker', () => {
+  let dataDir: string;
+  let port: number;
+  let server: RunningPostgres | undefined;
+  let test: TestDatabase;
+  let access: AccessContext;
+  let sink: HttpSink;
+  let webhookId: number;
+  let worker: WorkerProcess | undefined;
+  let healthUrl: string;
+
+  const startServer = () => startEmbeddedPostgres({ dataDir, port, persistent: true });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-restart-pg-'));
+    port = await findFreePort();
+    server = await startServer();
+    const admin = createDatabase({ url: server.adminUrl, poolMax: 1 });
+    await admin.raw('create database tessera_restart');
+    await admin.destroy();
+    const url = withDatabaseName(server.adminUrl, 'tessera_restart');
+    const db = createDatabase({ url, poolMax: 3 });
+    await migrateLatest(db);
+    test = { db, url, name: 'tessera_restart', drop: () => db.destroy() };
+    access = await adminAccess(test, await seedDemoData(db));
+    sink = await startHttpSink();
+    await db('webhooks').update({ disabled: true });
+    webhookId = await sinkWebhook(test, sink, { event: 'request.create' });
+  }, 60_000);
+  afterAll(async () => {
+    await worker?.kill();
+    await sink?.close();
+    await test?.drop();
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const hits = () => new Set(sink.requests.filter((r) => r.path === `/hook/${webhookId}`).map((r) => r.headers['webhook-id']));
+  const health = async (): Promise<Health> => {
+    const response = await fetch(healthUrl);
+    return { status: response.status, body: (await response.json()) as Health['body'] };
+  };
+  const alive = () => {
+    if (worker!.child.exitCode !== null || worker!.child.signalCode !== null) throw new Error(`the worker process ended:\n${worker!.output()}`);
+  };
+  const submit = async (count: number, label: string) => {
+    for (let i = 0; i < count; i++) await submitTestEvent(test, access, { subject: `${label} ${i}` });
+  };
+
+  it('delivers every queued message after PostgreSQL returns, frees every lock, and says 503 while its runner is down', async () => {
+    const httpPort = await findFreePort();
+    healthUrl = `http://127.0.0.1:${httpPort}/healthz`;
+    worker = spawnWorkerProcess({
+      DATABASE_URL: test.url, HOST: '127.0.0.1', PORT: String(httpPort), LOG_LEVEL: 'info', SMTP_URL: '', ...LIVENESS, ...DELIVERY,
+    });
+    await waitFor('the worker to be healthy', async () => (alive(), (await health().catch(() => undefined))?.status === 200), 20_000);
+
+    await submit(30, 'Before the restart');
+    await waitFor('the first deliveries', async () => hits().size >= 3);
+    await server!.stop();
+    server = undefined;
+
+    const down = await waitFor('/healthz to name the stopped runner', async () => {
+      alive();
+      const answer = await health();
+      return answer.status === 503 && answer.body.checks?.['runner'] === 'failing' ? answer : undefined;
+    }, 10_000);
+    expect(down.body).toMatchObject({ status: 'failing', checks: { database: 'failing', runner: 'failing' } });
+
+    server = await startServer();
+    const returnedAt = Date.now();
+    await submit(10, 'After the restart');
+    await waitFor('every delivery at the receiver', async () => (alive(), hits().size >= 40), 10_000);
+    expect(Date.now() - returnedAt).toBeLessThan(10_000);
+
+    await waitFor('/healthz 200 again', async () => (await health()).status === 200, 5_000);
+    expect((await health()).body).toMatchObject({ status: 'ok', checks: { database: 'ok', runner: 'ok' } });
+    await waitFor('the queue to drain', async () => {
+      const [row] = await test.db('graphile_worker._private_jobs').count<Array<{ count: string }>>('* as count');
+      return Number(row?.count) === 0;
+    }, 10_000);
+    const deliveries = await test.db('webhook_deliveries').where({ webhook_id: webhookId }).select('id', 'status');
+    expect(deliveries).toHaveLength(40);
+    expect(deliveries.filter((d: { status: string }) => d.status !== 'delivered')).toEqual([]);
+    expect([...hits()].sort()).toEqual(deliveries.map((d: { id: string }) => d.id).sort());
+    // The outage is logged once when it starts and once when it ends, not per retry.
+    const lines = worker.output().split('\n');
+    expect(lines.filter((l) => l.includes('job runner stopped on its own'))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes('job runner running again'))).toHaveLength(1);
+  }, 60_000);
+});
