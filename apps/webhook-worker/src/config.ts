@@ -4,6 +4,7 @@ import type { SealingKey } from '@tessera/domain';
 import { baseConfig, baseConfigSchema, parseConfig, sealingKeyConfig, type BaseConfig } from '@tessera/validation';
 import { DEFAULT_DEAD_AFTER_MS, DEFAULT_HEARTBEAT_MS, MIN_HEARTBEATS_PER_DEAD_AFTER } from '@tessera/persistence';
 import { loadDeliveryConfig, type DeliveryConfig } from './deliveries/delivery-config.js';
+import type { SmtpTimeouts } from './mailer.js';
 
 // An empty variable (`SMTP_URL=` in a compose file) means "not set", not "invalid".
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -13,6 +14,11 @@ const schema = baseConfigSchema(3003).extend({
   MAIL_FROM: z.string().min(1).default('Tessera <no-reply@tessera.local>'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   MAILBOX_DIR: optional(z.string()),
+  // Issue 19: nodemailer's defaults (2 min to connect, 30 s for the greeting, 10 min of silence) let a
+  // hung SMTP server hold a job slot per attempt; a failed attempt is retried later by the queue.
+  SMTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  SMTP_GREETING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 // Worker liveness (docs/decisions/017), with the rule that ties the two values together.
@@ -33,6 +39,8 @@ export interface WorkerConfig extends BaseConfig {
   deadAfterMs: number;
   /** Unset: no mail leaves the machine; messages go to the log and `mailboxDir`. */
   smtpUrl: string | undefined;
+  /** SMTP_CONNECTION_TIMEOUT_MS, SMTP_GREETING_TIMEOUT_MS, SMTP_SOCKET_TIMEOUT_MS. */
+  smtpTimeouts: SmtpTimeouts;
   mailFrom: string;
   concurrency: number;
   /** Absolute; the dev mailbox, used only without `smtpUrl`. */
@@ -51,6 +59,7 @@ export function loadWorkerConfig(env: Record<string, string | undefined>): Worke
     heartbeatMs: liveness.WORKER_HEARTBEAT_MS,
     deadAfterMs: liveness.WORKER_DEAD_AFTER_MS,
     smtpUrl: parsed.SMTP_URL,
+    smtpTimeouts: { connectionMs: parsed.SMTP_CONNECTION_TIMEOUT_MS, greetingMs: parsed.SMTP_GREETING_TIMEOUT_MS, socketMs: parsed.SMTP_SOCKET_TIMEOUT_MS },
     mailFrom: parsed.MAIL_FROM,
     concurrency: parsed.WORKER_CONCURRENCY,
     mailboxDir: path.resolve(parsed.MAILBOX_DIR ?? '.data/mailbox'),

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ name: 'webhook-worker', level: config.logLevel });
   // One connection per concurrent job, plus one for /healthz.
   const db = createDatabase({ url: config.databaseUrl, poolMax: config.concurrency + 1 });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, smtpTimeouts: config.smtpTimeouts, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
   if (!config.smtpUrl) logger.warn({ mailboxDir: config.mailboxDir }, 'no SMTP_URL: e-mail is written to the dev mailbox, not sent');
   if (config.sealingKey.notice) logger.warn(config.sealingKey.notice);
   if (config.delivery.allowedNetworks.cidrs.length > 0) {

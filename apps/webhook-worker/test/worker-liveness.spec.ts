@@ -55,7 +55,7 @@ describe('worker liveness in the running worker', () => {
     const config = loadWorkerConfig({ DATABASE_URL: test.url, MAILBOX_DIR: mailboxDir, ...env });
     const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => done(void logs.push(JSON.parse(chunk.toString('utf8')))) });
     const logger = pino({ level: 'info' }, sink);
-    const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
+    const mailer = createMailer({ smtpUrl: undefined, smtpTimeouts: config.smtpTimeouts, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
     return startQueueRunner({
       connectionString: config.databaseUrl,
       services: createWorkerServices({ db: test.db, mailer }),

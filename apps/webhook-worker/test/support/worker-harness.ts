@@ -35,7 +35,7 @@ export async function workerHarness(test: TestDatabase): Promise<WorkerHarness> 
     logs,
     async start(env = {}) {
       const config = loadWorkerConfig({ DATABASE_URL: test.url, MAILBOX_DIR: mailboxDir, ...env });
-      const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
+      const mailer = createMailer({ smtpUrl: config.smtpUrl, smtpTimeouts: config.smtpTimeouts, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
       const runner = await startQueueRunner({
         connectionString: config.databaseUrl,
         services: createWorkerServices({ db: test.db, mailer, delivery: config.delivery, sealingKey: config.sealingKey }),
