@@ -101,7 +101,10 @@ describe('PostgreSQL restarted under a running worker', () => {
     server = await startServer();
     const returnedAt = Date.now();
     await submit(10, 'After the restart');
-    await waitFor('every delivery at the receiver', async () => (alive(), hits().size >= 40), 10_000);
+    await waitFor('every delivery at the receiver', async () => (alive(), hits().size >= 40), 10_000).catch(async (error: Error) => {
+      const jobs = await test.db('graphile_worker.jobs').select('id', 'task_identifier', 'attempts', 'run_at', 'locked_by', 'last_error');
+      throw new Error(`${error.message}; ${hits().size} of 40 arrived\njobs: ${JSON.stringify(jobs)}\nworker:\n${worker!.output()}`);
+    });
     expect(Date.now() - returnedAt).toBeLessThan(10_000);
 
     await waitFor('/healthz 200 again', async () => (await health()).status === 200, 5_000);

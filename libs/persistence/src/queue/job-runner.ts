@@ -92,8 +92,9 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
   done.catch(() => undefined);
   // graphile-worker 0.18 resolves runner.promise even when its worker pool died of an error (it
-  // logs "Runner stopping (reason: ...)"), and may never settle it when the graceful shutdown that
-  // follows hangs on the dead connection. Its 'stop' event is the one signal that always comes.
+  // logs "Runner stopping (reason: ...)"). When recording a job's end fails (the database went
+  // away) the pool starts a graceful shutdown that can hang on the dead connection for good, with
+  // the heartbeat going and the jobs locked: so the pool's shutdown, not the runner's, is the signal.
   const endedOnItsOwn = (reason: unknown) => {
     if (stopping) return;
     stopping = true;
@@ -104,6 +105,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     void runner.kill().catch(() => undefined);
     void Promise.race([runner.promise.catch(() => undefined), sleep(5_000)]).then(() => pgPool.end().catch(() => undefined));
   };
+  runner.events.on('pool:gracefulShutdown', ({ message }) => endedOnItsOwn(`the job runner's worker pool shut down on its own: ${message}`));
   runner.events.on('stop', () => endedOnItsOwn('the job runner stopped on its own (graphile-worker logged the reason: "Runner stopping")'));
   runner.promise.then(() => endedOnItsOwn('the job runner ended on its own'), endedOnItsOwn);
   let stopped: Promise<void> | undefined;
