@@ -147,6 +147,38 @@ describe('worker liveness — heartbeats in worker_processes, and the jobs of de
     expect(unlockLogs()).toEqual([expect.objectContaining({ context: expect.objectContaining({ processId: 'gone:1:a', queueWorkerIds: ['pool-gone'] }) })]);
   });
 
+  it('frees, at its graceful stop, a job it still held (its end could not be recorded), and lets its replacement free them too', async () => {
+    const liveness = { heartbeatMs: 200, deadAfterMs: 1500 };
+    const lockWith = async (poolId: string) => {
+      await test.db.raw("update graphile_worker._private_jobs set locked_by = ?, locked_at = now()", [poolId]);
+      return poolId;
+    };
+    const poolOf = async (runner: JobRunner) => {
+      const row = await waitFor('the runner to register its ids', async () => (await processRows()).find((r) => r.id === runner.processId && r.queue_worker_ids.length > 0));
+      return row.queue_worker_ids.find((id) => id.startsWith('pool-'))!;
+    };
+    // No runner handles 'parked': the lock is the only thing that keeps it, as after a failed completion.
+    await enqueueUncheckedJob(test.db, 'parked', { n: 1 });
+
+    const first = await startRunner({ other: async () => undefined }, liveness);
+    await lockWith(await poolOf(first));
+    await first.stop();
+    expect(await jobs('parked')).toEqual([expect.objectContaining({ locked_by: null })]);
+    expect(logs).toContainEqual(expect.objectContaining({ message: 'unlocked the jobs this worker process still held' }));
+
+    // A runner that stopped on its own (here: one whose lock is set by hand) is replaced: its successor frees its locks first.
+    const second = await startRunner({ other: async () => undefined }, liveness);
+    await lockWith(await poolOf(second));
+    expect(await jobs('parked')).toEqual([expect.objectContaining({ locked_by: expect.stringMatching(/^pool-/) })]);
+    const replacement = await startJobRunner({
+      connectionString: test.url, concurrency: 1, tasks: { other: async () => undefined }, liveness, releaseFirst: second.identity(),
+      log: (level, message, context) => logs.push({ level, message, context }),
+    });
+    runners.push(replacement);
+    expect(await jobs('parked')).toEqual([expect.objectContaining({ locked_by: null })]);
+    expect(logs).toContainEqual(expect.objectContaining({ message: 'unlocked the jobs of the job runner this one replaces', context: expect.objectContaining({ processId: second.processId }) }));
+  });
+
   it('refuses a dead-after shorter than three heartbeats', async () => {
     await expect(startRunner({}, { heartbeatMs: 1000, deadAfterMs: 2999 })).rejects.toThrow('deadAfterMs (2999) must be at least 3 × heartbeatMs (1000)');
     expect(await processRows()).toEqual([]);
