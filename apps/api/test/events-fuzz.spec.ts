@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { listen, type Listening } from '@tessera/http';
 import { clearRequests, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
+import { seededRandom, type SeededRandom } from './support/seeded-random.js';
 
 /**
  * Generated events (a seeded generator, so a failure replays) from callers of
@@ -14,18 +15,6 @@ const ITERATIONS = 300;
 /** Parameters a 422 may name without the call giving them: the canonical name of an alias, required ones, cross-field rules. */
 const ALWAYS_NAMEABLE = ['source_id', 'subject', 'support_domain', 'completion_reason', 'downtime_end_at'];
 
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
-  return { next, pick, chance: (p: number) => next() < p };
-}
 
 describe('POST /v1/events — generated input', () => {
   let h: ApiHarness;
@@ -77,7 +66,7 @@ describe('POST /v1/events — generated input', () => {
     '2026-11-20T10:00:00+99:99', new Date(Date.now() - 5000).toISOString(), new Date(Date.now() + 3600_000).toISOString(),
   ];
 
-  function params(g: ReturnType<typeof generator>): Record<string, unknown> {
+  function params(g: SeededRandom): Record<string, unknown> {
     const id = (...names: string[]) => String(ids[g.pick(names)] ?? g.pick(['0', '-1', '99999999999', 'abc', '1.5']));
     const pool: Record<string, () => unknown> = {
       subject: () => g.pick(['Disk full', 'Printer', 'x'.repeat(191), '', ' ', 'é✓ unicode', 'nul\u0000byte']),
@@ -135,7 +124,7 @@ describe('POST /v1/events — generated input', () => {
   }
 
   it(`answers ${ITERATIONS} generated events with documented statuses, never a 5xx, and stores only account-valid references`, async () => {
-    const g = generator(20261122);
+    const g = seededRandom(20261122);
     const seen = new Map<number, number>();
     const problems: string[] = [];
     for (let i = 0; i < ITERATIONS; i++) {

@@ -1,6 +1,7 @@
 import { listen, type Listening } from '@tessera/http';
 import { startApiHarness, type ApiHarness } from './support/api-harness.js';
 import { rawRequest, type RawReply } from './support/raw-http.js';
+import { seededRandom } from './support/seeded-random.js';
 
 /**
  * Crafted transport input against a listening api on 127.0.0.1: odd Host and
@@ -13,17 +14,6 @@ import { rawRequest, type RawReply } from './support/raw-http.js';
 const SEED = 0x7e55e7a;
 const CASES = 300;
 
-/** mulberry32: small, fast and the same sequence on every run for one seed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Case {
   method: string;
@@ -117,7 +107,7 @@ describe(`api transport fuzz (seed ${SEED}, ${CASES} requests)`, () => {
   });
 
   it('never answers 5xx, always a JSON message on errors, and security headers on every Express answer', async () => {
-    const random = prng(SEED);
+    const random = seededRandom(SEED).next;
     const cases = Array.from({ length: CASES }, () => generate(random, h.demo.admin.token, h.demo.account));
     const failures: string[] = [];
     const statuses: Record<string, number> = {};

@@ -1,5 +1,6 @@
 import { startApiHarness, type ApiHarness } from './support/api-harness.js';
 import { call } from './support/integration-calls.js';
+import { seededRandom, type SeededRandom } from './support/seeded-random.js';
 
 /**
  * Hostile SCSS, fixed and generated (a seeded generator, so a failure replays):
@@ -10,18 +11,6 @@ import { call } from './support/integration-calls.js';
  */
 const ITERATIONS = 16;
 
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
-  return { next, pick };
-}
 
 const FIXED: Array<[string, string]> = [
   ['the issue\'s endless @while', '$i: 0; @while $i < 30000000 { $i: $i + 1; } .a { b: $i; }'],
@@ -42,7 +31,7 @@ const FIXED: Array<[string, string]> = [
 ];
 
 /** One hostile stylesheet of a random kind and size. */
-function generated(g: ReturnType<typeof generator>): string {
+function generated(g: SeededRandom): string {
   const n = (sizes: readonly number[]) => g.pick(sizes);
   switch (g.pick(['nest', 'for', 'each', 'recurse', 'string', 'import', 'while'] as const)) {
     case 'nest': {
@@ -94,7 +83,7 @@ describe('PATCH /v1/ui_extensions/:id — hostile SCSS, fixed and generated', ()
   }, 30_000);
 
   it(`answers ${ITERATIONS} generated hostile stylesheets with 200 or a 422 on css, never a 5xx`, async () => {
-    const g = generator(18);
+    const g = seededRandom(18);
     const problems: string[] = [];
     for (let i = 0; i < ITERATIONS; i++) {
       const css = generated(g);
