@@ -5,7 +5,7 @@
  * nothing; a write whose answer is the record is 403 naming its Read to a token without it.
  */
 import request from 'supertest';
-import { mountedRouteTable, type GuardedNeeds, type RouteDeclaration, type RouteTable } from '@tessera/http';
+import { mountedRouteTable, splitScopeAction, type GuardedNeeds, type RouteDeclaration, type RouteTable } from '@tessera/http';
 import { startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
 
 const BEYOND = ['2147483648', '99999999999', '9007199254740993', '99999999999999999999999999', '-1', '0', '1e30', '0x10', 'abc', '%20', '1.5'];
@@ -18,12 +18,6 @@ const BODIES: Array<Record<string, unknown>> = [
   { name: 'Fuzz', jwt_alg: 'hs256' },
   { text: 'hi' },
 ];
-
-/** The record type a route's scope names, e.g. `webhook` for `webhook:Create`. */
-const recordTypeOf = (route: RouteDeclaration) => {
-  const scope = (route.needs as GuardedNeeds).scope ?? '';
-  return scope.slice(0, scope.lastIndexOf(':'));
-};
 
 describe('REST fuzz: ids of nothing in every path and body, write-only tokens on every write', () => {
   let h: ApiHarness;
@@ -74,7 +68,7 @@ describe('REST fuzz: ids of nothing in every path and body, write-only tokens on
     const writes = table.filter((route) => route.method !== 'get' && !('public' in route.needs) && (route.needs as GuardedNeeds).scope);
     for (const route of writes) {
       const needs = route.needs as GuardedNeeds;
-      const read = `${recordTypeOf(route)}:Read`;
+      const read = `${splitScopeAction(needs.scope!).recordType}:Read`;
       const tokens = [await tokenFor(h, h.demo.admin.email, [needs.scope!]), await tokenFor(h, h.demo.admin.email, ['*:*', `deny ${read}`])];
       for (const token of tokens) {
         for (const body of BODIES) {

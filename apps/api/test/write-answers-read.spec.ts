@@ -4,11 +4,9 @@
  * before anything is written; with the Read beside the write, the same call goes through.
  */
 import request from 'supertest';
-import { mountedRouteTable, type GuardedNeeds, type RouteTable } from '@tessera/http';
+import { mountedRouteTable, splitScopeAction, type GuardedNeeds, type RouteTable } from '@tessera/http';
 import { clearRequests, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
 import { call } from './support/integration-calls.js';
-
-const recordTypeOf = (action: string) => action.slice(0, action.lastIndexOf(':'));
 
 describe('Writes that answer the record need its Read', () => {
   let h: ApiHarness;
@@ -71,7 +69,7 @@ describe('Writes that answer the record need its Read', () => {
     for (const route of writes) {
       const needs = route.needs as GuardedNeeds;
       if (!needs.scope || needs.scope.endsWith(':Read')) continue;
-      const read = `${recordTypeOf(needs.scope)}:Read`;
+      const read = `${splitScopeAction(needs.scope).recordType}:Read`;
       // Everything but the record's Read; the guard answers before the path's ids are even read.
       const token = await tokenFor(h, h.demo.admin.email, ['*:*', `deny ${read}`]);
       const path = route.path.replace(/:\w+/g, '1');
@@ -80,7 +78,7 @@ describe('Writes that answer the record need its Read', () => {
     }
     const expected = Object.fromEntries(Object.keys(refused).map((name) => {
       const route = writes.find((r) => `${r.method.toUpperCase()} ${r.path}` === name)!;
-      return [name, [403, `This token's scopes deny ${recordTypeOf((route.needs as GuardedNeeds).scope!)}:Read`]];
+      return [name, [403, `This token's scopes deny ${splitScopeAction((route.needs as GuardedNeeds).scope!).recordType}:Read`]];
     }));
     expect(refused).toEqual(expected);
     expect(Object.keys(refused)).toEqual(expect.arrayContaining([

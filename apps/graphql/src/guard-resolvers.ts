@@ -9,8 +9,9 @@
  *   graphql-js's default), so a large object costs one check, at the field that returned it.
  */
 import { buildSchema, defaultFieldResolver, type GraphQLFieldResolver } from 'graphql';
-import { assertAllowed, type AccessContext, type ScopeOperation } from '@tessera/domain';
-import { fieldNeedsProblems, type FieldAction, type FieldNeedsMap } from './field-needs.js';
+import { assertAllowed, type AccessContext } from '@tessera/domain';
+import { splitScopeAction } from '@tessera/http';
+import { fieldNeedsProblems, type FieldNeedsMap } from './field-needs.js';
 
 export type Resolver<C> = GraphQLFieldResolver<unknown, C>;
 export type ResolverMap<C> = Readonly<Record<string, Readonly<Record<string, Resolver<C>>>>>;
@@ -34,8 +35,8 @@ export function guardResolvers<C>({ typeDefs, resolvers, needs, callerOf }: Guar
     if (!('action' in declared)) continue;
     const [type = '', field = ''] = name.split('.');
     const resolve: Resolver<C> = resolvers[type]?.[field] ?? defaultFieldResolver;
-    const { recordType, operation } = splitAction(declared.action);
-    const answer = declared.answer && splitAction(declared.answer);
+    const { recordType, operation } = splitScopeAction(declared.action);
+    const answer = declared.answer && splitScopeAction(declared.answer);
     (guarded[type] ??= {})[field] = (source, args, context, info) => {
       const caller = callerOf(context);
       assertAllowed(caller, recordType, operation);
@@ -46,7 +47,3 @@ export function guardResolvers<C>({ typeDefs, resolvers, needs, callerOf }: Guar
   return guarded;
 }
 
-function splitAction(action: FieldAction): { recordType: string; operation: ScopeOperation } {
-  const at = action.lastIndexOf(':');
-  return { recordType: action.slice(0, at), operation: action.slice(at + 1) as ScopeOperation };
-}

@@ -29,7 +29,7 @@ export type {
 } from './routes/route-table.js';
 export { NO_INPUT, zodInput, writeInput } from './routes/route-input.js';
 export type { WriteInputParts } from './routes/route-input.js';
-export { needsProblems, describeNeeds } from './routes/route-needs.js';
+export { needsProblems, describeNeeds, splitScopeAction } from './routes/route-needs.js';
 export { routeTableProblems } from './routes/route-table-problems.js';
 export { mountRoutes, mountedRouteTable } from './routes/mount-routes.js';
 export type { MountRoutesOptions } from './routes/mount-routes.js';
