@@ -22,13 +22,13 @@ import type { GraphqlServices } from './services.js';
 export function graphqlContext(services: GraphqlServices, port: AccessPort): (args: { req: Request }) => Promise<GraphqlContext> {
   return async ({ req }) => {
     try {
-      const introspection = req.method === 'GET' ? isSchemaRequest('GET', searchOf(req.url)) || isIntrospectionOnly(req.query['query']) : isIntrospectionOnly(queryOf(req.body));
-      if (req.method === 'GET' && !introspection) {
+      if (req.method === 'GET' && !isSchemaRequest('GET', searchOf(req.url)) && !isIntrospectionOnly(req.query['query'])) {
         throw new GraphQLError('GET serves introspection only (__schema, __type, __typename); send queries and mutations with POST', {
           extensions: { code: 'METHOD_NOT_ALLOWED', http: { status: 405, headers: new Map([['allow', 'POST']]) } },
         });
       }
-      if (introspection && (req.method === 'GET' || !req.get('x-service-account'))) {
+      // A POST with the account header is the common call: its document is parsed once, by Apollo, not here too.
+      if (req.method === 'GET' || (!req.get('x-service-account') && isIntrospectionOnly(queryOf(req.body)))) {
         const grant = await authenticateToken(req.get('authorization'), port);
         // Introspection with the token alone counts as a request, at cost 1, like any other call.
         return { services, access: null, loaders: createGraphqlLoaders(services, null), quota: { key: quotaKeyOf(grant.person.id, grant.clientId), figures: null } };
