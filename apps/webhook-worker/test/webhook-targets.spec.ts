@@ -93,6 +93,8 @@ describe('webhook targets and who receives what', () => {
     expect(received!.headers['webhook-signature']).toMatch(/^v1,/);
     // Only the test: the event of the request above was not fanned out to it, and tests do not count as failures or successes.
     expect(hitsOf(webhookId)).toHaveLength(1);
+    // The receiver has the message before the worker records its answer: wait for the record, then compare.
+    await waitFor('the test delivery to be recorded', async () => (await deliveriesOf(test, webhookId)).some((d) => d.test && d.status !== 'pending'));
     expect((await deliveriesOf(test, webhookId)).map((d) => [d.test, d.status])).toEqual([[false, 'failed'], [true, 'delivered']]);
     expect(await webhookRow(test, webhookId)).toMatchObject({ disabled: true, consecutive_failures: 0 });
   });
