@@ -14,6 +14,7 @@ import * as oauthArtifacts from './20261122000012_oauth_artifacts.js';
 import * as oauthAccessChanges from './20261122000013_oauth_access_changes.js';
 import * as uiExtensionPhrases from './20261122000014_ui_extension_phrases.js';
 import * as eventMatchWithoutCi from './20261122000015_event_match_without_ci.js';
+import * as deliveryLeases from './20261125000016_delivery_leases.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122000013_oauth_access_changes': oauthAccessChanges,
   '20261122000014_ui_extension_phrases': uiExtensionPhrases,
   '20261122000015_event_match_without_ci': eventMatchWithoutCi,
+  '20261125000016_delivery_leases': deliveryLeases,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

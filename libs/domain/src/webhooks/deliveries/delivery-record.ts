@@ -7,7 +7,7 @@ import type { AccountId } from '../../tenancy/account-id.js';
 import type { SigningPolicy } from '../policies/signing-policy.js';
 import type { WebhookMessage } from './webhook-message.js';
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'paused';
 
 export interface WebhookDeliveryRecord {
   id: string;
