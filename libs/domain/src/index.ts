@@ -169,6 +169,7 @@ export type {
   DeliveryStatus, WebhookDeliveryRecord, DeliveryAttemptRecord, NewDeliveryAttempt, DeliverySummary, DeliveryWithAttempts, DeliveryWebhook, NewDelivery, DeliveryProgress, WebhookFailureState,
 } from './webhooks/deliveries/delivery-record.js';
 export { MAX_ATTEMPTS, DISABLE_AFTER_FAILURES, FAILURE_MAIL_INTERVAL_MINUTES, DELIVERY_TIMEOUT_MS, retryDelayMs } from './webhooks/deliveries/delivery-rules.js';
+export { PAUSED_REASONS, type PausedReason } from './webhooks/deliveries/paused-reason.js';
 export { fanOutWebhookEvent } from './webhooks/deliveries/fan-out-event.js';
 export type { FanOutContext } from './webhooks/deliveries/fan-out-event.js';
 export { deliverWebhook } from './webhooks/deliveries/deliver-webhook.js';

@@ -36,6 +36,12 @@ export interface WebhookDeliveryRepository {
   webhookFailed(account: AccountId, webhookId: number, error: string, mailIntervalMinutes: number): Promise<WebhookFailureState>;
   /** Disables an enabled webhook; false when it was disabled already. */
   disableWebhook(account: AccountId, webhookId: number): Promise<boolean>;
+  /**
+   * The webhook's pending deliveries (not test ones) become paused with this
+   * reason, also one whose attempt is in flight (its outcome is still
+   * recorded, and a failure leaves it paused). Returns how many were paused.
+   */
+  pausePending(account: AccountId, webhookId: number, reason: string): Promise<number>;
   /** E-mail addresses of the account's administrators (failure e-mails when mail_exceptions_to is empty). */
   administratorAddresses(account: AccountId): Promise<string[]>;
   /** The webhook of this account, for the test and log endpoints; null when none. */

@@ -91,6 +91,12 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
       return changed > 0;
     },
 
+    async pausePending(account, webhookId, reason) {
+      return db('webhook_deliveries')
+        .where({ account_id: account, webhook_id: webhookId, status: 'pending', test: false })
+        .update({ status: 'paused', paused_reason: reason, next_attempt_at: null });
+    },
+
     async administratorAddresses(account) {
       const rows: Array<{ primary_email: string }> = await db('person_roles as r')
         .join('people as p', 'p.id', 'r.person_id')
