@@ -178,7 +178,7 @@ export type { WebhookSender, WebhookRequest, SendResult } from './webhooks/deliv
 export { testWebhook, TEST_OBJECT_ID } from './webhooks/deliveries/test-webhook.js';
 export { listWebhookDeliveries, getWebhookDelivery } from './webhooks/deliveries/read-deliveries.js';
 export { redeliverWebhookDelivery } from './webhooks/deliveries/redeliver.js';
-export { presentDelivery, presentDeliverySummary, presentDeliveryRecord, DELIVERY_FIELDS } from './webhooks/deliveries/delivery.presenter.js';
+export { presentDelivery, presentDeliverySummary, presentDeliveryRecord, DELIVERY_FIELDS, DELIVERY_STATUSES } from './webhooks/deliveries/delivery.presenter.js';
 export type { UiExtensionVersionRow, UiExtensionVersionDetail, UiExtensionVersionReads, CallerLocale } from './ui-extensions/ui-extension-version-view.js';
 export { presentUiExtensionVersion, presentUiExtensionVersionDetail, viewAuditPath, UI_EXTENSION_VERSION_FIELDS, UI_EXTENSION_VERSION_DEFAULT_FIELDS, UI_EXTENSION_VERSION_STATUSES } from './ui-extensions/ui-extension-version-view.presenter.js';
 export { listUiExtensionVersions, getUiExtensionVersion } from './ui-extensions/ui-extension-version-view-reads.js';

@@ -8,7 +8,7 @@
  * webhook is not found.
  */
 import { z } from 'zod';
-import { DELIVERY_FIELDS, presentDelivery, presentDeliveryRecord, presentDeliverySummary } from '@tessera/domain';
+import { DELIVERY_FIELDS, DELIVERY_STATUSES, presentDelivery, presentDeliveryRecord, presentDeliverySummary } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, zodInput, type RouteTable } from '@tessera/http';
 import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
@@ -22,7 +22,7 @@ const DELIVERIES: CollectionSpec = {
   defaultFields: DELIVERY_FIELDS,
   sortable: ['created_at', 'event_at', 'delivered_at', 'status'],
   defaultSort: [{ field: 'created_at', direction: 'desc' }],
-  filters: { status: { enum: ['pending', 'delivered', 'failed'] }, test: 'boolean', created_at: 'datetime' },
+  filters: { status: { enum: DELIVERY_STATUSES }, test: 'boolean', created_at: 'datetime' },
 };
 
 const ADMINISTRATORS = 'Webhooks API: administrator role only.';

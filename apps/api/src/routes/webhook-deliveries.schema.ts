@@ -4,6 +4,7 @@
  * in libs/domain (webhooks/deliveries/delivery.presenter.ts) write the answers.
  */
 import { z } from 'zod';
+import { DELIVERY_STATUSES } from '@tessera/domain';
 import { webhookParams } from './webhooks.schema.js';
 
 const datetime = z.iso.datetime({ offset: true });
@@ -31,9 +32,10 @@ const deliveryBase = z.object({
   id: z.string().describe('The delivery id: the same on every attempt'),
   event: z.string(),
   test: z.boolean().describe('A test message (POST /webhooks/:id/test): one attempt, never counted as the webhook’s failure'),
-  status: z.enum(['pending', 'delivered', 'failed']),
+  status: z.enum(DELIVERY_STATUSES).describe('`paused`: kept unsent because the webhook is disabled (`paused_reason` says how); `POST /v1/webhooks/{id}/redeliver` sends paused deliveries once it is enabled again'),
+  paused_reason: z.string().nullable().describe('Why a paused delivery was not sent, e.g. `the webhook is disabled`; null in every other status'),
   attempt_count: z.int(),
-  next_attempt_at: datetime.nullable(),
+  next_attempt_at: datetime.nullable().describe('When the next attempt is due; null once delivered, failed or while paused'),
   event_at: datetime.describe('When the change that caused the message committed'),
   created_at: datetime,
   delivered_at: datetime.nullable(),

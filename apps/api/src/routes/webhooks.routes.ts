@@ -90,7 +90,7 @@ export function webhooksRoutes(services: ApiServices, apiUrl: string, pageSize: 
       operationId: 'updateWebhook',
       tag: WEBHOOKS_TAG,
       summary: 'Change a webhook',
-      description: `${ADMINISTRATORS} Editing the webhook sets its enabled flag (\`disabled\`). Setting a field to the value it has is no change.`,
+      description: `${ADMINISTRATORS} Editing the webhook sets its enabled flag (\`disabled\`). Setting a field to the value it has is no change. Disabling it pauses its pending deliveries (status \`paused\` with a \`paused_reason\` in its delivery log), and events that arrive while it is disabled are kept the same way. Enabling it again sends none of them by itself, so the receiver is not flooded: \`POST /v1/webhooks/{id}/redeliver\` with \`since\` or \`from\`/\`to\` sends them.`,
       needs: { role: 'administrator', scope: 'webhook:Update', answer: 'webhook:Read' },
       input: updateWebhookInput,
       responses: { 200: { description: 'The updated webhook', schema: webhookSchema } },

@@ -2,6 +2,7 @@ import type { AccessContext } from '../identity/access-context.js';
 import { tokenScopes } from '../scopes/scope-statement.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { fakeUnitOfWork } from '../testing/fake-transaction.js';
+import { PAUSED_REASONS } from './deliveries/paused-reason.js';
 import { updateWebhook } from './update-webhook.js';
 import type { WebhookChanges, WebhookRecord } from './webhook-record.js';
 
@@ -21,20 +22,22 @@ const stored: WebhookRecord = {
 };
 
 /** A unit of work that records what the use case writes. */
-function store() {
+function store(webhook: WebhookRecord = stored) {
   const updates: WebhookChanges[] = [];
   const audits: Array<Record<string, unknown>> = [];
+  const paused: Array<[number, string]> = [];
   const uow = fakeUnitOfWork({
     webhooks: {
-      findForUpdate: async (_account, id) => (id === stored.id ? stored : null),
-      update: async (_account, _id, changes) => (updates.push(changes), { ...stored, ...changes }),
+      findForUpdate: async (_account, id) => (id === webhook.id ? webhook : null),
+      update: async (_account, _id, changes) => (updates.push(changes), { ...webhook, ...changes }),
       findPolicy: async () => null,
     },
     attachments: { linked: async () => [] },
     auditLines: { insert: async (_account, line) => (audits.push(line.changes), 1) },
     jobs: { enqueue: async () => undefined },
+    webhookDeliveries: { pausePending: async (_account, id, reason) => (paused.push([id, reason]), 3) },
   });
-  return { uow, updates, audits };
+  return { uow, updates, audits, paused };
 }
 
 describe('updateWebhook — SPEC.md "Webhook enabled flag"', () => {
@@ -43,6 +46,23 @@ describe('updateWebhook — SPEC.md "Webhook enabled flag"', () => {
     await updateWebhook(access(), stored.id, { disabled: false }, uow);
     expect(updates).toEqual([{ disabled: false, consecutive_failures: 0 }]);
     expect(audits).toEqual([{ disabled: [true, false] }]);
+  });
+
+  it('pauses the pending deliveries of a webhook a person disables, saying why', async () => {
+    const { uow, updates, audits, paused } = store({ ...stored, disabled: false });
+    await updateWebhook(access(), stored.id, { disabled: true }, uow);
+    expect(updates).toEqual([{ disabled: true }]);
+    expect(paused).toEqual([[stored.id, PAUSED_REASONS.disabledByAdministrator]]);
+    expect(audits).toEqual([{ disabled: [false, true] }]);
+  });
+
+  it('changes no delivery when the webhook is turned back on, stays disabled or is edited otherwise', async () => {
+    const disabled = store();
+    await updateWebhook(access(), stored.id, { disabled: false }, disabled.uow);
+    await updateWebhook(access(), stored.id, { disabled: true, name: 'Still off' }, disabled.uow);
+    const enabled = store({ ...stored, disabled: false });
+    await updateWebhook(access(), stored.id, { name: 'Renamed', disabled: false }, enabled.uow);
+    expect([disabled.paused, enabled.paused]).toEqual([[], []]);
   });
 
   it('leaves the count alone for any other change', async () => {

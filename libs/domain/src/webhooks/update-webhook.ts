@@ -3,7 +3,11 @@
  * Steps, in one transaction: lock the webhook → check the fields and
  * references against it, all errors at once → keep what really changes →
  * re-enabling resets the failure count (webhook-enabled-flag.ts) → update →
- * replace the description's attachments when given → one audit line.
+ * disabling pauses the webhook's pending deliveries (issue 19 item 5: kept,
+ * visible in the delivery log with why, not failed) → replace the
+ * description's attachments when given → one audit line.
+ * Re-enabling changes no delivery, so the receiver is not flooded by itself;
+ * `POST /v1/webhooks/:id/redeliver` sends the paused ones.
  * A PATCH that changes nothing writes nothing.
  */
 import { notFound } from '../errors/domain-error.js';
@@ -14,11 +18,12 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { attachmentUses, descriptionField, replaceDescriptionAttachments } from './description-attachments.js';
 import { assertWebhookAdmin } from './webhook-admin.js';
 import { webhookFieldsOf, type WebhookDetail } from './webhook-detail.js';
-import { reenables } from './webhook-enabled-flag.js';
+import { disables, reenables } from './webhook-enabled-flag.js';
 import { applyWebhookInput } from './webhook-fields.js';
 import type { WebhookChanges, WebhookFields, WebhookInput } from './webhook-record.js';
 import { checkWebhookReferences } from './webhook-references.js';
 import { recordWebhookChange } from './record-webhook-change.js';
+import { PAUSED_REASONS } from './deliveries/paused-reason.js';
 
 const sameUses = (a: unknown[], b: unknown[]) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -45,6 +50,7 @@ export async function updateWebhook(access: AccessContext, id: number, input: We
     if (Object.keys(audit).length === 0) return { webhook: current, attachments };
     const changes: WebhookChanges = reenables(current, changed) ? { ...changed, consecutive_failures: 0 } : changed;
     const webhook = await tx.webhooks.update(account, id, changes);
+    if (disables(current, changed)) await tx.webhookDeliveries.pausePending(account, id, PAUSED_REASONS.disabledByAdministrator);
     await recordWebhookChange(tx, access, { type: 'Webhook', id }, 'update', audit);
     return { webhook, attachments };
   });

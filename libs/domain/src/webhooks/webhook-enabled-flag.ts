@@ -19,3 +19,8 @@ export function stateFilter(state: WebhookState): Filter | null {
 export function reenables(current: { disabled: boolean }, changes: { disabled?: boolean }): boolean {
   return current.disabled && changes.disabled === false;
 }
+
+/** Whether a change turns an enabled webhook off: its pending deliveries are then paused. */
+export function disables(current: { disabled: boolean }, changes: { disabled?: boolean }): boolean {
+  return !current.disabled && changes.disabled === true;
+}

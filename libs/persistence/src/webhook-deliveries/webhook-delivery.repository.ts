@@ -11,7 +11,7 @@ import { fetchPage } from '../collections/collection.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
 import { attemptsOf, summariesOf } from './delivery-attempts.js';
 
-const DELIVERY_COLUMNS = ['id', 'account_id', 'webhook_id', 'event', 'test', 'message', 'status', 'attempts', 'next_attempt_at', 'event_at', 'created_at', 'delivered_at'];
+const DELIVERY_COLUMNS = ['id', 'account_id', 'webhook_id', 'event', 'test', 'message', 'status', 'paused_reason', 'attempts', 'next_attempt_at', 'event_at', 'created_at', 'delivered_at'];
 
 /** Public field name → SQL column, for filters and sorting. */
 export const DELIVERY_SQL_COLUMNS: Readonly<Record<string, string>> = {

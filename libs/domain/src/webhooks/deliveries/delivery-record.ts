@@ -18,6 +18,8 @@ export interface WebhookDeliveryRecord {
   test: boolean;
   message: WebhookMessage;
   status: DeliveryStatus;
+  /** Why a `paused` delivery is kept unsent (PAUSED_REASONS); null in every other status. */
+  paused_reason: string | null;
   /** Attempts of the current series (a redelivery starts a new one). */
   attempts: number;
   next_attempt_at: Date | null;
