@@ -55,6 +55,8 @@ export type { AccountId } from './tenancy/account-id.js';
 export type { CollectionQuery, SortTerm, Filter, FilterOperator, Page } from './collections/collection-query.js';
 export { EVENT_CATALOGUE, EVENT_NAMES, isEventName } from './events/event-catalogue.js';
 export type { EventName, EventNoun } from './events/event-catalogue.js';
+export { eventPayloadSchema, testPayloadSchema, nodeReferenceSchema } from './events/event-payloads.js';
+export type { EventKind, EventPayloadFields, PublishedEvent } from './events/event-payloads.js';
 export { recordChange, writeReservedChange, outboxEntry } from './outbox/record-change.js';
 export type { RecordChange } from './outbox/record-change.js';
 export { nodeIdFields, nodeRef, missingNodeIds } from './outbox/node-fields.js';
@@ -170,6 +172,7 @@ export type {
 } from './webhooks/deliveries/delivery-record.js';
 export { MAX_ATTEMPTS, DISABLE_AFTER_FAILURES, FAILURE_MAIL_INTERVAL_MINUTES, DELIVERY_TIMEOUT_MS, retryDelayMs } from './webhooks/deliveries/delivery-rules.js';
 export { PAUSED_REASONS, type PausedReason } from './webhooks/deliveries/paused-reason.js';
+export { webhookMessageSchema, signedWebhookBodySchema, WEBHOOK_HEADERS, WEBHOOK_ANSWER, type WebhookHeader } from './webhooks/deliveries/webhook-message.schema.js';
 export { fanOutWebhookEvent } from './webhooks/deliveries/fan-out-event.js';
 export type { FanOutContext } from './webhooks/deliveries/fan-out-event.js';
 export { deliverWebhook } from './webhooks/deliveries/deliver-webhook.js';

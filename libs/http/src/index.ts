@@ -38,5 +38,6 @@ export { collectionQuerySchema, PAGINATION_HEADERS } from './routes/collection-d
 export { buildOpenApiDocument } from './routes/openapi.js';
 export { openApiPath } from './routes/openapi-operation.js';
 export type { OpenApiDocument, OpenApiOptions } from './routes/openapi.js';
+export type { OpenApiWebhook } from './routes/openapi-webhooks.js';
 export { errorBodySchema, validationErrorBodySchema, tooManyRequestsBodySchema, serverErrorBodySchema } from './routes/error-schemas.js';
 export { UNMATCHED_ROUTE } from './metrics.js';

@@ -8,7 +8,7 @@
  *   changed or removed;
  * - the scheduled waiting_until release (see waitingRelease).
  */
-import type { EventName } from '../events/event-catalogue.js';
+import type { PublishedEvent } from '../events/event-payloads.js';
 import { JOBS, queuedJob, waitingUntilJobKey, type QueuedJob, type SendMailJob } from '../jobs/job-contract.js';
 import { nodeIdFields, nodeRef } from '../outbox/node-fields.js';
 import { recordChange, writeReservedChange, type RecordChange } from '../outbox/record-change.js';
@@ -67,9 +67,9 @@ export async function publishRequestChange(
 }
 
 /** SPEC.md "Events", noun `request`: which events a change fires, with what each message says. */
-export function requestEvents(change: Pick<RequestChange, 'request' | 'previous' | 'changes' | 'notes' | 'names'>): Array<{ name: EventName; payload: Record<string, unknown> }> {
+export function requestEvents(change: Pick<RequestChange, 'request' | 'previous' | 'changes' | 'notes' | 'names'>): PublishedEvent[] {
   const { request, previous, changes } = change;
-  const events: Array<{ name: EventName; payload: Record<string, unknown> }> = [];
+  const events: PublishedEvent[] = [];
   if (!previous) events.push({ name: 'request.create', payload: { status: request.status } });
   else if (Object.keys(changes).length > 0) events.push({ name: 'request.update', payload: { status: request.status } });
   for (const note of change.notes) events.push({ name: 'request.note-added', payload: nodeIdFields('note', 'Note', note.id) });

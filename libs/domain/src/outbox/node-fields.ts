@@ -6,8 +6,10 @@
  */
 import { encodeNodeId } from '../node-id.js';
 
-export function nodeIdFields<K extends string>(key: K, type: string, id: number): Record<`${K}_id` | `${K}_nodeID`, number | string> {
-  return { [`${key}_id`]: id, [`${key}_nodeID`]: encodeNodeId(type, id) } as Record<`${K}_id` | `${K}_nodeID`, number | string>;
+export type NodeIdFields<K extends string> = { [P in `${K}_id`]: number } & { [P in `${K}_nodeID`]: string };
+
+export function nodeIdFields<K extends string>(key: K, type: string, id: number): NodeIdFields<K> {
+  return { [`${key}_id`]: id, [`${key}_nodeID`]: encodeNodeId(type, id) } as NodeIdFields<K>;
 }
 
 export function nodeRef(type: string, id: number, name: string | null): { id: number; nodeID: string; name: string | null } {

@@ -43,7 +43,7 @@ describe('recordChange — the one outbox writer', () => {
   it('enqueues one webhook job per event, with the object, person and audit line node ids', async () => {
     const { tx, written } = outbox();
 
-    await recordChange(tx, change({ record: { type: 'Request', id: 42 }, events: [{ name: 'request.update', payload: { status: 'assigned' } }, { name: 'request.status-changed' }] }));
+    await recordChange(tx, change({ record: { type: 'Request', id: 42 }, events: [{ name: 'request.update', payload: { status: 'assigned' } }, { name: 'request.status-changed', payload: { status: 'assigned', previous_status: 'accepted' } }] }));
 
     const common = {
       account_id: 'wdc', object_id: 42, object_nodeID: encodeNodeId('Request', 42), person_id: 100, person_nodeID: encodeNodeId('Person', 100), person_name: 'Howard',
@@ -51,7 +51,7 @@ describe('recordChange — the one outbox writer', () => {
     const base = { audit_line_id: AUDIT_LINE, audit_line_nodeID: encodeNodeId('AuditLine', AUDIT_LINE), source: 'Nagios', sourceID: 'n-1' };
     expect(written.enqueues).toEqual([[
       { task: 'webhook-event', payload: { ...common, event: 'request.update', payload: { ...base, status: 'assigned' } } },
-      { task: 'webhook-event', payload: { ...common, event: 'request.status-changed', payload: base } },
+      { task: 'webhook-event', payload: { ...common, event: 'request.status-changed', payload: { ...base, status: 'assigned', previous_status: 'accepted' } } },
     ]]);
   });
 
@@ -87,10 +87,10 @@ describe('recordChange — the one outbox writer', () => {
   it('refuses a payload reference without its node id, naming the path, and enqueues none of its jobs', async () => {
     const { tx, written } = outbox();
 
-    await expect(recordChange(tx, change({ events: [{ name: 'person.update', payload: { manager: { id: 3, name: 'Mia' } } }] }))).rejects.toThrow(
-      'event person.update payload lacks manager.nodeID',
-    );
-    await expect(recordChange(tx, change({ events: [{ name: 'person.update', payload: { site_id: 4 } }] }))).rejects.toThrow('payload lacks site_nodeID');
+    // Payloads the event declarations refuse to compile, as code outside their types could still write them.
+    const untyped = (payload: Record<string, unknown>) => [{ name: 'person.update', payload }] as unknown as RecordChange['events'];
+    await expect(recordChange(tx, change({ events: untyped({ manager: { id: 3, name: 'Mia' } }) }))).rejects.toThrow('event person.update payload lacks manager.nodeID');
+    await expect(recordChange(tx, change({ events: untyped({ site_id: 4 }) }))).rejects.toThrow('payload lacks site_nodeID');
     expect(written.enqueues).toEqual([]);
   });
 });

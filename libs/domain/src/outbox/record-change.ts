@@ -9,7 +9,7 @@
  * - the other jobs of the change (e-mail, scheduled work), in the same round trip.
  * A change rolled back leaves none of them; a committed one all of them.
  */
-import type { EventName } from '../events/event-catalogue.js';
+import type { PublishedEvent } from '../events/event-payloads.js';
 import { JOBS, queuedJob, type QueuedJob } from '../jobs/job-contract.js';
 import { encodeNodeId } from '../node-id.js';
 import type { NewAuditLine, OutboxEntry, ReservedNote } from '../ports/outbox.js';
@@ -28,7 +28,8 @@ export interface RecordChange {
   sourceId: string | null;
   /** For the audit line: the values of a new record, or `[before, after]` pairs. */
   changes: Record<string, unknown>;
-  events: ReadonlyArray<{ name: EventName; payload?: Record<string, unknown> }>;
+  /** Each payload holds what events/event-payloads.ts declares for its event, no more. */
+  events: readonly PublishedEvent[];
   jobs?: readonly QueuedJob[];
 }
 

@@ -97,4 +97,49 @@ describe('buildOpenApiDocument', () => {
       }),
     ).toThrow("Two different schemas are named 'ListThings200'");
   });
+
+  describe('the webhooks section', () => {
+    const message = z.strictObject({ event: z.literal('thing.create'), thing: thing });
+    const signed = z.strictObject({ jwt: z.string() });
+    const withWebhooks = buildOpenApiDocument(routes, {
+      info: { title: 'Things', version: '1' },
+      servers: [{ url: 'http://localhost' }],
+      schemas: { Thing: thing },
+      webhooks: {
+        'thing.create': {
+          summary: 'A thing was created',
+          tag: 'events',
+          bodies: [{ name: 'ThingCreateMessage', schema: message }, { name: 'SignedBody', schema: signed }],
+          headers: [{ name: 'webhook-id', required: true, description: 'The delivery id' }],
+          answer: 'Any 2xx is a delivery',
+        },
+      },
+    });
+
+    it('is one POST per webhook, with its headers, its named bodies and what the answer means, in a valid 3.1 document', async () => {
+      expect(withWebhooks.webhooks).toEqual({
+        'thing.create': {
+          post: {
+            operationId: 'webhook.thing.create',
+            summary: 'A thing was created',
+            tags: ['events'],
+            parameters: [{ name: 'webhook-id', in: 'header', required: true, description: 'The delivery id', schema: { type: 'string' } }],
+            requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/ThingCreateMessage' }, { $ref: '#/components/schemas/SignedBody' }] } } } },
+            responses: { '2XX': { description: 'Any 2xx is a delivery' } },
+          },
+        },
+      });
+      expect(withWebhooks.components['schemas']!['ThingCreateMessage']).toMatchObject({
+        properties: { thing: { $ref: '#/components/schemas/Thing' } }, additionalProperties: false,
+      });
+      expect(await new Validator().validate(withWebhooks)).toEqual({ valid: true });
+      expect(document.webhooks).toBeUndefined();
+    });
+
+    it('is checked by the validator: a header without its place makes the document invalid', async () => {
+      const broken = structuredClone(withWebhooks) as typeof withWebhooks & { webhooks: Record<string, { post: { parameters: Array<Record<string, unknown>> } }> };
+      delete broken.webhooks['thing.create']!.post.parameters[0]!['in'];
+      expect(await new Validator().validate(broken)).toMatchObject({ valid: false });
+    });
+  });
 });

@@ -1,13 +1,14 @@
 /**
  * The OpenAPI 3.1 document of a route table: every route with what it needs,
  * reads and answers, the bearer scheme, the account header, and the error
- * answers every route shares.
+ * answers every route shares; and the webhooks the service sends, when given.
  */
 import type { z } from 'zod';
 import { ACCOUNT_ID_PATTERN } from '@tessera/domain';
 import { ERROR_SCHEMAS } from './error-schemas.js';
 import { ERROR_RESPONSES, RATE_LIMIT_HEADER_NAMES, openApiPath, operationOf } from './openapi-operation.js';
 import { SchemaComponents, type JsonSchema } from './openapi-schemas.js';
+import { webhooksSection, type OpenApiWebhook } from './openapi-webhooks.js';
 import type { RouteTable } from './route-table.js';
 
 export interface OpenApiOptions {
@@ -15,6 +16,8 @@ export interface OpenApiOptions {
   servers: Array<{ url: string; description?: string }>;
   /** Shared schemas, shown once under their name (e.g. `Request`) and referred to wherever they are used. */
   schemas?: Readonly<Record<string, z.ZodType>>;
+  /** The OpenAPI 3.1 `webhooks` section: requests the service sends, by name (e.g. an event name). */
+  webhooks?: Readonly<Record<string, OpenApiWebhook>>;
 }
 
 export interface OpenApiDocument {
@@ -22,6 +25,7 @@ export interface OpenApiDocument {
   info: OpenApiOptions['info'];
   servers: OpenApiOptions['servers'];
   paths: Record<string, Record<string, JsonSchema>>;
+  webhooks?: Record<string, JsonSchema>;
   components: Record<string, Record<string, JsonSchema>>;
   // Extensions (`x-…`) and any field a later OpenAPI version adds.
   [field: string]: unknown;
@@ -74,6 +78,7 @@ export function buildOpenApiDocument(routes: RouteTable, options: OpenApiOptions
     const path = (paths[openApiPath(route.path)] ??= {});
     path[route.method] = operationOf(route, schemas);
   }
+  const webhooks = options.webhooks ? webhooksSection(options.webhooks, schemas.outputs) : undefined;
   const outputSchemas = schemas.outputs.toJson();
   const inputSchemas = schemas.inputs.toJson();
   for (const name of Object.keys(inputSchemas)) {
@@ -84,6 +89,7 @@ export function buildOpenApiDocument(routes: RouteTable, options: OpenApiOptions
     info: options.info,
     servers: options.servers,
     paths,
+    ...(webhooks ? { webhooks } : {}),
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token, or an OAuth access token of an application' },
