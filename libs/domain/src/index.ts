@@ -168,7 +168,12 @@ export { createWebhookPolicy } from './webhooks/policies/create-webhook-policy.j
 export type { WebhookPolicyDependencies } from './webhooks/policies/create-webhook-policy.js';
 export { updateWebhookPolicy } from './webhooks/policies/update-webhook-policy.js';
 export { deleteWebhookPolicy } from './webhooks/policies/delete-webhook-policy.js';
-export { presentWebhookPolicy, presentWebhookPolicyWithKey, WEBHOOK_POLICY_FIELDS } from './webhooks/policies/webhook-policy.presenter.js';
+export { rollWebhookPolicyKey } from './webhooks/policies/roll-webhook-policy-key.js';
+export type { KeyRollInput } from './webhooks/policies/roll-webhook-policy-key.js';
+export { DEFAULT_OVERLAP_MINUTES, MAX_OVERLAP_MINUTES, MAX_RETIRING_KEYS, retiringKeysAfterRoll } from './webhooks/policies/key-roll-window.js';
+export { accountWebhookKeys } from './webhooks/policies/account-webhook-keys.js';
+export type { WebhookJwk, WebhookKeySet } from './webhooks/policies/account-webhook-keys.js';
+export { presentWebhookPolicy, presentWebhookPolicyWithKey, presentRolledWebhookPolicyKey, WEBHOOK_POLICY_FIELDS } from './webhooks/policies/webhook-policy.presenter.js';
 export type { WebhookDeliveryRepository } from './ports/webhook-delivery.repository.js';
 export type {
   DeliveryStatus, WebhookDeliveryRecord, DeliveryAttemptRecord, NewDeliveryAttempt, DeliverySummary, DeliveryWithAttempts, DeliveryWebhook, NewDelivery, DeliveryProgress, WebhookFailureState,

@@ -6,7 +6,7 @@
  * field that is not writable is a 422 naming it (webhook-policies-body.ts).
  */
 import { z } from 'zod';
-import { JWT_ALGS, JWT_AUDIENCE_MAX_LENGTH, JWT_CLAIM_EXPIRES_IN_MAX } from '@tessera/domain';
+import { DEFAULT_OVERLAP_MINUTES, JWT_ALGS, JWT_AUDIENCE_MAX_LENGTH, JWT_CLAIM_EXPIRES_IN_MAX, MAX_OVERLAP_MINUTES } from '@tessera/domain';
 
 const datetime = z.iso.datetime({ offset: true });
 const nodeId = z.string().describe('Global node ID: URL-safe base64 of `tessera/<Type>/<id>`');
@@ -41,6 +41,24 @@ export const webhookPolicyWithKeySchema = webhookPolicySchema
     secret: z.string().optional().describe('`hs*` only: the shared secret, `whsec_<base64>`; the HMAC key is the base64-decoded part. Shown in this answer only; stored sealed'),
   })
   .describe('A webhook policy with the key material made by this call');
+
+export const rolledWebhookPolicyKeySchema = webhookPolicyWithKeySchema
+  .extend({
+    retiring_keys: z
+      .array(z.object({ key_id: z.string(), retires_at: datetime.describe('The end of its overlap window: from then on it signs nothing and leaves the JWKS') }))
+      .describe('The keys that keep signing beside the new one (a second `webhook-signature` entry; listed in webhook-keys.json), newest first'),
+  })
+  .describe('The policy with its new key (shown this once) and the keys still in their overlap window');
+
+export const keyRollBodySchema = z
+  .strictObject({
+    overlap_minutes: z
+      .number()
+      .nullable()
+      .optional()
+      .describe(`How long the key rolled out keeps signing beside the new one: 0 to ${MAX_OVERLAP_MINUTES} minutes (7 days); null or absent: ${DEFAULT_OVERLAP_MINUTES} (24 h). 0 ends it, and every older key, at once`),
+  })
+  .describe('The key roll; an empty body takes the default overlap');
 
 export const webhookPolicyBodySchema = z
   .strictObject({
