@@ -14,8 +14,9 @@ import {
   type OAuthApplicationRecord, type ScopeInput,
 } from '@tessera/domain';
 import {
-  createWebhookPolicy, deleteWebhookPolicy, getWebhookPolicy, listWebhookPolicies, updateWebhookPolicy,
-  type SealingKey, type WebhookPolicyInput, type WebhookPolicyRecord, type WebhookPolicyState, type WebhookPolicyWithKey,
+  accountWebhookKeys, createWebhookPolicy, deleteWebhookPolicy, getWebhookPolicy, listWebhookPolicies, rollWebhookPolicyKey, updateWebhookPolicy,
+  type KeyRollInput, type RolledWebhookPolicyKey, type SealingKey, type WebhookKeySet, type WebhookPolicyInput, type WebhookPolicyRecord,
+  type WebhookPolicyState, type WebhookPolicyWithKey,
 } from '@tessera/domain';
 import {
   createWebhook, deleteWebhook, getWebhook, listWebhooks, readAttachment, updateWebhook, uploadAttachment,
@@ -61,6 +62,9 @@ export interface ApiServices {
   createWebhookPolicy(access: AccessContext, input: WebhookPolicyInput): Promise<WebhookPolicyWithKey>;
   updateWebhookPolicy(access: AccessContext, id: number, input: WebhookPolicyInput): Promise<WebhookPolicyWithKey>;
   deleteWebhookPolicy(access: AccessContext, id: number): Promise<void>;
+  rollWebhookPolicyKey(access: AccessContext, id: number, input: KeyRollInput): Promise<RolledWebhookPolicyKey>;
+  /** The public JWKS of an account's webhook policies: no caller, the account named in the path. */
+  accountWebhookKeys(accountId: string): Promise<WebhookKeySet>;
   listIntegrations(access: AccessContext, query: CollectionQuery): Promise<Page<IntegrationRecord>>;
   getIntegration(access: AccessContext, id: number): Promise<IntegrationRecord>;
   createIntegration(access: AccessContext, input: Partial<IntegrationFields>): Promise<IntegrationRecord>;
@@ -123,6 +127,8 @@ export function createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss }:
     createWebhookPolicy: (access, input) => createWebhookPolicy(access, input, { uow, sealingKey }),
     updateWebhookPolicy: (access, id, input) => updateWebhookPolicy(access, id, input, { uow, sealingKey }),
     deleteWebhookPolicy: (access, id) => deleteWebhookPolicy(access, id, uow),
+    rollWebhookPolicyKey: (access, id, input) => rollWebhookPolicyKey(access, id, input, { uow, sealingKey }),
+    accountWebhookKeys: (accountId) => accountWebhookKeys(accountId, reads),
     listIntegrations: (access, query) => listIntegrations(access, query, reads),
     getIntegration: (access, id) => getIntegration(access, id, reads),
     createIntegration: (access, input) => createIntegration(access, input, uow),

@@ -93,7 +93,9 @@ describe('The REST route table — every route declares what it needs', () => {
       'GET /v1/webhook_policies/:id': { role: 'administrator', scope: 'webhook_policy:Read' },
       'POST /v1/webhook_policies': { role: 'administrator', scope: 'webhook_policy:Create', answer: 'webhook_policy:Read' },
       'PATCH /v1/webhook_policies/:id': { role: 'administrator', scope: 'webhook_policy:Update', answer: 'webhook_policy:Read' },
+      'POST /v1/webhook_policies/:id/roll_key': { role: 'administrator', scope: 'webhook_policy:Update', answer: 'webhook_policy:Read' },
       'DELETE /v1/webhook_policies/:id': { role: 'administrator', scope: 'webhook_policy:Delete' },
+      'GET /v1/accounts/:account/webhook-keys.json': { public: expect.any(String), rateLimit: 'address' },
     });
   });
 

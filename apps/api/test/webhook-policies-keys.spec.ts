@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, randomUUID } from 'node:crypto';
 import { importSPKI, jwtVerify } from 'jose';
-import { loadSealingKey, openSecret, signWebhookMessage, type JwtAlg, type SigningPolicy, type WebhookMessage } from '@tessera/domain';
+import { joseAlg, loadSealingKey, openSecret, signWebhookMessage, type JwtAlg, type SigningPolicy, type WebhookMessage } from '@tessera/domain';
 import { startApiHarness, type ApiHarness } from './support/api-harness.js';
 import { auditLines, call } from './support/integration-calls.js';
 import { createPolicy, policyRow } from './support/webhook-policy-calls.js';
@@ -20,6 +20,7 @@ describe('/v1/webhook_policies — key material: made on create, shown once, sto
     const row = await h.test.db('webhook_policies').where({ id }).first();
     const policy: SigningPolicy = {
       id, disabled: row.disabled, jwtAlg: row.jwt_alg as JwtAlg, jwtAudience: row.jwt_audience, jwtClaimExpiresIn: row.jwt_claim_expires_in, sealedKey: row.sealed_key,
+      keyId: row.key_id,
     };
     const message = { webhook_id: 1, event: 'request.create' } as unknown as WebhookMessage;
     const signed = await signWebhookMessage(policy, message, { webhookId: 1, deliveryId: randomUUID(), issuer: 'https://tessera.example/v1/accounts/wdc', now: new Date(), sealingKey });
@@ -41,7 +42,7 @@ describe('/v1/webhook_policies — key material: made on create, shown once, sto
     expect(JSON.stringify(await auditLines(h, 'WebhookPolicy', id))).not.toContain(secretText);
   }
 
-  it.each(['rs256', 'rs512', 'es256', 'es384', 'es512'] as const)('%s: returns the public key once; the database holds it in clear and the private key only sealed', async (alg) => {
+  it.each(['rs256', 'rs512', 'es256', 'es384', 'es512', 'ed25519'] as const)('%s: returns the public key once; the database holds it in clear and the private key only sealed', async (alg) => {
     const created = (await createPolicy(h, { jwt_alg: alg }).expect(200)).body;
     expect(created.secret).toBeUndefined();
     const row = (await policyRow(h, created.id))!;
@@ -52,8 +53,9 @@ describe('/v1/webhook_policies — key material: made on create, shown once, sto
     expect(privatePem).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     // The sealed private key is the pair of the public key that was shown.
     expect(String(createPublicKey(createPrivateKey(privatePem)).export({ type: 'spki', format: 'pem' })).trim()).toBe(created.public_key_pem.trim());
-    const verified = await jwtVerify(await signedWith(created.id), await importSPKI(created.public_key_pem, alg.toUpperCase()));
-    expect(verified.protectedHeader.alg).toBe(alg.toUpperCase());
+    const verified = await jwtVerify(await signedWith(created.id), await importSPKI(created.public_key_pem, joseAlg(alg)));
+    expect(verified.protectedHeader).toEqual({ alg: joseAlg(alg), typ: 'JWT', kid: created.key_id });
+    expect(created.key_id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     await expectShownOnceOnly(created.id, created.public_key_pem.split('\n')[1]);
   });
 

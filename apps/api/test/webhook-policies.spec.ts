@@ -25,7 +25,7 @@ describe('/v1/webhook_policies — the policies that sign webhook messages, for 
       const res = await createPolicy(h, { jwt_alg: 'es256' }).expect(200);
       check(webhookPolicyWithKeySchema.strict(), res.body);
       expect(res.body).toEqual({
-        id: expect.any(Number), name: `Webhook policy ${res.body.id}`, disabled: false, jwt_alg: 'es256', jwt_audience: null, jwt_claim_expires_in: null,
+        id: expect.any(Number), name: `Webhook policy ${res.body.id}`, disabled: false, jwt_alg: 'es256', jwt_audience: null, jwt_claim_expires_in: null, key_id: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
         created_at: expect.any(String), updated_at: res.body.created_at, nodeID: encodeNodeId('WebhookPolicy', res.body.id),
         public_key_pem: expect.stringMatching(/^-----BEGIN PUBLIC KEY-----\n/),
       });
@@ -58,7 +58,7 @@ describe('/v1/webhook_policies — the policies that sign webhook messages, for 
       const cases: Array<[Record<string, unknown>, Array<[string, string]>]> = [
         [{}, [['jwt_alg', "Jwt alg can't be blank"]]],
         [{ jwt_alg: ' ' }, [['jwt_alg', "Jwt alg can't be blank"]]],
-        [{ jwt_alg: 'ps256' }, [['jwt_alg', 'Jwt alg is not included in the list (none, hs256, hs384, hs512, rs256, rs384, rs512, es256, es384, es512)']]],
+        [{ jwt_alg: 'ps256' }, [['jwt_alg', 'Jwt alg is not included in the list (none, hs256, hs384, hs512, rs256, rs384, rs512, es256, es384, es512, ed25519)']]],
         [{ jwt_alg: 'rs256', jwt_audience: 'a'.repeat(256), jwt_claim_expires_in: 0 }, [
           ['jwt_audience', 'Jwt audience is too long (maximum is 255 characters)'],
           ['jwt_claim_expires_in', 'Jwt claim expires in must be greater than 0'],

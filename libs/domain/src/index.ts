@@ -126,8 +126,10 @@ export { buildWebhookMessage, accountUrl } from './webhooks/deliveries/webhook-m
 export type { WebhookMessage, MessageWebhook } from './webhooks/deliveries/webhook-message.js';
 export { JWT_ALGS, isJwtAlg } from './webhooks/policies/jwt-alg.js';
 export { webhookPolicyName, describeWebhookPolicy } from './webhooks/policies/webhook-policy-name.js';
-export type { JwtAlg } from './webhooks/policies/jwt-alg.js';
-export type { SigningPolicy } from './webhooks/policies/signing-policy.js';
+export { isAsymmetric, joseAlg } from './webhooks/policies/jwt-alg.js';
+export type { JwtAlg, KeyedJwtAlg } from './webhooks/policies/jwt-alg.js';
+export type { SigningPolicy, RetiringSigningKey } from './webhooks/policies/signing-policy.js';
+export type { PublishedKey } from './webhooks/policies/published-key.js';
 export { SealingKey, SealingKeyError, SealedSecretError, loadSealingKey, sealSecret, openSecret, DEVELOPMENT_SEALING_KEY } from './webhooks/policies/sealing-key.js';
 export type { DeploymentEnv } from './webhooks/policies/sealing-key.js';
 export { generatePolicyKey, webhookSecretBytes, WEBHOOK_SECRET_PREFIX } from './webhooks/policies/policy-key-material.js';
@@ -155,8 +157,11 @@ export type { UploadedFile } from './webhooks/attachments/upload-attachment.js';
 export { readAttachment } from './webhooks/attachments/read-attachment.js';
 export { ATTACHMENT_KEY_PATTERN } from './webhooks/attachments/attachment-file.js';
 export { presentWebhook, presentWebhookInList, presentAttachment, WEBHOOK_FIELDS, WEBHOOK_LIST_FIELDS } from './webhooks/webhook.presenter.js';
-export type { WebhookPolicyRecord, WebhookPolicyFields, WebhookPolicyKeyColumns, NewWebhookPolicy, WebhookUsingPolicy, WebhookPolicyWithKey } from './webhooks/policies/webhook-policy-record.js';
-export type { WebhookPolicyRepository } from './ports/webhook-policy.repository.js';
+export type {
+  WebhookPolicyRecord, WebhookPolicyFields, WebhookPolicyKeyColumns, NewWebhookPolicy, WebhookUsingPolicy, WebhookPolicyWithKey, RetiringKey, RetiringKeyView,
+  RolledWebhookPolicyKey,
+} from './webhooks/policies/webhook-policy-record.js';
+export type { WebhookPolicyRepository, StoredPolicyKeys } from './ports/webhook-policy.repository.js';
 export { checkWebhookPolicyInput, JWT_AUDIENCE_MAX_LENGTH, JWT_CLAIM_EXPIRES_IN_MAX } from './webhooks/policies/webhook-policy-fields.js';
 export type { WebhookPolicyInput } from './webhooks/policies/webhook-policy-fields.js';
 export { listWebhookPolicies, getWebhookPolicy } from './webhooks/policies/read-webhook-policies.js';
@@ -165,7 +170,12 @@ export { createWebhookPolicy } from './webhooks/policies/create-webhook-policy.j
 export type { WebhookPolicyDependencies } from './webhooks/policies/create-webhook-policy.js';
 export { updateWebhookPolicy } from './webhooks/policies/update-webhook-policy.js';
 export { deleteWebhookPolicy } from './webhooks/policies/delete-webhook-policy.js';
-export { presentWebhookPolicy, presentWebhookPolicyWithKey, WEBHOOK_POLICY_FIELDS } from './webhooks/policies/webhook-policy.presenter.js';
+export { rollWebhookPolicyKey } from './webhooks/policies/roll-webhook-policy-key.js';
+export type { KeyRollInput } from './webhooks/policies/roll-webhook-policy-key.js';
+export { DEFAULT_OVERLAP_MINUTES, MAX_OVERLAP_MINUTES, MAX_RETIRING_KEYS, retiringKeysAfterRoll } from './webhooks/policies/key-roll-window.js';
+export { accountWebhookKeys } from './webhooks/policies/account-webhook-keys.js';
+export type { WebhookJwk, WebhookKeySet } from './webhooks/policies/account-webhook-keys.js';
+export { presentWebhookPolicy, presentWebhookPolicyWithKey, presentRolledWebhookPolicyKey, WEBHOOK_POLICY_FIELDS } from './webhooks/policies/webhook-policy.presenter.js';
 export type { WebhookDeliveryRepository } from './ports/webhook-delivery.repository.js';
 export type {
   DeliveryStatus, WebhookDeliveryRecord, DeliveryAttemptRecord, NewDeliveryAttempt, DeliverySummary, DeliveryWithAttempts, DeliveryWebhook, NewDelivery, DeliveryProgress, WebhookFailureState,

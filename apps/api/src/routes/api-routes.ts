@@ -7,6 +7,7 @@ import type { RouteTable } from '@tessera/http';
 import type { PageSizeLimits } from '@tessera/validation';
 import { describeApi } from '../openapi.js';
 import type { ApiServices } from '../services.js';
+import { accountWebhookKeysRoutes } from './account-webhook-keys.routes.js';
 import { attachmentsRoutes } from './attachments.routes.js';
 import { eventsRoutes } from './events.routes.js';
 import { integrationApplicationsRoutes } from './integrations-applications.routes.js';
@@ -41,7 +42,7 @@ export function apiRoutes({ services, links, pageSize, attachmentMaxBytes }: Api
     ...integrationsRoutes(services, apiUrl, pageSize), ...integrationApplicationsRoutes(services, apiUrl, pageSize),
     ...integrationScopesRoutes(services, apiUrl, pageSize),
     ...webhooksRoutes(services, apiUrl, pageSize), ...attachmentsRoutes(services, apiUrl, attachmentMaxBytes),
-    ...webhookPoliciesRoutes(services, apiUrl, pageSize),
+    ...webhookPoliciesRoutes(services, apiUrl, pageSize), ...accountWebhookKeysRoutes(services),
     ...webhookDeliveriesRoutes(services, apiUrl, pageSize),
     ...uiExtensionVersionsRoutes(services, apiUrl, pageSize),
     ...uiExtensionsRoutes(services, apiUrl, pageSize),

@@ -5,7 +5,7 @@
  * to set the name learns it cannot.
  */
 import { writeInput } from '@tessera/http';
-import { webhookPolicyBodySchema, webhookPolicyParams, webhookPolicySchema, webhookPolicyWithKeySchema } from './webhook-policies.schema.js';
+import { keyRollBodySchema, webhookPolicyBodySchema, webhookPolicyParams, webhookPolicySchema, webhookPolicyWithKeySchema } from './webhook-policies.schema.js';
 
 const BODY = {
   body: webhookPolicyBodySchema,
@@ -16,3 +16,5 @@ const BODY = {
 export const createWebhookPolicyInput = writeInput(BODY);
 
 export const updateWebhookPolicyInput = writeInput({ params: webhookPolicyParams, ...BODY });
+
+export const keyRollInput = writeInput({ params: webhookPolicyParams, body: keyRollBodySchema, what: 'a key roll' });

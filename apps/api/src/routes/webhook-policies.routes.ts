@@ -6,18 +6,18 @@
  * made it (create, or a change of `jwt_alg`) and never again.
  */
 import { z } from 'zod';
-import { WEBHOOK_POLICY_FIELDS, presentWebhookPolicy, presentWebhookPolicyWithKey, type WebhookPolicyState } from '@tessera/domain';
+import { WEBHOOK_POLICY_FIELDS, presentRolledWebhookPolicyKey, presentWebhookPolicy, presentWebhookPolicyWithKey, type WebhookPolicyState } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, zodInput, type RouteTable } from '@tessera/http';
 import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
-import { createWebhookPolicyInput, updateWebhookPolicyInput } from './webhook-policies-body.js';
-import { webhookPolicyFieldsSchema, webhookPolicyParams, webhookPolicySchema, webhookPolicyWithKeySchema } from './webhook-policies.schema.js';
+import { createWebhookPolicyInput, keyRollInput, updateWebhookPolicyInput } from './webhook-policies-body.js';
+import { rolledWebhookPolicyKeySchema, webhookPolicyFieldsSchema, webhookPolicyParams, webhookPolicySchema, webhookPolicyWithKeySchema } from './webhook-policies.schema.js';
 
 const POLICIES: CollectionSpec = {
   fields: WEBHOOK_POLICY_FIELDS,
   defaultFields: ['id', 'name', 'disabled', 'jwt_alg'],
   sortable: ['id', 'name', 'jwt_alg', 'created_at', 'updated_at'],
-  filters: { id: 'integer', name: 'string', disabled: 'boolean', jwt_alg: 'string', created_at: 'datetime', updated_at: 'datetime' },
+  filters: { id: 'integer', name: 'string', disabled: 'boolean', jwt_alg: 'string', key_id: 'string', created_at: 'datetime', updated_at: 'datetime' },
 };
 
 const TAG = 'webhook policies';
@@ -93,6 +93,25 @@ export function webhookPoliciesRoutes(services: ApiServices, apiUrl: string, pag
       errors: [404, 422],
       handler: async ({ res, access, input: { params, body } }) => {
         res.json(presentWebhookPolicyWithKey(await services.updateWebhookPolicy(access, params!.id, body)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/webhook_policies/:id/roll_key',
+      operationId: 'rollWebhookPolicyKey',
+      tag: TAG,
+      summary: 'Roll a webhook policy’s key, with an overlap window',
+      description:
+        `${ADMINISTRATORS} A new key of the policy’s algorithm signs from now on (the JWT, with its \`kid\`); the key it replaces keeps signing ` +
+        'beside it for `overlap_minutes` (default 24 h): a second `webhook-signature` entry (`v1,…` for `hs*`, `v1a,…` for `ed25519`) and its ' +
+        'public key stays in the account’s webhook-keys.json. The answer carries the new `public_key_pem` or `secret`, shown this once, and the ' +
+        'keys still in their window. A policy with `jwt_alg` none has no key to roll: 409. Decision 026 gives the receiver’s steps.',
+      needs: { role: 'administrator', scope: 'webhook_policy:Update', answer: 'webhook_policy:Read' },
+      input: keyRollInput,
+      responses: { 200: { description: 'The policy with its new key and the keys still in their overlap window', schema: rolledWebhookPolicyKeySchema } },
+      errors: [404, 409, 422],
+      handler: async ({ res, access, input: { params, body } }) => {
+        res.json(presentRolledWebhookPolicyKey(await services.rollWebhookPolicyKey(access, params!.id, body)));
       },
     }),
     defineRoute({

@@ -1,12 +1,18 @@
-/** The webhook as a delivery needs it, with the signing columns of its policy (decision 016). */
-import type { DeliveryWebhook } from '@tessera/domain';
+/**
+ * The webhook as a delivery needs it, with the signing columns of its policy (decision 016):
+ * its current key and the keys rolled out of it (decision 026), which sit on the policy's own
+ * row, so signing with several keys costs no query beyond the policy join.
+ */
+import type { DeliveryWebhook, RetiringSigningKey } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
+import { parseRetiringKeys } from '../webhook-policies/policy-keys.js';
 
 export const WEBHOOK_COLUMNS = [
   'w.id', 'w.account_id', 'w.name', 'w.event', 'w.uri', 'w.disabled', 'w.mail_exceptions_to',
   'p.id as policy_id', 'p.name as policy_name', 'p.disabled as policy_disabled', 'p.jwt_alg as policy_jwt_alg',
   'p.jwt_audience as policy_jwt_audience', 'p.jwt_claim_expires_in as policy_jwt_claim_expires_in', 'p.sealed_key as policy_sealed_key',
+  'p.key_id as policy_key_id', 'p.retiring_keys as policy_retiring_keys',
 ];
 
 /** `webhooks as w` with its policy `p` (same account: the foreign key says so too). */
@@ -35,6 +41,10 @@ export function toDeliveryWebhook(row: Record<string, unknown>, prefix = ''): De
             jwtAudience: (row['policy_jwt_audience'] as string | null) ?? null,
             jwtClaimExpiresIn: (row['policy_jwt_claim_expires_in'] as number | null) ?? null,
             sealedKey: (row['policy_sealed_key'] as string | null) ?? null,
+            keyId: (row['policy_key_id'] as string | null) ?? null,
+            retiringKeys: parseRetiringKeys(row['policy_retiring_keys']).map(
+              (key): RetiringSigningKey => ({ keyId: key.key_id, jwtAlg: key.jwt_alg, sealedKey: key.sealed_key, retiresAt: key.retires_at }),
+            ),
           },
   };
 }

@@ -5,7 +5,7 @@ import { webhookPolicyRepository } from './webhook-policy.repository.js';
 
 const WDC = trustedAccountId('wdc');
 const ACME = trustedAccountId('acme');
-const fields = { disabled: false, jwt_alg: 'es256' as const, jwt_audience: null, jwt_claim_expires_in: null, public_key_pem: 'PUBLIC', sealed_key: 'v1.sealed' };
+const fields = { disabled: false, jwt_alg: 'es256' as const, jwt_audience: null, jwt_claim_expires_in: null, public_key_pem: 'PUBLIC', sealed_key: 'v1.sealed', key_id: 'kid-1' };
 
 describe('webhookPolicyRepository', () => {
   let test: TestDatabase;
@@ -25,11 +25,11 @@ describe('webhookPolicyRepository', () => {
   it('never returns the key columns from a read or a write', async () => {
     const repo = webhookPolicyRepository(test.db);
     const inserted = await repo.insert(WDC, fields, webhookPolicyName);
-    const updated = await repo.update(WDC, inserted.id, { jwt_alg: 'hs256', public_key_pem: null, sealed_key: 'v1.other' });
+    const updated = await repo.update(WDC, inserted.id, { jwt_alg: 'hs256', public_key_pem: null, sealed_key: 'v1.other', key_id: 'kid-2' });
     const read = await repo.find(WDC, inserted.id);
     const page = await repo.list(WDC, { page: 1, perPage: 10, fields: [], sort: [], filters: [] });
     for (const record of [inserted, updated, read!, page.rows[0]!]) {
-      expect(Object.keys(record).sort()).toEqual(['account_id', 'created_at', 'disabled', 'id', 'jwt_alg', 'jwt_audience', 'jwt_claim_expires_in', 'name', 'updated_at']);
+      expect(Object.keys(record).sort()).toEqual(['account_id', 'created_at', 'disabled', 'id', 'jwt_alg', 'jwt_audience', 'jwt_claim_expires_in', 'key_id', 'name', 'updated_at']);
     }
     expect(await test.db('webhook_policies').where({ id: inserted.id }).first('sealed_key', 'public_key_pem')).toEqual({ sealed_key: 'v1.other', public_key_pem: null });
   });

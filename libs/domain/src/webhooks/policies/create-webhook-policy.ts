@@ -31,7 +31,7 @@ export async function createWebhookPolicy(access: AccessContext, input: WebhookP
   };
   const key = await generatePolicyKey(fields.jwt_alg, sealingKey);
   return uow.transaction(async (tx) => {
-    const policy = await tx.webhookPolicies.insert(access.account.id, { ...fields, public_key_pem: key.publicKeyPem, sealed_key: key.sealedKey }, webhookPolicyName);
+    const policy = await tx.webhookPolicies.insert(access.account.id, { ...fields, public_key_pem: key.publicKeyPem, sealed_key: key.sealedKey, key_id: key.keyId }, webhookPolicyName);
     await recordWebhookPolicyChange(tx, access, policy.id, 'create', { name: policy.name, ...fields });
     return { policy, key: { public_key_pem: key.publicKeyPem, secret: key.secret } };
   });

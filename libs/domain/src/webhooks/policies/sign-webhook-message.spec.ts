@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { decodeProtectedHeader, importSPKI, jwtVerify, UnsecuredJWT } from 'jose';
 import type { WebhookMessage } from '../deliveries/webhook-message.js';
 import { JWT_ALGS, type JwtAlg } from './jwt-alg.js';
@@ -123,7 +123,7 @@ describe('signWebhookMessage', () => {
 
   it('makes an unsecured JWT for alg none, which decodes to every claim', async () => {
     const { policy, material } = await policyFor('none', { jwtClaimExpiresIn: 1 });
-    expect(material).toEqual({ publicKeyPem: null, secret: null, sealedKey: null });
+    expect(material).toEqual({ publicKeyPem: null, secret: null, sealedKey: null, keyId: null });
     const signed = await signWebhookMessage(policy, message, context);
     const jwt = jwtOf(signed.body);
     expect(decodeProtectedHeader(jwt)).toEqual({ alg: 'none' });
@@ -166,7 +166,64 @@ describe('signWebhookMessage', () => {
     await expect(signWebhookMessage(policy, message, context)).resolves.toHaveProperty('body');
   });
 
-  it('knows every algorithm of REFERENCE.md', () => {
-    expect(JWT_ALGS).toEqual(['none', 'hs256', 'hs384', 'hs512', 'rs256', 'rs384', 'rs512', 'es256', 'es384', 'es512']);
+  it('knows every algorithm of REFERENCE.md, and ed25519 (decision 026)', () => {
+    expect(JWT_ALGS).toEqual(['none', 'hs256', 'hs384', 'hs512', 'rs256', 'rs384', 'rs512', 'es256', 'es384', 'es512', 'ed25519']);
+  });
+
+  it('ed25519: an EdDSA JWT naming its key, and a Standard Webhooks v1a signature a receiver verifies with the public key', async () => {
+    const { policy, material } = await policyFor('ed25519', { keyId: 'kid-ed' });
+    const signed = await signWebhookMessage(policy, message, context);
+    const jwt = jwtOf(signed.body);
+    expect(decodeProtectedHeader(jwt)).toEqual({ alg: 'EdDSA', typ: 'JWT', kid: 'kid-ed' });
+    const verified = await jwtVerify(jwt, await importSPKI(material.publicKeyPem!, 'EdDSA'), { currentDate: now });
+    expect(verified.payload).toEqual(expectedClaims(15));
+    const [scheme, signature, ...rest] = signed.headers['webhook-signature']!.split(',');
+    expect([scheme, rest]).toEqual(['v1a', []]);
+    const content = Buffer.from(`${deliveryId}.${nowSeconds}.${signed.body}`);
+    expect(verify(null, content, createPublicKey(material.publicKeyPem!), Buffer.from(signature!, 'base64'))).toBe(true);
+    expect(verify(null, Buffer.from(`${deliveryId}.${nowSeconds + 1}.${signed.body}`), createPublicKey(material.publicKeyPem!), Buffer.from(signature!, 'base64'))).toBe(false);
+  });
+
+  it('while a key is rolled: the JWT by the new key, one signature per key in webhook-signature, none by a key past its window', async () => {
+    const hsOld = await generatePolicyKey('hs256', sealingKey);
+    const hsOlder = await generatePolicyKey('hs256', sealingKey);
+    const { policy, material } = await policyFor('hs256', {
+      keyId: 'new',
+      retiringKeys: [
+        { keyId: 'old', jwtAlg: 'hs256', sealedKey: hsOld.sealedKey!, retiresAt: new Date(now.getTime() + 60_000) },
+        { keyId: 'gone', jwtAlg: 'hs256', sealedKey: hsOlder.sealedKey!, retiresAt: now },
+      ],
+    });
+    const signed = await signWebhookMessage(policy, message, context);
+    const content = `${deliveryId}.${nowSeconds}.${signed.body}`;
+    const hmac = (secret: string) => createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(content).digest('base64');
+    expect(signed.headers['webhook-signature']).toBe(`v1,${hmac(material.secret!)} v1,${hmac(hsOld.secret!)}`);
+    expect(decodeProtectedHeader(jwtOf(signed.body)).kid).toBe('new');
+    await jwtVerify(jwtOf(signed.body), Buffer.from(material.secret!.slice('whsec_'.length), 'base64'), { currentDate: now });
+
+    const edOld = await generatePolicyKey('ed25519', sealingKey);
+    const { policy: edPolicy, material: edNew } = await policyFor('ed25519', {
+      keyId: 'ed-new', retiringKeys: [{ keyId: 'ed-old', jwtAlg: 'ed25519', sealedKey: edOld.sealedKey!, retiresAt: new Date(now.getTime() + 1000) }],
+    });
+    const edSigned = await signWebhookMessage(edPolicy, message, context);
+    const entries = edSigned.headers['webhook-signature']!.split(' ').map((entry) => entry.split(','));
+    const edContent = Buffer.from(`${deliveryId}.${nowSeconds}.${edSigned.body}`);
+    expect(entries.map(([scheme]) => scheme)).toEqual(['v1a', 'v1a']);
+    expect(entries.map(([, signature]) => verify(null, edContent, createPublicKey(edNew.publicKeyPem!), Buffer.from(signature!, 'base64')))).toEqual([true, false]);
+    expect(entries.map(([, signature]) => verify(null, edContent, createPublicKey(edOld.publicKeyPem!), Buffer.from(signature!, 'base64')))).toEqual([false, true]);
+  });
+
+  it('es256 while rolled: the JWT only (ECDSA has no Standard Webhooks scheme), by the new key', async () => {
+    const old = await generatePolicyKey('es256', sealingKey);
+    const { policy, material } = await policyFor('es256', { keyId: 'es-new', retiringKeys: [{ keyId: 'es-old', jwtAlg: 'es256', sealedKey: old.sealedKey!, retiresAt: new Date(now.getTime() + 1000) }] });
+    const signed = await signWebhookMessage(policy, message, context);
+    expect(signed.headers['webhook-signature']).toBeUndefined();
+    await jwtVerify(jwtOf(signed.body), await importSPKI(material.publicKeyPem!, 'ES256'), { currentDate: now });
+    await expect(jwtVerify(jwtOf(signed.body), await importSPKI(old.publicKeyPem!, 'ES256'), { currentDate: now })).rejects.toThrow();
+  });
+
+  it('fails, naming it, when a retiring key cannot be opened', async () => {
+    const { policy } = await policyFor('hs256', { retiringKeys: [{ keyId: 'broken', jwtAlg: 'hs256', sealedKey: 'v1.nope', retiresAt: new Date(now.getTime() + 1000) }] });
+    await expect(signWebhookMessage(policy, message, context)).rejects.toThrow(/webhook policy 5: its retiring key broken cannot be opened/);
   });
 });

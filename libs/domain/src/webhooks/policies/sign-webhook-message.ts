@@ -12,17 +12,23 @@
  *   (jwt_claim_expires_in minutes later, DEFAULT_JWT_EXPIRES_IN_MINUTES when unset).
  *   `none` gives an unsecured JWT (`alg: none`).
  * - `hs*` also gets `webhook-signature: v1,<base64 HMAC-SHA256 of
- *   "<webhook-id>.<webhook-timestamp>.<body>">` keyed by the policy secret.
+ *   "<webhook-id>.<webhook-timestamp>.<body>">` keyed by the policy secret;
+ *   `ed25519` gets `v1a,<base64 Ed25519 signature of the same>` (Standard
+ *   Webhooks' asymmetric scheme) and an EdDSA JWT.
+ * - The JWT names its key (`kid`) when the policy's key has an id. While a key
+ *   is rolled (decision 026) the JWT is signed by the current key only, and
+ *   `webhook-signature` lists one signature per key, the current one first,
+ *   space-separated: a receiver that knows either key accepts the message.
  * - A disabled policy signs nothing: the attempt fails and says why, rather
  *   than sending unsigned what the receiver expects signed.
  */
-import { createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
 import type { WebhookMessage } from '../deliveries/webhook-message.js';
-import { joseAlg, jwtAlgFamily } from './jwt-alg.js';
+import { joseAlg, type KeyedJwtAlg } from './jwt-alg.js';
 import type { SealingKey } from './sealing-key.js';
-import { openedSigningKey } from './signing-keys.js';
+import { openedSigningKey, type OpenedKey } from './signing-keys.js';
 import type { SigningPolicy } from './signing-policy.js';
+import { standardWebhookSignature } from './standard-webhook-signature.js';
 
 /** `exp` of a policy without jwt_claim_expires_in: the replay window Standard Webhooks suggests. */
 export const DEFAULT_JWT_EXPIRES_IN_MINUTES = 5;
@@ -78,23 +84,24 @@ export async function signWebhookMessage(
   }
   if (policy.sealedKey === null) throw new WebhookSigningError(`webhook policy ${policy.id} has no key for ${policy.jwtAlg}`);
 
-  let key;
-  try {
-    key = await openedSigningKey(policy.jwtAlg, policy.sealedKey, context.sealingKey);
-  } catch (error) {
-    throw new WebhookSigningError(`webhook policy ${policy.id}: its key cannot be opened (${(error as Error).message})`);
-  }
+  const key = await openKey(policy.id, policy.jwtAlg, policy.sealedKey, context.sealingKey);
   const jwt = await new SignJWT(claims)
-    .setProtectedHeader({ alg: joseAlg(policy.jwtAlg), typ: 'JWT' })
+    .setProtectedHeader({ alg: joseAlg(policy.jwtAlg), typ: 'JWT', ...(policy.keyId ? { kid: policy.keyId } : {}) })
     .sign(key.kind === 'hmac' ? key.secret : key.key);
   const body = JSON.stringify({ jwt });
-  if (key.kind === 'hmac' && jwtAlgFamily(policy.jwtAlg) === 'hmac') {
-    headers['webhook-signature'] = standardWebhookSignature(key.secret, context.deliveryId, timestamp, body);
-  }
+  const content = `${context.deliveryId}.${timestamp}.${body}`;
+  const retiring = (policy.retiringKeys ?? []).filter((old) => old.retiresAt.getTime() > context.now.getTime());
+  const opened = [key, ...(await Promise.all(retiring.map((old) => openKey(policy.id, old.jwtAlg, old.sealedKey, context.sealingKey, old.keyId))))];
+  const signatures = opened.map((each) => standardWebhookSignature(each, content)).filter((signature) => signature !== null);
+  if (signatures.length > 0) headers['webhook-signature'] = signatures.join(' ');
   return { body, headers };
 }
 
-/** Standard Webhooks v1: HMAC-SHA256 over `<id>.<timestamp>.<body>`, base64. */
-function standardWebhookSignature(secret: Uint8Array, id: string, timestamp: number, body: string): string {
-  return `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+async function openKey(policyId: number, alg: KeyedJwtAlg, sealedKey: string, sealingKey: SealingKey, keyId?: string): Promise<OpenedKey> {
+  try {
+    return await openedSigningKey(alg, sealedKey, sealingKey);
+  } catch (error) {
+    const which = keyId === undefined ? 'its key' : `its retiring key ${keyId}`;
+    throw new WebhookSigningError(`webhook policy ${policyId}: ${which} cannot be opened (${(error as Error).message})`);
+  }
 }

@@ -1,21 +1,29 @@
 /**
- * The opened signing key of a policy, kept per process: opening (AES-GCM) is
+ * The opened signing keys of a policy, kept per process: opening (AES-GCM) is
  * cheap, but importing an RSA/EC private key costs about as much as signing,
- * and the worker signs every attempt of every delivery. Cached by the sealed
- * value under its sealing key, so a regenerated key (a new sealed value) is
- * never answered with the old one, and a wrong sealing key still fails.
+ * and the worker signs every attempt of every delivery — with two or more keys
+ * while a key is rolled (decision 026). Cached by the sealed value under its
+ * sealing key, so a regenerated key (a new sealed value) is never answered with
+ * the old one, a policy's current and retiring keys are cached side by side,
+ * and a wrong sealing key still fails.
  */
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { importPKCS8, type CryptoKey } from 'jose';
-import { joseAlg, jwtAlgFamily, type JwtAlg } from './jwt-alg.js';
+import { joseAlg, jwtAlgFamily, type KeyedJwtAlg } from './jwt-alg.js';
 import { webhookSecretBytes } from './policy-key-material.js';
 import { openSecret, type SealingKey } from './sealing-key.js';
 
-export type OpenedKey = { kind: 'hmac'; secret: Uint8Array } | { kind: 'private'; key: CryptoKey };
+/**
+ * An HMAC secret's bytes; an RSA/ECDSA key as jose imports it; an Ed25519 key
+ * as node:crypto holds it, which signs both the JWT (jose takes a KeyObject)
+ * and the Standard Webhooks `v1a` signature synchronously.
+ */
+export type OpenedKey = { kind: 'hmac'; secret: Uint8Array } | { kind: 'private'; key: CryptoKey } | { kind: 'ed25519'; key: KeyObject };
 
 const MAX_CACHED = 1000;
 const cache = new WeakMap<SealingKey, Map<string, Promise<OpenedKey>>>();
 
-export function openedSigningKey(alg: Exclude<JwtAlg, 'none'>, sealedKey: string, sealingKey: SealingKey): Promise<OpenedKey> {
+export function openedSigningKey(alg: KeyedJwtAlg, sealedKey: string, sealingKey: SealingKey): Promise<OpenedKey> {
   let keys = cache.get(sealingKey);
   if (!keys) cache.set(sealingKey, (keys = new Map()));
   const cacheKey = `${alg}:${sealedKey}`;
@@ -29,8 +37,10 @@ export function openedSigningKey(alg: Exclude<JwtAlg, 'none'>, sealedKey: string
   return opened;
 }
 
-async function open(alg: Exclude<JwtAlg, 'none'>, sealedKey: string, sealingKey: SealingKey): Promise<OpenedKey> {
+async function open(alg: KeyedJwtAlg, sealedKey: string, sealingKey: SealingKey): Promise<OpenedKey> {
   const plain = openSecret(sealingKey, sealedKey);
-  if (jwtAlgFamily(alg) === 'hmac') return { kind: 'hmac', secret: webhookSecretBytes(plain) };
+  const family = jwtAlgFamily(alg);
+  if (family === 'hmac') return { kind: 'hmac', secret: webhookSecretBytes(plain) };
+  if (family === 'eddsa') return { kind: 'ed25519', key: createPrivateKey(plain) };
   return { kind: 'private', key: await importPKCS8(plain, joseAlg(alg)) };
 }

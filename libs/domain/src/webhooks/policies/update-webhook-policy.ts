@@ -39,7 +39,8 @@ export async function updateWebhookPolicy(
     const newKey = changes.jwt_alg !== undefined ? key : null;
     const policy = await tx.webhookPolicies.update(access.account.id, id, {
       ...changes,
-      ...(newKey ? { public_key_pem: newKey.publicKeyPem, sealed_key: newKey.sealedKey } : {}),
+      // A new algorithm ends every older key at once, retiring ones included (decision 026).
+      ...(newKey ? { public_key_pem: newKey.publicKeyPem, sealed_key: newKey.sealedKey, key_id: newKey.keyId, retiring_keys: [] } : {}),
     });
     const audit = auditPairs(current, changes);
     await recordWebhookPolicyChange(tx, access, id, 'update', newKey ? { ...audit, signing_key: keyChange(current.jwt_alg, changes.jwt_alg!) } : audit);

@@ -23,7 +23,7 @@ describe('webhook policy fields (REFERENCE.md "Webhooks")', () => {
     expect(checkWebhookPolicyInput({ jwt_alg: 'HS1', jwt_audience: 'a'.repeat(256), jwt_claim_expires_in: Number.NaN }, true)).toEqual({
       ok: false,
       errors: [
-        ['jwt_alg', 'Jwt alg is not included in the list (none, hs256, hs384, hs512, rs256, rs384, rs512, es256, es384, es512)'],
+        ['jwt_alg', 'Jwt alg is not included in the list (none, hs256, hs384, hs512, rs256, rs384, rs512, es256, es384, es512, ed25519)'],
         ['jwt_audience', 'Jwt audience is too long (maximum is 255 characters)'],
         ['jwt_claim_expires_in', 'Jwt claim expires in must be a whole number of minutes'],
       ],

@@ -18,6 +18,8 @@ export interface WebhookPolicyRecord {
   jwt_audience: string | null;
   /** Minutes from signing to `exp`; null: DEFAULT_JWT_EXPIRES_IN_MINUTES. */
   jwt_claim_expires_in: number | null;
+  /** The current key's id (the JWT's `kid`, the JWKS entry's `kid`); null without a key (`none`). */
+  key_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -30,10 +32,26 @@ export interface WebhookPolicyFields {
   jwt_claim_expires_in: number | null;
 }
 
-/** The key columns written with a new algorithm: the public key in clear, the private key or secret sealed. */
+/** The key columns written with a new key: the public key in clear, the private key or secret sealed, its id. */
 export interface WebhookPolicyKeyColumns {
   public_key_pem: string | null;
   sealed_key: string | null;
+  key_id: string | null;
+}
+
+/** A key rolled out of a policy, kept to sign beside the new one until `retires_at` (decision 026). */
+export interface RetiringKey {
+  key_id: string;
+  jwt_alg: Exclude<JwtAlg, 'none'>;
+  public_key_pem: string | null;
+  sealed_key: string;
+  retires_at: Date;
+}
+
+/** A retiring key as the administrator sees it: never its material. */
+export interface RetiringKeyView {
+  key_id: string;
+  retires_at: Date;
 }
 
 export type NewWebhookPolicy = WebhookPolicyFields & WebhookPolicyKeyColumns;
@@ -53,4 +71,10 @@ export interface WebhookPolicyWithKey {
   policy: WebhookPolicyRecord;
   /** Null when the call made no key (an update that kept the algorithm). */
   key: { public_key_pem: string | null; secret: string | null } | null;
+}
+
+/** A key roll's answer: the policy with its new key, and the older keys still signing until their window ends. */
+export interface RolledWebhookPolicyKey extends WebhookPolicyWithKey {
+  key: { public_key_pem: string | null; secret: string | null };
+  retiring_keys: RetiringKeyView[];
 }

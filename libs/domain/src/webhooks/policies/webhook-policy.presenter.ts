@@ -6,9 +6,9 @@
  */
 import { encodeNodeId } from '../../node-id.js';
 import { WEBHOOK_POLICY_NODE_TYPE } from './record-webhook-policy-change.js';
-import type { WebhookPolicyRecord, WebhookPolicyWithKey } from './webhook-policy-record.js';
+import type { RolledWebhookPolicyKey, WebhookPolicyRecord, WebhookPolicyWithKey } from './webhook-policy-record.js';
 
-export const WEBHOOK_POLICY_FIELDS = ['id', 'name', 'disabled', 'jwt_alg', 'jwt_audience', 'jwt_claim_expires_in', 'created_at', 'updated_at'] as const;
+export const WEBHOOK_POLICY_FIELDS = ['id', 'name', 'disabled', 'jwt_alg', 'jwt_audience', 'jwt_claim_expires_in', 'key_id', 'created_at', 'updated_at'] as const;
 
 export function presentWebhookPolicy(policy: WebhookPolicyRecord): Record<string, unknown> {
   return {
@@ -18,6 +18,7 @@ export function presentWebhookPolicy(policy: WebhookPolicyRecord): Record<string
     jwt_alg: policy.jwt_alg,
     jwt_audience: policy.jwt_audience,
     jwt_claim_expires_in: policy.jwt_claim_expires_in,
+    key_id: policy.key_id,
     created_at: policy.created_at,
     updated_at: policy.updated_at,
     nodeID: encodeNodeId(WEBHOOK_POLICY_NODE_TYPE, policy.id),
@@ -31,4 +32,9 @@ export function presentWebhookPolicy(policy: WebhookPolicyRecord): Record<string
 export function presentWebhookPolicyWithKey({ policy, key }: WebhookPolicyWithKey): Record<string, unknown> {
   if (!key) return presentWebhookPolicy(policy);
   return { ...presentWebhookPolicy(policy), public_key_pem: key.public_key_pem, ...(key.secret !== null ? { secret: key.secret } : {}) };
+}
+
+/** A key roll's answer (decision 026): the policy with its new key, and the older keys still signing until `retires_at`. */
+export function presentRolledWebhookPolicyKey(rolled: RolledWebhookPolicyKey): Record<string, unknown> {
+  return { ...presentWebhookPolicyWithKey(rolled), retiring_keys: rolled.retiring_keys.map(({ key_id, retires_at }) => ({ key_id, retires_at })) };
 }
