@@ -46,6 +46,8 @@ export interface DeliveriesOptions {
   latencySeconds: number;
   /** Webhooks answered 500 during the mail runs, each with mail_exceptions_to, so failure e-mails are queued. */
   failingWebhooks: number;
+  /** Events per second of the healthy webhook in the mail runs: a rate the worker keeps up with, so the mail's effect is what shows. */
+  mailRate: number;
   sink: SinkMode;
   /** --quick / BENCH_QUICK=1: small counts, to check the harness (the bench's own spec), not the speed. */
   quick: boolean;
@@ -101,6 +103,7 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
       latencyRate: positive(env, 'BENCH_LATENCY_RATE', quick ? 50 : 200),
       latencySeconds: positive(env, 'BENCH_LATENCY_SECONDS', quick ? 1 : 10),
       failingWebhooks: count(env, 'BENCH_FAILING_WEBHOOKS', 4),
+      mailRate: positive(env, 'BENCH_MAIL_RATE', quick ? 50 : 20),
       sink: oneOf(env, 'BENCH_SINK', ['child', 'inline'] as const, 'child'),
       quick,
     },

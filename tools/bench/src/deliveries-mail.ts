@@ -7,7 +7,8 @@
  * events of their own, so failure e-mails are queued during both runs: one per
  * webhook at its first failure, one more when 20 failures disable it
  * (decision 016). The healthy webhook's p99 with the hung server is compared
- * with its p99 without it.
+ * with its p99 without it, at BENCH_MAIL_RATE: a rate the worker keeps up with,
+ * so that what shows is the mail's effect, not a backlog's.
  */
 import { measureLatency, warmUpLatency, type LatencyResult } from './deliveries-latency.js';
 import type { DeliveriesContext } from './deliveries-context.js';
@@ -47,7 +48,7 @@ async function mailRun(ctx: DeliveriesContext, smtp: MailRun['smtp'], base: numb
     try {
       await warmUpLatency({ db, sink, webhooks: healthy, fail: ctx.fail }, Math.min(options.warmupEvents, 50), base);
       const latency = await measureLatency({
-        db, sink, webhooks: healthy, rate: options.latencyRate, seconds: options.latencySeconds, base: base + 1_000, fail: ctx.fail,
+        db, sink, webhooks: healthy, rate: options.mailRate, seconds: options.latencySeconds, base: base + 1_000, fail: ctx.fail,
         alongside: { target: failing, rate: failingRate, base: base + 50_000 },
       });
       const { failed } = await sink.stats({ arrivals: false });

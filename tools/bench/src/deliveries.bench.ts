@@ -6,7 +6,7 @@
  *    undici POST loop with as many requests in flight as the worker's total
  *    in-flight setting; an algorithm the policy table does not take yet is
  *    skipped with a line saying so;
- * 2. two worker processes against the one of the first algorithm;
+ * 2. two worker processes against one, measured one after the other;
  * 3. commit to arrival at a steady rate, one event per transaction;
  * 4. the same with failure e-mails queued, once with an SMTP server that
  *    answers and once with a hung one (deliveries-mail.ts).
@@ -33,28 +33,30 @@ export async function benchDeliveries(setup: DeliveriesSetup, print: (...lines: 
   const { failures, fail } = failureCounter();
   // The webhook events the events intake left queued would otherwise fan out in the middle of the measured ones.
   await discardQueuedJobs(setup.db, 'webhook-event');
-  let first: { policy: DeliveriesContext['policy']; oneWorker: WorkerThroughput } | null = null;
+  let first: { policy: DeliveriesContext['policy'] } | null = null;
   for (const alg of setup.options.algs) {
     const policy = await createBenchPolicy(setup.db, setup.target.account, alg);
     if ('skipped' in policy) {
       print(reportSkippedAlg(alg, policy.skipped), '');
       continue;
     }
-    const oneWorker = await throughputOfAlg({ ...setup, policy, fail }, print);
-    first ??= { policy, oneWorker };
+    await throughputOfAlg({ ...setup, policy, fail }, print);
+    first ??= { policy };
   }
   if (first === null) {
     print('webhook deliveries: no algorithm of BENCH_WEBHOOK_ALGS is accepted by the policy table; nothing else measured', '');
     return { 'no algorithm to measure': 1 };
   }
   const ctx: DeliveriesContext = { ...setup, policy: first.policy, fail };
-  print(reportScaling(first.oneWorker, await twoWorkers(ctx), ctx.options), '');
+  // One worker again, right before two: other work on the machine moves the figures from minute to minute.
+  const one = await workersThroughput(ctx, 1);
+  print(reportScaling(one, await workersThroughput(ctx, 2), ctx.options), '');
   print(reportLatency(await latencyRun(ctx), ctx.policy.alg), '');
   print(reportMail(await measureMailRuns(ctx, MAIL_BASE), ctx.options), '');
   return failures;
 }
 
-async function throughputOfAlg(ctx: DeliveriesContext, print: (...lines: string[]) => void): Promise<WorkerThroughput> {
+async function throughputOfAlg(ctx: DeliveriesContext, print: (...lines: string[]) => void): Promise<void> {
   const { db, sink, options, fail } = ctx;
   const webhooks = await createWebhookSet(db, sink.url, { ...ctx.target, event: 'request.create', policy: ctx.policy, count: options.webhooks, path: 'hook' });
   const run = { db, sink, webhooks, fail };
@@ -69,15 +71,14 @@ async function throughputOfAlg(ctx: DeliveriesContext, print: (...lines: string[
   // With the worker stopped: the loop and the worker never compete for the CPU.
   const baseline = await measureBaseline({ sink, fail }, measured.sample, { warmup: options.warmupEvents, posts: measured.worker.count, inFlight: options.worker.maxInFlight });
   print(reportThroughput({ alg: ctx.policy.alg, bodyBytes: Buffer.byteLength(measured.sample.body), worker: measured.worker, baseline }, options, sink.mode), '');
-  return measured.worker;
 }
 
-/** The same load as the first algorithm's, on fresh webhooks, shared by two worker processes. */
-async function twoWorkers(ctx: DeliveriesContext): Promise<WorkerThroughput> {
+/** The same load as the first algorithm's, on fresh webhooks, shared by `count` worker processes. */
+async function workersThroughput(ctx: DeliveriesContext, count: number): Promise<WorkerThroughput> {
   const { db, sink, options, fail } = ctx;
   const webhooks = await createWebhookSet(db, sink.url, { ...ctx.target, event: 'request.create', policy: ctx.policy, count: options.webhooks, path: 'hook' });
   const run = { db, sink, webhooks, fail };
-  const workers = await ctx.startWorkers(2, workerEnv(options.worker), `two-workers-${ctx.policy.alg}`);
+  const workers = await ctx.startWorkers(count, workerEnv(options.worker), `scaling-${count}-${ctx.policy.alg}`);
   try {
     await warmUp(run, options.warmupEvents, WARMUP_BASE);
     return await measureWorker(run, options.events, THROUGHPUT_BASE);

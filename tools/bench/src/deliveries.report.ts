@@ -49,6 +49,7 @@ export function reportLatency(latency: LatencyResult, alg: string): string {
   return [
     `commit to arrival, ${alg}: one event per transaction (as the intake commits) at ${latency.rate}/s for ${latency.seconds} s, open loop; one webhook (request.update), one worker process`,
     `  ${latencyLine(latency)}${latency.missing ? `, ${latency.missing} MISSING` : ''} (targets p50 ≤ 10 ms: ${met(latency.p50Ms <= 10)}; p99 ≤ 50 ms: ${met(latency.p99Ms <= 50)})`,
+    ...backlog(latency),
     `  by stage (p50 / p99, database and worker clocks, ms precision): commit → delivery row ${stageLine(latency.stages.fanOut)}; → first attempt started ${stageLine(latency.stages.pickUp)}; → arrival at the sink ${stageLine(latency.stages.send)}`,
   ].join('\n');
 }
@@ -60,11 +61,17 @@ export function reportMail(runs: readonly MailRun[], options: DeliveriesOptions)
   const line = (r: MailRun) =>
     `  ${(r.smtp === 'hung' ? 'SMTP server hung (accepts, never greets)' : 'SMTP server answering (baseline)').padEnd(42)} healthy webhook ${latencyLine(r.latency)}; failing POSTs answered 500: ${r.failedPosts}; SMTP connections ${r.smtpConnections}, messages received ${r.smtpMessages}`;
   return [
-    `failure e-mails during the run: commit to arrival of a healthy webhook at ${options.latencyRate}/s for ${options.latencySeconds} s, while ${without.failingWebhooks} failing webhooks (sink answers 500, mail_exceptions_to set) get ${without.failingRate} events/s; a fresh worker for each SMTP server`,
+    `failure e-mails during the run: commit to arrival of a healthy webhook at ${options.mailRate}/s (BENCH_MAIL_RATE) for ${options.latencySeconds} s, while ${without.failingWebhooks} failing webhooks (sink answers 500, mail_exceptions_to set) get ${without.failingRate} events/s; a fresh worker for each SMTP server`,
     line(without),
+    ...backlog(without.latency),
     line(hung),
     `  ratio p99 hung/answering: ${ratio.toFixed(3)} × (target within 20 %, ≤ 1.2 ×: ${met(ratio <= 1.2)})`,
   ].join('\n');
+}
+
+/** A p50 above a second means the worker fell behind the rate: the figure is then a queue's length, said so. */
+function backlog(latency: LatencyResult): string[] {
+  return latency.p50Ms > 1000 ? [`  NOTE: the worker did not keep up with ${latency.rate} events/s (p50 over 1 s): these latencies are the backlog's`] : [];
 }
 
 function spread(options: DeliveriesOptions): string {
