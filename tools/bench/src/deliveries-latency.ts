@@ -32,6 +32,8 @@ export interface LatencyResult extends LatencySummary {
   rate: number;
   seconds: number;
   missing: number;
+  /** From when each commit was due to when it was acknowledged: high, and the bench (not the worker) fell behind. */
+  commits: LatencySummary;
   stages: { fanOut: LatencySummary; pickUp: LatencySummary; send: LatencySummary };
 }
 
@@ -47,26 +49,34 @@ export async function measureLatency(run: LatencyRun): Promise<LatencyResult> {
   const count = Math.max(1, Math.round(rate * seconds));
   await run.sink.reset();
   const commits = new Map<number, number>();
-  const measured = openLoop(count, rate, (i) => commitEvents(run.db, run.webhooks, [run.base + i]).then((at) => void commits.set(run.base + i, at)));
+  const commitTimes: number[] = [];
+  const measured = openLoop(count, rate, async (i, dueAt) => {
+    const at = await commitEvents(run.db, run.webhooks, [run.base + i]);
+    commits.set(run.base + i, at);
+    commitTimes.push(at - dueAt);
+  }, run.fail);
   const alongside = run.alongside;
-  const other = alongside ? openLoop(Math.max(1, Math.round(alongside.rate * seconds)), alongside.rate, (i) => commitEvents(run.db, alongside.target, [alongside.base + i]).then(() => undefined)) : Promise.resolve();
+  const other = alongside ? openLoop(Math.max(1, Math.round(alongside.rate * seconds)), alongside.rate, (i) => commitEvents(run.db, alongside.target, [alongside.base + i]).then(() => undefined), run.fail) : Promise.resolve();
   await Promise.all([measured, other]);
-  await waitForSink(run.sink, count);
+  await waitForSink(run.sink, commits.size);
   const deliveries = await waitForRecorded(run.db, run.webhooks.ids, run.base, count, run.fail);
   const arrivals = new Map((await run.sink.stats()).arrivals);
   const { latencies, missing } = commitToDelivery(commits, deliveries, arrivals);
   run.fail('event not delivered', missing);
-  return { ...summariseLatencies(latencies), rate, seconds, missing, stages: stagesOf(deliveries, commits, arrivals) };
+  return { ...summariseLatencies(latencies), rate, seconds, missing, commits: summariseLatencies(commitTimes), stages: stagesOf(deliveries, commits, arrivals) };
 }
 
-/** Calls `commit(i)` for i < count, each due at i/rate s after the start; resolves when all have resolved. */
-async function openLoop(count: number, rate: number, commit: (index: number) => Promise<void>): Promise<void> {
+/**
+ * Calls `commit(i, dueAt)` for i < count, each due at i/rate s after the start (dueAt in epoch ms);
+ * resolves when all have settled. A commit that fails is counted under its reason, not thrown.
+ */
+async function openLoop(count: number, rate: number, commit: (index: number, dueAt: number) => Promise<void>, fail: Fail): Promise<void> {
   const began = performance.now();
   const inFlight: Array<Promise<void>> = [];
   for (let i = 0; i < count; i++) {
     const wait = began + dueAtMs(i, rate) - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    inFlight.push(commit(i));
+    inFlight.push(commit(i, performance.timeOrigin + began + dueAtMs(i, rate)).catch((error: unknown) => void fail(`commit failed: ${error instanceof Error ? error.message : String(error)}`)));
   }
   await Promise.all(inFlight);
 }

@@ -10,6 +10,7 @@
  * with its p99 without it, at BENCH_MAIL_RATE: a rate the worker keeps up with,
  * so that what shows is the mail's effect, not a backlog's.
  */
+import { discardQueuedJobs } from '@tessera/persistence';
 import { measureLatency, warmUpLatency, type LatencyResult } from './deliveries-latency.js';
 import type { DeliveriesContext } from './deliveries-context.js';
 import { createWebhookSet } from './delivery-setup.js';
@@ -55,6 +56,8 @@ async function mailRun(ctx: DeliveriesContext, smtp: MailRun['smtp'], base: numb
       return { smtp, latency, failedPosts: failed, smtpConnections: server.connections(), smtpMessages: server.messages(), failingWebhooks: failing.ids.length, failingRate };
     } finally {
       await worker!.stop();
+      // The failing deliveries' retries and the e-mails still queued belong to this run, not to the next.
+      for (const task of ['webhook-delivery', 'send-mail']) await discardQueuedJobs(db, task);
     }
   } finally {
     await server.close();

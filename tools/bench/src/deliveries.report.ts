@@ -50,6 +50,7 @@ export function reportLatency(latency: LatencyResult, alg: string): string {
     `commit to arrival, ${alg}: one event per transaction (as the intake commits) at ${latency.rate}/s for ${latency.seconds} s, open loop; one webhook (request.update), one worker process`,
     `  ${latencyLine(latency)}${latency.missing ? `, ${latency.missing} MISSING` : ''} (targets p50 ≤ 10 ms: ${met(latency.p50Ms <= 10)}; p99 ≤ 50 ms: ${met(latency.p99Ms <= 50)})`,
     ...backlog(latency),
+    `  the bench's commits, from due to acknowledged: ${latencyLine(latency.commits).replace(' deliveries)', ' commits)')}`,
     `  by stage (p50 / p99, database and worker clocks, ms precision): commit → delivery row ${stageLine(latency.stages.fanOut)}; → first attempt started ${stageLine(latency.stages.pickUp)}; → arrival at the sink ${stageLine(latency.stages.send)}`,
   ].join('\n');
 }

@@ -88,7 +88,8 @@ async function runOAuth(options: BenchOptions, database: BenchDatabase): Promise
 /** The deliveries benchmark (deliveries.bench.ts): one sink for every part, fresh worker processes for each. */
 async function runDeliveries(options: BenchOptions, entries: Entries, database: BenchDatabase, profiles: string[]): Promise<Failed[]> {
   const sink = await startSink(options.deliveries.sink, entries.webhookSink);
-  const db = createDatabase({ url: database.url, poolMax: 5 });
+  // Commits of the open-loop runs in parallel, as the intake's (its pool is 20 too): a rate of 200/s must not queue behind a few connections.
+  const db = createDatabase({ url: database.url, poolMax: 20 });
   const logs: string[] = [];
   print(
     `webhook deliveries${options.deliveries.quick ? ' (--quick: small counts, checks the harness, not the speed)' : ''}: the bench passes each worker ${describeWorkerSettings(options.deliveries.worker)}`,
