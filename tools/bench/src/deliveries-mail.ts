@@ -52,6 +52,10 @@ async function mailRun(ctx: DeliveriesContext, smtp: MailRun['smtp'], base: numb
         db, sink, webhooks: healthy, rate: options.mailRate, seconds: options.latencySeconds, base: base + 1_000, fail: ctx.fail,
         alongside: { target: failing, rate: failingRate, base: base + 50_000 },
       });
+      // The e-mails may still be queued when the last healthy delivery arrives: give them time to reach the server.
+      const deadline = Date.now() + 30_000;
+      const reached = () => (smtp === 'hung' ? server.connections() : server.messages()) > 0;
+      while (!reached() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       const { failed } = await sink.stats({ arrivals: false });
       return { smtp, latency, failedPosts: failed, smtpConnections: server.connections(), smtpMessages: server.messages(), failingWebhooks: failing.ids.length, failingRate };
     } finally {
