@@ -5,13 +5,32 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDatabase, migrateLatest, seedDemoData, startEmbeddedPostgres, withDatabaseName, type DemoSeedResult } from '@tessera/persistence';
+import { createDatabase, migrateLatest, seedDemoData, startEmbeddedPostgres, withDatabaseName, type Database, type DemoSeedResult } from '@tessera/persistence';
 
 export interface BenchDatabase {
   url: string;
   demo: DemoSeedResult;
   description: string;
   close(): Promise<void>;
+}
+
+const DURABILITY = ['fsync', 'synchronous_commit', 'full_page_writes'] as const;
+
+/**
+ * The bench measures the services, not the disk: a commit waits for no flush. Set here, not left
+ * to the embedded server's defaults, which are to become durable; printed with every run.
+ */
+async function notDurable(admin: Database): Promise<void> {
+  for (const name of DURABILITY) await admin.raw(`alter system set ${name} = off`);
+  await admin.raw('select pg_reload_conf()');
+  // The reload is a signal: give the server a moment before the settings are read back.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+async function durability(admin: Database): Promise<string> {
+  const { rows } = await admin.raw<{ rows: Array<{ name: string; setting: string }> }>('select name, setting from pg_settings where name = any(?) order by name', [[...DURABILITY]]);
+  const off = rows.some((row) => row.setting === 'off');
+  return `${rows.map((row) => `${row.name}=${row.setting}`).join(', ')}${off ? ' (commits wait for no disk flush: the figures are not those of a durable deployment)' : ''}`;
 }
 
 export async function openBenchDatabase(externalUrl: string | undefined): Promise<BenchDatabase> {
@@ -24,10 +43,12 @@ export async function openBenchDatabase(externalUrl: string | undefined): Promis
     const url = withDatabaseName(adminUrl, name);
     const db = createDatabase({ url, poolMax: 2 });
     const demo = await migrateLatest(db).then(() => seedDemoData(db)).finally(() => db.destroy());
+    if (server) await notDurable(admin);
+    const where = server ? `embedded PostgreSQL on port ${server.port}, durability turned off by the bench (ALTER SYSTEM)` : 'the PostgreSQL server of DATABASE_URL';
     return {
       url,
       demo,
-      description: server ? `embedded PostgreSQL on port ${server.port} (fsync off)` : 'the PostgreSQL server of DATABASE_URL',
+      description: `${where}: ${await durability(admin)}`,
       close: async () => {
         await admin.raw(`drop database if exists ${name} with (force)`);
         await admin.destroy();

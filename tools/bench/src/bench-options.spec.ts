@@ -8,7 +8,26 @@ describe('readBenchOptions', () => {
     expect(options.me).toEqual({ plan: { seconds: 10 }, warmup: { seconds: 3 }, clients: 20 });
     expect(options.events).toMatchObject({ plan: { seconds: 10 }, clients: 50, mix: 'half' });
     expect(options.cpuProfileDir).toBeNull();
-    expect(options.deliveries).toEqual({ events: 2000, warmupEvents: 200, algs: ['hs256', 'es256'], latencyRate: 20, latencySeconds: 10, sink: 'child' });
+    expect(options.deliveries).toEqual({
+      events: 4000, warmupEvents: 400, algs: ['hs256', 'es256', 'ed25519'], webhooks: 8,
+      worker: { maxInFlight: 64, maxInFlightPerWebhook: 16, concurrency: null, mailConcurrency: null },
+      latencyRate: 200, latencySeconds: 10, failingWebhooks: 4, mailRate: 20, sink: 'child', quick: false,
+    });
+  });
+
+  it('takes small counts with --quick or BENCH_QUICK=1, for checking the harness', () => {
+    for (const options of [readBenchOptions({}, ['--quick']), readBenchOptions({ BENCH_QUICK: '1' })]) {
+      expect(options.deliveries).toMatchObject({ events: 160, warmupEvents: 40, algs: ['hs256', 'ed25519'], latencyRate: 50, latencySeconds: 1, quick: true });
+    }
+    expect(readBenchOptions({ BENCH_DELIVERIES: '300' }, ['--quick']).deliveries.events).toBe(300);
+  });
+
+  it('takes the worker settings it passes on, and the webhooks the load is spread over', () => {
+    const options = readBenchOptions({
+      BENCH_WORKER_MAX_IN_FLIGHT: '128', BENCH_WORKER_MAX_IN_FLIGHT_PER_WEBHOOK: '8', BENCH_WORKER_CONCURRENCY: '10', BENCH_MAIL_CONCURRENCY: '2',
+      BENCH_WEBHOOKS: '16', BENCH_FAILING_WEBHOOKS: '2', BENCH_MAIL_RATE: '100',
+    });
+    expect(options.deliveries).toMatchObject({ webhooks: 16, failingWebhooks: 2, mailRate: 100, worker: { maxInFlight: 128, maxInFlightPerWebhook: 8, concurrency: 10, mailConcurrency: 2 } });
   });
 
   it('selects the deliveries benchmark alone, with its events, algorithms, latency rate and sink', () => {
@@ -17,7 +36,7 @@ describe('readBenchOptions', () => {
       BENCH_LATENCY_RATE: '5', BENCH_LATENCY_SECONDS: '4', BENCH_SINK: 'inline',
     });
     expect(options.only).toBe('deliveries');
-    expect(options.deliveries).toEqual({ events: 500, warmupEvents: 50, algs: ['es256', 'rs256'], latencyRate: 5, latencySeconds: 4, sink: 'inline' });
+    expect(options.deliveries).toMatchObject({ events: 500, warmupEvents: 50, algs: ['es256', 'rs256'], latencyRate: 5, latencySeconds: 4, sink: 'inline' });
   });
 
   it('selects the code → token benchmark alone: 2000 codes after 200 at 10 clients, or what the environment says', () => {
@@ -41,7 +60,8 @@ describe('readBenchOptions', () => {
 
   it('refuses a value it does not know instead of measuring something else', () => {
     expect(() => readBenchOptions({ BENCH_ONLY: 'rest' })).toThrow('BENCH_ONLY must be one of me, events, deliveries, oauth, graphql, got "rest"');
-    expect(() => readBenchOptions({ BENCH_WEBHOOK_ALGS: 'hs256,es257' })).toThrow('BENCH_WEBHOOK_ALGS must be one of none, hs256, es256, rs256, got "es257"');
+    expect(() => readBenchOptions({ BENCH_WEBHOOK_ALGS: 'hs256,ES256' })).toThrow('BENCH_WEBHOOK_ALGS must be policy algorithms in lower case (hs256, es256, ed25519, …), got "ES256"');
+    expect(() => readBenchOptions({ BENCH_WORKER_MAX_IN_FLIGHT: '0' })).toThrow('BENCH_WORKER_MAX_IN_FLIGHT must be a positive number');
     expect(() => readBenchOptions({ BENCH_SINK: 'remote' })).toThrow('BENCH_SINK must be one of child, inline, got "remote"');
     expect(() => readBenchOptions({ BENCH_DELIVERIES: '0' })).toThrow('BENCH_DELIVERIES must be a positive number');
     expect(() => readBenchOptions({ BENCH_DURATION: '-1' })).toThrow('BENCH_DURATION must be a positive number');

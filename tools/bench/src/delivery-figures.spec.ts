@@ -22,8 +22,9 @@ describe('percentile and summariseLatencies', () => {
   });
 
   it('sort what they are given, and give the maximum', () => {
-    expect(summariseLatencies([30, 10, 20, 40])).toEqual({ count: 4, p50Ms: 30, p99Ms: 40, maxMs: 40 });
-    expect(summariseLatencies([])).toEqual({ count: 0, p50Ms: 0, p99Ms: 0, maxMs: 0 });
+    expect(summariseLatencies([30, 10, 20, 40])).toEqual({ count: 4, p50Ms: 30, p90Ms: 40, p99Ms: 40, maxMs: 40 });
+    expect(summariseLatencies(Array.from({ length: 10 }, (_, i) => 10 - i))).toMatchObject({ p50Ms: 6, p90Ms: 10 });
+    expect(summariseLatencies([])).toEqual({ count: 0, p50Ms: 0, p90Ms: 0, p99Ms: 0, maxMs: 0 });
   });
 });
 

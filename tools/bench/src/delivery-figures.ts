@@ -24,13 +24,14 @@ export function arrivalRate(times: readonly number[]): ArrivalRate {
 export interface LatencySummary {
   count: number;
   p50Ms: number;
+  p90Ms: number;
   p99Ms: number;
   maxMs: number;
 }
 
 export function summariseLatencies(values: readonly number[]): LatencySummary {
   const sorted = [...values].sort((a, b) => a - b);
-  return { count: sorted.length, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), maxMs: sorted[sorted.length - 1] ?? 0 };
+  return { count: sorted.length, p50Ms: percentile(sorted, 0.5), p90Ms: percentile(sorted, 0.9), p99Ms: percentile(sorted, 0.99), maxMs: sorted[sorted.length - 1] ?? 0 };
 }
 
 export interface CommitToDelivery {

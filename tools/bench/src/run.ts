@@ -11,21 +11,22 @@ import { openBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { readBenchOptions, type BenchOptions } from './bench-options.js';
 import { createDatabase } from '@tessera/persistence';
 import { benchDeliveries } from './deliveries.bench.js';
-import { deliveriesFailures, reportDeliveries } from './deliveries.report.js';
-import { createBenchWebhook } from './delivery-setup.js';
+import { benchPerson } from './delivery-setup.js';
 import { benchEvents, eventsFailures, reportEvents } from './events.bench.js';
 import { runGraphql } from './graphql-run.js';
+import { formatReasons } from './load.js';
 import { benchMe, meFailures, reportMe } from './me.bench.js';
 import { benchOAuth, oauthFailures, reportOAuth } from './oauth.bench.js';
 import { prepareEntries, type Entries } from './runtime.js';
 import { startApi, startWebhookWorker } from './servers.js';
 import { startSink } from './sink-handle.js';
+import { describeWorkerSettings } from './worker-settings.js';
 
 async function main(): Promise<number> {
   const began = performance.now();
   // Before anything of ours runs: other work on the machine moves every figure.
   const loadAtStart = loadavg()[0]!;
-  const options = readBenchOptions(process.env);
+  const options = readBenchOptions(process.env, process.argv.slice(2));
   const entries = await prepareEntries(options.runtime, { api: options.only !== 'deliveries' && options.only !== 'oauth' && options.only !== 'graphql', webhookWorker: options.only === null || options.only === 'deliveries' });
   const database = await openBenchDatabase(process.env['DATABASE_URL']);
   print(
@@ -84,27 +85,37 @@ async function runOAuth(options: BenchOptions, database: BenchDatabase): Promise
   return { failures: oauthFailures(result), apiLog: 'the OAuth bench servers write to this output' };
 }
 
-/** One fresh worker process per signing algorithm (one CPU profile each), all posting to one sink. */
+/** The deliveries benchmark (deliveries.bench.ts): one sink for every part, fresh worker processes for each. */
 async function runDeliveries(options: BenchOptions, entries: Entries, database: BenchDatabase, profiles: string[]): Promise<Failed[]> {
   const sink = await startSink(options.deliveries.sink, entries.webhookSink);
-  const db = createDatabase({ url: database.url, poolMax: 5 });
-  const failed: Failed[] = [];
+  // Commits of the open-loop runs in parallel, as the intake's (its pool is 20 too): a rate of 200/s must not queue behind a few connections.
+  const db = createDatabase({ url: database.url, poolMax: 20 });
+  const logs: string[] = [];
+  print(
+    `webhook deliveries${options.deliveries.quick ? ' (--quick: small counts, checks the harness, not the speed)' : ''}: the bench passes each worker ${describeWorkerSettings(options.deliveries.worker)}`,
+    `  PostgreSQL: ${database.description}`,
+    '',
+  );
   try {
-    for (const alg of options.deliveries.algs) {
-      const webhook = await createBenchWebhook(db, database.demo.account, alg, sink.url);
-      const dir = options.cpuProfileDir;
-      const name = `worker-deliveries-${alg}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
-      if (dir) profiles.push(path.join(dir, name));
-      const worker = await startWebhookWorker({ entries, databaseUrl: database.url, logLevel: options.logLevel, cpuProfile: dir ? { dir, name } : null });
-      const result = await benchDeliveries({ db, webhook, sink, options: options.deliveries }).finally(() => worker.stop());
-      print(reportDeliveries(result, options.deliveries, sink.mode), '');
-      failed.push({ failures: deliveriesFailures(result), apiLog: worker.logFile });
-    }
+    const startWorkers = (count: number, env: Record<string, string>, label: string) =>
+      Promise.all(
+        Array.from({ length: count }, async (_, i) => {
+          const dir = options.cpuProfileDir;
+          const name = `worker-${label}${count > 1 ? `-${i + 1}` : ''}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
+          if (dir) profiles.push(path.join(dir, name));
+          const worker = await startWebhookWorker({ entries, databaseUrl: database.url, logLevel: options.logLevel, cpuProfile: dir ? { dir, name } : null, env });
+          logs.push(worker.logFile);
+          return worker;
+        }),
+      );
+    const person = await benchPerson(db, database.demo.account);
+    const failures = await benchDeliveries({ db, sink, options: options.deliveries, target: { account: database.demo.account, person }, startWorkers }, print);
+    print(Object.keys(failures).length === 0 ? 'webhook deliveries: failures 0' : `webhook deliveries: FAILURES: ${formatReasons(failures)}`, '');
+    return [{ failures: Object.values(failures).reduce((sum, n) => sum + n, 0), apiLog: logs.join(', ') }];
   } finally {
     await db.destroy();
     await sink.close();
   }
-  return failed;
 }
 
 function apiLaunch(options: BenchOptions, entries: Entries, database: BenchDatabase, bench: string, profiles: string[]) {

@@ -64,14 +64,19 @@ export async function startBareExpress(entries: Entries, body: string): Promise<
   });
 }
 
-export type WorkerLaunch = ApiLaunch;
+export interface WorkerLaunch extends ApiLaunch {
+  /** Settings for the worker (workerEnv in worker-settings.ts): in-flight caps, concurrency, SMTP. */
+  env: Record<string, string>;
+}
 
 /**
- * The webhook worker as it ships, with one change: deliveries to loopback are
- * allowed (WEBHOOK_ALLOWED_NETWORKS), because the sink is on this machine.
- * Its concurrency is its default (WORKER_CONCURRENCY unset: 5).
+ * The webhook worker as it ships, with what the bench passes it: deliveries to loopback allowed
+ * (WEBHOOK_ALLOWED_NETWORKS, the sink is on this machine) and `launch.env`. Variables of the bench's
+ * own environment that would change the worker's behaviour (concurrency, SMTP) are not inherited.
  */
 export async function startWebhookWorker(launch: WorkerLaunch): Promise<ServerProcess> {
-  const { WORKER_CONCURRENCY: _ignored, ...base } = process.env;
-  return startApp('webhook worker', launch.entries.webhookWorker, launch, { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' }, base);
+  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_NOT.has(name)));
+  return startApp('webhook worker', launch.entries.webhookWorker, launch, { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', ...launch.env }, base);
 }
+
+const INHERITED_NOT = new Set(['WORKER_CONCURRENCY', 'WEBHOOK_MAX_IN_FLIGHT', 'WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK', 'MAIL_CONCURRENCY', 'SMTP_URL', 'MAILBOX_DIR']);

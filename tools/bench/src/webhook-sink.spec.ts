@@ -51,6 +51,13 @@ describe.each([['inline' as const], ['child' as const]])('the webhook sink (%s)'
     expect(stats).toMatchObject({ received: 1, repeats: 0, arrivals: [] });
   });
 
+  it('answers 500 under /fail and counts those POSTs apart from the deliveries', async () => {
+    await sink.reset();
+    const answer = await fetch(`${sink.url}/fail/3`, { method: 'POST', headers: { 'x-tessera-delivery': 'h' }, body: '{}' });
+    expect(answer.status).toBe(500);
+    expect(await sink.stats()).toMatchObject({ received: 0, failed: 1, arrivals: [], sample: null });
+  });
+
   it('counts the connections it accepted, so a client without keep-alive shows', async () => {
     await sink.reset();
     const agent = new http.Agent({ keepAlive: false });

@@ -2,7 +2,8 @@
  * The receiver of the deliveries benchmark: a bare node:http server that
  * answers 204 to every POST once its body is read, and records the arrival
  * time of each delivery id (`x-tessera-delivery`, which the worker sends and
- * the baseline loop imitates). Times are epoch milliseconds with sub-ms
+ * the baseline loop imitates). A path under /fail is answered 500 and only
+ * counted: the failing webhooks of the mail runs point there. Times are epoch milliseconds with sub-ms
  * precision (performance.timeOrigin + now()), so a sink in a child process
  * and the bench process read the same clock.
  */
@@ -31,6 +32,8 @@ export interface SinkStats {
   connections: number;
   /** CPU the sink's process used since the last reset, in ms. */
   cpuMs: number;
+  /** POSTs under /fail answered 500 since the last reset (not in `received`). */
+  failed: number;
 }
 
 export interface WebhookSink {
@@ -48,6 +51,7 @@ export async function startWebhookSink(host = '127.0.0.1'): Promise<WebhookSink>
   let received = 0;
   let repeats = 0;
   let connections = 0;
+  let failed = 0;
   let sample: SinkSample | null = null;
   let cpuSince = process.cpuUsage();
   const server = http.createServer((req, res) => {
@@ -55,6 +59,11 @@ export async function startWebhookSink(host = '127.0.0.1'): Promise<WebhookSink>
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const at = nowMs();
+      if (req.url?.startsWith('/fail')) {
+        failed++;
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('failing on purpose (bench)');
+        return;
+      }
       const id = req.headers['x-tessera-delivery'];
       received++;
       if (typeof id === 'string') {
@@ -79,12 +88,13 @@ export async function startWebhookSink(host = '127.0.0.1'): Promise<WebhookSink>
       received = 0;
       repeats = 0;
       connections = 0;
+      failed = 0;
       sample = null;
       cpuSince = process.cpuUsage();
     },
     stats(options = { arrivals: true }) {
       const cpu = process.cpuUsage(cpuSince);
-      return { received, repeats, connections, arrivals: options.arrivals ? [...arrivals] : [], sample, cpuMs: (cpu.user + cpu.system) / 1000 };
+      return { received, repeats, connections, failed, arrivals: options.arrivals ? [...arrivals] : [], sample, cpuMs: (cpu.user + cpu.system) / 1000 };
     },
     close: () =>
       new Promise<void>((resolve) => {

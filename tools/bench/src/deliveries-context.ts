@@ -1,0 +1,22 @@
+/** What every part of the deliveries benchmark works with: the database, the sink, the settings, and how to start workers. */
+import type { Database } from '@tessera/persistence';
+import type { DeliveriesOptions } from './bench-options.js';
+import type { Fail } from './deliveries-wait.js';
+import type { ServerProcess } from './server-process.js';
+import type { SinkHandle } from './sink-handle.js';
+
+export interface DeliveriesContext {
+  db: Database;
+  sink: SinkHandle;
+  options: DeliveriesOptions;
+  target: { account: string; person: { id: number; name: string } };
+  /** The policy of the first algorithm measured (hs256 by default): the scaling, latency and mail runs sign with it. */
+  policy: { id: number; alg: string };
+  fail: Fail;
+  /** `count` fresh worker processes with `env` (worker-settings.ts), each ready; `label` names their profiles and logs. */
+  startWorkers(count: number, env: Record<string, string>, label: string): Promise<ServerProcess[]>;
+}
+
+export async function stopAll(workers: readonly ServerProcess[]): Promise<void> {
+  await Promise.all(workers.map((worker) => worker.stop()));
+}
