@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   await serve(app, logger, {
     port: config.port,
     host: config.host,
+    ...config.shutdown,
     onClose: async () => {
       await scss.close();
       await access.close();

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   await serve(app, logger, {
     port: config.port,
     host: config.host,
+    ...config.shutdown,
     // HTTPS only: a plain-HTTP request to this port gets 400 (SPEC.md: non-HTTPS requests are rejected).
     // In proxy mode the app refuses, with 403, what the proxy did not receive over HTTPS.
     ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),

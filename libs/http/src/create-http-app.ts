@@ -48,16 +48,22 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
   const metrics = createHttpMetrics(options.service);
-  app.use(requestLog(options.logger, { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' }));
+  app.use(requestLog(options.logger, { ignore: (req) => PROBES.has(req.url ?? '') }));
   app.use(metrics.middleware);
   app.use(securityHeaders({ hsts: options.hsts ?? false }));
   if (options.cors) app.use(corsHeaders(options.cors));
   app.use(requireHost);
-  app.get('/healthz', healthHandler(options.service, options.healthChecks));
+  const health = healthHandler(options.service, options.healthChecks);
+  app.get('/healthz', health);
+  // Ready: the same checks; listen() answers 503 itself from the shutdown signal on, and /livez always (drain.ts).
+  app.get('/readyz', health);
   app.get('/metrics', metricsAccess(options.metricsToken), metrics.handler);
   if (options.parseBodies !== false) app.use(bodyParsers(options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES));
   return app;
 }
+
+/** Probes and scrapes: not worth a log line each. */
+const PROBES = new Set(['/healthz', '/readyz', '/livez', '/metrics']);
 
 /** RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400 (listen() leaves this check to the app). */
 const requireHost: RequestHandler = (req, res, next) => {

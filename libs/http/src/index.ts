@@ -20,7 +20,8 @@ export { escapeHtml, html, markup } from './html.js';
 export type { Markup } from './html.js';
 export { requestIdOf } from './request-id.js';
 export { serve, listen } from './serve.js';
-export type { ServeOptions, Listening } from './serve.js';
+export type { ServeOptions, Listening, CloseReport } from './serve.js';
+export type { DrainState } from './drain.js';
 export { exitOnStartupError } from './startup.js';
 export { defineRoute, isPublicRoute, isRateLimited } from './routes/route-table.js';
 export type {
