@@ -9,6 +9,7 @@ import { corsHeaders, type CorsPolicy } from './cors.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthHandler, type HealthCheck } from './health.js';
 import type { Logger } from './logger.js';
+import type { OutageWatch } from './outage-watch.js';
 import { metricsAccess } from './metrics-access.js';
 import { createHttpMetrics } from './metrics.js';
 import { requestLog } from './request-log.js';
@@ -41,6 +42,8 @@ export interface HttpAppOptions extends TransportOptions {
   hsts?: boolean;
   /** Allow browser pages on any origin to call this app; without it no CORS headers are sent. */
   cors?: CorsPolicy;
+  /** The dependencies whose outages are answered 503 (outage-watch.ts); pass the same watch to finishHttpApp. */
+  outages?: OutageWatch;
 }
 
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -58,6 +61,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // Ready: the same checks; listen() answers 503 itself from the shutdown signal on, and /livez always (drain.ts).
   app.get('/readyz', health);
   app.get('/metrics', metricsAccess(options.metricsToken), metrics.handler);
+  const { outages } = options;
+  if (outages) {
+    outages.register(metrics.registry);
+    // During a known outage every call is a 503 at once, without a connect attempt of its own.
+    app.use((_req, _res, next) => next(outages.current() ?? undefined));
+  }
   if (options.parseBodies !== false) app.use(bodyParsers(options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES));
   return app;
 }
@@ -74,8 +83,8 @@ const requireHost: RequestHandler = (req, res, next) => {
   next();
 };
 
-export function finishHttpApp(app: Express, logger: Logger): Express {
+export function finishHttpApp(app: Express, logger: Logger, outages?: OutageWatch): Express {
   app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, outages));
   return app;
 }

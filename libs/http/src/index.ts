@@ -14,7 +14,7 @@ export type { HealthCheck } from './health.js';
 export { createHttpMetrics } from './metrics.js';
 export type { HttpMetrics } from './metrics.js';
 export { authenticate, accessOf, requireAdministrator, requireScope } from './access.middleware.js';
-export { rateLimit, rateLimitByAddress } from './rate-limit.middleware.js';
+export { rateLimit, rateLimitByAddress, rateLimitStoreDependency, RATE_LIMIT_STORE, type StoreDownMode, type StoreDownPolicy } from './rate-limit.middleware.js';
 export { sendCollection, pickFields } from './collection-response.js';
 export { escapeHtml, html, markup } from './html.js';
 export type { Markup } from './html.js';
@@ -22,6 +22,8 @@ export { requestIdOf } from './request-id.js';
 export { serve, listen } from './serve.js';
 export type { ServeOptions, Listening, CloseReport } from './serve.js';
 export type { DrainState } from './drain.js';
+export { createOutageWatch, type OutageWatch, type OutageWatchOptions, type WatchedDependency } from './outage-watch.js';
+export { databaseDependency } from './database-dependency.js';
 export { exitOnStartupError } from './startup.js';
 export { defineRoute, isPublicRoute, isRateLimited } from './routes/route-table.js';
 export type {

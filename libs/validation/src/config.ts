@@ -53,6 +53,8 @@ export function baseConfigSchema(defaultPort: number) {
     // Issue 20: SIGTERM → /readyz 503 → (delay) stop accepting → finish in flight → exit, all within the grace.
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+    // Issue 20 item 1 and docs/decisions/027: what rate limits do while their store cannot be reached.
+    RATE_LIMIT_STORE_DOWN: z.enum(['allow', 'deny']).default('allow'),
   }).refine((v) => v.SHUTDOWN_DELAY_MS < v.SHUTDOWN_GRACE_MS, {
     path: ['SHUTDOWN_DELAY_MS'],
     message: 'must be less than SHUTDOWN_GRACE_MS: the requests in flight need part of the grace to finish',
@@ -70,6 +72,8 @@ export interface BaseConfig {
   metricsToken: string | undefined;
   /** SHUTDOWN_GRACE_MS and SHUTDOWN_DELAY_MS, as `serve` takes them. */
   shutdown: { graceMs: number; delayMs: number };
+  /** RATE_LIMIT_STORE_DOWN: let calls through uncounted (`allow`, default) or answer 503 (`deny`) while the rate-limit store is unreachable. */
+  rateLimitStoreDown: 'allow' | 'deny';
 }
 
 interface ParsedBase {
@@ -81,6 +85,7 @@ interface ParsedBase {
   METRICS_TOKEN?: string | undefined;
   SHUTDOWN_GRACE_MS: number;
   SHUTDOWN_DELAY_MS: number;
+  RATE_LIMIT_STORE_DOWN: 'allow' | 'deny';
 }
 
 export function baseConfig(parsed: ParsedBase): BaseConfig {
@@ -92,5 +97,6 @@ export function baseConfig(parsed: ParsedBase): BaseConfig {
     trustProxy: parsed.TRUST_PROXY,
     metricsToken: parsed.METRICS_TOKEN,
     shutdown: { graceMs: parsed.SHUTDOWN_GRACE_MS, delayMs: parsed.SHUTDOWN_DELAY_MS },
+    rateLimitStoreDown: parsed.RATE_LIMIT_STORE_DOWN,
   };
 }
