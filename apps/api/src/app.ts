@@ -48,7 +48,7 @@ export function createApiApp({
   // The composition root: every use case built once, for the whole process.
   const feedbackKey = feedbackLinkKey(sealingKey);
   const services = createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss });
-  const outages = createOutageWatch({ logger, dependencies: [databaseDependency(db), rateLimitStoreDependency(rateLimiter)] });
+  const outages = createOutageWatch({ logger, dependencies: [databaseDependency(db), rateLimitStoreDependency(() => rateLimiter.consume('outage-probe'))] });
   const storeDown = { mode: rateLimitStoreDown, outages };
   const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => services.ping() }, cors: API_CORS, parseBodies: false, outages, ...transport });
   mountRoutes(app, apiRoutes({ services, links: { apiUrl, feedbackKey }, pageSize: limits.pageSize, attachmentMaxBytes: limits.attachmentMaxBytes }), {

@@ -6,48 +6,30 @@
  * /metrics shows it. Calls succeed again within 10 s of PostgreSQL's return.
  * The PostgreSQL is this spec's own, so stopping it leaves the shared one alone.
  */
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createDatabase, findFreePort, migrateLatest, seedDemoData, startEmbeddedPostgres, withDatabaseName, type DemoSeedResult, type RunningPostgres } from '@tessera/persistence';
+import { startStoppablePostgres, type StoppablePostgres } from '@tessera/persistence/testing';
 import { startApiProcess, type ApiProcess } from './support/api-process.js';
 
-const dataDir = path.join(tmpdir(), `tessera-outage-pg-${process.pid}-${randomBytes(4).toString('hex')}`);
 const logLines = (api: ApiProcess, message: string) => api.output().split('\n').filter((line) => line.includes(`"msg":"${message}"`)).length;
 
 describe('PostgreSQL stopped and started under the api', () => {
-  let port: number;
-  let server: RunningPostgres | undefined;
+  let pg: StoppablePostgres;
   let api: ApiProcess | undefined;
-  let demo: DemoSeedResult;
-  const startServer = () => startEmbeddedPostgres({ dataDir, port, persistent: true, durable: false });
 
   beforeAll(async () => {
-    port = await findFreePort();
-    server = await startServer();
-    const admin = createDatabase({ url: server.adminUrl, poolMax: 1 });
-    await admin.raw('create database tessera_outage');
-    await admin.destroy();
-    const url = withDatabaseName(server.adminUrl, 'tessera_outage');
-    const db = createDatabase({ url, poolMax: 2 });
-    await migrateLatest(db);
-    demo = await seedDemoData(db);
-    await db.destroy();
-    api = await startApiProcess(url);
+    pg = await startStoppablePostgres();
+    api = await startApiProcess(pg.url);
   }, 120_000);
   afterAll(async () => {
     await api?.stop();
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await pg?.close();
   });
 
   const call = (pathname: string, method = 'GET') =>
-    fetch(`${api!.url}${pathname}`, { method, headers: { authorization: `Bearer ${demo.admin.token}`, 'x-service-account': demo.account } });
+    fetch(`${api!.url}${pathname}`, { method, headers: { authorization: `Bearer ${pg.demo.admin.token}`, 'x-service-account': pg.demo.account } });
 
   it('answers 503 with Retry-After while it is down, logs the outage once each way, and serves again within 10 s of its return', async () => {
     expect((await call('/v1/me')).status).toBe(200);
-    await server!.stop();
+    await pg.stop();
 
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push(await call('/v1/me'), await call('/v1/events?subject=during+the+outage&source=outage', 'POST'));
@@ -62,7 +44,7 @@ describe('PostgreSQL stopped and started under the api', () => {
     expect(metrics).toMatch(/tessera_dependency_up\{[^}]*dependency="database"[^}]*\} 0/);
     expect(metrics).toMatch(/tessera_unavailable_responses_total\{[^}]*dependency="database"[^}]*\} 20/);
 
-    server = await startServer();
+    await pg.start();
     const back = Date.now();
     let status = 0;
     while (status !== 200 && Date.now() - back < 10_000) {

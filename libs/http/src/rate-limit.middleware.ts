@@ -18,8 +18,8 @@ export const RATE_LIMIT_STORE = 'rate-limit store';
 const RETRY_AFTER_SECONDS = 5;
 
 /** The counters' store as the outage watch sees it: only reported (never matched), probed by counting a key of its own. */
-export function rateLimitStoreDependency(limiter: RequestRateLimiter): WatchedDependency {
-  return { name: RATE_LIMIT_STORE, isOutage: () => false, probe: async () => void (await limiter.consume('outage-probe')) };
+export function rateLimitStoreDependency(countProbe: () => Promise<unknown>): WatchedDependency {
+  return { name: RATE_LIMIT_STORE, isOutage: () => false, probe: async () => void (await countProbe()) };
 }
 
 /**
