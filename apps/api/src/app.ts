@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import {
-  authenticate, createHttpApp, createOutageWatch, databaseDependency, finishHttpApp, mountRoutes, rateLimit, rateLimitByAddress, rateLimitStoreDependency,
+  authenticate, createHttpApp, createOutageWatch, databaseDependency, databasePoolMetrics, finishHttpApp, mountRoutes, rateLimit, rateLimitByAddress, rateLimitStoreDependency,
   type Logger, type StoreDownMode, type TransportOptions,
 } from '@tessera/http';
 import { createAccessRepository, type Database } from '@tessera/persistence';
@@ -50,7 +50,7 @@ export function createApiApp({
   const services = createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss });
   const outages = createOutageWatch({ logger, dependencies: [databaseDependency(db), rateLimitStoreDependency(() => rateLimiter.consume('outage-probe'))] });
   const storeDown = { mode: rateLimitStoreDown, outages };
-  const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => services.ping() }, cors: API_CORS, parseBodies: false, outages, ...transport });
+  const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => services.ping() }, cors: API_CORS, parseBodies: false, outages, metrics: [databasePoolMetrics(db)], ...transport });
   mountRoutes(app, apiRoutes({ services, links: { apiUrl, feedbackKey }, pageSize: limits.pageSize, attachmentMaxBytes: limits.attachmentMaxBytes }), {
     authenticate: authenticate(access),
     rateLimit: rateLimit(rateLimiter, logger, storeDown),

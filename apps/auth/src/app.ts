@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createHttpApp, createOutageWatch, databaseDependency, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
+import { createHttpApp, createOutageWatch, databaseDependency, databasePoolMetrics, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
 import { ping, type Database } from '@tessera/persistence';
 import type { StoreHandle } from '@tessera/rate-limit';
 import { OAUTH_PATHS, oauthErrorHandler, oauthNotFound } from './oauth-error-answers.js';
@@ -32,7 +32,7 @@ export interface AuthDependencies {
  */
 export function createAuthApp({ db, logger, transport, oauth, rateLimitStore, store }: AuthDependencies): Express {
   const outages = createOutageWatch({ logger, dependencies: [databaseDependency(db)] });
-  const app = createHttpApp({ service: 'auth', logger, healthChecks: { database: () => ping(db) }, parseBodies: false, outages, ...transport });
+  const app = createHttpApp({ service: 'auth', logger, healthChecks: { database: () => ping(db) }, parseBodies: false, outages, metrics: [databasePoolMetrics(db)], ...transport });
   const provider = createOAuthProvider({ ...oauth, trustProxy: transport?.trustProxy }, { db, logger, outages, ...(store ? { store } : {}) });
   const loginLimiter = createLoginLimiter(rateLimitStore, oauth.loginRateLimits);
   const csrf = csrfTokens(oauth.cookieKeys[0]!);

@@ -2,7 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Express } from 'express';
-import { createHttpApp, createOutageWatch, databaseDependency, finishHttpApp, rateLimitStoreDependency, type Logger, type StoreDownMode, type TransportOptions } from '@tessera/http';
+import { createHttpApp, createOutageWatch, databaseDependency, databasePoolMetrics, finishHttpApp, rateLimitStoreDependency, type Logger, type StoreDownMode, type TransportOptions } from '@tessera/http';
 import type { AccessPort } from '@tessera/domain';
 import { createAccessRepository, createPostgresWindowCounter, type Database } from '@tessera/persistence';
 import type { WindowCounter } from '@tessera/rate-limit';
@@ -82,7 +82,7 @@ export async function createGraphqlApp({
   await apollo.start();
   // The composition root: every use case built once, for the whole process.
   const services = createGraphqlServices({ db });
-  const app = createHttpApp({ service: 'graphql', logger, healthChecks: { database: () => services.ping() }, hsts: true, cors: GRAPHQL_CORS, outages, ...transport });
+  const app = createHttpApp({ service: 'graphql', logger, healthChecks: { database: () => services.ping() }, hsts: true, cors: GRAPHQL_CORS, outages, metrics: [databasePoolMetrics(db)], ...transport });
   // Behind a TLS-terminating proxy: everything after the health checks needs HTTPS at the proxy.
   if (tls === 'proxy') app.use(requireForwardedHttps());
   // GraphiQL for browsers at /graphiql, on local assets (the landing page above stays off).

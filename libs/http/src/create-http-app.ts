@@ -9,6 +9,7 @@ import { corsHeaders, type CorsPolicy } from './cors.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthHandler, type HealthCheck } from './health.js';
 import type { Logger } from './logger.js';
+import type { MetricsSource } from './operations-metrics.js';
 import type { OutageWatch } from './outage-watch.js';
 import { metricsAccess } from './metrics-access.js';
 import { createHttpMetrics } from './metrics.js';
@@ -44,6 +45,8 @@ export interface HttpAppOptions extends TransportOptions {
   cors?: CorsPolicy;
   /** The dependencies whose outages are answered 503 (outage-watch.ts); pass the same watch to finishHttpApp. */
   outages?: OutageWatch;
+  /** More metrics on /metrics (operations-metrics.ts: the database pool, the queue). */
+  metrics?: MetricsSource[];
 }
 
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -61,6 +64,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // Ready: the same checks; listen() answers 503 itself from the shutdown signal on, and /livez always (drain.ts).
   app.get('/readyz', health);
   app.get('/metrics', metricsAccess(options.metricsToken), metrics.handler);
+  for (const source of options.metrics ?? []) source(metrics.registry);
   const { outages } = options;
   if (outages) {
     outages.register(metrics.registry);

@@ -24,6 +24,7 @@ export type { ServeOptions, Listening, CloseReport } from './serve.js';
 export type { DrainState } from './drain.js';
 export { createOutageWatch, type OutageWatch, type OutageWatchOptions, type WatchedDependency } from './outage-watch.js';
 export { databaseDependency } from './database-dependency.js';
+export { databasePoolMetrics, queueMetrics, type MetricsSource } from './operations-metrics.js';
 export { exitOnStartupError } from './startup.js';
 export { defineRoute, isPublicRoute, isRateLimited } from './routes/route-table.js';
 export type {

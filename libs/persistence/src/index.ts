@@ -46,3 +46,5 @@ export type { OAuthArtifactSweeper, OAuthArtifactSweeperOptions, SweeperLog } fr
 export { findGrantFor, listAuthorizationsOf, revokeAuthorization, grantedScope } from './oauth/authorizations.js';
 export type { StoredGrant, OAuthAuthorization, RevokedAuthorization } from './oauth/authorizations.js';
 export { graphReads } from './connections/graph-reads.js';
+export { poolFigures, type PoolFigures } from './operations/pool-figures.js';
+export { queueFigures, type QueueFigures } from './operations/queue-figures.js';
