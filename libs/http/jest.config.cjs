@@ -1,3 +1,3 @@
 const { projectConfig } = require('../../jest.preset.cjs');
 
-module.exports = projectConfig('http', __dirname);
+module.exports = projectConfig('http', __dirname, { database: true });

@@ -1,5 +1,8 @@
 import type { Express } from 'express';
-import { authenticate, createHttpApp, finishHttpApp, mountRoutes, rateLimit, rateLimitByAddress, type Logger, type TransportOptions } from '@tessera/http';
+import {
+  authenticate, createHttpApp, createOutageWatch, databaseDependency, databasePoolMetrics, finishHttpApp, mountRoutes, rateLimit, rateLimitByAddress, rateLimitStoreDependency,
+  type Logger, type StoreDownMode, type TransportOptions,
+} from '@tessera/http';
 import { createAccessRepository, type Database } from '@tessera/persistence';
 import type { AccessPort, ScssCompiler } from '@tessera/domain';
 import { feedbackLinkKey, loadSealingKey, type SealingKey } from '@tessera/domain';
@@ -29,6 +32,8 @@ export interface ApiDependencies {
    * default: a pool with the default limits, which starts nothing until the first compile and never keeps the process alive.
    */
   scss?: ScssCompiler;
+  /** RATE_LIMIT_STORE_DOWN; default `allow`. */
+  rateLimitStoreDown?: StoreDownMode;
 }
 
 /**
@@ -38,18 +43,20 @@ export interface ApiDependencies {
  */
 export function createApiApp({
   db, logger, rateLimiter, apiUrl, transport, access = createAccessRepository(db), limits = DEFAULT_API_LIMITS, sealingKey = loadSealingKey(undefined, 'test'),
-  scss = createScssPool(DEFAULT_SCSS_LIMITS),
+  scss = createScssPool(DEFAULT_SCSS_LIMITS), rateLimitStoreDown = 'allow',
 }: ApiDependencies): Express {
   // The composition root: every use case built once, for the whole process.
   const feedbackKey = feedbackLinkKey(sealingKey);
   const services = createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss });
-  const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => services.ping() }, cors: API_CORS, parseBodies: false, ...transport });
+  const outages = createOutageWatch({ logger, dependencies: [databaseDependency(db), rateLimitStoreDependency(() => rateLimiter.consume('outage-probe'))] });
+  const storeDown = { mode: rateLimitStoreDown, outages };
+  const app = createHttpApp({ service: 'api', logger, healthChecks: { database: () => services.ping() }, cors: API_CORS, parseBodies: false, outages, metrics: [databasePoolMetrics(db)], ...transport });
   mountRoutes(app, apiRoutes({ services, links: { apiUrl, feedbackKey }, pageSize: limits.pageSize, attachmentMaxBytes: limits.attachmentMaxBytes }), {
     authenticate: authenticate(access),
-    rateLimit: rateLimit(rateLimiter, logger),
-    rateLimitByAddress: rateLimitByAddress(rateLimiter, logger),
+    rateLimit: rateLimit(rateLimiter, logger, storeDown),
+    rateLimitByAddress: rateLimitByAddress(rateLimiter, logger, storeDown),
     bodyLimit: limits.bodyLimitBytes,
     basePath: '/v1',
   });
-  return finishHttpApp(app, logger);
+  return finishHttpApp(app, logger, outages);
 }

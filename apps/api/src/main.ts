@@ -16,10 +16,11 @@ async function main(): Promise<void> {
   const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
   const access = createCachedAccess(db, { log: logger, redisUrl: config.redisUrl });
   const scss = createScssPool(config.scss);
-  const app = createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl, transport, access: access.port, limits: config.limits, sealingKey: config.sealingKey, scss });
+  const app = createApiApp({ db, logger, rateLimiter, apiUrl: config.apiUrl, transport, access: access.port, limits: config.limits, sealingKey: config.sealingKey, scss, rateLimitStoreDown: config.rateLimitStoreDown });
   await serve(app, logger, {
     port: config.port,
     host: config.host,
+    ...config.shutdown,
     onClose: async () => {
       await scss.close();
       await access.close();

@@ -4,51 +4,25 @@
  * as `npm start` runs it) share one test database; the changes are plain SQL, as
  * an operator or another app would make them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
-import { findFreePort, insertPersonalAccessToken, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
+import { insertPersonalAccessToken, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
 import { createTestDatabase, insertTestOAuthApplication, mintOAuthAccessToken, type TestDatabase } from '@tessera/persistence/testing';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { startApiProcess } from './support/api-process.js';
 
 interface ApiProcess {
   me(token: string): Promise<{ status: number; roles?: string[] }>;
-  stop(): Promise<void>;
+  stop(): Promise<unknown>;
 }
 
-/** Starts the api and resolves once its access cache listens for changes (its log says so). */
 async function startApi(databaseUrl: string): Promise<ApiProcess> {
-  const port = await findFreePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_PER_HOUR: '1000000', RATE_LIMIT_PER_2_SECONDS: '1000000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`api did not start listening for access changes:\n${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('"access changes: listening"') && output.includes('"listening"')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`api exited with ${code}:\n${output}`)));
-  });
+  const api = await startApiProcess(databaseUrl);
   return {
     async me(token) {
-      const res = await fetch(`http://127.0.0.1:${port}/v1/me`, { headers: { authorization: `Bearer ${token}`, 'x-service-account': 'wdc' } });
+      const res = await fetch(`${api.url}/v1/me`, { headers: { authorization: `Bearer ${token}`, 'x-service-account': 'wdc' } });
       const body = (await res.json()) as { roles?: string[] };
       return { status: res.status, ...(body.roles ? { roles: body.roles } : {}) };
     },
-    async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await once(child, 'exit');
-    },
+    stop: () => api.stop(),
   };
 }
 

@@ -114,7 +114,7 @@ describe('PATCH /v1/ui_extensions/:id — a busy SCSS compiler', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const busy = await patch('.a { b: c; }').expect(503);
     expect(busy.headers['retry-after']).toBe('2');
-    expect(busy.body.message).toMatch(/SCSS/);
+    expect(busy.body).toEqual({ message: 'Service Unavailable', reason: expect.stringMatching(/SCSS/) });
     expect((await hostile).status).toBe(422);
     await patch('.a { b: c; }').expect(200);
   });

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
+import { createHttpApp, createOutageWatch, databaseDependency, databasePoolMetrics, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
 import { ping, type Database } from '@tessera/persistence';
 import type { StoreHandle } from '@tessera/rate-limit';
 import { OAUTH_PATHS, oauthErrorHandler, oauthNotFound } from './oauth-error-answers.js';
@@ -31,8 +31,9 @@ export interface AuthDependencies {
  * Bodies are parsed by oidc-provider itself and by the pages' own form parser.
  */
 export function createAuthApp({ db, logger, transport, oauth, rateLimitStore, store }: AuthDependencies): Express {
-  const app = createHttpApp({ service: 'auth', logger, healthChecks: { database: () => ping(db) }, parseBodies: false, ...transport });
-  const provider = createOAuthProvider({ ...oauth, trustProxy: transport?.trustProxy }, { db, logger, ...(store ? { store } : {}) });
+  const outages = createOutageWatch({ logger, dependencies: [databaseDependency(db)] });
+  const app = createHttpApp({ service: 'auth', logger, healthChecks: { database: () => ping(db) }, parseBodies: false, outages, metrics: [databasePoolMetrics(db)], ...transport });
+  const provider = createOAuthProvider({ ...oauth, trustProxy: transport?.trustProxy }, { db, logger, outages, ...(store ? { store } : {}) });
   const loginLimiter = createLoginLimiter(rateLimitStore, oauth.loginRateLimits);
   const csrf = csrfTokens(oauth.cookieKeys[0]!);
   app.use(interactionRoutes({ provider, db, logger, csrf, loginLimiter }));
@@ -40,6 +41,6 @@ export function createAuthApp({ db, logger, transport, oauth, rateLimitStore, st
   app.use(profileRoutes({ provider, db, logger, csrf, loginLimiter, secureCookies: oauth.issuer.startsWith('https:') }));
   app.use(providerPaths(provider));
   // Last on the OAuth paths, after whatever serves them: their 404 and errors in OAuth's shape.
-  app.use(OAUTH_PATHS, oauthNotFound, oauthErrorHandler(logger));
-  return finishHttpApp(app, logger);
+  app.use(OAUTH_PATHS, oauthNotFound, oauthErrorHandler(logger, outages));
+  return finishHttpApp(app, logger, outages);
 }

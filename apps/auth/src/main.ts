@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   await serve(createAuthApp({ db, logger, transport, oauth, rateLimitStore }), logger, {
     port: config.port,
     host: config.host,
+    ...config.shutdown,
     onClose: async () => {
       await sweeper.stop();
       await rateLimitStore.close();

@@ -1,7 +1,7 @@
 /**
  * The auth app's own error answers on its OAuth paths, in the shape OAuth clients parse
  * (SPEC.md "Errors", RFC 6749 §5.2): `{error, error_description}`, never REST's `{message}`.
- * - a domain error: its OAuth code for that endpoint (`toOAuthError`);
+ * - a domain error, or the database unreachable (the outage watch): its OAuth code for that endpoint (`toOAuthError`);
  * - a body the parsers refused (4xx): invalid_request with that status;
  * - anything else: 500 server_error with an `error_id`, the original logged under it;
  * - no route: 404 invalid_request, the answer oidc-provider gives to a route it does not serve.
@@ -11,7 +11,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { isDomainError } from '@tessera/domain';
-import { logUnhandledError, oauthError, oauthServerError, toOAuthError, type Logger, type OAuthEndpoint, type OAuthError } from '@tessera/http';
+import { logUnhandledError, oauthError, oauthServerError, toOAuthError, type Logger, type OAuthEndpoint, type OAuthError, type OutageWatch } from '@tessera/http';
 
 /** Where oidc-provider will be mounted (SPEC.md "OAuth endpoints"); `/token` covers its sub-paths too. */
 export const OAUTH_PATHS = ['/authorize', '/token'];
@@ -28,12 +28,14 @@ export const oauthNotFound: RequestHandler = (_req, res) => {
   send(res, { ...oauthError('invalid_request', 'unrecognized route or not allowed method'), status: 404 });
 };
 
-export function oauthErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, _next) => {
+export function oauthErrorHandler(logger: Logger, outages?: OutageWatch): ErrorRequestHandler {
+  return (caught, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();
       return;
     }
+    // The database unreachable: 503 temporarily_unavailable with Retry-After, the outage logged once.
+    const error = (!isDomainError(caught) && outages?.answer(caught)) || caught;
     if (isDomainError(error)) {
       send(res, toOAuthError(error, endpointOf(req)));
       return;

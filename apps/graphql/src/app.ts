@@ -2,7 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
+import { createHttpApp, createOutageWatch, databaseDependency, databasePoolMetrics, finishHttpApp, rateLimitStoreDependency, type Logger, type StoreDownMode, type TransportOptions } from '@tessera/http';
 import type { AccessPort } from '@tessera/domain';
 import { createAccessRepository, createPostgresWindowCounter, type Database } from '@tessera/persistence';
 import type { WindowCounter } from '@tessera/rate-limit';
@@ -36,6 +36,8 @@ export interface GraphqlDependencies {
    * TRUST_PROXY sits in front, and a request it did not receive over HTTPS is refused (403).
    */
   tls?: 'direct' | 'proxy';
+  /** RATE_LIMIT_STORE_DOWN; default `allow`. */
+  rateLimitStoreDown?: StoreDownMode;
 }
 
 /** One constant endpoint, `/`, over HTTPS (SPEC.md GraphQL endpoint); callers authenticate as for REST. */
@@ -47,9 +49,15 @@ export async function createGraphqlApp({
   limits = DEFAULT_GRAPHQL_LIMITS,
   quotaCounter,
   tls = 'direct',
+  rateLimitStoreDown = 'allow',
 }: GraphqlDependencies): Promise<{ app: Express; stop: () => Promise<void> }> {
   const onStoreError = (err: unknown) => logger.warn({ err }, 'rate-limit store failed; the next call retries it');
-  const quota = createGraphqlQuota(quotaCounter ?? createPostgresWindowCounter(db, { onSweepError: onStoreError }), limits, onStoreError);
+  const counter = quotaCounter ?? createPostgresWindowCounter(db, { onSweepError: onStoreError });
+  const outages = createOutageWatch({
+    logger,
+    dependencies: [databaseDependency(db), rateLimitStoreDependency(() => counter.hit([{ key: 'outage-probe', durationSeconds: 1, increment: 1 }]))],
+  });
+  const quota = createGraphqlQuota(counter, limits, onStoreError);
   const apollo = new ApolloServer<GraphqlContext>({
     typeDefs,
     resolvers,
@@ -60,7 +68,7 @@ export async function createGraphqlApp({
     // Whatever NODE_ENV says: no stack trace or file path reaches a client (ARCHITECTURE.md).
     includeStacktraceInErrorResponses: false,
     // Domain errors get their mapped code; any other failure an error id, under which it is logged.
-    formatError: formatGraphqlError(logger),
+    formatError: formatGraphqlError(logger, outages),
     // Limits that need only the document (pagination literals, depth, one mutation); the rest,
     // which need the variables or the quota store, run in limitsPlugin, also before execution.
     validationRules: limitValidationRules(limits),
@@ -69,12 +77,12 @@ export async function createGraphqlApp({
     // The landing page loads scripts from a CDN, which the CSP of every answer forbids;
     // use any GraphQL client (or introspection by GET) instead.
     // After the limits: a call the quota refuses is refused before the cached schema is answered.
-    plugins: [ApolloServerPluginLandingPageDisabled(), limitsPlugin({ limits, quota, logger }), schemaByGetPlugin()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), limitsPlugin({ limits, quota, logger, storeDown: { mode: rateLimitStoreDown, outages } }), schemaByGetPlugin()],
   });
   await apollo.start();
   // The composition root: every use case built once, for the whole process.
   const services = createGraphqlServices({ db });
-  const app = createHttpApp({ service: 'graphql', logger, healthChecks: { database: () => services.ping() }, hsts: true, cors: GRAPHQL_CORS, ...transport });
+  const app = createHttpApp({ service: 'graphql', logger, healthChecks: { database: () => services.ping() }, hsts: true, cors: GRAPHQL_CORS, outages, metrics: [databasePoolMetrics(db)], ...transport });
   // Behind a TLS-terminating proxy: everything after the health checks needs HTTPS at the proxy.
   if (tls === 'proxy') app.use(requireForwardedHttps());
   // GraphiQL for browsers at /graphiql, on local assets (the landing page above stays off).
@@ -89,7 +97,7 @@ export async function createGraphqlApp({
       next();
     },
     schemaRequestNeedsToken(access),
-    expressMiddleware(apollo, { context: graphqlContext(services, access) }),
+    expressMiddleware(apollo, { context: graphqlContext(services, access, outages) }),
   );
-  return { app: finishHttpApp(app, logger), stop: () => apollo.stop() };
+  return { app: finishHttpApp(app, logger, outages), stop: () => apollo.stop() };
 }

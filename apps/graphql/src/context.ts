@@ -11,6 +11,7 @@
 import { GraphQLError } from 'graphql';
 import type { Request } from 'express';
 import { authenticateToken, isDomainError, resolveAccess, type AccessPort } from '@tessera/domain';
+import type { OutageWatch } from '@tessera/http';
 import { toGraphqlRequestError } from './graphql-error.js';
 import { isIntrospectionOnly } from './introspection-only.js';
 import { isSchemaRequest, searchOf } from './schema-by-get.js';
@@ -19,7 +20,7 @@ import { quotaKeyOf } from './quota/request-quota.js';
 import type { GraphqlContext } from './schema.js';
 import type { GraphqlServices } from './services.js';
 
-export function graphqlContext(services: GraphqlServices, port: AccessPort): (args: { req: Request }) => Promise<GraphqlContext> {
+export function graphqlContext(services: GraphqlServices, port: AccessPort, outages?: OutageWatch): (args: { req: Request }) => Promise<GraphqlContext> {
   return async ({ req }) => {
     try {
       if (req.method === 'GET' && !isSchemaRequest('GET', searchOf(req.url)) && !isIntrospectionOnly(req.query['query'])) {
@@ -36,8 +37,10 @@ export function graphqlContext(services: GraphqlServices, port: AccessPort): (ar
       const access = await resolveAccess({ authorization: req.get('authorization'), account: req.get('x-service-account') }, port);
       return { services, access, loaders: createGraphqlLoaders(services, access), quota: { key: quotaKeyOf(access.person.id, access.token.clientId), figures: null } };
     } catch (error) {
-      // Anything else is answered 500 by Apollo, and hidden behind an error id by formatGraphqlError.
-      throw isDomainError(error) ? toGraphqlRequestError(error) : error;
+      // The database unreachable is a 503 with Retry-After; anything else is answered 500 by Apollo,
+      // and hidden behind an error id by formatGraphqlError.
+      const answer = isDomainError(error) ? error : outages?.answer(error);
+      throw answer ? toGraphqlRequestError(answer) : error;
     }
   };
 }

@@ -4,6 +4,7 @@
  * - a domain error, wherever it was thrown, becomes its mapped code and message (graphql-error.ts);
  * - an error that already carries a code of its own is kept: GraphQL parse and validation errors,
  *   bad variables, the CSRF check, errors our code throws as GraphQLErrors on purpose;
+ * - an outage of the database (outage-watch in @tessera/http) becomes SERVICE_UNAVAILABLE;
  * - anything else (a plain Error in a resolver or the context, a database failure, a bug) becomes
  *   `Internal Server Error` with INTERNAL_SERVER_ERROR and an `error_id`, under which the original
  *   is logged.
@@ -12,18 +13,21 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { isDomainError } from '@tessera/domain';
-import { INTERNAL_SERVER_ERROR_MESSAGE, logUnhandledError, type Logger } from '@tessera/http';
+import { INTERNAL_SERVER_ERROR_MESSAGE, logUnhandledError, type Logger, type OutageWatch } from '@tessera/http';
 import { graphqlErrorShapeOf } from './graphql-error.js';
 
 const INTERNAL_SERVER_ERROR = 'INTERNAL_SERVER_ERROR';
 
 export type FormatError = (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
 
-export function formatGraphqlError(logger: Logger): FormatError {
+export function formatGraphqlError(logger: Logger, outages?: OutageWatch): FormatError {
   return (formatted, error) => {
     const cause = rootCause(error);
     const where = { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
     if (isDomainError(cause)) return { ...graphqlErrorShapeOf(cause), ...where };
+    // A database that cannot be reached is SERVICE_UNAVAILABLE with retryAfter, logged once per outage, not per error.
+    const outage = outages?.answer(cause);
+    if (outage) return { ...graphqlErrorShapeOf(outage), ...where };
     const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
     const code = extensions['code'];
     if (typeof code === 'string' && code !== INTERNAL_SERVER_ERROR) return { message: formatted.message, ...where, extensions };

@@ -17,10 +17,11 @@ async function main(): Promise<void> {
   // The quota counters every replica shares: Redis when REDIS_URL is set, else the database (as the api).
   const onSweepError = (err: unknown) => logger.warn({ err }, 'sweep of expired rate-limit windows failed; the next one retries');
   const store = openRateLimitStore(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', counter: createPostgresWindowCounter(db, { onSweepError }) });
-  const { app, stop } = await createGraphqlApp({ db, logger, transport, access: access.port, limits: config.limits, quotaCounter: store.counter, tls: config.tlsMode });
+  const { app, stop } = await createGraphqlApp({ db, logger, transport, access: access.port, limits: config.limits, quotaCounter: store.counter, tls: config.tlsMode, rateLimitStoreDown: config.rateLimitStoreDown });
   await serve(app, logger, {
     port: config.port,
     host: config.host,
+    ...config.shutdown,
     // HTTPS only: a plain-HTTP request to this port gets 400 (SPEC.md: non-HTTPS requests are rejected).
     // In proxy mode the app refuses, with 403, what the proxy did not receive over HTTPS.
     ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),

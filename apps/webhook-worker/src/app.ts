@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
+import { createHttpApp, databasePoolMetrics, finishHttpApp, queueMetrics, type Logger, type TransportOptions } from '@tessera/http';
 import { ping, type Database } from '@tessera/persistence';
 
 export interface WorkerDependencies {
@@ -13,6 +13,6 @@ export interface WorkerDependencies {
 
 /** The worker's only HTTP: /healthz and /metrics (ARCHITECTURE.md). */
 export function createWorkerHealthApp({ db, logger, runner, transport }: WorkerDependencies): Express {
-  const app = createHttpApp({ service: 'webhook-worker', logger, healthChecks: { database: () => ping(db), runner: () => runner.check() }, ...transport });
+  const app = createHttpApp({ service: 'webhook-worker', logger, healthChecks: { database: () => ping(db), runner: () => runner.check() }, metrics: [databasePoolMetrics(db), queueMetrics(db)], ...transport });
   return finishHttpApp(app, logger);
 }

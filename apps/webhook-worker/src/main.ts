@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   await serve(createWorkerHealthApp({ db, logger, runner, transport }), logger, {
     port: config.port,
     host: config.host,
+    ...config.shutdown,
     onClose: async () => {
       await runner.stop();
       mailer.close();

@@ -9,6 +9,8 @@ import { corsHeaders, type CorsPolicy } from './cors.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthHandler, type HealthCheck } from './health.js';
 import type { Logger } from './logger.js';
+import type { MetricsSource } from './operations-metrics.js';
+import type { OutageWatch } from './outage-watch.js';
 import { metricsAccess } from './metrics-access.js';
 import { createHttpMetrics } from './metrics.js';
 import { requestLog } from './request-log.js';
@@ -41,6 +43,10 @@ export interface HttpAppOptions extends TransportOptions {
   hsts?: boolean;
   /** Allow browser pages on any origin to call this app; without it no CORS headers are sent. */
   cors?: CorsPolicy;
+  /** The dependencies whose outages are answered 503 (outage-watch.ts); pass the same watch to finishHttpApp. */
+  outages?: OutageWatch;
+  /** More metrics on /metrics (operations-metrics.ts: the database pool, the queue). */
+  metrics?: MetricsSource[];
 }
 
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -48,16 +54,29 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
   const metrics = createHttpMetrics(options.service);
-  app.use(requestLog(options.logger, { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' }));
+  app.use(requestLog(options.logger, { ignore: (req) => PROBES.has(req.url ?? '') }));
   app.use(metrics.middleware);
   app.use(securityHeaders({ hsts: options.hsts ?? false }));
   if (options.cors) app.use(corsHeaders(options.cors));
   app.use(requireHost);
-  app.get('/healthz', healthHandler(options.service, options.healthChecks));
+  const health = healthHandler(options.service, options.healthChecks);
+  app.get('/healthz', health);
+  // Ready: the same checks; listen() answers 503 itself from the shutdown signal on, and /livez always (drain.ts).
+  app.get('/readyz', health);
   app.get('/metrics', metricsAccess(options.metricsToken), metrics.handler);
+  for (const source of options.metrics ?? []) source(metrics.registry);
+  const { outages } = options;
+  if (outages) {
+    outages.register(metrics.registry);
+    // During a known outage every call is a 503 at once, without a connect attempt of its own.
+    app.use((_req, _res, next) => next(outages.current() ?? undefined));
+  }
   if (options.parseBodies !== false) app.use(bodyParsers(options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES));
   return app;
 }
+
+/** Probes and scrapes: not worth a log line each. */
+const PROBES = new Set(['/healthz', '/readyz', '/livez', '/metrics']);
 
 /** RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400 (listen() leaves this check to the app). */
 const requireHost: RequestHandler = (req, res, next) => {
@@ -68,8 +87,8 @@ const requireHost: RequestHandler = (req, res, next) => {
   next();
 };
 
-export function finishHttpApp(app: Express, logger: Logger): Express {
+export function finishHttpApp(app: Express, logger: Logger, outages?: OutageWatch): Express {
   app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, outages));
   return app;
 }

@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isDomainError, notFound } from '@tessera/domain';
 import type { Logger } from './logger.js';
 import { toHttpError } from './http-error.js';
+import type { OutageWatch } from './outage-watch.js';
 import { INTERNAL_SERVER_ERROR_MESSAGE, logUnhandledError } from './unhandled-error.js';
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
@@ -37,13 +38,17 @@ function reasonOf(error: BodyParserError): string | undefined {
   }
 }
 
-/** Domain errors become their documented response; anything else is a 500 with an id to find it in the log. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, _next) => {
+/**
+ * Domain errors become their documented response; an outage of a watched
+ * dependency a 503; anything else is a 500 with an id to find it in the log.
+ */
+export function errorHandler(logger: Logger, outages?: OutageWatch): ErrorRequestHandler {
+  return (caught, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();
       return;
     }
+    const error = (!isDomainError(caught) && outages?.answer(caught)) || caught;
     if (isDomainError(error)) {
       const { status, body, headers } = toHttpError(error);
       res.status(status).set(headers).json(body);

@@ -31,9 +31,9 @@ describe('toHttpError — the REST mapping of every domain code', () => {
     expect(toHttpError(tooManyRequests(7)).body).toEqual({ message: 'Too Many Requests', documentation_url: RATE_LIMIT_DOCUMENTATION_URL });
   });
 
-  it('answers UNAVAILABLE with 503, its message and Retry-After', () => {
+  it('answers UNAVAILABLE with 503, "Service Unavailable", its message as the reason, and Retry-After', () => {
     expect(toHttpError(unavailable('The SCSS compiler is busy; try again later', 2))).toEqual({
-      status: 503, body: { message: 'The SCSS compiler is busy; try again later' }, headers: { 'Retry-After': '2' },
+      status: 503, body: { message: 'Service Unavailable', reason: 'The SCSS compiler is busy; try again later' }, headers: { 'Retry-After': '2' },
     });
   });
 

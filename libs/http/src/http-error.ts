@@ -55,7 +55,7 @@ export function toHttpError(error: DomainError): HttpError {
     case 'TOO_MANY_REQUESTS':
       return { status, body: { message: 'Too Many Requests', documentation_url: RATE_LIMIT_DOCUMENTATION_URL }, headers: { 'Retry-After': String(retryAfterOf(error)) } };
     case 'UNAVAILABLE':
-      return { status, body: { message: error.message }, headers: { 'Retry-After': String(retryAfterOf(error)) } };
+      return { status, body: { message: 'Service Unavailable', reason: error.message }, headers: { 'Retry-After': String(retryAfterOf(error)) } };
     default:
       return unmappedErrorCode(error.code);
   }

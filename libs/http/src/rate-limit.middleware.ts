@@ -1,18 +1,38 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { tooManyRequests } from '@tessera/domain';
+import { tooManyRequests, unavailable } from '@tessera/domain';
 import type { RequestRateLimiter } from '@tessera/rate-limit';
 import type { Logger } from './logger.js';
 import { accessOf } from './access.middleware.js';
+import type { OutageWatch, WatchedDependency } from './outage-watch.js';
+
+/** RATE_LIMIT_STORE_DOWN: when the counters cannot be reached, let calls through uncounted, or answer 503. */
+export type StoreDownMode = 'allow' | 'deny';
+
+export interface StoreDownPolicy {
+  mode: StoreDownMode;
+  /** Logs the store's outage once each way and shows it in /metrics (its dependency: `rateLimitStoreDependency`). */
+  outages?: OutageWatch;
+}
+
+export const RATE_LIMIT_STORE = 'rate-limit store';
+const RETRY_AFTER_SECONDS = 5;
+
+/** The counters' store as the outage watch sees it: only reported (never matched), probed by counting a key of its own. */
+export function rateLimitStoreDependency(countProbe: () => Promise<unknown>): WatchedDependency {
+  return { name: RATE_LIMIT_STORE, isOutage: () => false, probe: async () => void (await countProbe()) };
+}
 
 /**
  * Per-user request-rate windows with `X-RateLimit-*` headers on every response
  * and 429 + `Retry-After` when a window is spent. Keyed by person, or by
  * application and person for OAuth tokens (SPEC.md GraphQL limits rule 2).
- * If the counter store fails, the call is let through and the failure logged:
- * an outage of the counters must not become an outage of the API.
+ * When the counter store fails, `storeDown` decides (docs/decisions/027):
+ * `allow` lets the call through uncounted, `deny` answers 503; either way the
+ * outage is logged once each way. A store that is the database, down with it,
+ * is that outage's 503.
  */
-export function rateLimit(limiter: RequestRateLimiter, logger: Logger): RequestHandler {
-  return countedBy(limiter, logger, (_req, res) => {
+export function rateLimit(limiter: RequestRateLimiter, logger: Logger, storeDown: StoreDownPolicy = { mode: 'allow' }): RequestHandler {
+  return countedBy(limiter, logger, storeDown, (_req, res) => {
     const access = accessOf(res);
     return access.token.clientId ? `app:${access.token.clientId}:person:${access.person.id}` : `person:${access.person.id}`;
   });
@@ -23,18 +43,22 @@ export function rateLimit(limiter: RequestRateLimiter, logger: Logger): RequestH
  * link clicked in an e-mail): nobody is signed in, so the caller is its
  * address, as `trust proxy` reads it (TRUST_PROXY). Keys never meet a person's.
  */
-export function rateLimitByAddress(limiter: RequestRateLimiter, logger: Logger): RequestHandler {
-  return countedBy(limiter, logger, (req) => `address:${req.ip ?? 'unknown'}`);
+export function rateLimitByAddress(limiter: RequestRateLimiter, logger: Logger, storeDown: StoreDownPolicy = { mode: 'allow' }): RequestHandler {
+  return countedBy(limiter, logger, storeDown, (req) => `address:${req.ip ?? 'unknown'}`);
 }
 
-function countedBy(limiter: RequestRateLimiter, logger: Logger, keyOf: (req: Request, res: Response) => string): RequestHandler {
+function countedBy(limiter: RequestRateLimiter, logger: Logger, storeDown: StoreDownPolicy, keyOf: (req: Request, res: Response) => string): RequestHandler {
   return async (req, res, next) => {
     const key = keyOf(req, res);
     let decision;
     try {
       decision = await limiter.consume(key);
     } catch (error) {
-      logger.warn({ err: error }, 'rate-limit store unavailable; request let through');
+      const outage = storeDown.outages?.answer(error);
+      if (outage) throw outage;
+      if (storeDown.outages) storeDown.outages.report(RATE_LIMIT_STORE, error, storeDown.mode === 'deny');
+      else logger.warn({ err: error, storeDown: storeDown.mode }, 'rate-limit store unavailable');
+      if (storeDown.mode === 'deny') throw unavailable('The rate-limit store is unreachable; try again later', RETRY_AFTER_SECONDS);
       next();
       return;
     }

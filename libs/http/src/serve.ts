@@ -1,12 +1,16 @@
 /**
- * Listens, and on SIGTERM/SIGINT stops taking connections, lets in-flight
- * requests finish (at most `graceMs`), runs `onClose` (pools, stores), exits.
+ * Listens, and on SIGTERM/SIGINT shuts down cleanly (drain.ts): not ready at
+ * once, new connections taken for `delayMs` more (while load balancers catch
+ * up) and then refused, every answer from the signal on closing its
+ * connection, requests in flight finished, then `onClose` (pools, stores) and
+ * exit 0 — all within `graceMs`, after which what is still open is cut.
  */
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Server as NetServer } from 'node:net';
 import type { Logger } from './logger.js';
 import { answerClientErrors } from './client-error.js';
+import { drainingListener, type DrainState } from './drain.js';
 import { httpsOnlyListener } from './https-only.js';
 
 export interface ServeOptions {
@@ -14,20 +18,34 @@ export interface ServeOptions {
   host: string;
   /** When given, only HTTPS is served, and plain HTTP gets a 400. */
   tls?: { key: string; cert: string };
+  /** SHUTDOWN_GRACE_MS: from the signal to exit at most; what is still open then is cut. Default 10 s. */
   graceMs?: number;
+  /** SHUTDOWN_DELAY_MS: how long new connections are still taken (answered with Connection: close) after /readyz says 503. Default 0. */
+  delayMs?: number;
   onClose?: () => Promise<void>;
+}
+
+/** What `listen` does with requests in flight when it closes. */
+export interface CloseReport {
+  /** Requests still unanswered when the grace ran out, whose connections were cut. */
+  cut: number;
+  durationMs: number;
 }
 
 export interface Listening {
   port: number;
   server: Server;
-  /** Stops accepting, drains, runs onClose; resolves when done. */
-  close(): Promise<void>;
+  drain: DrainState;
+  /** Drains (see the top of this file), runs onClose; resolves when done. */
+  close(): Promise<CloseReport>;
 }
 
+const IDLE_SWEEP_MS = 100;
+
 export async function listen(handler: RequestListener, options: ServeOptions): Promise<Listening> {
+  const { listener: app, state: drain } = drainingListener(handler);
   // A missing Host is refused by the app (createHttpApp) with a JSON body, not by Node with an empty one.
-  const server = options.tls ? createHttpsServer({ ...options.tls, requireHostHeader: false }, handler) : createHttpServer({ requireHostHeader: false }, handler);
+  const server = options.tls ? createHttpsServer({ ...options.tls, requireHostHeader: false }, app) : createHttpServer({ requireHostHeader: false }, app);
   server.keepAliveTimeout = 65_000;
   answerClientErrors(server);
   const listener: NetServer = options.tls ? httpsOnlyListener(server as ReturnType<typeof createHttpsServer>) : server;
@@ -37,38 +55,58 @@ export async function listen(handler: RequestListener, options: ServeOptions): P
   });
   const address = listener.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  let closed: Promise<void> | undefined;
+  let closed: Promise<CloseReport> | undefined;
+  const close = async (): Promise<CloseReport> => {
+    const began = Date.now();
+    const graceMs = options.graceMs ?? 10_000;
+    drain.start();
+    await sleep(Math.min(options.delayMs ?? 0, graceMs));
+    let cut = 0;
+    await new Promise<void>((resolve) => {
+      const force = setTimeout(() => {
+        cut = drain.inFlight;
+        server.closeAllConnections();
+      }, Math.max(0, graceMs - (Date.now() - began)));
+      // A connection whose answer began before the signal stays open after it: closed once idle.
+      const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+      // The listener accepted every socket, so its close waits for all of them, TLS or not.
+      listener.close(() => {
+        clearTimeout(force);
+        clearInterval(sweep);
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+    await options.onClose?.();
+    return { cut, durationMs: Date.now() - began };
+  };
   return {
     port,
     server,
-    close() {
-      closed ??= new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), options.graceMs ?? 10_000);
-        force.unref();
-        const done = async () => {
-          clearTimeout(force);
-          try {
-            await options.onClose?.();
-          } finally {
-            resolve();
-          }
-        };
-        // The listener accepted every socket, so its close waits for all of them, TLS or not.
-        listener.close(() => void done());
-        server.closeIdleConnections();
-      });
-      return closed;
-    },
+    drain,
+    close: () => (closed ??= close()),
   };
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** `listen` for a process: logs, and exits cleanly on SIGTERM/SIGINT. */
 export async function serve(handler: RequestListener, logger: Logger, options: ServeOptions): Promise<Listening> {
   const listening = await listen(handler, options);
   logger.info({ port: listening.port, host: options.host, tls: Boolean(options.tls) }, 'listening');
   const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    void listening.close().then(() => process.exit(0));
+    logger.info({ signal, inFlight: listening.drain.inFlight, graceMs: options.graceMs ?? 10_000, delayMs: options.delayMs ?? 0 }, 'shutting down: not ready, draining');
+    void listening.close().then(
+      (report) => {
+        if (report.cut > 0) logger.warn(report, 'shutdown grace ran out: requests still in flight were cut');
+        else logger.info(report, 'shut down cleanly');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

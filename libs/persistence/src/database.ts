@@ -17,6 +17,19 @@ export interface DatabaseOptions {
 
 const silent = { warn: () => undefined, error: () => undefined, deprecate: () => undefined, debug: () => undefined };
 
+/**
+ * Knex prints a line to the console for every connection it fails to make or loses. The same
+ * failure reaches the caller as the query's error, where an app's outage watch logs it once per
+ * outage (issue 20): a line per request during an outage would bury that. Other warnings stay.
+ */
+const CONNECTION_WARNING = /^(Acquire connection error|Connection Error)/;
+const withoutConnectionNoise = {
+  warn: (message: unknown) => {
+    if (typeof message === 'string' && CONNECTION_WARNING.test(message)) return;
+    console.warn(message);
+  },
+};
+
 // Knex keeps a parsed copy of the connection; code that opens its own pool on the same
 // database (the job queue) needs the original string.
 // Keyed by the client's config object, which a transaction's client shares with its pool's.
@@ -30,7 +43,7 @@ export function connectionUrlOf(db: Database): string {
 
 export function createDatabase({ url, poolMax = 10, quiet = false }: DatabaseOptions): Database {
   const db = knex({
-    ...(quiet ? { log: silent } : {}),
+    log: quiet ? silent : withoutConnectionNoise,
     client: 'pg',
     connection: url,
     pool: { min: 0, max: poolMax },

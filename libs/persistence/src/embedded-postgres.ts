@@ -26,7 +26,16 @@ export interface EmbeddedPostgresOptions {
    * they close their connections (LISTEN included) before the server goes (`npm start`).
    */
   ownProcessGroup?: boolean;
+  /**
+   * PostgreSQL's durable settings (fsync, synchronous_commit, full_page_writes on), so a
+   * commit a client was told about survives a machine crash. Default true: `npm start`
+   * may be run for real. Throwaway clusters (tests, the bench) pass false, for speed.
+   */
+  durable?: boolean;
 }
+
+/** What a non-durable cluster turns off: a crash of the machine may lose or corrupt recent commits. */
+export const NON_DURABLE_SETTINGS = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'] as const;
 
 export interface RunningPostgres {
   /** Connection string of the `postgres` maintenance database. */
@@ -40,6 +49,7 @@ const PASSWORD = 'postgres';
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const port = options.port === 0 ? await findFreePort() : options.port;
+  const durable = options.durable ?? true;
   const dataDir = path.resolve(options.dataDir);
   const initialised = await exists(path.join(dataDir, 'PG_VERSION'));
   if (!initialised) {
@@ -57,9 +67,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     password: PASSWORD,
     persistent: options.persistent,
     createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    // Tuned for a developer machine and throwaway test clusters, not durability.
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+    initdbFlags: ['--encoding=UTF8', ...(durable ? [] : ['--no-sync'])],
+    postgresFlags: [...(durable ? [] : NON_DURABLE_SETTINGS.flatMap((setting) => ['-c', setting])), '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
     onLog: log,
     onError: log,
   });

@@ -1,4 +1,5 @@
 export { createDatabase, withDatabaseName, ping } from './database.js';
+export { isDatabaseUnreachable } from './database-unreachable.js';
 export type { Database, DatabaseOptions } from './database.js';
 export { startEmbeddedPostgres, findFreePort } from './embedded-postgres.js';
 export type { EmbeddedPostgresOptions, RunningPostgres } from './embedded-postgres.js';
@@ -45,3 +46,5 @@ export type { OAuthArtifactSweeper, OAuthArtifactSweeperOptions, SweeperLog } fr
 export { findGrantFor, listAuthorizationsOf, revokeAuthorization, grantedScope } from './oauth/authorizations.js';
 export type { StoredGrant, OAuthAuthorization, RevokedAuthorization } from './oauth/authorizations.js';
 export { graphReads } from './connections/graph-reads.js';
+export { poolFigures, type PoolFigures } from './operations/pool-figures.js';
+export { queueFigures, type QueueFigures } from './operations/queue-figures.js';

@@ -50,6 +50,14 @@ export function baseConfigSchema(defaultPort: number) {
     LOG_LEVEL: configFields.logLevel,
     TRUST_PROXY: configFields.trustProxy,
     METRICS_TOKEN: configFields.metricsToken,
+    // Issue 20: SIGTERM → /readyz 503 → (delay) stop accepting → finish in flight → exit, all within the grace.
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+    // Issue 20 item 1 and docs/decisions/027: what rate limits do while their store cannot be reached.
+    RATE_LIMIT_STORE_DOWN: z.enum(['allow', 'deny']).default('allow'),
+  }).refine((v) => v.SHUTDOWN_DELAY_MS < v.SHUTDOWN_GRACE_MS, {
+    path: ['SHUTDOWN_DELAY_MS'],
+    message: 'must be less than SHUTDOWN_GRACE_MS: the requests in flight need part of the grace to finish',
   });
 }
 
@@ -62,6 +70,10 @@ export interface BaseConfig {
   trustProxy: TrustProxySetting;
   /** When set, GET /metrics needs it as a bearer token; unset, only loopback peers are answered. */
   metricsToken: string | undefined;
+  /** SHUTDOWN_GRACE_MS and SHUTDOWN_DELAY_MS, as `serve` takes them. */
+  shutdown: { graceMs: number; delayMs: number };
+  /** RATE_LIMIT_STORE_DOWN: let calls through uncounted (`allow`, default) or answer 503 (`deny`) while the rate-limit store is unreachable. */
+  rateLimitStoreDown: 'allow' | 'deny';
 }
 
 interface ParsedBase {
@@ -71,6 +83,9 @@ interface ParsedBase {
   LOG_LEVEL: string;
   TRUST_PROXY: TrustProxySetting;
   METRICS_TOKEN?: string | undefined;
+  SHUTDOWN_GRACE_MS: number;
+  SHUTDOWN_DELAY_MS: number;
+  RATE_LIMIT_STORE_DOWN: 'allow' | 'deny';
 }
 
 export function baseConfig(parsed: ParsedBase): BaseConfig {
@@ -81,5 +96,7 @@ export function baseConfig(parsed: ParsedBase): BaseConfig {
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,
     metricsToken: parsed.METRICS_TOKEN,
+    shutdown: { graceMs: parsed.SHUTDOWN_GRACE_MS, delayMs: parsed.SHUTDOWN_DELAY_MS },
+    rateLimitStoreDown: parsed.RATE_LIMIT_STORE_DOWN,
   };
 }

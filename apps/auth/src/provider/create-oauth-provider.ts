@@ -7,12 +7,13 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import Provider, { type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
-import type { Logger, TrustProxy } from '@tessera/http';
+import type { Logger, OutageWatch, TrustProxy } from '@tessera/http';
 import { createOAuthAdapter, findSignInPersonById, type Database } from '@tessera/persistence';
 import { errorPageHtml } from '../pages/error-page.js';
 import { useHashedClientSecrets } from './client-secret.js';
 import { createDatabaseAdapter, type StoreAdapterClass } from './database-adapter.js';
 import { loadExistingGrantFrom } from './existing-grant.js';
+import { answerOutages } from './provider-outages.js';
 import { ALL_SCOPE_ACTIONS, checkRequestedScope } from './oauth-scopes.js';
 
 export interface OAuthProviderConfig {
@@ -29,6 +30,8 @@ export interface OAuthProviderDependencies {
   logger: Logger;
   /** Where artifacts live; default the Postgres store. The benchmark passes another to compare. */
   store?: StoreAdapterClass;
+  /** The app's outage watch: a database that cannot be reached is 503 temporarily_unavailable, logged once. */
+  outages?: OutageWatch;
 }
 
 /** SPEC.md "Other constants", in seconds. */
@@ -36,7 +39,7 @@ export const TOKEN_LIFETIMES = { AuthorizationCode: 600, AccessToken: 3600, Refr
 
 export const OAUTH_ROUTES = { authorization: '/authorize', token: '/token', revocation: '/revoke', introspection: '/introspect', jwks: '/jwks' } as const;
 
-export function createOAuthProvider(config: OAuthProviderConfig, { db, logger, store }: OAuthProviderDependencies): Provider {
+export function createOAuthProvider(config: OAuthProviderConfig, { db, logger, store, outages }: OAuthProviderDependencies): Provider {
   const secure = config.issuer.startsWith('https:');
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure };
   const configuration: Configuration = {
@@ -86,7 +89,7 @@ export function createOAuthProvider(config: OAuthProviderConfig, { db, logger, s
   const provider = new Provider(config.issuer, configuration);
   provider.proxy = config.trustProxy !== undefined && config.trustProxy !== false;
   useHashedClientSecrets(provider);
-  provider.on('server_error', (ctx: KoaContextWithOIDC, err: Error) => logger.error({ err, path: ctx.path }, 'oauth server error'));
+  answerOutages(provider, logger, outages);
   return provider;
 }
 

@@ -5,20 +5,39 @@
  *   a spent request rate refuses the call (429), too few points refuse it (200 + error body);
  * - a call refused earlier (syntax, validation, limits) still counts as a request, at no cost;
  * - willSendResponse: the X-RateLimit-* and X-CostLimit-* headers on every answer.
- * A failing store lets the call through with a warning, as REST does.
+ * A failing store is RATE_LIMIT_STORE_DOWN's to decide, as on REST: `allow` lets the call
+ * through uncounted, `deny` refuses it with 503; the database down with its store is that outage's 503.
  * Requests refused while the context is built (no token, bad account, GET of a query) never
  * reach this plugin: there is no caller to count them against, so they carry no quota headers.
  */
 import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestContext } from '@apollo/server';
 import { GraphQLError, type DocumentNode } from 'graphql';
-import type { Logger } from '@tessera/http';
+import { unavailable, type DomainError } from '@tessera/domain';
+import { RATE_LIMIT_STORE, type Logger, type StoreDownPolicy } from '@tessera/http';
+import { toGraphqlRequestError } from '../graphql-error.js';
 import type { GraphqlLimits } from '../limits/graphql-limits.js';
 import { weighOperation, type QueryWeight } from '../limits/query-weight.js';
 import type { GraphqlContext } from '../schema/graphql-context.js';
 import type { GraphqlQuota, QuotaOutcome } from './graphql-quota.js';
 import { costExhaustedError, setQuotaHeaders, tooManyRequestsBody, tooManyRequestsResult } from './quota-responses.js';
 
-export function limitsPlugin({ limits, quota, logger }: { limits: GraphqlLimits; quota: GraphqlQuota; logger: Logger }): ApolloServerPlugin<GraphqlContext> {
+export interface LimitsPluginOptions {
+  limits: GraphqlLimits;
+  quota: GraphqlQuota;
+  logger: Logger;
+  /** RATE_LIMIT_STORE_DOWN and the app's outage watch; default: allow, logged per call. */
+  storeDown?: StoreDownPolicy;
+}
+
+export function limitsPlugin({ limits, quota, logger, storeDown = { mode: 'allow' } }: LimitsPluginOptions): ApolloServerPlugin<GraphqlContext> {
+  /** Why a call whose quota could not be counted is refused; null: let it through. */
+  const refusalWithoutStore = (error: unknown): DomainError | null => {
+    const outage = storeDown.outages?.answer(error);
+    if (outage) return outage;
+    if (storeDown.outages) storeDown.outages.report(RATE_LIMIT_STORE, error, storeDown.mode === 'deny');
+    else logger.warn({ err: error, storeDown: storeDown.mode }, 'rate-limit store unavailable');
+    return storeDown.mode === 'deny' ? unavailable('The rate-limit store is unreachable; try again later', 5) : null;
+  };
   // Apollo keeps one parsed document per query text, so the weight of an operation without
   // variables is computed once, not on every call of the same query.
   const weights = new WeakMap<DocumentNode, Map<string, QueryWeight>>();
@@ -50,6 +69,7 @@ export function limitsPlugin({ limits, quota, logger }: { limits: GraphqlLimits;
       if (!state) return;
       let outcome: QuotaOutcome | null = null;
       let counted = false;
+      let refused: DomainError | null = null;
 
       const count = async (cost: number): Promise<void> => {
         counted = true;
@@ -57,7 +77,7 @@ export function limitsPlugin({ limits, quota, logger }: { limits: GraphqlLimits;
           outcome = await quota.charge(state.key, cost);
           state.figures = outcome.cost;
         } catch (error) {
-          logger.warn({ err: error }, 'rate-limit store unavailable; GraphQL request let through');
+          refused = refusalWithoutStore(error);
           state.figures = { limit: limits.costPoints, cost, remaining: null, resetAt: null };
         }
       };
@@ -65,6 +85,7 @@ export function limitsPlugin({ limits, quota, logger }: { limits: GraphqlLimits;
       return {
         async didResolveOperation(requestContext: GraphQLRequestContext<GraphqlContext>) {
           await count(weigh(requestContext).cost);
+          if (refused) throw toGraphqlRequestError(refused);
           const decided = outcome as QuotaOutcome | null;
           if (decided?.refusedBy === 'rate') {
             // Replaced by the plain 429 body in willSendResponse.

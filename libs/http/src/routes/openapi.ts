@@ -42,7 +42,7 @@ const ERROR_DESCRIPTIONS: Record<keyof typeof ERROR_RESPONSES, [description: str
   422: ['Input that does not pass validation, every problem as a `[field, message]` pair; nothing was stored', 'ValidationError'],
   429: ['A request-rate window is spent; retry after `Retry-After` seconds', 'TooManyRequests'],
   500: ['An unexpected failure, with the id to find it in the log', 'ServerError'],
-  503: ['The server cannot take the work now (a pool is full); retry after `Retry-After` seconds', 'Error'],
+  503: ['The server cannot take the work now (its database is unreachable, a pool is full); `reason` says which; retry after `Retry-After` seconds', 'Error'],
 };
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });

@@ -5,3 +5,5 @@ export { mintOAuthAccessToken, insertTestOAuthApplication } from './oauth-access
 export type { OAuthTokenSpec, MintedOAuthToken, TestApplicationSpec, TestApplication } from './oauth-access-tokens.js';
 export { startListeningAccess } from './listening-access.js';
 export { recordStatements } from './record-statements.js';
+export { startStoppablePostgres } from './stoppable-postgres.js';
+export type { StoppablePostgres } from './stoppable-postgres.js';

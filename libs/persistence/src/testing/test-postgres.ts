@@ -30,7 +30,7 @@ export async function setupTestPostgres(): Promise<void> {
   const external = process.env['DATABASE_URL'];
   const server = external
     ? undefined
-    : await startEmbeddedPostgres({ dataDir: path.join(tmpdir(), uniqueName('tessera-test-pg')), port: 0, persistent: false });
+    : await startEmbeddedPostgres({ dataDir: path.join(tmpdir(), uniqueName('tessera-test-pg')), port: 0, persistent: false, durable: false });
   const adminUrl = external ?? server!.adminUrl;
   const template = uniqueName('tessera_tpl');
   await withAdmin(adminUrl, (admin) => admin.raw(`create database ${template}`));

@@ -1,0 +1,76 @@
+/**
+ * Issue 20 item 1 on the GraphQL app: while PostgreSQL is stopped, a call is
+ * answered 503 with Retry-After (the first, which finds the outage, as a
+ * GraphQL error SERVICE_UNAVAILABLE; the rest at once, before any work), the
+ * outage is logged once each way, never as an unhandled error, and calls are
+ * answered again within 10 s of PostgreSQL's return.
+ */
+import { pino } from 'pino';
+import { createDatabase, type Database } from '@tessera/persistence';
+import { startStoppablePostgres, type StoppablePostgres } from '@tessera/persistence/testing';
+import { listen, type Listening } from '@tessera/http';
+import { createGraphqlApp } from '../src/app.js';
+import { loadTls } from '../src/tls.js';
+import { callListener, GENEROUS_GRAPHQL_LIMITS, type GraphqlHarness } from './support/graphql-harness.js';
+
+describe('PostgreSQL stopped and started under the GraphQL app', () => {
+  let pg: StoppablePostgres;
+  let db: Database;
+  let server: Listening;
+  let stopApollo: () => Promise<void>;
+  let call: GraphqlHarness['call'];
+  const lines: string[] = [];
+  const logged = (message: string) => lines.filter((line) => line.includes(`"msg":"${message}"`)).length;
+
+  beforeAll(async () => {
+    pg = await startStoppablePostgres();
+    db = createDatabase({ url: pg.url, poolMax: 4 });
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const graphql = await createGraphqlApp({ db, logger, limits: GENEROUS_GRAPHQL_LIMITS });
+    stopApollo = graphql.stop;
+    server = await listen(graphql.app, { port: 0, host: '127.0.0.1', tls: await loadTls(null) });
+    call = callListener(server.port, true);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await stopApollo?.();
+    await db?.destroy();
+    await pg?.close();
+  });
+
+  const me = () =>
+    call('/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${pg.demo.admin.token}`, 'x-service-account': pg.demo.account },
+      body: JSON.stringify({ query: '{ me { id name } }' }),
+    });
+
+  it('answers 503 with Retry-After during the outage, logs it once each way, and answers again within 10 s of the return', async () => {
+    expect((await me()).status).toBe(200);
+    await pg.stop();
+
+    const first = await me();
+    expect(first.status).toBe(503);
+    expect(first.headers['retry-after']).toBe('5');
+    expect(first.json().errors[0].extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfter: 5 });
+    for (let i = 0; i < 5; i++) {
+      const later = await me();
+      expect(later.status).toBe(503);
+      expect(later.headers['retry-after']).toBe('5');
+      expect(later.json()).toEqual({ message: 'Service Unavailable', reason: 'The database is unreachable; try again later' });
+    }
+
+    await pg.start();
+    const back = Date.now();
+    let status = 0;
+    while (status !== 200 && Date.now() - back < 10_000) {
+      status = (await me()).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    expect(Date.now() - back).toBeLessThan(10_000);
+    expect(logged('database unreachable: answering 503 until it is back')).toBe(1);
+    expect(logged('database reachable again')).toBe(1);
+    expect(logged('unhandled error')).toBe(0);
+  }, 60_000);
+});

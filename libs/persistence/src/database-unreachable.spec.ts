@@ -1,0 +1,44 @@
+import { createDatabase } from './database.js';
+import { isDatabaseUnreachable } from './database-unreachable.js';
+import { findFreePort } from './embedded-postgres.js';
+
+const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+describe('isDatabaseUnreachable', () => {
+  it('knows the error of a connect to a port where no server listens', async () => {
+    const db = createDatabase({ url: `postgres://postgres:postgres@127.0.0.1:${await findFreePort()}/none`, poolMax: 1 });
+    try {
+      const error = await db.raw('select 1').then(() => null, (caught: unknown) => caught);
+      expect(error).not.toBeNull();
+      expect(isDatabaseUnreachable(error)).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it.each([
+    ['a refused connection', withCode('ECONNREFUSED')],
+    ['a reset connection', withCode('ECONNRESET')],
+    ['a server shutting down (57P01)', withCode('57P01', 'terminating connection due to administrator command')],
+    ['a server starting up (57P03)', withCode('57P03', 'the database system is starting up')],
+    ['no connection slots left (53300)', withCode('53300')],
+    ['a connection exception (class 08)', withCode('08006')],
+    ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
+    ['a pool that found no connection in time', Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' })],
+    ['every address of localhost refused', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])],
+    ['a cause that is one of these', new Error('query failed', { cause: withCode('ECONNREFUSED') })],
+  ])('says yes to %s', (_name, error) => {
+    expect(isDatabaseUnreachable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a syntax error (42601)', withCode('42601', 'syntax error at or near "selec"')],
+    ['a unique violation (23505)', withCode('23505')],
+    ['a serialization failure (40001)', withCode('40001')],
+    ['a plain error', new Error('something else')],
+    ['not an error', 'ECONNREFUSED'],
+    ['null', null],
+  ])('says no to %s', (_name, error) => {
+    expect(isDatabaseUnreachable(error)).toBe(false);
+  });
+});
