@@ -4,7 +4,8 @@ import { mountedRouteTable, needsProblems, routeTableProblems, type RouteTable }
 import { startApiHarness, type ApiHarness } from './support/api-harness.js';
 
 /** Routes every app gets from createHttpApp, outside the REST API. */
-const INFRASTRUCTURE = ['GET /healthz', 'GET /metrics'];
+// /livez is answered by the server itself, before the app (libs/http drain.ts); /readyz reaches the app until a shutdown begins.
+const INFRASTRUCTURE = ['GET /healthz', 'GET /metrics', 'GET /readyz'];
 
 /** Every route Express would dispatch to, and every router mounted around the table. */
 function mountedRoutes(app: Express): { routes: string[]; routers: number } {

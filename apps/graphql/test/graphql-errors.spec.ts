@@ -94,15 +94,16 @@ describe('GraphQL errors — no stack trace, file path or internal message reach
     }
   });
 
-  it('answers a failure while resolving the caller (database unreachable) with 500, Internal Server Error and a logged error_id', async () => {
+  it('answers a failure while resolving the caller (database unreachable) with 503 SERVICE_UNAVAILABLE and Retry-After, logged once as an outage (decision 027)', async () => {
     const unreachable = createDatabase({ url: 'postgres://nobody:nothing@127.0.0.1:1/none', poolMax: 1, quiet: true });
     const broken = await startApp(unreachable);
     try {
-      const res = await post(broken.app, demo.admin.token, '{ me { id } }').expect(500);
-      expect(res.body).toEqual({ errors: [{ message: 'Internal Server Error', extensions: { code: 'INTERNAL_SERVER_ERROR', error_id: expect.stringMatching(UUID) } }] });
+      const res = await post(broken.app, demo.admin.token, '{ me { id } }').expect(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body).toEqual({ errors: [{ message: 'The database is unreachable; try again later', extensions: { code: 'SERVICE_UNAVAILABLE', retryAfter: 5 } }] });
       expect(res.text).not.toMatch(INTERNALS);
-      const logged = broken.lines.find((line) => line['errorId'] === res.body.errors[0].extensions.error_id);
-      expect(logged).toMatchObject({ level: 50, msg: 'unhandled error', err: { message: expect.any(String) } });
+      expect(broken.lines.filter((line) => line['msg'] === 'database unreachable: answering 503 until it is back')).toHaveLength(1);
+      expect(broken.lines.filter((line) => line['msg'] === 'unhandled error')).toHaveLength(0);
     } finally {
       await broken.stop();
       await unreachable.destroy();
