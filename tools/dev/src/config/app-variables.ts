@@ -13,7 +13,7 @@ export interface DocumentedVariable {
   name: string;
   /** The `npm start` sets cell, when it says something ("—" means nothing). */
   setByNpmStart: boolean;
-  /** The secret column says yes (or "the file is", for a key file). */
+  /** The secret column says yes ("the file is", for a key file's path, is not: the path is no secret). */
   secret: boolean;
 }
 
@@ -44,7 +44,7 @@ export async function documentedVariables(file = RUNNING_APPS_DOC): Promise<Reco
       const row = cells(lines[line]!);
       const name = /^`([A-Z][A-Z0-9_]*)`$/.exec(row[0] ?? '')?.[1];
       if (!name) throw new Error(`${app} table, line ${line + 1}: the first cell must be one \`VARIABLE\`, not "${row[0]}"`);
-      rows.push({ name, setByNpmStart: row[npmStart] !== '—', secret: row[secret] !== '—' });
+      rows.push({ name, setByNpmStart: row[npmStart] !== '—', secret: row[secret] === 'yes' });
     }
     tables[app] = rows;
   }
