@@ -1,6 +1,10 @@
+/** The four apps, each under apps/<name>. */
+export const APPS = ['api', 'auth', 'graphql', 'webhook-worker'] as const;
+export type AppName = (typeof APPS)[number];
+
 /** Default addresses of ARCHITECTURE.md "Running it"; each port can be moved by env. */
 export interface AppAddress {
-  app: 'api' | 'auth' | 'graphql' | 'webhook-worker';
+  app: AppName;
   port: number;
   healthUrl: string;
   publicUrl: string;

@@ -14,8 +14,11 @@ export const DEMO_WEBHOOK_ALLOWED_NETWORKS = '127.0.0.0/8,::1/128';
 /** What `npm start` lets webhooks reach: WEBHOOK_ALLOWED_NETWORKS when set (even empty), else loopback. */
 export const demoAllowedNetworks = () => process.env['WEBHOOK_ALLOWED_NETWORKS'] ?? DEMO_WEBHOOK_ALLOWED_NETWORKS;
 
+/** What the launcher sets for every app (besides PORT); docs/running-apps.md shows each app's share. */
+export const LAUNCHER_VARIABLES = ['DATABASE_URL', 'LOG_LEVEL', 'TLS_CERT_FILE', 'TLS_KEY_FILE', 'SECRET_SEALING_KEY', 'COOKIE_KEYS', 'WEBHOOK_ALLOWED_NETWORKS', 'MAILBOX_DIR', 'API_PUBLIC_URL'] as const;
+
 /** Environment the launcher gives every app it starts. */
-export async function appEnvironment(databaseUrl: string): Promise<Record<string, string>> {
+export async function appEnvironment(databaseUrl: string): Promise<Record<(typeof LAUNCHER_VARIABLES)[number], string>> {
   const tls = await ensureDevCertificate();
   return {
     DATABASE_URL: databaseUrl,

@@ -42,6 +42,21 @@ export async function seedAndWriteCredentials(databaseUrl: string, file: string)
   return credentials;
 }
 
+/**
+ * `nx serve`: the demo seed only into a database without accounts, so serving one app never
+ * writes demo records into data someone works with. Null when the seed did not run.
+ */
+export async function seedIfEmpty(databaseUrl: string, file: string): Promise<DemoCredentials | null> {
+  const db = createDatabase({ url: databaseUrl, poolMax: 1 });
+  let hasData: boolean;
+  try {
+    hasData = (await db('accounts').first('id')) !== undefined;
+  } finally {
+    await db.destroy();
+  }
+  return hasData ? null : seedAndWriteCredentials(databaseUrl, file);
+}
+
 async function readKnown(file: string): Promise<Partial<DemoSeedResult> | null> {
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<DemoCredentials>;

@@ -38,6 +38,9 @@ export class ForeignEmbeddedPostgresError extends Error {
   }
 }
 
+export const embeddedAdminUrl = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+export const embeddedUrl = (port: number) => withDatabaseName(embeddedAdminUrl(port), DATABASE);
+
 export async function openDevDatabase(embedded: EmbeddedLocation = DEFAULT_EMBEDDED): Promise<DevDatabase> {
   const external = process.env['DATABASE_URL'];
   if (external) {
@@ -45,8 +48,8 @@ export async function openDevDatabase(embedded: EmbeddedLocation = DEFAULT_EMBED
     return { url: external, stop: async () => undefined, description: 'DATABASE_URL' };
   }
   const { port, dataDir } = embedded;
-  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  const url = withDatabaseName(adminUrl, DATABASE);
+  const adminUrl = embeddedAdminUrl(port);
+  const url = embeddedUrl(port);
   const running = await runningDataDir(adminUrl);
   if (running !== null) {
     const ours = await realpath(dataDir).catch(() => path.resolve(dataDir));
@@ -62,7 +65,7 @@ export async function openDevDatabase(embedded: EmbeddedLocation = DEFAULT_EMBED
 }
 
 /** The data folder of the server answering on that URL (resolved, as the server sees it), or null when none answers. */
-async function runningDataDir(url: string): Promise<string | null> {
+export async function runningDataDir(url: string): Promise<string | null> {
   const db = createDatabase({ url, poolMax: 1, quiet: true });
   try {
     const { rows } = await db.raw<{ rows: Array<{ data_directory: string }> }>('show data_directory');

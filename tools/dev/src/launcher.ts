@@ -1,7 +1,7 @@
 /**
  * Runs apps as child processes (TypeScript through tsx), prefixes their output,
  * waits for their /healthz, and stops them all, then the database, on Ctrl-C,
- * SIGTERM, or when any of them dies.
+ * SIGTERM, or when any of them dies (unless told to start a dead app again).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get as httpGet } from 'node:http';
@@ -57,12 +57,28 @@ function healthy(url: string): Promise<boolean> {
   });
 }
 
-/** Stops every app (SIGTERM, then SIGKILL after the grace period), then runs `after`, then exits. */
-export function installShutdown(apps: RunningApp[], after: () => Promise<void>): (code: number) => Promise<void> {
+/** `npm start -- --keep-going`: how an app that died is started again. */
+export interface RestartPolicy {
+  start(address: AppAddress): RunningApp;
+}
+
+const FIRST_RESTART_DELAY_MS = 1_000;
+const LONGEST_RESTART_DELAY_MS = 30_000;
+/** An app that ran this long before it died starts again after the first delay, not a grown one. */
+const STABLE_AFTER_MS = 60_000;
+
+/**
+ * Stops every app (SIGTERM, then SIGKILL after the grace period), then runs `after`, then exits.
+ * When an app dies: without `restart` everything stops (what a developer sees at once); with it,
+ * that app alone is started again after 1 s, 2 s, 4 s … at most 30 s, and the others keep serving.
+ */
+export function installShutdown(apps: RunningApp[], after: () => Promise<void>, restart?: RestartPolicy): (code: number) => Promise<void> {
   let stopping = false;
+  const pending = new Set<NodeJS.Timeout>();
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    for (const timer of pending) clearTimeout(timer);
     process.stdout.write('\nStopping Tessera…\n');
     await Promise.all(apps.map(({ child }) => stopChild(child, 10_000)));
     await after();
@@ -71,13 +87,32 @@ export function installShutdown(apps: RunningApp[], after: () => Promise<void>):
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
-  for (const { address, child } of apps) {
+  const watch = (index: number, startedAt: number, delayMs: number) => {
+    const { address, child } = apps[index]!;
     child.on('exit', (exitCode, signal) => {
       if (stopping) return;
-      process.stderr.write(`${address.app} stopped unexpectedly (${signal ?? `exit code ${exitCode}`}); stopping the rest.\n`);
-      void stop(1);
+      const how = signal ?? `exit code ${exitCode}`;
+      if (!restart) {
+        process.stderr.write(`${address.app} stopped unexpectedly (${how}); stopping the rest.\n`);
+        void stop(1);
+        return;
+      }
+      const wait = Date.now() - startedAt >= STABLE_AFTER_MS ? FIRST_RESTART_DELAY_MS : delayMs;
+      process.stderr.write(`${address.app} stopped unexpectedly (${how}); starting it again in ${wait / 1000} s, the other apps keep running.\n`);
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        if (stopping) return;
+        apps[index] = restart.start(address);
+        watch(index, Date.now(), Math.min(wait * 2, LONGEST_RESTART_DELAY_MS));
+        waitForHealth([apps[index]!], 90_000).then(
+          () => process.stdout.write(`${address.app} is back (pid ${apps[index]!.child.pid}).\n`),
+          () => undefined, // its exit, if it died again, is reported above
+        );
+      }, wait);
+      pending.add(timer);
     });
-  }
+  };
+  apps.forEach((_, index) => watch(index, Date.now(), FIRST_RESTART_DELAY_MS));
   return stop;
 }
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,7 +39,7 @@ describe('nx serve <app> (tools/dev/src/serve.ts): the configuration table holds
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'tools/dev/src/serve.ts'), 'api'], {
       cwd: workspaceRoot,
       detached: true,
-      env: { ...process.env, DATABASE_URL: test.url, TESSERA_DATA_DIR: dir, LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, DATABASE_URL: test.url, TESSERA_DATA_DIR: dir, LOG_LEVEL: 'warn', DEMO_CREDENTIALS_FILE: path.join(dir, 'demo-credentials.json'), ...env },
     });
     pids.push(child.pid!);
     let output = '';
@@ -60,6 +60,38 @@ describe('nx serve <app> (tools/dev/src/serve.ts): the configuration table holds
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     process.kill(-pids.at(-1)!, 'SIGINT');
     expect(await served.exited).toBe(0);
+  });
+
+  it('seeds an empty database and writes the credentials, but leaves a database with data as it is', async () => {
+    const own = await createTestDatabase();
+    const credentials = path.join(dir, 'seed-once.json');
+    try {
+      const first = await serveApi({ PORT: String(await findFreePort()), DATABASE_URL: own.url, DEMO_CREDENTIALS_FILE: credentials }, 'is up');
+      expect(first.output).toContain(`demo data seeded, credentials in ${credentials}`);
+      const { token } = JSON.parse(await readFile(credentials, 'utf8')).admin;
+      process.kill(-pids.at(-1)!, 'SIGINT');
+      expect(await first.exited).toBe(0);
+
+      // Someone works with the data: a renamed person and a revoked token must stay so.
+      await own.db('people').where({ primary_email: 'admin@widget.example' }).update({ name: 'Renamed By Hand' });
+      await own.db('personal_access_tokens').update({ revoked_at: own.db.fn.now() });
+      await rm(credentials);
+      const counts = async () => Number((await own.db('people').count({ n: '*' }).first())!.n);
+      const before = await counts();
+
+      const port = await findFreePort();
+      const second = await serveApi({ PORT: String(port), DATABASE_URL: own.url, DEMO_CREDENTIALS_FILE: credentials }, 'is up');
+      expect(second.output).toContain('the database has data: demo seed skipped');
+      expect(await counts()).toBe(before);
+      expect((await own.db('people').where({ primary_email: 'admin@widget.example' }).first('name')).name).toBe('Renamed By Hand');
+      await expect(readFile(credentials, 'utf8')).rejects.toThrow(/ENOENT/);
+      const me = await fetch(`http://127.0.0.1:${port}/v1/me`, { headers: { authorization: `Bearer ${token}`, 'x-service-account': 'wdc' } });
+      expect(me.status).toBe(401);
+      process.kill(-pids.at(-1)!, 'SIGINT');
+      expect(await second.exited).toBe(0);
+    } finally {
+      await own.drop();
+    }
   });
 
   it('makes `nx serve api` fail, not print success, when the app cannot start', async () => {

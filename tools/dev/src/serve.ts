@@ -1,12 +1,13 @@
 /**
- * `nx serve <app>`: the same database, migrations and seed as `npm start`, then one app,
+ * `nx serve <app>`: the same database and migrations as `npm start`, the demo seed only into an
+ * empty database (one with data is left as it is), then one app,
  * configured as the README's configuration table says for one app (`PORT` moves it; every
  * other variable reaches it as it is). Exits non-zero when the app does not come up, so Nx
  * reports the failure.
  */
 import { appAddresses } from './app-addresses.js';
 import { appEnvironment } from './app-env.js';
-import { seedAndWriteCredentials } from './demo-credentials.js';
+import { seedIfEmpty } from './demo-credentials.js';
 import { openDevDatabase } from './dev-database.js';
 import { assertPortsFree, installShutdown, startApp, waitForHealth } from './launcher.js';
 import { credentialsPath } from './paths.js';
@@ -16,7 +17,7 @@ async function main(name: string | undefined): Promise<void> {
   if (!address) throw new Error(`usage: serve <${appAddresses().map((a) => a.app).join('|')}>`);
   await assertPortsFree([address], 'PORT');
   const database = await openDevDatabase();
-  await seedAndWriteCredentials(database.url, credentialsPath);
+  const seeded = await seedIfEmpty(database.url, credentialsPath);
   const env = await appEnvironment(database.url);
   const app = startApp(address, env);
   const stop = installShutdown([app], () => database.stop());
@@ -27,7 +28,8 @@ async function main(name: string | undefined): Promise<void> {
     await stop(1);
     return;
   }
-  process.stdout.write(`${address.app} is up at ${address.publicUrl} (${database.description}); credentials in ${credentialsPath}\n`);
+  const demo = seeded ? `demo data seeded, credentials in ${credentialsPath}` : 'the database has data: demo seed skipped';
+  process.stdout.write(`${address.app} is up at ${address.publicUrl} (${database.description}); ${demo}\n`);
 }
 
 main(process.argv[2]).catch((error: unknown) => {
