@@ -94,5 +94,5 @@ describe('PostgreSQL stopped and started under load — the api process', () => 
     for (const ms of recoveries) expect(ms).toBeLessThan(10_000);
     // An unexpected error is logged with its stack: shown here when a 500 slipped through.
     expect(api!.output().split('\n').filter((line) => line.includes('"unhandled error"'))).toEqual([]);
-  }, 180_000);
+  }, 120_000 + settings.restarts * (settings.downMs + settings.loadMs + 15_000));
 });

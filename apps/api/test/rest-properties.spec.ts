@@ -89,5 +89,5 @@ describe('REST routes — generated input (fast-check)', () => {
     }
     console.log(`REST properties: ${total} generated inputs over ${table.length} routes (${perRoute} each, shrinking included), answered ${JSON.stringify(Object.fromEntries(statuses))}:\n${counts.join('\n')}`);
     expect(total).toBeGreaterThanOrEqual(perRoute * table.length);
-  }, 300_000);
+  }, 300_000 * Math.max(1, inputsFactor()));
 });

@@ -96,5 +96,5 @@ describe('OAuth endpoints — generated parameters (fast-check)', () => {
     }
     console.log(`OAuth properties: ${total} generated calls (${counts.join(', ')}), answered ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(total).toBeGreaterThanOrEqual(perTarget * targets.length);
-  }, 300_000);
+  }, 300_000 * Math.max(1, factor));
 });
