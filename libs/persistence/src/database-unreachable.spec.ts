@@ -24,6 +24,7 @@ describe('isDatabaseUnreachable', () => {
     ['no connection slots left (53300)', withCode('53300')],
     ['a connection exception (class 08)', withCode('08006')],
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
+    ['the rollback of a transaction whose connection died (knex puts the statement first)', new Error('ROLLBACK - Client has encountered a connection error and is not queryable')],
     ['a pool that found no connection in time', Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' })],
     ['every address of localhost refused', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])],
     ['a cause that is one of these', new Error('query failed', { cause: withCode('ECONNREFUSED') })],

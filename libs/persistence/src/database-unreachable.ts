@@ -17,12 +17,16 @@ const SERVER_CODES = new Set([
   '53300', // too_many_connections
 ]);
 
-/** pg and knex errors that carry no code. */
+/**
+ * pg and knex errors that carry no code. Knex puts the statement before pg's
+ * message (`ROLLBACK - Client has encountered…` when a transaction's
+ * connection died under it), so the message may follow a ` - `.
+ */
 const MESSAGES = [
-  /^Connection terminated/,
-  /^Client has encountered a connection error and is not queryable/,
+  /(^| - )Connection terminated/,
+  /(^| - )Client has encountered a connection error and is not queryable/,
   /^Knex: Timeout acquiring a connection/,
-  /^timeout exceeded when trying to connect/,
+  /(^| - )timeout exceeded when trying to connect/,
 ];
 
 export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {

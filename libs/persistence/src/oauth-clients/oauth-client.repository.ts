@@ -29,6 +29,8 @@ export interface OAuthClientView {
 }
 
 export async function findOAuthClient(db: Database, clientId: string): Promise<OAuthClientView | null> {
+  // PostgreSQL refuses a NUL in text (22021), and no client id holds one: such an id is unknown, not a 500.
+  if (clientId.includes('\u0000')) return null;
   const row = await db('oauth_applications as a')
     .join('integrations as i', 'i.id', 'a.integration_id')
     .where('a.client_id', clientId)
