@@ -59,6 +59,14 @@ describe('clients, redirect URIs and codes', () => {
     expect(answer.get('state')).toBe('xyz');
   });
 
+  it('answers a client_id holding a NUL (which PostgreSQL text cannot hold) as an unknown client: 401 invalid_client, not a 500', async () => {
+    const token = await h.token({ client_id: 'tsr_app_\u0000', grant_type: 'authorization_code', code: 'x', redirect_uri: redirectUri() });
+    expect(token).toEqual({ status: 401, body: { error: 'invalid_client', error_description: 'client authentication failed' } });
+    const page = await new Browser(h.issuer).get(h.authorizeUrl({ client_id: 'tsr_app_\u0000' }));
+    expect(page.status).toBe(400);
+    expect(page.html).toContain('<code>invalid_client</code>');
+  });
+
   it('refuses a disabled application at once: an error page at /authorize, invalid_client at /token', async () => {
     const code = await newCode();
     await setDisabled('oauth_applications', true);
