@@ -1,6 +1,6 @@
 /**
  * Issue 20 item 6, the access matrix over REST: every route of the table the
- * app mounted × the eight callers of support/access-principals.ts. What each
+ * app mounted × the eight callers of the access principals of @tessera/persistence/testing. What each
  * call must be answered is derived from the route's declared needs — 401
  * before anything for a token that is missing, malformed, expired or revoked;
  * 403 for a token of another account; 403 naming the role or the scope action
@@ -13,7 +13,7 @@ import request from 'supertest';
 import { evaluateScopes, type ScopeOperation } from '@tessera/domain';
 import { mountedRouteTable, needsProblems, isPublicRoute, splitScopeAction, type RouteDeclaration } from '@tessera/http';
 import { startApiHarness, type ApiHarness } from './support/api-harness.js';
-import { accessPrincipals, mintToken, type Principal } from './support/access-principals.js';
+import { accessPrincipals, mintToken, type Principal } from '@tessera/persistence/testing';
 import { errorShapeProblem } from './support/documented-errors.js';
 
 type Expected = { status: 401 | 403; reason?: string } | { through: true };

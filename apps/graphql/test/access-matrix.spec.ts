@@ -1,6 +1,6 @@
 /**
  * Issue 20 item 6, the access matrix over GraphQL: every root field of the
- * served schema × the eight callers of support/access-principals.ts, the
+ * served schema × the eight callers of the access principals of @tessera/persistence/testing, the
  * expected answer derived from the field's declared needs (FIELD_NEEDS): 401
  * UNAUTHORIZED for a token that is missing, malformed, expired or revoked; 403
  * FORBIDDEN for another account's token; FORBIDDEN on the field naming the
@@ -12,7 +12,7 @@ import { ApolloServer } from '@apollo/server';
 import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLArgument, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { evaluateScopes, type ScopeOperation } from '@tessera/domain';
 import { FIELD_NEEDS, resolvers, typeDefs, type GraphqlContext } from '../src/schema.js';
-import { accessPrincipals, mintToken, type Principal } from './support/access-principals.js';
+import { accessPrincipals, mintToken, type Principal } from '@tessera/persistence/testing';
 import { startGraphqlHarness, type GraphqlHarness, type Reply } from './support/graphql-harness.js';
 
 async function servedSchema(): Promise<GraphQLSchema> {

@@ -7,3 +7,5 @@ export { startListeningAccess } from './listening-access.js';
 export { recordStatements } from './record-statements.js';
 export { startStoppablePostgres } from './stoppable-postgres.js';
 export type { StoppablePostgres } from './stoppable-postgres.js';
+export { accessPrincipals, mintToken } from './access-principals.js';
+export type { Principal, PrincipalName } from './access-principals.js';

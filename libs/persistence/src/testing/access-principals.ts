@@ -4,7 +4,9 @@
  * the expected answer from a route's declaration rather than listing it.
  */
 import { generatePersonalAccessToken, hashToken, tokenScopes, type Role, type ScopeStatement } from '@tessera/domain';
-import { insertPersonalAccessToken, type Database, type DemoSeedResult } from '@tessera/persistence';
+import type { Database } from '../database.js';
+import { insertPersonalAccessToken } from '../access/personal-access-token.repository.js';
+import type { DemoSeedResult } from '../seed/demo-seed.js';
 
 export type PrincipalName = 'no token' | 'malformed token' | 'expired token' | 'revoked token' | "another account's token" | 'end user' | 'agent' | 'scope denied';
 
