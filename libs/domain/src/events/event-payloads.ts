@@ -23,7 +23,7 @@ type Catalogue = typeof EVENT_CATALOGUE;
 /** A verb, or `automation_rule` for the event that is a noun alone. */
 export type EventKind = Catalogue[EventNoun][number] | 'automation_rule';
 
-const nodeId = z.string().min(1).describe('A global node id (SPEC.md "Events" rule 1)');
+const nodeId = z.string().min(1).describe('A global node id, as GraphQL node(id:) takes it');
 
 export const nodeReferenceSchema = z
   .strictObject({ id: z.int(), nodeID: nodeId, name: z.string().nullable() })
