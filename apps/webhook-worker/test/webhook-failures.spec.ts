@@ -1,10 +1,12 @@
 /**
- * Failing receivers (REFERENCE.md "Webhooks"): retries with growing intervals
- * and the same delivery id, every attempt logged, last_error, one failure
- * e-mail per 20 minutes, and 20 consecutive failures disabling the webhook
- * with an e-mail that says so. Retries run on a tiny WEBHOOK_RETRY_BASE_MS.
+ * Failing receivers (REFERENCE.md "Webhooks", decision 024): retries on the
+ * schedule with the same delivery id, every attempt logged, last_error, one
+ * failure e-mail per 20 minutes, and 20 consecutive failures disabling the
+ * webhook with an e-mail that says so, its pending deliveries paused. The
+ * schedule runs scaled down (WEBHOOK_RETRY_BASE_MS of 0.05 ms: the 10 attempts
+ * take about 1.7 s), the dispatcher polling every 20 ms for retries.
  */
-import { encodeNodeId, MAX_ATTEMPTS, type AccessContext } from '@tessera/domain';
+import { encodeNodeId, MAX_ATTEMPTS, PAUSED_REASONS, RETRY_JITTER, RETRY_SCHEDULE_MS, type AccessContext } from '@tessera/domain';
 import { listQueuedJobs, type DemoSeedResult } from '@tessera/persistence';
 import type { TestDatabase } from '@tessera/persistence/testing';
 import type { HttpSink } from './support/http-sink.js';
@@ -13,6 +15,8 @@ import { waitFor } from './support/wait-for.js';
 import { attemptsOf, decodeHeader, deliveriesOf, sinkWebhook, submitTestEvent, webhookRow } from './support/webhook-fixtures.js';
 import { deliverySuite } from './support/delivery-suite.js';
 import type { WorkerHarness } from './support/worker-harness.js';
+
+const BASE_MS = 0.05;
 
 describe('webhook deliveries to a failing receiver', () => {
   const suite = deliverySuite();
@@ -27,7 +31,7 @@ describe('webhook deliveries to a failing receiver', () => {
   beforeAll(async () => {
     ({ test, demo, access, sink } = suite);
     smtp = await startSmtpSink();
-    env = { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '5', SMTP_URL: smtp.url };
+    env = { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: String(BASE_MS), WEBHOOK_POLL_MS: '20', SMTP_URL: smtp.url };
   });
   beforeEach(() => {
     worker = suite.worker;
@@ -60,12 +64,10 @@ describe('webhook deliveries to a failing receiver', () => {
     expect(attempts.map((a) => [a.attempt, a.status_code, a.error, a.response_excerpt])).toEqual(
       Array.from({ length: MAX_ATTEMPTS }, (_, i) => [i + 1, 404, '404 Not Found', 'no such hook']),
     );
-    // Growing intervals: each wait at least the doubled base (5 ms, 10 ms, … 1280 ms).
+    // The schedule, scaled: each wait at least its step less the jitter (3 ms, 18 ms, 72 ms, 180 ms, then 360 ms).
     const gaps = attempts.slice(1).map((a, i) => a.started_at.getTime() - attempts[i]!.started_at.getTime());
-    gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(5 * 2 ** i));
-    // The first wait is the base plus the queue's pick-up time, which a busy machine stretches;
-    // the last is at least 1280 ms by the bound above, so growth shows as first < last.
-    expect(gaps[0]!).toBeLessThan(gaps[gaps.length - 1]!);
+    gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(Math.floor(((RETRY_SCHEDULE_MS[i]! * BASE_MS) / RETRY_SCHEDULE_MS[0]!) * (1 - RETRY_JITTER)) - 1));
+    // (An upper bound would measure the machine: each wait also holds the poll's pick-up and the recording.)
 
     expect(await webhookRow(test, webhookId)).toMatchObject({ last_error: '404 Not Found', consecutive_failures: MAX_ATTEMPTS, disabled: false });
     await waitFor('the failure e-mail', async () => smtp.messages.length > 0);
@@ -113,10 +115,33 @@ describe('webhook deliveries to a failing receiver', () => {
     // No mail_exceptions_to: the account's administrators.
     expect(smtp.messages.every((m) => m.envelopeTo.includes(demo.admin.email))).toBe(true);
 
-    // Disabled: the next event is not sent to it at all.
+    // Disabled: the next event is kept, paused with the reason, and not sent.
     await submitTestEvent(test, access, { subject: 'After disabling' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await deliveriesOf(test, webhookId)).toHaveLength(2);
+    await waitFor('the third delivery', async () => (await deliveriesOf(test, webhookId)).length === 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await deliveriesOf(test, webhookId)).map((d) => [d.status, (d as unknown as { paused_reason: string | null }).paused_reason])).toEqual([
+      ['failed', null], ['failed', null], ['paused', PAUSED_REASONS.disabledByAdministrator],
+    ]);
     expect(hitsOf(webhookId)).toHaveLength(20);
+  });
+
+  it('pauses the pending deliveries of a webhook that 20 failures disabled, with the reason, and sends them no more', async () => {
+    sink.respond({ status: 500, body: 'boom' });
+    const webhookId = await sinkWebhook(test, sink, { name: 'Many failing' });
+    await test.db('webhooks').where({ id: webhookId }).update({ consecutive_failures: 17 });
+    await worker.start(env);
+
+    for (let i = 0; i < 5; i++) await submitTestEvent(test, access, { subject: `Failing ${i}` });
+    await waitFor('the webhook to be disabled', async () => (await webhookRow(test, webhookId)).disabled === true, 20_000);
+    await waitFor('nothing pending', async () => (await deliveriesOf(test, webhookId)).every((d) => d.status !== 'pending'));
+    const hits = hitsOf(webhookId).length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const deliveries = (await deliveriesOf(test, webhookId)) as unknown as Array<{ status: string; paused_reason: string | null; next_attempt_at: Date | null }>;
+    expect(deliveries).toHaveLength(5);
+    expect(deliveries.map((d) => [d.status, d.paused_reason, d.next_attempt_at])).toEqual(Array.from({ length: 5 }, () => ['paused', PAUSED_REASONS.afterFailures, null]));
+    expect(hitsOf(webhookId)).toHaveLength(hits);
+    expect(hits).toBeGreaterThanOrEqual(3);
+    expect(await webhookRow(test, webhookId)).toMatchObject({ disabled: true, consecutive_failures: 17 + hits });
   });
 });

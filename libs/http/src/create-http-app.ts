@@ -5,6 +5,7 @@
  * `finishHttpApp` adds the 404 and the one error mapping last.
  */
 import express, { type Express, type RequestHandler } from 'express';
+import type { Registry } from 'prom-client';
 import { corsHeaders, type CorsPolicy } from './cors.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthHandler, type HealthCheck } from './health.js';
@@ -41,6 +42,8 @@ export interface HttpAppOptions extends TransportOptions {
   hsts?: boolean;
   /** Allow browser pages on any origin to call this app; without it no CORS headers are sent. */
   cors?: CorsPolicy;
+  /** Registers the app's own metrics (e.g. the worker's deliveries) on the registry `/metrics` serves. */
+  metrics?: (registry: Registry) => void;
 }
 
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -48,6 +51,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
   const metrics = createHttpMetrics(options.service);
+  options.metrics?.(metrics.registry);
   app.use(requestLog(options.logger, { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' }));
   app.use(metrics.middleware);
   app.use(securityHeaders({ hsts: options.hsts ?? false }));
