@@ -118,8 +118,9 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       } catch (error) {
         if (failingSince === undefined) {
           failingSince = Date.now();
-          logger.error({ err: error }, 'delivery dispatcher cannot claim deliveries; retrying');
-        } else logger.debug({ err: error }, 'delivery dispatcher still cannot claim');
+          // The message alone: a failed claim's error carries the whole statement.
+          logger.error({ error: firstLine(error) }, 'delivery dispatcher cannot claim deliveries; retrying');
+        } else logger.debug({ error: firstLine(error) }, 'delivery dispatcher still cannot claim');
         // Not cut short by wake-ups: sends ending during an outage must not turn the backoff into a busy loop.
         await new Promise((resolve) => setTimeout(resolve, retryMs));
         retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
@@ -155,4 +156,10 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       if (failingSince !== undefined) throw new Error('the delivery dispatcher cannot claim deliveries');
     },
   };
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // pg puts the statement before the reason: "<sql> - <reason>".
+  return message.includes(' - ') ? message.slice(message.lastIndexOf(' - ') + 3) : message.split('\n')[0]!;
 }
