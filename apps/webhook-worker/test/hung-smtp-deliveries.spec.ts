@@ -58,8 +58,9 @@ describe('deliveries while the SMTP server hangs', () => {
     const subscribers = [];
     for (let i = 0; i < FAILING_WEBHOOKS; i++) subscribers.push(await sinkWebhook(test, failing, { name: `Failing ${i}`, mail_exceptions_to: `ops${i}@widget.example` }));
     const healthy = await sinkWebhook(test, sink, { name: 'Healthy' });
+    // Two slots per lane: were mail in the fan-out's lane, the two hung sends would stop every fan-out for the 60 s greeting timeout.
     await suite.worker.start({
-      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '600000', WEBHOOK_POLL_MS: '100', MAIL_CONCURRENCY: '2',
+      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '600000', WEBHOOK_POLL_MS: '100', MAIL_CONCURRENCY: '2', WORKER_CONCURRENCY: '2',
       SMTP_URL: `smtp://127.0.0.1:${(gate.address() as AddressInfo).port}`, SMTP_GREETING_TIMEOUT_MS: '60000', SMTP_CONNECTION_TIMEOUT_MS: '60000',
     });
 
@@ -80,10 +81,10 @@ describe('deliveries while the SMTP server hangs', () => {
         if (!arrivedAt.has(objectId)) arrivedAt.set(objectId, Date.now());
       }
       return [...submitted.keys()].every((id) => arrivedAt.has(id));
-    }, 15_000);
-    // Each within 3 s of its commit (the 100 ms poll of this test's arrivals included); a slot held by SMTP took 30 s and more before.
+    }, 40_000);
+    // Each well within the 60 s the hung sends hold their slots (a quiet machine: about 100 ms; a loaded CI runner: seconds).
     const waits = [...submitted].map(([id, at]) => arrivedAt.get(id)! - at);
-    expect(Math.max(...waits)).toBeLessThan(3_000);
+    expect(Math.max(...waits)).toBeLessThan(30_000);
     expect(held.length).toBeGreaterThanOrEqual(2);
     expect(smtp.messages).toEqual([]);
 
@@ -97,5 +98,5 @@ describe('deliveries while the SMTP server hangs', () => {
     const subjects = smtp.messages.map((m) => decodeHeader(m.headers.get('subject')));
     expect(subjects.filter((s) => s.includes('was disabled after 20 failed deliveries'))).toHaveLength(FAILING_WEBHOOKS);
     expect((await deliveriesOf(test, healthy)).every((d) => d.status === 'delivered')).toBe(true);
-  }, 90_000);
+  }, 120_000);
 });

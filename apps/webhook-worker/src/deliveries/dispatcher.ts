@@ -90,16 +90,18 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       return;
     }
     const full = [...perWebhook].filter(([, n]) => n >= options.perWebhook).map(([id]) => id);
+    const excluded = [...new Set([...full, ...capped])];
     const { claimed, capped: skipped } = await claimDeliveries(options.uow.repositories, {
       leasedBy: options.workerId,
       leaseMs: options.leaseMs,
       limit: room,
       perWebhook: options.perWebhook,
-      excludeWebhooks: [...new Set([...full, ...capped])],
+      excludeWebhooks: excluded,
     });
     // Webhooks found at their cap are skipped by the next claim only: by then some of their sends may have ended.
     capped = skipped;
-    backlog = claimed.length === room || skipped.length > 0;
+    // Due deliveries may be left behind (room ran out, or webhooks were capped or skipped): a send that ends claims again.
+    backlog = claimed.length === room || skipped.length > 0 || excluded.length > 0;
     for (const each of claimed) send(each);
     if (claimed.length === room && !stopping) woken = true;
   };
