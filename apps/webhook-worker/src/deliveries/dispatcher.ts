@@ -52,7 +52,6 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   let stopping = false;
   let woken = false;
   let backlog = false;
-  let capped: number[] = [];
   let failingSince: number | undefined;
   let wakeLoop: () => void = () => undefined;
 
@@ -89,19 +88,17 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       backlog = true;
       return;
     }
+    // The claim leaves out webhooks at their cap anyway; naming this process's own saves it the count.
     const full = [...perWebhook].filter(([, n]) => n >= options.perWebhook).map(([id]) => id);
-    const excluded = [...new Set([...full, ...capped])];
-    const { claimed, capped: skipped } = await claimDeliveries(options.uow.repositories, {
+    const { claimed, capped } = await claimDeliveries(options.uow.repositories, {
       leasedBy: options.workerId,
       leaseMs: options.leaseMs,
       limit: room,
       perWebhook: options.perWebhook,
-      excludeWebhooks: excluded,
+      excludeWebhooks: full,
     });
-    // Webhooks found at their cap are skipped by the next claim only: by then some of their sends may have ended.
-    capped = skipped;
-    // Due deliveries may be left behind (room ran out, or webhooks were capped or skipped): a send that ends claims again.
-    backlog = claimed.length === room || skipped.length > 0 || excluded.length > 0;
+    // Due deliveries may be left behind (room ran out, or webhooks reached their cap): a send that ends claims again.
+    backlog = claimed.length === room || capped.length > 0 || full.length > 0;
     for (const each of claimed) send(each);
     if (claimed.length === room && !stopping) woken = true;
   };

@@ -54,11 +54,14 @@ describe('delivery claims', () => {
     expect(perHook(first.claimed)).toEqual({ [hookA]: 4, [hookB]: 3 });
     expect(first.capped).toEqual([hookA]);
 
+    // Another process: nothing more of A (at its cap, left out of the candidates), nor of B (none left due).
     const second = await claimDueDeliveries(test.db, options({ perWebhook: 4, leasedBy: 'another process' }));
-    expect(second.claimed).toEqual([]);
-    expect(second.capped).toEqual([hookA]);
-    // Skipping the capped webhook reads past its rows.
-    expect((await claimDueDeliveries(test.db, options({ perWebhook: 4, excludeWebhooks: [hookA] }))).capped).toEqual([]);
+    expect(second).toEqual({ claimed: [], capped: [] });
+    // One lease of A ends: one more of A, and A is capped again.
+    await test.db('webhook_deliveries').where({ id: first.claimed.find((d) => d.webhook.id === hookA)!.delivery.id }).update({ status: 'delivered', lease_token: null, lease_expires_at: null });
+    const third = await claimDueDeliveries(test.db, options({ perWebhook: 4 }));
+    expect(perHook(third.claimed)).toEqual({ [hookA]: 1 });
+    expect(third.capped).toEqual([hookA]);
   });
 
   it('frees a lease when it expires or is released, and drops an outcome whose lease was lost', async () => {

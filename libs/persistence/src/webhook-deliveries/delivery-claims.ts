@@ -10,8 +10,10 @@
  * - The per-webhook cap counts the webhook's live leases of every process
  *   (the partial index of migration 20261125000018); two claims at the same
  *   moment may each see room and go beyond it by one claim's worth at most.
- * - Capped webhooks are returned so the dispatcher skips them in its next
- *   claim instead of reading the same rows again.
+ * - Webhooks already at their cap are left out of the candidates (the
+ *   leased rows are few, and indexed), so one webhook's backlog cannot fill
+ *   every claim while its sends are in flight; webhooks that reached the
+ *   cap within this claim are returned (more of their rows are due).
  */
 import type { ClaimOptions, ClaimResult, ClaimedDelivery, WebhookDeliveryRecord } from '@tessera/domain';
 import type { Database } from '../database.js';
@@ -34,6 +36,10 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
         where d.status = 'pending' and d.next_attempt_at <= now()
           and (d.lease_expires_at is null or d.lease_expires_at < now())
           and d.webhook_id <> all(?::int[])
+          and d.webhook_id not in (
+            select f.webhook_id from webhook_deliveries f
+             where f.lease_token is not null and f.lease_expires_at > now()
+             group by f.webhook_id having count(*) >= ?)
         order by d.next_attempt_at
         limit ?
         for update skip locked
@@ -56,7 +62,7 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
      select m.capped, c.* from (select array(select distinct webhook_id from ranked where slot > ?) as capped) m
        left join (?) c on true`,
     [
-      [...options.excludeWebhooks], options.limit * SCAN_FACTOR, options.perWebhook, options.limit, options.leaseMs / 1000, options.leasedBy,
+      [...options.excludeWebhooks], options.perWebhook, options.limit * SCAN_FACTOR, options.perWebhook, options.limit, options.leaseMs / 1000, options.leasedBy,
       options.perWebhook, leased,
     ],
   );
