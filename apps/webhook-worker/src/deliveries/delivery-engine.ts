@@ -42,8 +42,11 @@ export function startDeliveryEngine(options: DeliveryEngineOptions): DeliveryEng
   const { delivery } = options;
   const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const send = httpSender({ allowedNetworks: delivery.allowedNetworks });
+  // A recorded batch frees leases: the dispatcher claims again (the webhooks may be below their cap now).
+  let claimAgain = () => undefined as void;
   const recorder = outcomeRecorder({
-    uow: options.uow, retry: { baseMs: delivery.retryBaseMs }, flushMs: FLUSH_MS, batchSize: BATCH_SIZE, logger, ...(options.metrics ? { metrics: options.metrics } : {}),
+    uow: options.uow, retry: { baseMs: delivery.retryBaseMs }, flushMs: FLUSH_MS, batchSize: BATCH_SIZE, logger, onRecorded: () => claimAgain(),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   const dispatcher = startDispatcher({
     uow: options.uow,
@@ -57,6 +60,7 @@ export function startDeliveryEngine(options: DeliveryEngineOptions): DeliveryEng
     logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
+  claimAgain = () => dispatcher.wake();
   const wakeups = listenForDeliveries({
     connectionString: options.connectionString,
     wake: () => dispatcher.wake(),

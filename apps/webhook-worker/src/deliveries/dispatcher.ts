@@ -88,17 +88,16 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       backlog = true;
       return;
     }
-    // The claim leaves out webhooks at their cap anyway; naming this process's own saves it the count.
-    const full = [...perWebhook].filter(([, n]) => n >= options.perWebhook).map(([id]) => id);
+    const inFlight = [...perWebhook].map(([webhookId, count]) => ({ webhookId, count }));
     const { claimed, capped } = await claimDeliveries(options.uow.repositories, {
       leasedBy: options.workerId,
       leaseMs: options.leaseMs,
       limit: room,
       perWebhook: options.perWebhook,
-      excludeWebhooks: full,
+      inFlight,
     });
-    // Due deliveries may be left behind (room ran out, or webhooks reached their cap): a send that ends claims again.
-    backlog = claimed.length === room || capped.length > 0 || full.length > 0;
+    // Due deliveries may be left behind (room ran out, or webhooks are at their cap): a send that ends claims again.
+    backlog = claimed.length === room || capped.length > 0 || inFlight.some((h) => h.count >= options.perWebhook);
     for (const each of claimed) send(each);
     if (claimed.length === room && !stopping) woken = true;
   };

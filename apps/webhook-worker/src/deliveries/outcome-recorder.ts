@@ -23,6 +23,8 @@ export interface RecorderOptions extends RecordingDependencies {
   batchSize: number;
   logger: Logger;
   metrics?: DeliveryMetrics;
+  /** After each batch written: its leases are free, so their webhooks may be below their cap again. */
+  onRecorded?: () => void;
 }
 
 export function outcomeRecorder(options: RecorderOptions): OutcomeRecorder {
@@ -59,6 +61,7 @@ export function outcomeRecorder(options: RecorderOptions): OutcomeRecorder {
             if (result === 'delivered') logger.debug(line, 'webhook delivery attempt');
             else logger.info(line, 'webhook delivery attempt');
           }
+          options.onRecorded?.();
           for (const outcome of lost) {
             options.metrics?.outcomes.inc({ result: 'lost' });
             logger.warn({ deliveryId: outcome.delivery.id, webhookId: outcome.webhook.id }, 'delivery lease lost before its outcome was recorded; the newer holder records its own');

@@ -32,7 +32,7 @@ describe('delivery claims', () => {
     await test.db('webhook_deliveries').insert(rows);
     return rows.map((r) => r.id);
   };
-  const options = (fields: Partial<ClaimOptions> = {}): ClaimOptions => ({ leasedBy: 'spec', leaseMs: 60_000, limit: 100, perWebhook: 100, excludeWebhooks: [], ...fields });
+  const options = (fields: Partial<ClaimOptions> = {}): ClaimOptions => ({ leasedBy: 'spec', leaseMs: 60_000, limit: 100, perWebhook: 100, inFlight: [], ...fields });
 
   it('never gives one row to two concurrent claimers', async () => {
     const ids = await due(hookA, 60);
@@ -57,9 +57,13 @@ describe('delivery claims', () => {
     // Another process: nothing more of A (at its cap, left out of the candidates), nor of B (none left due).
     const second = await claimDueDeliveries(test.db, options({ perWebhook: 4, leasedBy: 'another process' }));
     expect(second).toEqual({ claimed: [], capped: [] });
-    // One lease of A ends: one more of A, and A is capped again.
+    // The process holding them counts its sends in flight instead of its leases: three of A still sending, room for one.
+    const own = await claimDueDeliveries(test.db, options({ perWebhook: 4, inFlight: [{ webhookId: hookA, count: 3 }] }));
+    expect(perHook(own.claimed)).toEqual({ [hookA]: 1 });
+    await test.db('webhook_deliveries').whereIn('id', own.claimed.map((d) => d.delivery.id)).update({ lease_token: null, lease_expires_at: null });
+    // One lease of A ends: one more of A for the other process, and A is capped again.
     await test.db('webhook_deliveries').where({ id: first.claimed.find((d) => d.webhook.id === hookA)!.delivery.id }).update({ status: 'delivered', lease_token: null, lease_expires_at: null });
-    const third = await claimDueDeliveries(test.db, options({ perWebhook: 4 }));
+    const third = await claimDueDeliveries(test.db, options({ perWebhook: 4, leasedBy: 'another process' }));
     expect(perHook(third.claimed)).toEqual({ [hookA]: 1 });
     expect(third.capped).toEqual([hookA]);
   });

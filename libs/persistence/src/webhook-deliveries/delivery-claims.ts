@@ -7,9 +7,11 @@
  * - Never two claimers for one row: the candidates are read `for update skip
  *   locked`, so a concurrent claim passes over them, and the update sets a
  *   fresh token on each.
- * - The per-webhook cap counts the webhook's live leases of every process
- *   (the partial index of migration 20261125000018); two claims at the same
- *   moment may each see room and go beyond it by one claim's worth at most.
+ * - The per-webhook cap counts the webhook's live leases of the other
+ *   processes (the partial index of migration 20261125000018) and this
+ *   process's sends in flight (its own leases outlive their sends until the
+ *   outcome is recorded); two claims at the same moment may each see room and
+ *   go beyond it by one claim's worth at most.
  * - Webhooks already at their cap are left out of the candidates (the
  *   leased rows are few, and indexed), so one webhook's backlog cannot fill
  *   every claim while its sends are in flight; webhooks that reached the
@@ -31,26 +33,26 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
     ...WEBHOOK_COLUMNS,
   ]);
   const { rows } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
-    `with due as (
+    `with busy as (
+       select webhook_id, sum(n)::int as n from (
+         select f.webhook_id, count(*)::int as n from webhook_deliveries f
+          where f.lease_token is not null and f.lease_expires_at > now() and f.leased_by <> ?
+          group by f.webhook_id
+         union all
+         select o.webhook_id, o.n from unnest(?::int[], ?::int[]) as o(webhook_id, n)
+       ) counted group by webhook_id
+     ), due as (
        select d.id, d.webhook_id, d.next_attempt_at from webhook_deliveries d
         where d.status = 'pending' and d.next_attempt_at <= now()
           and (d.lease_expires_at is null or d.lease_expires_at < now())
-          and d.webhook_id <> all(?::int[])
-          and d.webhook_id not in (
-            select f.webhook_id from webhook_deliveries f
-             where f.lease_token is not null and f.lease_expires_at > now()
-             group by f.webhook_id having count(*) >= ?)
+          and d.webhook_id not in (select webhook_id from busy where n >= ?)
         order by d.next_attempt_at
         limit ?
         for update skip locked
-     ), live as (
-       select l.webhook_id, count(*)::int as n from webhook_deliveries l
-        where l.lease_token is not null and l.lease_expires_at > now() and l.webhook_id in (select webhook_id from due)
-        group by l.webhook_id
      ), ranked as (
        select due.id, due.webhook_id, due.next_attempt_at,
-              row_number() over (partition by due.webhook_id order by due.next_attempt_at, due.id) + coalesce(live.n, 0) as slot
-         from due left join live using (webhook_id)
+              row_number() over (partition by due.webhook_id order by due.next_attempt_at, due.id) + coalesce(busy.n, 0) as slot
+         from due left join busy using (webhook_id)
      ), picked as (
        select id from ranked where slot <= ? order by next_attempt_at, id limit ?
      ), leased as (
@@ -62,8 +64,8 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
      select m.capped, c.* from (select array(select distinct webhook_id from ranked where slot > ?) as capped) m
        left join (?) c on true`,
     [
-      [...options.excludeWebhooks], options.perWebhook, options.limit * SCAN_FACTOR, options.perWebhook, options.limit, options.leaseMs / 1000, options.leasedBy,
-      options.perWebhook, leased,
+      options.leasedBy, options.inFlight.map((h) => h.webhookId), options.inFlight.map((h) => h.count), options.perWebhook, options.limit * SCAN_FACTOR,
+      options.perWebhook, options.limit, options.leaseMs / 1000, options.leasedBy, options.perWebhook, leased,
     ],
   );
   const capped = ((rows[0]?.['capped'] as number[] | undefined) ?? []).map(Number);

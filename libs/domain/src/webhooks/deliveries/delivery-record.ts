@@ -108,8 +108,11 @@ export interface ClaimOptions {
   limit: number;
   /** Live leases per webhook, over every process, this claim does not go beyond. */
   perWebhook: number;
-  /** Webhooks this claim skips (at their cap in this process, or found capped a moment ago). */
-  excludeWebhooks: readonly number[];
+  /**
+   * This process's sends in flight per webhook. They count instead of its own
+   * leases: a lease stays until its outcome is recorded, a moment after the send ended.
+   */
+  inFlight: ReadonlyArray<{ webhookId: number; count: number }>;
 }
 
 export interface ClaimResult {
