@@ -23,8 +23,8 @@ import {
   type AttachmentContent, type AttachmentRecord, type UploadedFile, type WebhookDetail, type WebhookInput, type WebhookRecord, type WebhookState,
 } from '@tessera/domain';
 import {
-  getWebhookDelivery, listWebhookDeliveries, redeliverWebhookDelivery, testWebhook,
-  type DeliverySummary, type DeliveryWithAttempts, type WebhookDeliveryRecord,
+  getWebhookDelivery, listWebhookDeliveries, redeliverWebhookDeliveries, redeliverWebhookDelivery, testWebhook,
+  type DeliverySummary, type DeliveryWithAttempts, type WebhookDeliveryRecord, type RedeliveryRange,
 } from '@tessera/domain';
 import {
   createUiExtension, getUiExtension, listUiExtensionVersionAudit, listUiExtensions, updateUiExtension,
@@ -88,6 +88,7 @@ export interface ApiServices {
   listWebhookDeliveries(access: AccessContext, webhookId: number, query: CollectionQuery): Promise<Page<DeliverySummary>>;
   getWebhookDelivery(access: AccessContext, webhookId: number, deliveryId: string): Promise<DeliveryWithAttempts>;
   redeliverWebhookDelivery(access: AccessContext, webhookId: number, deliveryId: string): Promise<WebhookDeliveryRecord>;
+  redeliverWebhookDeliveries(access: AccessContext, webhookId: number, range: RedeliveryRange): Promise<{ queued: number }>;
   listUiExtensions(access: AccessContext, query: CollectionQuery): Promise<Page<UiExtensionRecord>>;
   getUiExtension(access: AccessContext, id: number): Promise<UiExtensionRecord>;
   createUiExtension(access: AccessContext, input: UiExtensionInput): Promise<UiExtensionRecord>;
@@ -152,6 +153,7 @@ export function createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss }:
     listWebhookDeliveries: (access, webhookId, query) => listWebhookDeliveries(access, webhookId, query, reads),
     getWebhookDelivery: (access, webhookId, deliveryId) => getWebhookDelivery(access, webhookId, deliveryId, reads),
     redeliverWebhookDelivery: (access, webhookId, deliveryId) => redeliverWebhookDelivery(access, webhookId, deliveryId, uow),
+    redeliverWebhookDeliveries: (access, webhookId, range) => redeliverWebhookDeliveries(access, webhookId, range, uow),
     listUiExtensions: (access, query) => listUiExtensions(access, query, reads),
     getUiExtension: (access, id) => getUiExtension(access, id, reads),
     createUiExtension: (access, input) => createUiExtension(access, input, { uow, scss }),

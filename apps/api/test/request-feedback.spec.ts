@@ -111,9 +111,9 @@ describe('GET /v1/requests/:id/feedback — the requester’s satisfaction links
     // What the worker's webhook-event task does with it.
     const fanned = await fanOutWebhookEvent(parsed.payload, { jobId: 'feedback-job', eventAt: new Date(), apiUrl: API_URL }, createUnitOfWork(h.test.db));
 
-    expect(fanned).toEqual({ deliveries: 1 });
-    expect(await listQueuedJobs(h.test.db, 'webhook-delivery')).toHaveLength(1);
-    const [delivery] = await h.test.db('webhook_deliveries').select('message');
+    expect(fanned).toEqual({ deliveries: 1, paused: 0 });
+    const [delivery] = await h.test.db('webhook_deliveries').select('message', 'status');
+    expect(delivery.status).toBe('pending');
     expect(delivery.message).toMatchObject({ event: 'request.update', object_id: created.id, person_id: created.requested_by.id, payload: { source: 'Feedback' } });
   });
 

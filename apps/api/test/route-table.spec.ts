@@ -86,6 +86,7 @@ describe('The REST route table — every route declares what it needs', () => {
       'GET /v1/webhooks/:id/deliveries': { role: 'administrator', scope: 'webhook:Read' },
       'GET /v1/webhooks/:id/deliveries/:delivery_id': { role: 'administrator', scope: 'webhook:Read' },
       'POST /v1/webhooks/:id/deliveries/:delivery_id/redeliver': { role: 'administrator', scope: 'webhook:Update', answer: 'webhook:Read' },
+      'POST /v1/webhooks/:id/redeliver': { role: 'administrator', scope: 'webhook:Update', answer: 'webhook:Read' },
       'POST /v1/attachments': { role: 'administrator', scope: 'webhook:Create', answer: 'webhook:Read' },
       'GET /v1/attachments/:key': { role: 'administrator', scope: 'webhook:Read' },
       'GET /v1/webhook_policies': { role: 'administrator', scope: 'webhook_policy:Read' },

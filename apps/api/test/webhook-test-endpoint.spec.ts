@@ -20,11 +20,13 @@ describe('webhook test endpoint and delivery log', () => {
   });
   afterAll(() => h?.drop());
 
-  const deliveryJobs = async () => (await listQueuedJobs(h.test.db, 'webhook-delivery')).map((job) => ({ ...(job.payload as { account_id: string; delivery_id: string }), key: job.key }));
+  // Decision 024: a delivery is due in its row (a dispatcher claims it); no job is queued for it.
+  const deliveryJobs = () => listQueuedJobs(h.test.db, 'webhook-delivery');
   const deliveries = () => h.test.db('webhook_deliveries').where({ webhook_id: webhookId }).orderBy('created_at');
 
   describe('POST /v1/webhooks/:id/test', () => {
     it('answers 204 and queues a test delivery with object_id 12345 to the disabled webhook, signed by the worker', async () => {
+      const before = Date.now();
       const res = await h.post(`/v1/webhooks/${webhookId}/test`).expect(204);
 
       expect(res.text).toBe('');
@@ -45,17 +47,22 @@ describe('webhook test endpoint and delivery log', () => {
         person_name: admin.name,
         payload: { test: true },
       });
-      expect(await deliveryJobs()).toContainEqual({ account_id: 'wdc', delivery_id: delivery.id, key: `webhook-delivery:${delivery.id}` });
+      // Due now, unleased: the next claim takes it.
+      expect(delivery.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(delivery.next_attempt_at.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      expect(delivery).toMatchObject({ lease_token: null, paused_reason: null });
+      expect(await deliveryJobs()).toEqual([]);
     });
 
     it("answers 404 for an unknown, malformed or another account's webhook, and queues nothing", async () => {
-      const before = (await deliveryJobs()).length;
+      const count = async () => Number((await h.test.db('webhook_deliveries').count({ n: '*' }).first())?.['n']);
+      const before = await count();
       const foreign = await foreignWebhook(h);
       for (const id of [999999, 'abc', foreign]) {
         const res = await h.post(`/v1/webhooks/${id}/test`).expect(404);
         expect(res.body).toEqual({ message: 'Not Found' });
       }
-      expect(await deliveryJobs()).toHaveLength(before);
+      expect(await count()).toBe(before);
     });
 
     it('answers 403 to a non-administrator', async () => {
@@ -122,12 +129,14 @@ describe('webhook test endpoint and delivery log', () => {
       expect(await h.get(`/v1/webhooks/${other}/deliveries`).expect(200).then((res) => res.body)).toEqual([]);
     });
 
-    it('redelivers: 202, a fresh series for the same delivery id, its job queued under the delivery key', async () => {
+    it('redelivers: 202, a fresh series for the same delivery id, due now', async () => {
       const res = await h.post(`/v1/webhooks/${webhookId}/deliveries/${older}/redeliver`).expect(202);
 
       expect(res.body).toMatchObject({ id: older, status: 'pending', delivered_at: null });
-      expect(await h.test.db('webhook_deliveries').where({ id: older }).first()).toMatchObject({ status: 'pending', attempts: 0 });
-      expect((await deliveryJobs()).filter((job) => job.delivery_id === older)).toEqual([{ account_id: 'wdc', delivery_id: older, key: `webhook-delivery:${older}` }]);
+      const row = await h.test.db('webhook_deliveries').where({ id: older }).first();
+      expect(row).toMatchObject({ status: 'pending', attempts: 0, lease_token: null });
+      expect(row.next_attempt_at.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      expect(await deliveryJobs()).toEqual([]);
       // The attempt log stays: the next attempt will be number 3.
       expect((await h.get(`/v1/webhooks/${webhookId}/deliveries/${older}`).expect(200)).body.attempt_count).toBe(2);
     });

@@ -13,6 +13,8 @@ const schema = baseConfigSchema(3003).extend({
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: z.string().min(1).default('Tessera <no-reply@tessera.local>'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  // Decision 025: mail has its own lane, so SMTP never holds a slot the fan-out needs.
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2),
   MAILBOX_DIR: optional(z.string()),
   // Issue 19: nodemailer's defaults (2 min to connect, 30 s for the greeting, 10 min of silence) let a
   // hung SMTP server hold a job slot per attempt; a failed attempt is retried later by the queue.
@@ -42,12 +44,15 @@ export interface WorkerConfig extends BaseConfig {
   /** SMTP_CONNECTION_TIMEOUT_MS, SMTP_GREETING_TIMEOUT_MS, SMTP_SOCKET_TIMEOUT_MS. */
   smtpTimeouts: SmtpTimeouts;
   mailFrom: string;
+  /** Jobs at once in the work lane (fan-out, scheduled work). */
   concurrency: number;
+  /** Mails at once in the mail lane. */
+  mailConcurrency: number;
   /** Absolute; the dev mailbox, used only without `smtpUrl`. */
   mailboxDir: string;
   /** SECRET_SEALING_KEY: opens the private keys and secrets of webhook policies to sign messages. */
   sealingKey: SealingKey;
-  /** API_PUBLIC_URL, WEBHOOK_RETRY_BASE_MS, WEBHOOK_ALLOWED_NETWORKS (deliveries/delivery-config.ts). */
+  /** API_PUBLIC_URL, WEBHOOK_* (deliveries/delivery-config.ts). */
   delivery: DeliveryConfig;
 }
 
@@ -62,6 +67,7 @@ export function loadWorkerConfig(env: Record<string, string | undefined>): Worke
     smtpTimeouts: { connectionMs: parsed.SMTP_CONNECTION_TIMEOUT_MS, greetingMs: parsed.SMTP_GREETING_TIMEOUT_MS, socketMs: parsed.SMTP_SOCKET_TIMEOUT_MS },
     mailFrom: parsed.MAIL_FROM,
     concurrency: parsed.WORKER_CONCURRENCY,
+    mailConcurrency: parsed.MAIL_CONCURRENCY,
     mailboxDir: path.resolve(parsed.MAILBOX_DIR ?? '.data/mailbox'),
     sealingKey: sealingKeyConfig(env),
     delivery: loadDeliveryConfig(env),

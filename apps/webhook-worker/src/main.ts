@@ -1,37 +1,52 @@
 import { createLogger, exitOnStartupError, serve } from '@tessera/http';
-import { createDatabase } from '@tessera/persistence';
+import { createDatabase, createUnitOfWork } from '@tessera/persistence';
+import { DELIVERY_TIMEOUT_MS } from '@tessera/domain';
 import { createWorkerHealthApp } from './app.js';
 import { loadWorkerConfig } from './config.js';
+import { startDeliveryEngine } from './deliveries/delivery-engine.js';
+import { createDeliveryMetrics } from './deliveries/delivery-metrics.js';
 import { createMailer } from './mailer.js';
 import { startQueueRunner } from './queue-runner.js';
 import { createWorkerServices } from './services.js';
 
+/** The work lane's jobs, the dispatcher's claim, the recorder's batch, /healthz, and one to spare. */
+const POOL_BEYOND_CONCURRENCY = 4;
+
 async function main(): Promise<void> {
   const config = loadWorkerConfig(process.env);
   const logger = createLogger({ name: 'webhook-worker', level: config.logLevel });
-  // One connection per concurrent job, plus one for /healthz.
-  const db = createDatabase({ url: config.databaseUrl, poolMax: config.concurrency + 1 });
+  const db = createDatabase({ url: config.databaseUrl, poolMax: config.concurrency + POOL_BEYOND_CONCURRENCY });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, smtpTimeouts: config.smtpTimeouts, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
   if (!config.smtpUrl) logger.warn({ mailboxDir: config.mailboxDir }, 'no SMTP_URL: e-mail is written to the dev mailbox, not sent');
   if (config.sealingKey.notice) logger.warn(config.sealingKey.notice);
   if (config.delivery.allowedNetworks.cidrs.length > 0) {
     logger.warn({ allowedNetworks: config.delivery.allowedNetworks.cidrs }, 'WEBHOOK_ALLOWED_NETWORKS: webhooks may be delivered into these networks');
   }
+  if (config.delivery.leaseMs < DELIVERY_TIMEOUT_MS + 5_000) {
+    logger.warn({ leaseMs: config.delivery.leaseMs }, 'WEBHOOK_LEASE_MS is close to the 10 s send timeout: a slow live attempt may lose its lease and be sent twice');
+  }
   const runner = await startQueueRunner({
     connectionString: config.databaseUrl,
-    services: createWorkerServices({ db, mailer, delivery: config.delivery, sealingKey: config.sealingKey }),
+    services: createWorkerServices({ db, mailer, delivery: config.delivery }),
     concurrency: config.concurrency,
+    mailConcurrency: config.mailConcurrency,
     liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
     logger,
   });
-  // SIGTERM/SIGINT (handled by serve): the health server stops, then running jobs finish
-  // (graphile-worker's graceful shutdown), then the pools close.
+  const metrics = createDeliveryMetrics();
+  const engine = startDeliveryEngine({
+    connectionString: config.databaseUrl, uow: createUnitOfWork(db), delivery: config.delivery, sealingKey: config.sealingKey, logger, metrics,
+  });
+  // SIGTERM/SIGINT (handled by serve): the health server stops, then the dispatcher stops claiming and its
+  // sends in flight finish and are recorded, then running jobs finish (graphile-worker's graceful shutdown),
+  // then the pools close.
   const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
-  await serve(createWorkerHealthApp({ db, logger, runner, transport }), logger, {
+  await serve(createWorkerHealthApp({ db, logger, runner, dispatcher: engine, metrics: metrics.register, transport }), logger, {
     port: config.port,
     host: config.host,
     ...config.shutdown,
     onClose: async () => {
+      await engine.stop();
       await runner.stop();
       mailer.close();
       await db.destroy();

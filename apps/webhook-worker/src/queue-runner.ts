@@ -1,20 +1,25 @@
 /**
- * The worker's job runner: the tasks this process handles, on graphile-worker.
+ * The worker's job runners, in two lanes (decision 025), each on its own
+ * graphile-worker runner with its own concurrency and connections, each
+ * replaced by its supervisor when it stops on its own (runner-supervisor.ts):
  *
- * Every task of the job contract is registered: `webhook-event` (the fan-out
- * of an event into deliveries), `webhook-delivery` (one attempt of one
- * delivery), `send-mail` and `request-waiting-until`. A runner claims only
- * jobs of the tasks it registers. A runner that stops on its own is replaced
- * (runner-supervisor.ts).
+ * - `work`: `webhook-event` (the fan-out of an event into deliveries),
+ *   `request-waiting-until`, and the `webhook-delivery` jobs queued before
+ *   the delivery engine (drained: the dispatcher sends their deliveries);
+ * - `mail`: `send-mail` alone, at MAIL_CONCURRENCY, so a slow or hung SMTP
+ *   server never holds a slot the fan-out or scheduled work needs. A failed
+ *   send throws: the queue retries it later (graphile-worker's backoff), never lost.
+ *
+ * A runner claims only jobs of the tasks it registers.
  */
 import { JOBS } from '@tessera/domain';
 import type { Logger } from '@tessera/http';
-import { DEFAULT_DEAD_AFTER_MS, startJobRunner, type JobLogLevel } from '@tessera/persistence';
+import { DEFAULT_DEAD_AFTER_MS, startJobRunner, type JobHandler, type JobLogLevel } from '@tessera/persistence';
 import { superviseJobRunner, type SupervisedRunner } from './runner-supervisor.js';
 import type { WorkerServices } from './services.js';
 import { requestWaitingUntilTask } from './tasks/request-waiting-until.task.js';
 import { sendMailTask } from './tasks/send-mail.task.js';
-import { webhookDeliveryTask } from './tasks/webhook-delivery.task.js';
+import { legacyWebhookDeliveryTask } from './tasks/webhook-delivery.task.js';
 import { webhookEventTask } from './tasks/webhook-event.task.js';
 
 export interface QueueRunnerOptions {
@@ -22,9 +27,12 @@ export interface QueueRunnerOptions {
   connectionString: string;
   /** The use cases the tasks call (services.ts). */
   services: WorkerServices;
+  /** Jobs at once in the work lane (WORKER_CONCURRENCY). */
   concurrency: number;
+  /** Mails at once in the mail lane (MAIL_CONCURRENCY). */
+  mailConcurrency: number;
   pollIntervalMs?: number;
-  /** Heartbeat and dead-after of this process's worker_processes row (WORKER_HEARTBEAT_MS, WORKER_DEAD_AFTER_MS). */
+  /** Heartbeat and dead-after of each runner's worker_processes row (WORKER_HEARTBEAT_MS, WORKER_DEAD_AFTER_MS). */
   liveness?: { heartbeatMs: number; deadAfterMs: number };
   logger: Logger;
 }
@@ -33,26 +41,40 @@ export type QueueRunner = SupervisedRunner;
 
 export async function startQueueRunner(options: QueueRunnerOptions): Promise<QueueRunner> {
   const logger = options.logger.child({ component: 'queue' });
-  const tasks = [JOBS.sendMail, JOBS.requestWaitingUntil, JOBS.webhookEvent, JOBS.webhookDelivery];
-  const runner = await superviseJobRunner({
-    start: (releaseFirst) =>
-      startJobRunner({
-        connectionString: options.connectionString,
-        concurrency: options.concurrency,
-        ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
-        ...(options.liveness ? { liveness: options.liveness } : {}),
-        ...(releaseFirst ? { releaseFirst } : {}),
-        tasks: {
-          [JOBS.sendMail]: sendMailTask(options.services, logger),
-          [JOBS.requestWaitingUntil]: requestWaitingUntilTask(options.services, logger),
-          [JOBS.webhookEvent]: webhookEventTask(options.services, logger),
-          [JOBS.webhookDelivery]: webhookDeliveryTask(options.services, logger),
-        },
-        log: (level: JobLogLevel, message, context) => logger[level](context, message),
-      }),
-    staleAfterMs: options.liveness?.deadAfterMs ?? DEFAULT_DEAD_AFTER_MS,
-    logger,
+  const lane = (name: string, concurrency: number, tasks: Record<string, JobHandler>) =>
+    superviseJobRunner({
+      start: (releaseFirst) =>
+        startJobRunner({
+          connectionString: options.connectionString,
+          concurrency,
+          ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
+          ...(options.liveness ? { liveness: options.liveness } : {}),
+          ...(releaseFirst ? { releaseFirst } : {}),
+          tasks,
+          log: (level: JobLogLevel, message, context) => logger[level]({ lane: name, ...context }, message),
+        }),
+      staleAfterMs: options.liveness?.deadAfterMs ?? DEFAULT_DEAD_AFTER_MS,
+      logger: logger.child({ lane: name }),
+    });
+  const work = await lane('work', options.concurrency, {
+    [JOBS.requestWaitingUntil]: requestWaitingUntilTask(options.services, logger),
+    [JOBS.webhookEvent]: webhookEventTask(options.services, logger),
+    [JOBS.webhookDelivery]: legacyWebhookDeliveryTask(logger),
   });
-  logger.info({ concurrency: options.concurrency, tasks }, 'job runner started');
-  return runner;
+  let mail: SupervisedRunner;
+  try {
+    mail = await lane('mail', options.mailConcurrency, { [JOBS.sendMail]: sendMailTask(options.services, logger) });
+  } catch (error) {
+    await work.stop();
+    throw error;
+  }
+  logger.info({ concurrency: options.concurrency, mailConcurrency: options.mailConcurrency }, 'job runners started');
+  return {
+    async stop() {
+      await Promise.all([work.stop(), mail.stop()]);
+    },
+    async check() {
+      await Promise.all([work.check(), mail.check()]);
+    },
+  };
 }

@@ -1,10 +1,13 @@
 /**
- * Failing receivers (REFERENCE.md "Webhooks"): retries with growing intervals
- * and the same delivery id, every attempt logged, last_error, one failure
- * e-mail per 20 minutes, and 20 consecutive failures disabling the webhook
- * with an e-mail that says so. Retries run on a tiny WEBHOOK_RETRY_BASE_MS.
+ * Failing receivers (REFERENCE.md "Webhooks", decision 024): retries on the
+ * schedule with the same delivery id, every attempt logged, last_error, one
+ * failure e-mail per 20 minutes, and 20 consecutive failures disabling the
+ * webhook with an e-mail that says so, its pending deliveries paused. The
+ * schedule runs scaled down (WEBHOOK_RETRY_BASE_MS of 0.05 ms: the 10 attempts
+ * take about 1.7 s), the dispatcher polling every 20 ms for retries.
  */
-import { encodeNodeId, MAX_ATTEMPTS, type AccessContext } from '@tessera/domain';
+import { randomUUID } from 'node:crypto';
+import { encodeNodeId, MAX_ATTEMPTS, PAUSED_REASONS, RETRY_JITTER, RETRY_SCHEDULE_MS, type AccessContext } from '@tessera/domain';
 import { listQueuedJobs, type DemoSeedResult } from '@tessera/persistence';
 import type { TestDatabase } from '@tessera/persistence/testing';
 import type { HttpSink } from './support/http-sink.js';
@@ -13,6 +16,8 @@ import { waitFor } from './support/wait-for.js';
 import { attemptsOf, decodeHeader, deliveriesOf, sinkWebhook, submitTestEvent, webhookRow } from './support/webhook-fixtures.js';
 import { deliverySuite } from './support/delivery-suite.js';
 import type { WorkerHarness } from './support/worker-harness.js';
+
+const BASE_MS = 0.05;
 
 describe('webhook deliveries to a failing receiver', () => {
   const suite = deliverySuite();
@@ -27,7 +32,7 @@ describe('webhook deliveries to a failing receiver', () => {
   beforeAll(async () => {
     ({ test, demo, access, sink } = suite);
     smtp = await startSmtpSink();
-    env = { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '5', SMTP_URL: smtp.url };
+    env = { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: String(BASE_MS), WEBHOOK_POLL_MS: '20', SMTP_URL: smtp.url };
   });
   beforeEach(() => {
     worker = suite.worker;
@@ -60,12 +65,10 @@ describe('webhook deliveries to a failing receiver', () => {
     expect(attempts.map((a) => [a.attempt, a.status_code, a.error, a.response_excerpt])).toEqual(
       Array.from({ length: MAX_ATTEMPTS }, (_, i) => [i + 1, 404, '404 Not Found', 'no such hook']),
     );
-    // Growing intervals: each wait at least the doubled base (5 ms, 10 ms, … 1280 ms).
+    // The schedule, scaled: each wait at least its step less the jitter (3 ms, 18 ms, 72 ms, 180 ms, then 360 ms).
     const gaps = attempts.slice(1).map((a, i) => a.started_at.getTime() - attempts[i]!.started_at.getTime());
-    gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(5 * 2 ** i));
-    // The first wait is the base plus the queue's pick-up time, which a busy machine stretches;
-    // the last is at least 1280 ms by the bound above, so growth shows as first < last.
-    expect(gaps[0]!).toBeLessThan(gaps[gaps.length - 1]!);
+    gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(Math.floor(((RETRY_SCHEDULE_MS[i]! * BASE_MS) / RETRY_SCHEDULE_MS[0]!) * (1 - RETRY_JITTER)) - 1));
+    // (An upper bound would measure the machine: each wait also holds the poll's pick-up and the recording.)
 
     expect(await webhookRow(test, webhookId)).toMatchObject({ last_error: '404 Not Found', consecutive_failures: MAX_ATTEMPTS, disabled: false });
     await waitFor('the failure e-mail', async () => smtp.messages.length > 0);
@@ -113,10 +116,38 @@ describe('webhook deliveries to a failing receiver', () => {
     // No mail_exceptions_to: the account's administrators.
     expect(smtp.messages.every((m) => m.envelopeTo.includes(demo.admin.email))).toBe(true);
 
-    // Disabled: the next event is not sent to it at all.
+    // Disabled: the next event is kept, paused with the reason, and not sent.
     await submitTestEvent(test, access, { subject: 'After disabling' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await deliveriesOf(test, webhookId)).toHaveLength(2);
+    await waitFor('the third delivery', async () => (await deliveriesOf(test, webhookId)).length === 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await deliveriesOf(test, webhookId)).map((d) => [d.status, (d as unknown as { paused_reason: string | null }).paused_reason])).toEqual([
+      ['failed', null], ['failed', null], ['paused', PAUSED_REASONS.disabledByAdministrator],
+    ]);
     expect(hitsOf(webhookId)).toHaveLength(20);
+  });
+
+  it('pauses the pending deliveries of a webhook that 20 failures disabled, with the reason, and sends them no more', async () => {
+    sink.respond({ status: 500, body: 'boom' });
+    const webhookId = await sinkWebhook(test, sink, { name: 'Many failing' });
+    await test.db('webhooks').where({ id: webhookId }).update({ consecutive_failures: 19 });
+    // As the fan-out leaves them: one due now, four waiting for their next attempt.
+    const message = JSON.stringify({ webhook_id: webhookId, account: 'http://localhost:3000/v1/accounts/wdc', event: 'request.create' });
+    const ids = Array.from({ length: 5 }, () => randomUUID());
+    await test.db('webhook_deliveries').insert(ids.map((id, i) => ({
+      id, account_id: 'wdc', webhook_id: webhookId, event: 'request.create', message, event_at: new Date(), attempts: i === 0 ? 0 : 1,
+      next_attempt_at: i === 0 ? new Date() : new Date(Date.now() + 3_600_000),
+    })));
+    await worker.start(env);
+
+    await waitFor('the webhook to be disabled', async () => (await webhookRow(test, webhookId)).disabled === true);
+    await waitFor('nothing pending', async () => (await deliveriesOf(test, webhookId)).every((d) => d.status !== 'pending'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const deliveries = (await deliveriesOf(test, webhookId)) as unknown as Array<{ id: string; status: string; paused_reason: string | null; next_attempt_at: Date | null; attempts: number }>;
+    expect(deliveries.map((d) => [d.status, d.paused_reason, d.next_attempt_at])).toEqual(Array.from({ length: 5 }, () => ['paused', PAUSED_REASONS.afterFailures, null]));
+    // Only the due one was sent (and counted); the others keep their series as it was.
+    expect(hitsOf(webhookId).map((h) => h.headers['webhook-id'])).toEqual([ids[0]]);
+    expect(deliveries.find((d) => d.id === ids[0])!.attempts).toBe(1);
+    expect(await webhookRow(test, webhookId)).toMatchObject({ disabled: true, consecutive_failures: 20 });
   });
 });

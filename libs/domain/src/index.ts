@@ -46,7 +46,7 @@ export type { IntakeContext } from './events-intake/intake-context.js';
 export { submitEvent, createEventIntake } from './events-intake/submit-event.js';
 export type { EventOutcome } from './events-intake/submit-event.js';
 export { computeTargets } from './events-intake/resolution-target.js';
-export { JOBS, JOB_SCHEMAS, queuedJob, parseJobPayload, waitingUntilJobKey, webhookDeliveryJobKey } from './jobs/job-contract.js';
+export { JOBS, JOB_SCHEMAS, queuedJob, parseJobPayload, waitingUntilJobKey } from './jobs/job-contract.js';
 export type { JobName, JobPayload, JobOptions, QueuedJob, ParsedJob, WebhookEventJob, WebhookDeliveryJob, SendMailJob, RequestWaitingUntilJob } from './jobs/job-contract.js';
 export { releaseWaitingRequest, SYSTEM_SOURCE } from './requests/release-waiting-request.js';
 export type { WaitingReleaseOutcome } from './requests/release-waiting-request.js';
@@ -176,21 +176,29 @@ export { DEFAULT_OVERLAP_MINUTES, MAX_OVERLAP_MINUTES, MAX_RETIRING_KEYS, retiri
 export { accountWebhookKeys } from './webhooks/policies/account-webhook-keys.js';
 export type { WebhookJwk, WebhookKeySet } from './webhooks/policies/account-webhook-keys.js';
 export { presentWebhookPolicy, presentWebhookPolicyWithKey, presentRolledWebhookPolicyKey, WEBHOOK_POLICY_FIELDS } from './webhooks/policies/webhook-policy.presenter.js';
-export type { WebhookDeliveryRepository } from './ports/webhook-delivery.repository.js';
+export type { WebhookDeliveryRepository, SubscribedWebhook } from './ports/webhook-delivery.repository.js';
 export type {
   DeliveryStatus, WebhookDeliveryRecord, DeliveryAttemptRecord, NewDeliveryAttempt, DeliverySummary, DeliveryWithAttempts, DeliveryWebhook, NewDelivery, DeliveryProgress, WebhookFailureState,
+  DeliveryLease, ClaimedDelivery, ClaimOptions, ClaimResult, LeasedDeliveryState, RecordedProgress, RedeliveryRange,
 } from './webhooks/deliveries/delivery-record.js';
-export { MAX_ATTEMPTS, DISABLE_AFTER_FAILURES, FAILURE_MAIL_INTERVAL_MINUTES, DELIVERY_TIMEOUT_MS, retryDelayMs } from './webhooks/deliveries/delivery-rules.js';
+export {
+  MAX_ATTEMPTS, DISABLE_AFTER_FAILURES, FAILURE_MAIL_INTERVAL_MINUTES, DELIVERY_TIMEOUT_MS, RETRY_SCHEDULE_MS, DEFAULT_RETRY_BASE_MS, RETRY_JITTER, MAX_RETRY_AFTER_MS,
+  retryDelayMs, retryAfterMs,
+} from './webhooks/deliveries/delivery-rules.js';
+export type { RetrySettings } from './webhooks/deliveries/delivery-rules.js';
 export { PAUSED_REASONS, type PausedReason } from './webhooks/deliveries/paused-reason.js';
 export { webhookMessageSchema, signedWebhookBodySchema, WEBHOOK_HEADERS, WEBHOOK_ANSWER, type WebhookHeader } from './webhooks/deliveries/webhook-message.schema.js';
 export { fanOutWebhookEvent } from './webhooks/deliveries/fan-out-event.js';
 export type { FanOutContext } from './webhooks/deliveries/fan-out-event.js';
-export { deliverWebhook } from './webhooks/deliveries/deliver-webhook.js';
-export type { DeliveryOutcome, DeliveryDependencies } from './webhooks/deliveries/deliver-webhook.js';
+export { attemptDelivery, claimDeliveries } from './webhooks/deliveries/attempt-delivery.js';
+export type { AttemptDependencies } from './webhooks/deliveries/attempt-delivery.js';
+export { recordDeliveryOutcomes } from './webhooks/deliveries/record-outcomes.js';
+export type { DeliveryOutcome, RecordedOutcome, RecordingResult, RecordingDependencies } from './webhooks/deliveries/record-outcomes.js';
+export type { WebhookEffect } from './webhooks/deliveries/delivery-outcome.js';
 export type { WebhookSender, WebhookRequest, SendResult } from './webhooks/deliveries/webhook-sender.js';
 export { testWebhook, TEST_OBJECT_ID } from './webhooks/deliveries/test-webhook.js';
 export { listWebhookDeliveries, getWebhookDelivery } from './webhooks/deliveries/read-deliveries.js';
-export { redeliverWebhookDelivery } from './webhooks/deliveries/redeliver.js';
+export { redeliverWebhookDelivery, redeliverWebhookDeliveries, REDELIVERY_BATCH } from './webhooks/deliveries/redeliver.js';
 export { presentDelivery, presentDeliverySummary, presentDeliveryRecord, DELIVERY_FIELDS, DELIVERY_STATUSES } from './webhooks/deliveries/delivery.presenter.js';
 export type { UiExtensionVersionRow, UiExtensionVersionDetail, UiExtensionVersionReads, CallerLocale } from './ui-extensions/ui-extension-version-view.js';
 export { presentUiExtensionVersion, presentUiExtensionVersionDetail, viewAuditPath, UI_EXTENSION_VERSION_FIELDS, UI_EXTENSION_VERSION_DEFAULT_FIELDS, UI_EXTENSION_VERSION_STATUSES } from './ui-extensions/ui-extension-version-view.presenter.js';

@@ -27,6 +27,8 @@ export { findRequest } from './requests/request.repository.js';
 export { findRequestView, listRequestViews, listNoteViews } from './requests/request-views.js';
 export { insertRequest } from './requests/request.repository.js';
 export { jobQueue } from './queue/job-queue.js';
+export { listenForDeliveries, DELIVERY_CHANNEL } from './webhook-deliveries/delivery-wakeups.js';
+export type { DeliveryWakeups, DeliveryWakeupOptions } from './webhook-deliveries/delivery-wakeups.js';
 export { startJobRunner } from './queue/job-runner.js';
 export type { JobRunner, JobRunnerOptions, JobHandler, RunningJob, JobLog, JobLogLevel, RunnerIdentity } from './queue/job-runner.js';
 export { DEFAULT_HEARTBEAT_MS, DEFAULT_DEAD_AFTER_MS, MIN_HEARTBEATS_PER_DEAD_AFTER } from './queue/worker-liveness.js';

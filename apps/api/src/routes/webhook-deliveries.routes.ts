@@ -4,8 +4,9 @@
  * operators' delivery log (issue 9 item 8): `GET /v1/webhooks/:id/deliveries`
  * (newest first), `GET .../deliveries/:delivery_id` (every attempt) and
  * `POST .../deliveries/:delivery_id/redeliver` (202: a fresh series of
- * attempts, the same delivery id). Administrators only; another account's
- * webhook is not found.
+ * attempts, the same delivery id), and `POST /v1/webhooks/:id/redeliver`
+ * (202: the paused and failed deliveries of an event_at range queued again,
+ * decision 024). Administrators only; another account's webhook is not found.
  */
 import { z } from 'zod';
 import { DELIVERY_FIELDS, DELIVERY_STATUSES, presentDelivery, presentDeliveryRecord, presentDeliverySummary } from '@tessera/domain';
@@ -13,7 +14,7 @@ import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection,
 import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
 import { pathParser } from './integrations-path.js';
-import { deliveryParams, deliverySchema, deliverySummarySchema, redeliverySchema } from './webhook-deliveries.schema.js';
+import { deliveryParams, deliverySchema, deliverySummarySchema, redeliveredSchema, redeliverRangeBody, redeliverySchema } from './webhook-deliveries.schema.js';
 import { WEBHOOKS_TAG } from './webhooks.routes.js';
 import { webhookParams } from './webhooks.schema.js';
 
@@ -87,13 +88,31 @@ export function webhookDeliveriesRoutes(services: ApiServices, apiUrl: string, p
       operationId: 'redeliverWebhookDelivery',
       tag: WEBHOOKS_TAG,
       summary: 'Deliver a message again',
-      description: `${ADMINISTRATORS} A fresh series of up to 10 attempts with the same delivery id; it starts after an attempt in flight ends and replaces a waiting retry. A disabled webhook still receives only tests.`,
+      description: `${ADMINISTRATORS} A fresh series of up to 10 attempts with the same delivery id, due now; an attempt in flight ends first, and the series replaces a waiting retry. A disabled webhook still receives only tests: the delivery is paused again.`,
       needs: { role: 'administrator', scope: 'webhook:Update', answer: 'webhook:Read' },
       input: zodInput({ params: deliveryParams }),
       responses: { 202: { description: 'Queued', schema: redeliverySchema } },
       errors: [404],
       handler: async ({ res, access, input: { params } }) => {
         res.status(202).json(presentDeliveryRecord(await services.redeliverWebhookDelivery(access, params.id, params.delivery_id)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/webhooks/:id/redeliver',
+      operationId: 'redeliverWebhookDeliveries',
+      tag: WEBHOOKS_TAG,
+      summary: 'Deliver the paused and failed messages of a time range again',
+      description: `${ADMINISTRATORS} Every delivery (not tests) whose event happened in the range — \`{"since": "<ISO time>"}\`, or \`{"from": …, "to": …}\` (to exclusive) — and whose status is paused or failed (\`"status"\` narrows it) gets a fresh series of attempts, due now. Answers how many were queued. A disabled webhook is refused with 409: enable it first.`,
+      // The count tells about the webhook's deliveries: answering it needs their Read.
+      needs: { role: 'administrator', scope: 'webhook:Update', answer: 'webhook:Read' },
+      input: zodInput({ params: webhookParams, body: { schema: redeliverRangeBody, mediaTypes: ['application/json'] } }),
+      responses: { 202: { description: 'Queued', schema: redeliveredSchema } },
+      errors: [404, 409, 422],
+      handler: async ({ res, access, input: { params, body } }) => {
+        const statuses = body.status === undefined ? (['paused', 'failed'] as const) : typeof body.status === 'string' ? [body.status] : body.status;
+        const range = body.since !== undefined ? { from: new Date(body.since), to: null } : { from: new Date(body.from!), to: new Date(body.to!) };
+        res.status(202).json(await services.redeliverWebhookDeliveries(access, params.id, { ...range, statuses: [...new Set(statuses)] }));
       },
     }),
   ];

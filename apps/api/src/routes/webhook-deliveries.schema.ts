@@ -55,3 +55,29 @@ export const deliverySchema = deliveryBase
   .describe('A delivery with its message and every attempt');
 
 export const redeliverySchema = deliveryBase.omit({ attempt_count: true }).describe('The delivery, queued for a fresh series of attempts');
+
+const redeliverStatus = z.enum(['paused', 'failed']);
+
+/**
+ * `POST /v1/webhooks/:id/redeliver`: a range of event_at, `since` (up to now)
+ * or `from` and `to` (from inclusive, to exclusive), and which deliveries of it
+ * (paused and/or failed; both by default). Unknown fields are refused.
+ */
+export const redeliverRangeBody = z
+  .object({
+    since: datetime.optional().describe('Deliveries whose event happened at or after this time'),
+    from: datetime.optional().describe('With `to`: deliveries whose event happened at or after this time…'),
+    to: datetime.optional().describe('…and before this one'),
+    status: z.union([redeliverStatus, z.array(redeliverStatus).min(1)]).optional().describe('paused, failed, or both (the default)'),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const range = body.from !== undefined || body.to !== undefined;
+    if (body.since !== undefined && range) ctx.addIssue({ code: 'custom', path: ['since'], message: 'give since, or from and to, not both' });
+    else if (body.since === undefined && !range) ctx.addIssue({ code: 'custom', path: ['since'], message: 'give since, or from and to' });
+    else if (range && body.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required with to' });
+    else if (range && body.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'is required with from' });
+    else if (range && Date.parse(body.to!) <= Date.parse(body.from!)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
+  });
+
+export const redeliveredSchema = z.object({ queued: z.int().describe('How many deliveries were queued for a fresh series of attempts') });

@@ -1,16 +1,25 @@
 /**
- * The worker's webhook delivery settings (docs/decisions/016-webhook-delivery.md):
+ * The worker's webhook delivery settings (decisions 016 and 024):
  * - API_PUBLIC_URL: the api's public base (its PUBLIC_URL, default
  *   http://localhost:3000); `/v1` is added. Messages name their account by it
  *   (the `account` field and the JWT `iss`).
- * - WEBHOOK_RETRY_BASE_MS: the wait after a first failed attempt (default 30 s),
- *   doubled after each further one, at most an hour.
+ * - WEBHOOK_RETRY_BASE_MS: the first wait of the retry schedule (default 5 s);
+ *   every later wait scales with it (delivery-rules.ts), so tests run the
+ *   two-day schedule in a second or two with a fraction of a millisecond.
  * - WEBHOOK_ALLOWED_NETWORKS: comma-separated CIDRs the worker may deliver to
  *   although they are private, loopback or link-local (default none), e.g.
  *   `127.0.0.0/8,::1/128` for a receiver on the same machine.
+ * - WEBHOOK_MAX_IN_FLIGHT (default 64, sized for 2 cores) and
+ *   WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK (default 16): deliveries sent at once
+ *   by this process, and per webhook over every process.
+ * - WEBHOOK_LEASE_MS (default 60 s): how long a claim holds a delivery; a
+ *   crashed process's deliveries are sent again after it. Keep it well above
+ *   the 10 s send timeout, or a slow live attempt can lose its lease.
+ * - WEBHOOK_POLL_MS (default 1 s): how often the dispatcher looks for retries
+ *   coming due (new deliveries wake it at once).
  */
 import { z } from 'zod';
-import { parseAllowedNetworks, type AllowedNetworks } from '@tessera/domain';
+import { DEFAULT_RETRY_BASE_MS, parseAllowedNetworks, type AllowedNetworks } from '@tessera/domain';
 import { parseConfig } from '@tessera/validation';
 
 export interface DeliveryConfig {
@@ -18,13 +27,17 @@ export interface DeliveryConfig {
   apiUrl: string;
   retryBaseMs: number;
   allowedNetworks: AllowedNetworks;
+  maxInFlight: number;
+  maxInFlightPerWebhook: number;
+  leaseMs: number;
+  pollMs: number;
 }
 
 const empty = (value: unknown) => (value === '' ? undefined : value);
 
 const schema = z.object({
   API_PUBLIC_URL: z.preprocess(empty, z.url().default('http://localhost:3000')),
-  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().positive().max(3_600_000).default(DEFAULT_RETRY_BASE_MS),
   WEBHOOK_ALLOWED_NETWORKS: z.string().default('').transform((text, ctx) => {
     try {
       return parseAllowedNetworks(text);
@@ -33,6 +46,10 @@ const schema = z.object({
       return z.NEVER;
     }
   }),
+  WEBHOOK_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(64),
+  WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK: z.coerce.number().int().min(1).max(1000).default(16),
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1_000),
 });
 
 export function loadDeliveryConfig(env: Record<string, string | undefined>): DeliveryConfig {
@@ -41,5 +58,9 @@ export function loadDeliveryConfig(env: Record<string, string | undefined>): Del
     apiUrl: `${parsed.API_PUBLIC_URL.replace(/\/+$/, '')}/v1`,
     retryBaseMs: parsed.WEBHOOK_RETRY_BASE_MS,
     allowedNetworks: parsed.WEBHOOK_ALLOWED_NETWORKS,
+    maxInFlight: parsed.WEBHOOK_MAX_IN_FLIGHT,
+    maxInFlightPerWebhook: parsed.WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK,
+    leaseMs: parsed.WEBHOOK_LEASE_MS,
+    pollMs: parsed.WEBHOOK_POLL_MS,
   };
 }

@@ -1,13 +1,15 @@
-/** `webhook-delivery` jobs (JOBS.webhookDelivery): one attempt of one delivery (decision 016). */
+/**
+ * `webhook-delivery` jobs queued before decision 024: each named a pending
+ * delivery, which the dispatcher now claims by itself. The job completes
+ * without a request; it is only drained from the queue.
+ */
 import { JOBS } from '@tessera/domain';
 import type { Logger } from '@tessera/http';
 import type { JobHandler } from '@tessera/persistence';
-import type { WorkerServices } from '../services.js';
 import { jobTask } from './job-task.js';
 
-export function webhookDeliveryTask(services: Pick<WorkerServices, 'deliverWebhook'>, logger: Logger): JobHandler {
+export function legacyWebhookDeliveryTask(logger: Logger): JobHandler {
   return jobTask(JOBS.webhookDelivery, logger, async (payload, job) => {
-    const outcome = await services.deliverWebhook(payload);
-    logger.info({ jobId: job.id, accountId: payload.account_id, deliveryId: payload.delivery_id, outcome }, 'webhook delivery attempt');
+    logger.debug({ jobId: job.id, deliveryId: payload.delivery_id }, 'webhook-delivery job from before the delivery engine: the dispatcher sends the delivery');
   });
 }

@@ -7,7 +7,7 @@ import { jobTask } from './job-task.js';
 
 export function webhookEventTask(services: Pick<WorkerServices, 'fanOutWebhookEvent'>, logger: Logger): JobHandler {
   return jobTask(JOBS.webhookEvent, logger, async (event, job) => {
-    const { deliveries } = await services.fanOutWebhookEvent(event, { jobId: job.id, eventAt: new Date(job.createdAt) });
-    if (deliveries > 0) logger.info({ jobId: job.id, accountId: event.account_id, event: event.event, deliveries }, 'webhook event fanned out');
+    const { deliveries, paused } = await services.fanOutWebhookEvent(event, { jobId: job.id, eventAt: new Date(job.createdAt) });
+    if (deliveries + paused > 0) logger.info({ jobId: job.id, accountId: event.account_id, event: event.event, deliveries, paused }, 'webhook event fanned out');
   });
 }

@@ -1,11 +1,13 @@
-/** Starts the worker's real queue runner on a test database and stops everything it started. */
+/** Starts the worker's real queue runners and delivery engine on a test database and stops everything it started. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
+import { createUnitOfWork } from '@tessera/persistence';
 import type { TestDatabase } from '@tessera/persistence/testing';
 import { loadWorkerConfig } from '../../src/config.js';
+import { startDeliveryEngine } from '../../src/deliveries/delivery-engine.js';
 import { createMailer } from '../../src/mailer.js';
 import { startQueueRunner, type QueueRunner } from '../../src/queue-runner.js';
 import { createWorkerServices } from '../../src/services.js';
@@ -38,20 +40,33 @@ export async function workerHarness(test: TestDatabase): Promise<WorkerHarness> 
       const mailer = createMailer({ smtpUrl: config.smtpUrl, smtpTimeouts: config.smtpTimeouts, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
       const runner = await startQueueRunner({
         connectionString: config.databaseUrl,
-        services: createWorkerServices({ db: test.db, mailer, delivery: config.delivery, sealingKey: config.sealingKey }),
+        services: createWorkerServices({ db: test.db, mailer, delivery: config.delivery }),
         concurrency: config.concurrency,
+        mailConcurrency: config.mailConcurrency,
         // As main.ts: the config's WORKER_HEARTBEAT_MS and WORKER_DEAD_AFTER_MS.
         liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
         pollIntervalMs: 100,
         logger,
       });
-      const entry = { runner, close: () => mailer.close() };
+      // As main.ts: the dispatcher, with the config's WEBHOOK_* settings.
+      const engine = startDeliveryEngine({ connectionString: config.databaseUrl, uow: createUnitOfWork(test.db), delivery: config.delivery, sealingKey: config.sealingKey, logger });
+      const both: QueueRunner = {
+        check: async () => {
+          await runner.check();
+          await engine.check();
+        },
+        stop: async () => {
+          await engine.stop();
+          await runner.stop();
+        },
+      };
+      const entry = { runner: both, close: () => mailer.close() };
       running.push(entry);
       return {
-        check: () => runner.check(),
+        check: () => both.check(),
         stop: async () => {
           running.splice(running.indexOf(entry), 1);
-          await runner.stop();
+          await both.stop();
           mailer.close();
         },
       };

@@ -24,9 +24,10 @@ export const webhookEventJob = z.object({
 });
 
 /**
- * One attempt at delivering one message to one webhook (a `webhook_deliveries`
- * row, whose id is the delivery id sent on every attempt). The `webhook-event`
- * task fans an event out into these, in one transaction.
+ * Before issue 19 (decision 024), one queued attempt of one delivery. Nothing
+ * queues these any more: dispatchers claim due `webhook_deliveries` rows
+ * directly. The worker still takes the ones queued before an upgrade and
+ * completes them without a request (the pending delivery row is what gets it sent).
  */
 export const webhookDeliveryJob = z.object({
   account_id: z.string().min(1),
@@ -92,6 +93,4 @@ export type WebhookDeliveryJob = JobPayload<'webhook-delivery'>;
 export type SendMailJob = JobPayload<'send-mail'>;
 export type RequestWaitingUntilJob = JobPayload<'request-waiting-until'>;
 
-/** One queued attempt per delivery at a time: a redelivery replaces a waiting retry. */
-export const webhookDeliveryJobKey = (deliveryId: string) => `${JOBS.webhookDelivery}:${deliveryId}`;
 export const waitingUntilJobKey = (requestId: number) => `${JOBS.requestWaitingUntil}:${requestId}`;

@@ -2,9 +2,15 @@ import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { EventName } from '../events/event-catalogue.js';
 import type { AccountId } from '../tenancy/account-id.js';
 import type {
-  DeliveryAttemptRecord, DeliveryProgress, DeliverySummary, DeliveryWebhook, NewDelivery, NewDeliveryAttempt, WebhookDeliveryRecord, WebhookFailureState,
+  ClaimOptions, ClaimResult, DeliveryAttemptRecord, DeliveryLease, DeliveryProgress, DeliverySummary, DeliveryWebhook, LeasedDeliveryState, NewDelivery,
+  NewDeliveryAttempt, RecordedProgress, RedeliveryRange, WebhookDeliveryRecord, WebhookFailureState,
 } from '../webhooks/deliveries/delivery-record.js';
 import type { MessageWebhook } from '../webhooks/deliveries/webhook-message.js';
+
+/** A subscribed webhook, enabled or not: a disabled one gets its deliveries paused. */
+export interface SubscribedWebhook extends MessageWebhook {
+  disabled: boolean;
+}
 
 /**
  * Deliveries of webhook messages and their attempts, and the delivery columns
@@ -13,21 +19,36 @@ import type { MessageWebhook } from '../webhooks/deliveries/webhook-message.js';
  * WebhookRepository.
  */
 export interface WebhookDeliveryRepository {
-  /** The account's enabled webhooks for the event: where the fan-out sends it. */
-  subscribers(account: AccountId, event: EventName): Promise<MessageWebhook[]>;
-  /** Inserts the deliveries whose id is new; returns the ids inserted (a fan-out run twice inserts nothing). */
+  /** The account's webhooks for the event, enabled or disabled: where the fan-out sends it or keeps it paused. */
+  subscribers(account: AccountId, event: EventName): Promise<SubscribedWebhook[]>;
+  /**
+   * Inserts the deliveries whose id is new (pending and due now, or paused
+   * with their reason); returns the ids inserted (a fan-out run twice inserts
+   * nothing). New pending deliveries wake the dispatchers at commit.
+   */
   insert(account: AccountId, deliveries: readonly NewDelivery[]): Promise<string[]>;
   /**
-   * The delivery and its webhook, the delivery row-locked for the rest of the
-   * transaction; 'busy' when another transaction holds it (an attempt in
-   * flight); null when there is no such delivery.
+   * Leases due deliveries of any account (decision 024): pending, due, their
+   * lease free or expired, never one another claimer holds, at most
+   * `perWebhook` live leases per webhook; with each its webhook and policy.
    */
-  claim(account: AccountId, deliveryId: string): Promise<{ delivery: WebhookDeliveryRecord; webhook: DeliveryWebhook } | 'busy' | null>;
-  /** Appends an attempt to the log; returns its number. */
-  addAttempt(deliveryId: string, attempt: NewDeliveryAttempt): Promise<number>;
-  progress(account: AccountId, deliveryId: string, progress: DeliveryProgress): Promise<void>;
-  /** A delivered message: the webhook's failure count and last_error are cleared. */
-  webhookSucceeded(account: AccountId, webhookId: number): Promise<void>;
+  claimDue(options: ClaimOptions): Promise<ClaimResult>;
+  /** Lets go of leases not used (a graceful stop): the deliveries are due again for any process. */
+  releaseLeases(leases: readonly DeliveryLease[]): Promise<number>;
+  /** Row-locks the webhooks (ascending id, the order a deletion takes) before their deliveries; returns which are disabled. */
+  lockWebhooks(webhookIds: readonly number[]): Promise<Map<number, { disabled: boolean }>>;
+  /** The leased deliveries still carrying their token, row-locked; a lease lost (expired and claimed again, or its delivery deleted) is missing. */
+  leasedStates(leases: readonly DeliveryLease[]): Promise<LeasedDeliveryState[]>;
+  /** Writes the outcomes' progress and clears their leases (compare-and-set on the token); returns the ids written. */
+  recordProgress(rows: readonly RecordedProgress[]): Promise<string[]>;
+  /** Appends attempts to the logs; each gets the next number of its delivery. */
+  addAttempts(attempts: ReadonlyArray<NewDeliveryAttempt & { deliveryId: string }>): Promise<void>;
+  /** A fresh series for one delivery, due now, its lease left as it is (an attempt in flight ends first); wakes the dispatchers. */
+  requeue(account: AccountId, deliveryId: string): Promise<DeliveryProgress>;
+  /** Up to `limit` deliveries of the range: a fresh series each, due now; returns how many (fewer than `limit`: the range is done). */
+  requeueRange(account: AccountId, webhookId: number, range: RedeliveryRange, limit: number): Promise<number>;
+  /** Delivered messages: each webhook's failure count and last_error are cleared. */
+  webhooksSucceeded(webhookIds: readonly number[]): Promise<void>;
   /**
    * One more failure: last_error set, the count increased, and — when no
    * failure e-mail went out in the last `mailIntervalMinutes` — the mail time
@@ -48,7 +69,7 @@ export interface WebhookDeliveryRepository {
   webhook(account: AccountId, webhookId: number): Promise<DeliveryWebhook | null>;
   list(account: AccountId, webhookId: number, query: CollectionQuery): Promise<Page<DeliverySummary>>;
   find(account: AccountId, webhookId: number, deliveryId: string): Promise<WebhookDeliveryRecord | null>;
-  /** Row-locked, waiting for an attempt in flight to end: a redelivery starts after it. */
+  /** Row-locked: a redelivery and the recording of an outcome take turns. */
   findForUpdate(account: AccountId, webhookId: number, deliveryId: string): Promise<WebhookDeliveryRecord | null>;
   attempts(deliveryId: string): Promise<DeliveryAttemptRecord[]>;
 }

@@ -16,6 +16,7 @@ import * as uiExtensionPhrases from './20261122000014_ui_extension_phrases.js';
 import * as eventMatchWithoutCi from './20261122000015_event_match_without_ci.js';
 import * as deliveryLeases from './20261125000016_delivery_leases.js';
 import * as webhookSigningKeys from './20261125000017_webhook_signing_keys.js';
+import * as deliveryLeaseIndex from './20261125000018_delivery_lease_index.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122000015_event_match_without_ci': eventMatchWithoutCi,
   '20261125000016_delivery_leases': deliveryLeases,
   '20261125000017_webhook_signing_keys': webhookSigningKeys,
+  '20261125000018_delivery_lease_index': deliveryLeaseIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,17 +1,20 @@
 /**
  * Deliveries, their attempts, and the delivery columns of `webhooks`
- * (decision 016). The lock of an attempt in flight is a transaction-scoped
- * advisory lock on the delivery's job key — the key `Transaction.lock` takes
- * for a redelivery — rather than a row lock, so deleting a webhook never
- * waits on a POST in flight.
+ * (decisions 016 and 024). An attempt in flight holds a lease on its row
+ * (lease_token, lease_expires_at, leased_by), not a lock or a transaction:
+ * delivery-claims.ts takes leases, delivery-outcomes.ts records against them,
+ * delivery-requeue.ts starts fresh series, delivery-wakeups.ts wakes the
+ * dispatchers when deliveries become due.
  */
-import { webhookDeliveryJobKey, type DeliveryAttemptRecord, type WebhookDeliveryRecord, type WebhookDeliveryRepository } from '@tessera/domain';
+import type { DeliveryAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryRepository } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { fetchPage } from '../collections/collection.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
 import { attemptsOf, summariesOf } from './delivery-attempts.js';
-
-const DELIVERY_COLUMNS = ['id', 'account_id', 'webhook_id', 'event', 'test', 'message', 'status', 'paused_reason', 'attempts', 'next_attempt_at', 'event_at', 'created_at', 'delivered_at'];
+import { claimDueDeliveries, DELIVERY_COLUMNS } from './delivery-claims.js';
+import { addAttempts, leasedStates, lockWebhooks, recordProgress, releaseLeases, webhooksSucceeded } from './delivery-outcomes.js';
+import { requeueDelivery, requeueRange } from './delivery-requeue.js';
+import { notifyDispatchers } from './delivery-wakeups.js';
 
 /** Public field name → SQL column, for filters and sorting. */
 export const DELIVERY_SQL_COLUMNS: Readonly<Record<string, string>> = {
@@ -25,47 +28,28 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
     return ((await query) as WebhookDeliveryRecord | undefined) ?? null;
   };
   return {
-    subscribers: (account, event) => db('webhooks').where({ account_id: account, event, disabled: false }).orderBy('id').select('id', 'name'),
+    subscribers: (account, event) => db('webhooks').where({ account_id: account, event }).orderBy('id').select('id', 'name', 'disabled'),
 
     async insert(account, deliveries) {
       if (deliveries.length === 0) return [];
       const rows = deliveries.map((d) => ({
         id: d.id, account_id: account, webhook_id: d.webhookId, event: d.message.event, test: d.test, message: JSON.stringify(d.message), event_at: d.eventAt,
+        ...(d.pausedReason ? { status: 'paused', paused_reason: d.pausedReason, next_attempt_at: null } : {}),
       }));
-      const inserted: Array<{ id: string }> = await db('webhook_deliveries').insert(rows).onConflict('id').ignore().returning('id');
+      const inserted: Array<{ id: string; status: string }> = await db('webhook_deliveries').insert(rows).onConflict('id').ignore().returning(['id', 'status']);
+      if (inserted.some((row) => row.status === 'pending')) await notifyDispatchers(db);
       return inserted.map((row) => row.id);
     },
 
-    async claim(account, deliveryId) {
-      const { rows } = await db.raw<{ rows: Array<{ locked: boolean }> }>('select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked', [webhookDeliveryJobKey(deliveryId)]);
-      if (!rows[0]!.locked) return 'busy';
-      const row = await webhooksWithPolicy(db, db('webhook_deliveries as d').join('webhooks as w', 'w.id', 'd.webhook_id'))
-        .where({ 'd.account_id': account, 'd.id': deliveryId })
-        .first([...DELIVERY_COLUMNS.map((column) => `d.${column} as d_${column}`), ...WEBHOOK_COLUMNS]);
-      if (!row) return null;
-      const delivery = Object.fromEntries(DELIVERY_COLUMNS.map((column) => [column, row[`d_${column}`]])) as unknown as WebhookDeliveryRecord;
-      return { delivery, webhook: toDeliveryWebhook(row) };
-    },
-
-    async addAttempt(deliveryId, attempt) {
-      const [row] = await db('webhook_delivery_attempts')
-        .insert({
-          delivery_id: deliveryId,
-          attempt: db.raw('(select coalesce(max(attempt), 0) + 1 from webhook_delivery_attempts where delivery_id = ?)', [deliveryId]),
-          ...attempt,
-        })
-        .returning('attempt');
-      return row.attempt as number;
-    },
-
-    async progress(account, deliveryId, progress) {
-      await db('webhook_deliveries').where({ account_id: account, id: deliveryId }).update(progress);
-    },
-
-    async webhookSucceeded(account, webhookId) {
-      await db('webhooks').where({ account_id: account, id: webhookId }).andWhere((q) => q.where('consecutive_failures', '>', 0).orWhereNotNull('last_error'))
-        .update({ consecutive_failures: 0, last_error: null });
-    },
+    claimDue: (options) => claimDueDeliveries(db, options),
+    releaseLeases: (leases) => releaseLeases(db, leases),
+    lockWebhooks: (webhookIds) => lockWebhooks(db, webhookIds),
+    leasedStates: (leases) => leasedStates(db, leases),
+    recordProgress: (rows) => recordProgress(db, rows),
+    addAttempts: (attempts) => addAttempts(db, attempts),
+    requeue: (account, deliveryId) => requeueDelivery(db, account, deliveryId),
+    requeueRange: (account, webhookId, range, limit) => requeueRange(db, account, webhookId, range, limit),
+    webhooksSucceeded: (webhookIds) => webhooksSucceeded(db, webhookIds),
 
     async webhookFailed(account, webhookId, error, mailIntervalMinutes) {
       // The row lock makes the mail decision and its time one step: a second worker waits, then sees the new time.

@@ -70,6 +70,8 @@ export interface NewDelivery {
   test: boolean;
   message: WebhookMessage;
   eventAt: Date;
+  /** Set: the delivery is kept paused for this reason (its webhook is disabled), not sent. */
+  pausedReason?: string | null;
 }
 
 /** What an attempt changes on the delivery row. */
@@ -85,4 +87,62 @@ export interface WebhookFailureState {
   consecutiveFailures: number;
   /** This failure is the first for `mailInterval` minutes: the one that sends a failure e-mail. */
   mailDue: boolean;
+}
+
+/** The lease of a claimed delivery: an outcome is recorded only while the row still carries this token. */
+export interface DeliveryLease {
+  id: string;
+  token: string;
+}
+
+/** A delivery a dispatcher claimed, with the webhook and policy its attempt needs (decision 024). */
+export interface ClaimedDelivery {
+  delivery: WebhookDeliveryRecord;
+  webhook: DeliveryWebhook;
+  lease: DeliveryLease;
+}
+
+export interface ClaimOptions {
+  /** The claiming process (its worker id), kept in `leased_by` for operators. */
+  leasedBy: string;
+  /** How long the lease holds; after that another process may claim the delivery again. */
+  leaseMs: number;
+  limit: number;
+  /** Live leases per webhook, over every process, this claim does not go beyond. */
+  perWebhook: number;
+  /**
+   * This process's sends in flight per webhook. They count instead of its own
+   * leases: a lease stays until its outcome is recorded, a moment after the send ended.
+   */
+  inFlight: ReadonlyArray<{ webhookId: number; count: number }>;
+}
+
+export interface ClaimResult {
+  claimed: ClaimedDelivery[];
+  /** Webhooks whose due deliveries were left because of the per-webhook cap. */
+  capped: number[];
+}
+
+/** A leased delivery as it is when its outcome is recorded (a redelivery or a pause may have changed it meanwhile). */
+export interface LeasedDeliveryState {
+  id: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date | null;
+  paused_reason: string | null;
+}
+
+/** What recording an outcome writes to the delivery row; the lease is cleared with it. */
+export interface RecordedProgress extends DeliveryProgress {
+  id: string;
+  leaseToken: string;
+  paused_reason: string | null;
+}
+
+/** `POST /v1/webhooks/:id/redeliver`: deliveries whose event_at is in [from, to) with one of these statuses. */
+export interface RedeliveryRange {
+  from: Date;
+  /** Null: up to now. */
+  to: Date | null;
+  statuses: ReadonlyArray<'paused' | 'failed'>;
 }

@@ -1,34 +1,70 @@
 import { fanOutDeliveryId } from './delivery-id.js';
-import { failureRecipients, MAX_ATTEMPTS, progressAfter, retryDelayMs } from './delivery-rules.js';
+import { failureRecipients, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, progressAfter, RETRY_SCHEDULE_MS, retryAfterMs, retryDelayMs } from './delivery-rules.js';
 import { eventNodeType } from './test-webhook.js';
 
 describe('retryDelayMs', () => {
-  it('doubles from the base after each failed attempt, capped at an hour', () => {
-    expect([1, 2, 3, 4, 9].map((attempt) => retryDelayMs(attempt, 30_000))).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000]);
-    expect(retryDelayMs(3, 10)).toBe(40);
+  const middle = { baseMs: 5_000, random: () => 0.5 };
+
+  it('follows the schedule at the default base: 5 s, 5 min, 30 min, 2 h, 5 h, then 10 h', () => {
+    expect([1, 2, 3, 4, 5, 6, 9].map((attempt) => retryDelayMs(attempt, middle))).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
+    expect(RETRY_SCHEDULE_MS.reduce((sum, ms) => sum + ms, 0) / 3_600_000).toBeGreaterThan(24);
+  });
+
+  it('scales the whole schedule with the base, and moves each wait by at most ±10 %', () => {
+    expect(retryDelayMs(2, { baseMs: 5, random: () => 0.5 })).toBe(300);
+    expect(retryDelayMs(2, { baseMs: 5_000, random: () => 0 })).toBe(270_000);
+    expect(retryDelayMs(2, { baseMs: 5_000, random: () => 0.999_999 })).toBe(330_000);
+  });
+});
+
+describe('retryAfterMs', () => {
+  const now = new Date('2026-01-01T00:00:00Z');
+
+  it('reads delay-seconds and HTTP dates, bounded to [0, 10 h]', () => {
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs(String(7 * 24 * 3600), now)).toBe(MAX_RETRY_AFTER_MS);
+  });
+
+  it('ignores what it cannot read', () => {
+    expect(retryAfterMs(undefined, now)).toBeNull();
+    expect(retryAfterMs('', now)).toBeNull();
+    expect(retryAfterMs('-5', now)).toBeNull();
+    expect(retryAfterMs('soon', now)).toBeNull();
+    expect(retryAfterMs('1.5', now)).toBeNull();
   });
 });
 
 describe('progressAfter', () => {
   const now = new Date('2026-01-01T00:00:00Z');
+  const retry = { baseMs: 1000, random: () => 0.5 };
+  const failed = { failed: true, statusCode: 500 };
 
   it('delivers on success', () => {
-    expect(progressAfter({ attempts: 2, test: false }, false, now, 1000)).toEqual({ status: 'delivered', attempts: 3, next_attempt_at: null, delivered_at: now });
+    expect(progressAfter({ attempts: 2, test: false }, { failed: false, statusCode: 200 }, now, retry)).toEqual({ status: 'delivered', attempts: 3, next_attempt_at: null, delivered_at: now });
   });
 
-  it('schedules the next attempt after a failure, base × 2^(n-1) later', () => {
-    expect(progressAfter({ attempts: 2, test: false }, true, now, 1000)).toEqual({
-      status: 'pending', attempts: 3, next_attempt_at: new Date(now.getTime() + 4000), delivered_at: null,
+  it('schedules the next attempt after a failure on the scaled schedule', () => {
+    expect(progressAfter({ attempts: 1, test: false }, failed, now, retry)).toEqual({
+      status: 'pending', attempts: 2, next_attempt_at: new Date(now.getTime() + 60_000), delivered_at: null,
     });
   });
 
+  it('waits what Retry-After asks on 429 and 503, and ignores it on other answers', () => {
+    const asked = (statusCode: number) => progressAfter({ attempts: 0, test: false }, { failed: true, statusCode, retryAfter: '42' }, now, retry).next_attempt_at!.getTime() - now.getTime();
+    expect(asked(429)).toBe(42_000);
+    expect(asked(503)).toBe(42_000);
+    expect(asked(500)).toBe(1_000);
+  });
+
   it(`gives up after attempt ${MAX_ATTEMPTS}`, () => {
-    expect(progressAfter({ attempts: MAX_ATTEMPTS - 2, test: false }, true, now, 1000).status).toBe('pending');
-    expect(progressAfter({ attempts: MAX_ATTEMPTS - 1, test: false }, true, now, 1000)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, next_attempt_at: null });
+    expect(progressAfter({ attempts: MAX_ATTEMPTS - 2, test: false }, failed, now, retry).status).toBe('pending');
+    expect(progressAfter({ attempts: MAX_ATTEMPTS - 1, test: false }, failed, now, retry)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, next_attempt_at: null });
   });
 
   it('gives a test delivery one attempt', () => {
-    expect(progressAfter({ attempts: 0, test: true }, true, now, 1000)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(progressAfter({ attempts: 0, test: true }, failed, now, retry)).toMatchObject({ status: 'failed', attempts: 1 });
   });
 });
 

@@ -39,18 +39,25 @@ export function failureMail(to: string, webhook: Pick<DeliveryWebhook, 'id' | 'n
   });
 }
 
-export function disabledMail(to: string, webhook: Pick<DeliveryWebhook, 'id' | 'name' | 'uri'>, lastError: string): QueuedJob {
+/** `gone`: disabled because the receiver answered 410 Gone, not after the failures. */
+export function disabledMail(to: string, webhook: Pick<DeliveryWebhook, 'id' | 'name' | 'uri'>, lastError: string, gone = false): QueuedJob {
   return queuedJob('send-mail', {
     to,
-    subject: `Webhook "${webhook.name}" was disabled after ${DISABLE_AFTER_FAILURES} failed deliveries`,
+    subject: gone
+      ? `Webhook "${webhook.name}" was disabled: its receiver answered 410 Gone`
+      : `Webhook "${webhook.name}" was disabled after ${DISABLE_AFTER_FAILURES} failed deliveries`,
     text: [
-      `Tessera disabled webhook ${webhook.id} "${webhook.name}": its last ${DISABLE_AFTER_FAILURES} delivery attempts failed.`,
+      gone
+        ? `Tessera disabled webhook ${webhook.id} "${webhook.name}": its receiver answered 410 Gone, which says the endpoint is no more.`
+        : `Tessera disabled webhook ${webhook.id} "${webhook.name}": its last ${DISABLE_AFTER_FAILURES} delivery attempts failed.`,
       '',
       `  URI:        ${webhook.uri}`,
       `  Last error: ${lastError}`,
       '',
       'It receives no messages until an administrator enables it again',
       `(PATCH /v1/webhooks/${webhook.id} with {"disabled": false}); POST /v1/webhooks/${webhook.id}/test sends a test message meanwhile.`,
+      'Its pending messages, and those of events while it is disabled, are kept paused; once it is enabled,',
+      `POST /v1/webhooks/${webhook.id}/redeliver with {"since": "<ISO time>"} sends them.`,
     ].join('\n'),
   });
 }

@@ -2,7 +2,7 @@
  * `POST /v1/webhooks/:id/test` (SPEC.md "Webhooks API", test rule): the uri
  * receives a message whose object_id is the constant 12345, also when the
  * webhook is disabled, signed like a real one. The delivery is queued like
- * any other (the worker signs and sends it, and logs the attempt); a test
+ * any other (a dispatcher claims, signs and sends it, and logs the attempt); a test
  * delivery gets one attempt and never counts as the webhook's failure.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,6 @@ import type { AccessContext } from '../../identity/access-context.js';
 import { encodeNodeId } from '../../node-id.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { assertWebhookAdmin } from '../webhook-admin.js';
-import { deliveryJob } from './delivery-job.js';
 import { accountUrl, buildWebhookMessage } from './webhook-message.js';
 
 /** SPEC.md "Events" rule 1: a test delivery's object_id. */
@@ -49,7 +48,6 @@ export async function testWebhook(access: AccessContext, webhookId: number, deps
       accountUrl(deps.apiUrl, account),
     );
     await tx.webhookDeliveries.insert(account, [{ id, webhookId, test: true, message, eventAt: await tx.now() }]);
-    await tx.jobs.enqueue([deliveryJob(account, id)]);
     return { deliveryId: id };
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The port through which a delivery attempt reaches the receiver: one HTTP
- * POST (the worker implements it with got, behind the private-address guard).
+ * POST (the worker implements it with undici, behind the private-address guard).
  * It never throws for what the receiver or the network did: every outcome is
  * a result to log.
  */
@@ -19,6 +19,8 @@ export interface SendResult {
   error: string | null;
   /** The first 1 KB of the response body, as text. */
   responseExcerpt: string | null;
+  /** The answer's Retry-After header, as sent; honoured on 429 and 503 (delivery-rules.ts). */
+  retryAfter?: string | null;
 }
 
 export type WebhookSender = (request: WebhookRequest) => Promise<SendResult>;

@@ -1,0 +1,81 @@
+/**
+ * The delivery engine of one worker process (decision 024): the undici
+ * sender, the batch recorder, the dispatcher, and the LISTEN connection that
+ * wakes it. Stopping it stops claiming, lets the sends in flight finish and
+ * be recorded, then closes the connections.
+ */
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { SealingKey, UnitOfWork } from '@tessera/domain';
+import type { Logger } from '@tessera/http';
+import { listenForDeliveries } from '@tessera/persistence';
+import type { DeliveryConfig } from './delivery-config.js';
+import type { DeliveryMetrics } from './delivery-metrics.js';
+import { startDispatcher } from './dispatcher.js';
+import { httpSender } from './http-sender.js';
+import { outcomeRecorder } from './outcome-recorder.js';
+import { WEBHOOK_USER_AGENT } from './user-agent.js';
+
+/** Outcomes wait at most this long for others to share their transaction… */
+const FLUSH_MS = 5;
+/** …or until this many are waiting. */
+const BATCH_SIZE = 64;
+
+export interface DeliveryEngineOptions {
+  connectionString: string;
+  uow: UnitOfWork;
+  delivery: DeliveryConfig;
+  sealingKey: SealingKey;
+  logger: Logger;
+  metrics?: DeliveryMetrics;
+}
+
+export interface DeliveryEngine {
+  workerId: string;
+  stop(): Promise<void>;
+  /** The `dispatcher` check of /healthz. */
+  check(): Promise<void>;
+}
+
+export function startDeliveryEngine(options: DeliveryEngineOptions): DeliveryEngine {
+  const logger = options.logger.child({ component: 'deliveries' });
+  const { delivery } = options;
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const send = httpSender({ allowedNetworks: delivery.allowedNetworks });
+  // A recorded batch frees leases: the dispatcher claims again (the webhooks may be below their cap now).
+  let claimAgain = () => undefined as void;
+  const recorder = outcomeRecorder({
+    uow: options.uow, retry: { baseMs: delivery.retryBaseMs }, flushMs: FLUSH_MS, batchSize: BATCH_SIZE, logger, onRecorded: () => claimAgain(),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
+  const dispatcher = startDispatcher({
+    uow: options.uow,
+    attempt: { send, sealingKey: options.sealingKey, userAgent: WEBHOOK_USER_AGENT },
+    recorder,
+    workerId,
+    leaseMs: delivery.leaseMs,
+    maxInFlight: delivery.maxInFlight,
+    perWebhook: delivery.maxInFlightPerWebhook,
+    pollMs: delivery.pollMs,
+    logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
+  claimAgain = () => dispatcher.wake();
+  const wakeups = listenForDeliveries({
+    connectionString: options.connectionString,
+    wake: () => dispatcher.wake(),
+    lost: (reason) => logger.debug({ reason }, 'delivery wake-ups: listener lost; polling until it is back'),
+  });
+  logger.info({ workerId, maxInFlight: delivery.maxInFlight, perWebhook: delivery.maxInFlightPerWebhook, leaseMs: delivery.leaseMs, pollMs: delivery.pollMs }, 'delivery dispatcher started');
+  let stopped: Promise<void> | undefined;
+  return {
+    workerId,
+    stop: () =>
+      (stopped ??= (async () => {
+        await wakeups.close();
+        await dispatcher.stop();
+        await send.close();
+      })()),
+    check: () => dispatcher.check(),
+  };
+}

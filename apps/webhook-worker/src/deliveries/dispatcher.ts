@@ -1,0 +1,163 @@
+/**
+ * The delivery dispatcher (decision 024): claims due deliveries with a lease,
+ * sends them outside any transaction, many at once, and hands the outcomes to
+ * the batch recorder.
+ *
+ * - Wake-ups: a notification (new deliveries, a redelivery) claims at once; a
+ *   poll every `pollMs` finds retries coming due; a finished send claims again
+ *   when the last claim left due deliveries behind.
+ * - Capacity: at most `maxInFlight` sends; per webhook at most `perWebhook`
+ *   live leases over every process (counted in the claim), so one slow or
+ *   dead receiver never takes every slot.
+ * - A database outage: claims are retried with backoff (250 ms doubling to
+ *   2 s), logged once when it starts and once when it ends; `check()` (the
+ *   `dispatcher` check of /healthz) fails meanwhile.
+ * - stop(): no more claims; sends in flight finish and are recorded.
+ */
+import { attemptDelivery, claimDeliveries, type AttemptDependencies, type ClaimedDelivery, type DeliveryOutcome, type UnitOfWork } from '@tessera/domain';
+import type { Logger } from '@tessera/http';
+import type { DeliveryMetrics } from './delivery-metrics.js';
+import type { OutcomeRecorder } from './outcome-recorder.js';
+
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 2_000;
+/** How long stop() lets the last outcomes be recorded. */
+const DRAIN_MS = 15_000;
+
+export interface DispatcherOptions {
+  uow: UnitOfWork;
+  attempt: AttemptDependencies;
+  recorder: OutcomeRecorder;
+  workerId: string;
+  leaseMs: number;
+  maxInFlight: number;
+  perWebhook: number;
+  pollMs: number;
+  logger: Logger;
+  metrics?: DeliveryMetrics;
+}
+
+export interface Dispatcher {
+  /** Claim now (a notification came). */
+  wake(): void;
+  stop(): Promise<void>;
+  /** Rejects while claims fail (the database is away). */
+  check(): Promise<void>;
+}
+
+export function startDispatcher(options: DispatcherOptions): Dispatcher {
+  const { logger } = options;
+  const sending = new Map<string, { webhookId: number; done: Promise<void> }>();
+  const perWebhook = new Map<number, number>();
+  let stopping = false;
+  let woken = false;
+  let backlog = false;
+  let failingSince: number | undefined;
+  let wakeLoop: () => void = () => undefined;
+
+  const wake = () => {
+    woken = true;
+    wakeLoop();
+  };
+
+  const send = (claimed: ClaimedDelivery) => {
+    const webhookId = claimed.webhook.id;
+    perWebhook.set(webhookId, (perWebhook.get(webhookId) ?? 0) + 1);
+    options.metrics?.inFlight.inc();
+    const done = attemptDelivery(claimed, options.attempt)
+      .catch((error: unknown): DeliveryOutcome => {
+        // A fault of ours (not the receiver's): the attempt fails with it, logged, rather than the lease hanging until it expires.
+        logger.error({ err: error, deliveryId: claimed.delivery.id }, 'delivery attempt failed inside the worker');
+        return { ...claimed, result: { startedAt: new Date(), durationMs: 0, statusCode: null, error: `internal error: ${(error as Error).message}`, responseExcerpt: null } };
+      })
+      .then((outcome) => options.recorder.add(outcome))
+      .finally(() => {
+        sending.delete(claimed.delivery.id);
+        const left = (perWebhook.get(webhookId) ?? 1) - 1;
+        if (left > 0) perWebhook.set(webhookId, left);
+        else perWebhook.delete(webhookId);
+        options.metrics?.inFlight.dec();
+        if (backlog) wake();
+      });
+    sending.set(claimed.delivery.id, { webhookId, done });
+  };
+
+  const claim = async (): Promise<void> => {
+    const room = options.maxInFlight - sending.size;
+    if (room <= 0) {
+      backlog = true;
+      return;
+    }
+    const inFlight = [...perWebhook].map(([webhookId, count]) => ({ webhookId, count }));
+    const { claimed, capped } = await claimDeliveries(options.uow.repositories, {
+      leasedBy: options.workerId,
+      leaseMs: options.leaseMs,
+      limit: room,
+      perWebhook: options.perWebhook,
+      inFlight,
+    });
+    // Due deliveries may be left behind (room ran out, or webhooks are at their cap): a send that ends claims again.
+    backlog = claimed.length === room || capped.length > 0 || inFlight.some((h) => h.count >= options.perWebhook);
+    for (const each of claimed) send(each);
+    if (claimed.length === room && !stopping) woken = true;
+  };
+
+  const loop = async () => {
+    let retryMs = FIRST_RETRY_MS;
+    while (!stopping) {
+      woken = false;
+      try {
+        await claim();
+        if (failingSince !== undefined) {
+          logger.info({ downMs: Date.now() - failingSince }, 'delivery dispatcher claiming again');
+          failingSince = undefined;
+        }
+        retryMs = FIRST_RETRY_MS;
+      } catch (error) {
+        if (failingSince === undefined) {
+          failingSince = Date.now();
+          // The message alone: a failed claim's error carries the whole statement.
+          logger.error({ error: firstLine(error) }, 'delivery dispatcher cannot claim deliveries; retrying');
+        } else logger.debug({ error: firstLine(error) }, 'delivery dispatcher still cannot claim');
+        // Not cut short by wake-ups: sends ending during an outage must not turn the backoff into a busy loop.
+        await new Promise((resolve) => setTimeout(resolve, retryMs));
+        retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+        continue;
+      }
+      if (!woken && !stopping) await pause(options.pollMs);
+    }
+  };
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeLoop = () => undefined;
+        resolve();
+      }
+      wakeLoop = done;
+      if (woken || stopping) done();
+    });
+
+  const running = loop();
+  return {
+    wake,
+    async stop() {
+      stopping = true;
+      wakeLoop();
+      await running;
+      await Promise.allSettled([...sending.values()].map((s) => s.done));
+      await options.recorder.drain(DRAIN_MS);
+    },
+    async check() {
+      if (failingSince !== undefined) throw new Error('the delivery dispatcher cannot claim deliveries');
+    },
+  };
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // pg puts the statement before the reason: "<sql> - <reason>".
+  return message.includes(' - ') ? message.slice(message.lastIndexOf(' - ') + 3) : message.split('\n')[0]!;
+}

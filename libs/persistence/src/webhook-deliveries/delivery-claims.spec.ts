@@ -1,0 +1,87 @@
+/**
+ * The claim and the compare-and-set of decision 024 against PostgreSQL: two
+ * claimers never get one row, the per-webhook cap counts every process's live
+ * leases, an expired lease is free again, and an outcome written with a lost
+ * lease's token changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ClaimOptions, RecordedProgress } from '@tessera/domain';
+import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { claimDueDeliveries } from './delivery-claims.js';
+import { leasedStates, recordProgress, releaseLeases } from './delivery-outcomes.js';
+
+describe('delivery claims', () => {
+  let test: TestDatabase;
+  let hookA: number;
+  let hookB: number;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    await test.db('accounts').insert({ id: 'claims', name: 'Claims' }).onConflict('id').ignore();
+    const hook = async (name: string) => (await test.db('webhooks').insert({ account_id: 'claims', name, event: 'request.create', uri: 'https://receiver.example/' }).returning('id'))[0].id as number;
+    hookA = await hook('A');
+    hookB = await hook('B');
+  });
+  afterAll(() => test.drop());
+  beforeEach(() => test.db('webhook_deliveries').del());
+
+  const due = async (webhookId: number, n: number) => {
+    const rows = Array.from({ length: n }, () => ({
+      id: randomUUID(), account_id: 'claims', webhook_id: webhookId, event: 'request.create', message: '{}', event_at: new Date(), next_attempt_at: new Date(Date.now() - 1000),
+    }));
+    await test.db('webhook_deliveries').insert(rows);
+    return rows.map((r) => r.id);
+  };
+  const options = (fields: Partial<ClaimOptions> = {}): ClaimOptions => ({ leasedBy: 'spec', leaseMs: 60_000, limit: 100, perWebhook: 100, inFlight: [], ...fields });
+
+  it('never gives one row to two concurrent claimers', async () => {
+    const ids = await due(hookA, 60);
+    const claims = await Promise.all(Array.from({ length: 4 }, (_, i) => claimDueDeliveries(test.db, options({ leasedBy: `claimer-${i}`, limit: 20 }))));
+    const got = claims.flatMap((c) => c.claimed.map((d) => d.delivery.id));
+    expect(new Set(got).size).toBe(got.length);
+    expect(got.length).toBeGreaterThan(0);
+    // What no claim took is still free: a last claim takes exactly the rest.
+    const rest = await claimDueDeliveries(test.db, options());
+    expect([...got, ...rest.claimed.map((d) => d.delivery.id)].sort()).toEqual([...ids].sort());
+    expect(claims.flatMap((c) => c.claimed)[0]).toMatchObject({ webhook: { id: hookA, policy: null }, lease: { token: expect.any(String) } });
+  });
+
+  it('keeps each webhook within its cap of live leases, counting those already held, and names the capped ones', async () => {
+    await due(hookA, 10);
+    await due(hookB, 3);
+    const first = await claimDueDeliveries(test.db, options({ perWebhook: 4 }));
+    const perHook = (claimed: typeof first.claimed) => claimed.reduce<Record<number, number>>((acc, d) => ({ ...acc, [d.webhook.id]: (acc[d.webhook.id] ?? 0) + 1 }), {});
+    expect(perHook(first.claimed)).toEqual({ [hookA]: 4, [hookB]: 3 });
+    expect(first.capped).toEqual([hookA]);
+
+    // Another process: nothing more of A (at its cap, left out of the candidates), nor of B (none left due).
+    const second = await claimDueDeliveries(test.db, options({ perWebhook: 4, leasedBy: 'another process' }));
+    expect(second).toEqual({ claimed: [], capped: [] });
+    // The process holding them counts its sends in flight instead of its leases: three of A still sending, room for one.
+    const own = await claimDueDeliveries(test.db, options({ perWebhook: 4, inFlight: [{ webhookId: hookA, count: 3 }] }));
+    expect(perHook(own.claimed)).toEqual({ [hookA]: 1 });
+    await test.db('webhook_deliveries').whereIn('id', own.claimed.map((d) => d.delivery.id)).update({ lease_token: null, lease_expires_at: null });
+    // One lease of A ends: one more of A for the other process, and A is capped again.
+    await test.db('webhook_deliveries').where({ id: first.claimed.find((d) => d.webhook.id === hookA)!.delivery.id }).update({ status: 'delivered', lease_token: null, lease_expires_at: null });
+    const third = await claimDueDeliveries(test.db, options({ perWebhook: 4, leasedBy: 'another process' }));
+    expect(perHook(third.claimed)).toEqual({ [hookA]: 1 });
+    expect(third.capped).toEqual([hookA]);
+  });
+
+  it('frees a lease when it expires or is released, and drops an outcome whose lease was lost', async () => {
+    const [id] = await due(hookA, 1);
+    const { claimed: [held] } = await claimDueDeliveries(test.db, options({ leaseMs: 1_000 }));
+    expect((await claimDueDeliveries(test.db, options())).claimed).toEqual([]);
+    await test.db('webhook_deliveries').where({ id }).update({ lease_expires_at: test.db.raw("now() - interval '1 second'") });
+    const { claimed: [again] } = await claimDueDeliveries(test.db, options({ leasedBy: 'newer' }));
+    expect(again!.lease.token).not.toBe(held!.lease.token);
+
+    const progress = (token: string): RecordedProgress => ({ id: id!, leaseToken: token, status: 'delivered', attempts: 1, next_attempt_at: null, delivered_at: new Date(), paused_reason: null });
+    expect(await leasedStates(test.db, [held!.lease])).toEqual([]);
+    expect(await recordProgress(test.db, [progress(held!.lease.token)])).toEqual([]);
+    expect(await test.db('webhook_deliveries').where({ id }).first()).toMatchObject({ status: 'pending', leased_by: 'newer' });
+
+    expect(await releaseLeases(test.db, [again!.lease])).toBe(1);
+    expect((await claimDueDeliveries(test.db, options())).claimed.map((d) => d.delivery.id)).toEqual([id]);
+  });
+});

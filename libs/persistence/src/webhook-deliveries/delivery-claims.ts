@@ -1,0 +1,80 @@
+/**
+ * The claim of due deliveries (decision 024): one statement leases them and
+ * brings each one's webhook and policy.
+ *
+ * - Due: pending, next_attempt_at reached, the lease free or expired (a
+ *   crashed process's leases simply expire).
+ * - Never two claimers for one row: the candidates are read `for update skip
+ *   locked`, so a concurrent claim passes over them, and the update sets a
+ *   fresh token on each.
+ * - The per-webhook cap counts the webhook's live leases of the other
+ *   processes (the partial index of migration 20261125000018) and this
+ *   process's sends in flight (its own leases outlive their sends until the
+ *   outcome is recorded); two claims at the same moment may each see room and
+ *   go beyond it by one claim's worth at most.
+ * - Webhooks already at their cap are left out of the candidates (the
+ *   leased rows are few, and indexed), so one webhook's backlog cannot fill
+ *   every claim while its sends are in flight; webhooks that reached the
+ *   cap within this claim are returned (more of their rows are due).
+ */
+import type { ClaimOptions, ClaimResult, ClaimedDelivery, WebhookDeliveryRecord } from '@tessera/domain';
+import type { Database } from '../database.js';
+import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
+
+export const DELIVERY_COLUMNS = ['id', 'account_id', 'webhook_id', 'event', 'test', 'message', 'status', 'paused_reason', 'attempts', 'next_attempt_at', 'event_at', 'created_at', 'delivered_at'];
+
+/** Candidates read per claim, per delivery asked for: room to pass over capped webhooks' rows. */
+const SCAN_FACTOR = 4;
+
+export async function claimDueDeliveries(db: Database, options: ClaimOptions): Promise<ClaimResult> {
+  const leased = webhooksWithPolicy(db, db('leased as d').join('webhooks as w', 'w.id', 'd.webhook_id')).select([
+    ...DELIVERY_COLUMNS.map((column) => `d.${column} as d_${column}`),
+    'd.lease_token as d_lease_token',
+    ...WEBHOOK_COLUMNS,
+  ]);
+  const { rows } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
+    `with busy as (
+       select webhook_id, sum(n)::int as n from (
+         select f.webhook_id, count(*)::int as n from webhook_deliveries f
+          where f.lease_token is not null and f.lease_expires_at > now() and f.leased_by <> ?
+          group by f.webhook_id
+         union all
+         select o.webhook_id, o.n from unnest(?::int[], ?::int[]) as o(webhook_id, n)
+       ) counted group by webhook_id
+     ), due as (
+       select d.id, d.webhook_id, d.next_attempt_at from webhook_deliveries d
+        where d.status = 'pending' and d.next_attempt_at <= now()
+          and (d.lease_expires_at is null or d.lease_expires_at < now())
+          and d.webhook_id not in (select webhook_id from busy where n >= ?)
+        order by d.next_attempt_at
+        limit ?
+        for update skip locked
+     ), ranked as (
+       select due.id, due.webhook_id, due.next_attempt_at,
+              row_number() over (partition by due.webhook_id order by due.next_attempt_at, due.id) + coalesce(busy.n, 0) as slot
+         from due left join busy using (webhook_id)
+     ), picked as (
+       select id from ranked where slot <= ? order by next_attempt_at, id limit ?
+     ), leased as (
+       update webhook_deliveries d
+          set lease_token = gen_random_uuid(), lease_expires_at = now() + make_interval(secs => ?), leased_by = ?
+         from picked where d.id = picked.id
+       returning d.*
+     )
+     select m.capped, c.* from (select array(select distinct webhook_id from ranked where slot > ?) as capped) m
+       left join (?) c on true`,
+    [
+      options.leasedBy, options.inFlight.map((h) => h.webhookId), options.inFlight.map((h) => h.count), options.perWebhook, options.limit * SCAN_FACTOR,
+      options.perWebhook, options.limit, options.leaseMs / 1000, options.leasedBy, options.perWebhook, leased,
+    ],
+  );
+  const capped = ((rows[0]?.['capped'] as number[] | undefined) ?? []).map(Number);
+  const claimed: ClaimedDelivery[] = rows
+    .filter((row) => row['d_id'] != null)
+    .map((row) => ({
+      delivery: Object.fromEntries(DELIVERY_COLUMNS.map((column) => [column, row[`d_${column}`]])) as unknown as WebhookDeliveryRecord,
+      webhook: toDeliveryWebhook(row),
+      lease: { id: row['d_id'] as string, token: row['d_lease_token'] as string },
+    }));
+  return { claimed, capped };
+}
