@@ -13,3 +13,4 @@ export type { Kind as EventParameterKind } from './events/event-input.js';
 export { DATETIME_RANGE_TEXT } from './filter-value.js';
 export { parseWriteBody, reference } from './write-body.js';
 export type { WriteBodyOptions } from './write-body.js';
+export { nulCharacterFields } from './nul-characters.js';
