@@ -3,9 +3,9 @@ import { nulCharacterFields } from './nul-characters.js';
 describe('nulCharacterFields', () => {
   it('names every string holding a NUL, nested in objects and arrays, and keys holding one', () => {
     expect(nulCharacterFields({ a: 'x', b: 'y\u0000', c: { d: ['ok', '\u0000'] }, ['k\u0000']: 1 })).toEqual([
-      ['b', 'contains a NUL character'],
-      ['c.d[1]', 'contains a NUL character'],
-      ['k\\u0000', 'contains a NUL character'],
+      ['b', 'B contains a NUL character'],
+      ['c.d[1]', 'C.d[1] contains a NUL character'],
+      ['k\\u0000', 'K\\u0000 contains a NUL character'],
     ]);
   });
 
@@ -16,6 +16,6 @@ describe('nulCharacterFields', () => {
   });
 
   it('names a bare string as the body', () => {
-    expect(nulCharacterFields('\u0000')).toEqual([['body', 'contains a NUL character']]);
+    expect(nulCharacterFields('\u0000')).toEqual([['body', 'Body contains a NUL character']]);
   });
 });

@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import { validationFailed, withInputProblems, type FieldError } from '@tessera/domain';
 import { humanize } from './events/event-input.js';
+import { nulCharacterFields } from './nul-characters.js';
 
 const aliases = z.registry<{ aliasOf: string }>();
 
@@ -54,6 +55,9 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function parseWriteBody<S extends z.ZodObject>(schema: S, body: unknown, { what, readOnly = [] }: WriteBodyOptions): z.output<S> {
   const raw = body ?? {};
   if (!isObject(raw)) throw validationFailed(issueErrors(schema.safeParse(raw).error?.issues ?? [], what));
+  // PostgreSQL text cannot hold a NUL: refused here, before any use case queries with it.
+  const nul = nulCharacterFields(raw);
+  if (nul.length > 0) throw validationFailed(nul);
   const shape = schema.shape as Record<string, z.ZodType>;
   const problems: FieldError[] = [];
   const known: Record<string, unknown> = {};

@@ -5,8 +5,15 @@
  */
 import type { z } from 'zod';
 import { badParameter, notFound, validationFailed } from '@tessera/domain';
-import { parseWriteBody, type WriteBodyOptions } from '@tessera/validation';
+import { nulCharacterFields, parseWriteBody, type WriteBodyOptions } from '@tessera/validation';
 import type { BodyMediaType, RawInput, RouteInput } from './route-table.js';
+
+/** A body as it came, unless a string in it holds a NUL, which PostgreSQL cannot store: 422 naming the field. */
+function withoutNul<T>(body: T): T {
+  const nul = nulCharacterFields(body);
+  if (nul.length > 0) throw validationFailed(nul);
+  return body;
+}
 
 /** A route that reads nothing from the request. */
 export const NO_INPUT: RouteInput<undefined> = { parse: () => undefined };
@@ -31,7 +38,7 @@ export function zodInput<
     parse: (raw: RawInput) => ({
       params: parsePart<P>(parts.params, raw.params, () => notFound()),
       query: parsePart<Q>(parts.query, raw.query, (issues) => badParameter(`Parameter '${issues[0]!.field}' ${issues[0]!.message}`)),
-      body: parsePart<B>(parts.body?.schema, raw.body ?? {}, (issues) => validationFailed(issues.map(({ field, message }) => [field, message]))),
+      body: parsePart<B>(parts.body?.schema, withoutNul(raw.body) ?? {}, (issues) => validationFailed(issues.map(({ field, message }) => [field, message]))),
     }),
   };
 }
