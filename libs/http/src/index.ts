@@ -14,7 +14,7 @@ export type { HealthCheck } from './health.js';
 export { createHttpMetrics } from './metrics.js';
 export type { HttpMetrics } from './metrics.js';
 export { authenticate, accessOf, requireAdministrator, requireScope } from './access.middleware.js';
-export { rateLimit, rateLimitByAddress, rateLimitStoreDependency, RATE_LIMIT_STORE, type StoreDownMode, type StoreDownPolicy } from './rate-limit.middleware.js';
+export { rateLimit, rateLimitByAddress, rateLimitStoreDependency, storeDownAnswer, RATE_LIMIT_STORE, type StoreDownMode, type StoreDownPolicy } from './rate-limit.middleware.js';
 export { sendCollection, pickFields } from './collection-response.js';
 export { escapeHtml, html, markup } from './html.js';
 export type { Markup } from './html.js';

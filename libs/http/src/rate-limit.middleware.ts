@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { tooManyRequests, unavailable } from '@tessera/domain';
+import { tooManyRequests, unavailable, type DomainError } from '@tessera/domain';
 import type { RequestRateLimiter } from '@tessera/rate-limit';
 import type { Logger } from './logger.js';
 import { accessOf } from './access.middleware.js';
@@ -16,6 +16,19 @@ export interface StoreDownPolicy {
 
 export const RATE_LIMIT_STORE = 'rate-limit store';
 const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * What a call whose counters could not be reached gets: the database's outage 503 when the store
+ * is the database and it is down; else the outage is reported (logged once each way) and `deny`
+ * refuses the call with 503, `allow` lets it through (null). REST and GraphQL quotas both use it.
+ */
+export function storeDownAnswer(error: unknown, storeDown: StoreDownPolicy, logger: Logger): DomainError | null {
+  const outage = storeDown.outages?.answer(error);
+  if (outage) return outage;
+  if (storeDown.outages) storeDown.outages.report(RATE_LIMIT_STORE, error, storeDown.mode === 'deny');
+  else logger.warn({ err: error, storeDown: storeDown.mode }, 'rate-limit store unavailable');
+  return storeDown.mode === 'deny' ? unavailable('The rate-limit store is unreachable; try again later', RETRY_AFTER_SECONDS) : null;
+}
 
 /** The counters' store as the outage watch sees it: only reported (never matched), probed by counting a key of its own. */
 export function rateLimitStoreDependency(countProbe: () => Promise<unknown>): WatchedDependency {
@@ -54,11 +67,8 @@ function countedBy(limiter: RequestRateLimiter, logger: Logger, storeDown: Store
     try {
       decision = await limiter.consume(key);
     } catch (error) {
-      const outage = storeDown.outages?.answer(error);
-      if (outage) throw outage;
-      if (storeDown.outages) storeDown.outages.report(RATE_LIMIT_STORE, error, storeDown.mode === 'deny');
-      else logger.warn({ err: error, storeDown: storeDown.mode }, 'rate-limit store unavailable');
-      if (storeDown.mode === 'deny') throw unavailable('The rate-limit store is unreachable; try again later', RETRY_AFTER_SECONDS);
+      const refused = storeDownAnswer(error, storeDown, logger);
+      if (refused) throw refused;
       next();
       return;
     }

@@ -12,8 +12,8 @@
  */
 import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestContext } from '@apollo/server';
 import { GraphQLError, type DocumentNode } from 'graphql';
-import { unavailable, type DomainError } from '@tessera/domain';
-import { RATE_LIMIT_STORE, type Logger, type StoreDownPolicy } from '@tessera/http';
+import type { DomainError } from '@tessera/domain';
+import { storeDownAnswer, type Logger, type StoreDownPolicy } from '@tessera/http';
 import { toGraphqlRequestError } from '../graphql-error.js';
 import type { GraphqlLimits } from '../limits/graphql-limits.js';
 import { weighOperation, type QueryWeight } from '../limits/query-weight.js';
@@ -30,14 +30,6 @@ export interface LimitsPluginOptions {
 }
 
 export function limitsPlugin({ limits, quota, logger, storeDown = { mode: 'allow' } }: LimitsPluginOptions): ApolloServerPlugin<GraphqlContext> {
-  /** Why a call whose quota could not be counted is refused; null: let it through. */
-  const refusalWithoutStore = (error: unknown): DomainError | null => {
-    const outage = storeDown.outages?.answer(error);
-    if (outage) return outage;
-    if (storeDown.outages) storeDown.outages.report(RATE_LIMIT_STORE, error, storeDown.mode === 'deny');
-    else logger.warn({ err: error, storeDown: storeDown.mode }, 'rate-limit store unavailable');
-    return storeDown.mode === 'deny' ? unavailable('The rate-limit store is unreachable; try again later', 5) : null;
-  };
   // Apollo keeps one parsed document per query text, so the weight of an operation without
   // variables is computed once, not on every call of the same query.
   const weights = new WeakMap<DocumentNode, Map<string, QueryWeight>>();
@@ -77,7 +69,7 @@ export function limitsPlugin({ limits, quota, logger, storeDown = { mode: 'allow
           outcome = await quota.charge(state.key, cost);
           state.figures = outcome.cost;
         } catch (error) {
-          refused = refusalWithoutStore(error);
+          refused = storeDownAnswer(error, storeDown, logger);
           state.figures = { limit: limits.costPoints, cost, remaining: null, resetAt: null };
         }
       };
