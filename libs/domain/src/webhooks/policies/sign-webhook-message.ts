@@ -24,7 +24,8 @@
  */
 import { SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
 import type { WebhookMessage } from '../deliveries/webhook-message.js';
-import { joseAlg, type KeyedJwtAlg } from './jwt-alg.js';
+import { ed25519Jws, hmacJws, type JwsHeader } from './compact-jws.js';
+import { hashBits, joseAlg, type KeyedJwtAlg } from './jwt-alg.js';
 import type { SealingKey } from './sealing-key.js';
 import { openedSigningKey, type OpenedKey } from './signing-keys.js';
 import type { SigningPolicy } from './signing-policy.js';
@@ -85,9 +86,13 @@ export async function signWebhookMessage(
   if (policy.sealedKey === null) throw new WebhookSigningError(`webhook policy ${policy.id} has no key for ${policy.jwtAlg}`);
 
   const key = await openKey(policy.id, policy.jwtAlg, policy.sealedKey, context.sealingKey);
-  const jwt = await new SignJWT(claims)
-    .setProtectedHeader({ alg: joseAlg(policy.jwtAlg), typ: 'JWT', ...(policy.keyId ? { kid: policy.keyId } : {}) })
-    .sign(key.kind === 'hmac' ? key.secret : key.key);
+  const header: JwsHeader = { alg: joseAlg(policy.jwtAlg), typ: 'JWT', ...(policy.keyId ? { kid: policy.keyId } : {}) };
+  const jwt =
+    key.kind === 'hmac'
+      ? hmacJws(header, claims, key.secret, hashBits(policy.jwtAlg as Exclude<KeyedJwtAlg, 'ed25519'>))
+      : key.kind === 'ed25519'
+        ? ed25519Jws(header, claims, key.key)
+        : await new SignJWT(claims).setProtectedHeader(header).sign(key.key);
   const body = JSON.stringify({ jwt });
   const content = `${context.deliveryId}.${timestamp}.${body}`;
   const retiring = (policy.retiringKeys ?? []).filter((old) => old.retiresAt.getTime() > context.now.getTime());
