@@ -9,13 +9,18 @@ import { createMailer } from './mailer.js';
 import { startQueueRunner } from './queue-runner.js';
 import { createWorkerServices } from './services.js';
 
-/** The work lane's jobs, the dispatcher's claim, the recorder's batch, /healthz, and one to spare. */
-const POOL_BEYOND_CONCURRENCY = 4;
+/**
+ * The work lane's jobs (a fan-out batch takes one connection for all of its jobs, a `waiting_until`
+ * release one each, and those beyond wait for a free one), then the dispatcher's claim, the
+ * recorder's batch, /healthz, and one to spare.
+ */
+const POOL_FOR_JOBS = 8;
+const POOL_BEYOND_JOBS = 4;
 
 async function main(): Promise<void> {
   const config = loadWorkerConfig(process.env);
   const logger = createLogger({ name: 'webhook-worker', level: config.logLevel });
-  const db = createDatabase({ url: config.databaseUrl, poolMax: config.concurrency + POOL_BEYOND_CONCURRENCY });
+  const db = createDatabase({ url: config.databaseUrl, poolMax: Math.min(config.concurrency, POOL_FOR_JOBS) + POOL_BEYOND_JOBS });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, smtpTimeouts: config.smtpTimeouts, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
   if (!config.smtpUrl) logger.warn({ mailboxDir: config.mailboxDir }, 'no SMTP_URL: e-mail is written to the dev mailbox, not sent');
   if (config.sealingKey.notice) logger.warn(config.sealingKey.notice);
@@ -25,17 +30,17 @@ async function main(): Promise<void> {
   if (config.delivery.leaseMs < DELIVERY_TIMEOUT_MS + 5_000) {
     logger.warn({ leaseMs: config.delivery.leaseMs }, 'WEBHOOK_LEASE_MS is close to the 10 s send timeout: a slow live attempt may lose its lease and be sent twice');
   }
+  const metrics = createDeliveryMetrics();
+  const engine = startDeliveryEngine({
+    connectionString: config.databaseUrl, uow: createUnitOfWork(db), delivery: config.delivery, sealingKey: config.sealingKey, logger, metrics,
+  });
   const runner = await startQueueRunner({
     connectionString: config.databaseUrl,
-    services: createWorkerServices({ db, mailer, delivery: config.delivery }),
+    services: createWorkerServices({ db, mailer, delivery: config.delivery, handOff: engine.handOff }),
     concurrency: config.concurrency,
     mailConcurrency: config.mailConcurrency,
     liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
     logger,
-  });
-  const metrics = createDeliveryMetrics();
-  const engine = startDeliveryEngine({
-    connectionString: config.databaseUrl, uow: createUnitOfWork(db), delivery: config.delivery, sealingKey: config.sealingKey, logger, metrics,
   });
   // SIGTERM/SIGINT (handled by serve): the health server stops, then the dispatcher stops claiming and its
   // sends in flight finish and are recorded, then running jobs finish (graphile-worker's graceful shutdown),

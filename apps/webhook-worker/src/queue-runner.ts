@@ -3,7 +3,7 @@
  * graphile-worker runner with its own concurrency and connections, each
  * replaced by its supervisor when it stops on its own (runner-supervisor.ts):
  *
- * - `work`: `webhook-event` (the fan-out of an event into deliveries),
+ * - `work`: `webhook-event` (the fan-out of events into deliveries, batched),
  *   `request-waiting-until`, and the `webhook-delivery` jobs queued before
  *   the delivery engine (drained: the dispatcher sends their deliveries);
  * - `mail`: `send-mail` alone, at MAIL_CONCURRENCY, so a slow or hung SMTP
@@ -39,9 +39,18 @@ export interface QueueRunnerOptions {
 
 export type QueueRunner = SupervisedRunner;
 
+/**
+ * The work lane fetches jobs in batches (graphile-worker's local queue): one query takes the
+ * next jobs of every slot, and fan-outs that start together share a transaction. Locked jobs
+ * a stopped runner still held go back at its stop, or with its locks when it died.
+ */
+export function workLocalQueue(concurrency: number): number | undefined {
+  return concurrency > 1 ? concurrency * 2 : undefined;
+}
+
 export async function startQueueRunner(options: QueueRunnerOptions): Promise<QueueRunner> {
   const logger = options.logger.child({ component: 'queue' });
-  const lane = (name: string, concurrency: number, tasks: Record<string, JobHandler>) =>
+  const lane = (name: string, concurrency: number, tasks: Record<string, JobHandler>, localQueueSize?: number) =>
     superviseJobRunner({
       start: (releaseFirst) =>
         startJobRunner({
@@ -50,6 +59,7 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
           ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
           ...(options.liveness ? { liveness: options.liveness } : {}),
           ...(releaseFirst ? { releaseFirst } : {}),
+          ...(localQueueSize ? { localQueueSize } : {}),
           tasks,
           log: (level: JobLogLevel, message, context) => logger[level]({ lane: name, ...context }, message),
         }),
@@ -60,7 +70,7 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
     [JOBS.requestWaitingUntil]: requestWaitingUntilTask(options.services, logger),
     [JOBS.webhookEvent]: webhookEventTask(options.services, logger),
     [JOBS.webhookDelivery]: legacyWebhookDeliveryTask(logger),
-  });
+  }, workLocalQueue(options.concurrency));
   let mail: SupervisedRunner;
   try {
     mail = await lane('mail', options.mailConcurrency, { [JOBS.sendMail]: sendMailTask(options.services, logger) });

@@ -4,16 +4,16 @@
  * one of these. Deliveries themselves are not jobs: the delivery engine
  * (deliveries/delivery-engine.ts) claims them.
  */
-import { releaseWaitingRequest, type RequestWaitingUntilJob, type SendMailJob, type WaitingReleaseOutcome } from '@tessera/domain';
-import { fanOutWebhookEvent, type WebhookEventJob } from '@tessera/domain';
+import { releaseWaitingRequest, type FannedOut, type RequestWaitingUntilJob, type SendMailJob, type WaitingReleaseOutcome, type WebhookEventJob } from '@tessera/domain';
 import { createUnitOfWork, type Database } from '@tessera/persistence';
 import { loadDeliveryConfig, type DeliveryConfig } from './deliveries/delivery-config.js';
+import { fanOutBatcher, type FanOutBatcherOptions } from './deliveries/fan-out-batcher.js';
 import type { Mailer } from './mailer.js';
 
 export interface WorkerServices {
   releaseWaitingRequest(job: RequestWaitingUntilJob): Promise<WaitingReleaseOutcome>;
   sendMail(message: SendMailJob): Promise<void>;
-  fanOutWebhookEvent(event: WebhookEventJob, job: { jobId: string; eventAt: Date }): Promise<{ deliveries: number; paused: number }>;
+  fanOutWebhookEvent(event: WebhookEventJob, job: { jobId: string; eventAt: Date }): Promise<FannedOut>;
 }
 
 export interface WorkerServiceDependencies {
@@ -22,13 +22,19 @@ export interface WorkerServiceDependencies {
   mailer: Mailer;
   /** Webhook delivery settings (deliveries/delivery-config.ts); default: those with no variable set. */
   delivery?: DeliveryConfig;
+  /** The delivery engine's hand-off: new deliveries go straight to this process's dispatcher. */
+  handOff?: FanOutBatcherOptions['handOff'];
 }
 
-export function createWorkerServices({ db, mailer, delivery = loadDeliveryConfig({}) }: WorkerServiceDependencies): WorkerServices {
+/** Events fanned out in one transaction at most: their subscribers and deliveries are two statements. */
+const FAN_OUT_BATCH = 256;
+
+export function createWorkerServices({ db, mailer, delivery = loadDeliveryConfig({}), handOff }: WorkerServiceDependencies): WorkerServices {
   const uow = createUnitOfWork(db);
+  const batcher = fanOutBatcher({ uow, apiUrl: delivery.apiUrl, maxBatch: FAN_OUT_BATCH, ...(handOff ? { handOff } : {}) });
   return {
     releaseWaitingRequest: (job) => releaseWaitingRequest(job, uow),
     sendMail: (message) => mailer.send(message),
-    fanOutWebhookEvent: (event, job) => fanOutWebhookEvent(event, { ...job, apiUrl: delivery.apiUrl }, uow),
+    fanOutWebhookEvent: (event, job) => batcher.fanOut({ event, ...job }),
   };
 }

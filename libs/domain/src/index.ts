@@ -176,10 +176,10 @@ export { DEFAULT_OVERLAP_MINUTES, MAX_OVERLAP_MINUTES, MAX_RETIRING_KEYS, retiri
 export { accountWebhookKeys } from './webhooks/policies/account-webhook-keys.js';
 export type { WebhookJwk, WebhookKeySet } from './webhooks/policies/account-webhook-keys.js';
 export { presentWebhookPolicy, presentWebhookPolicyWithKey, presentRolledWebhookPolicyKey, WEBHOOK_POLICY_FIELDS } from './webhooks/policies/webhook-policy.presenter.js';
-export type { WebhookDeliveryRepository, SubscribedWebhook } from './ports/webhook-delivery.repository.js';
+export type { WebhookDeliveryRepository, SubscriptionKey } from './ports/webhook-delivery.repository.js';
 export type {
   DeliveryStatus, WebhookDeliveryRecord, DeliveryAttemptRecord, NewDeliveryAttempt, DeliverySummary, DeliveryWithAttempts, DeliveryWebhook, NewDelivery, DeliveryProgress, WebhookFailureState,
-  DeliveryLease, ClaimedDelivery, ClaimOptions, ClaimResult, LeasedDeliveryState, RecordedProgress, RedeliveryRange,
+  DeliveryLease, ClaimedDelivery, ClaimOptions, ClaimResult, FanOutLease, InsertedDeliveries, LeasedDeliveryState, RecordedProgress, RedeliveryRange,
 } from './webhooks/deliveries/delivery-record.js';
 export {
   MAX_ATTEMPTS, DISABLE_AFTER_FAILURES, FAILURE_MAIL_INTERVAL_MINUTES, DELIVERY_TIMEOUT_MS, RETRY_SCHEDULE_MS, DEFAULT_RETRY_BASE_MS, RETRY_JITTER, MAX_RETRY_AFTER_MS,
@@ -188,8 +188,8 @@ export {
 export type { RetrySettings } from './webhooks/deliveries/delivery-rules.js';
 export { PAUSED_REASONS, type PausedReason } from './webhooks/deliveries/paused-reason.js';
 export { webhookMessageSchema, signedWebhookBodySchema, WEBHOOK_HEADERS, WEBHOOK_ANSWER, type WebhookHeader } from './webhooks/deliveries/webhook-message.schema.js';
-export { fanOutWebhookEvent } from './webhooks/deliveries/fan-out-event.js';
-export type { FanOutContext } from './webhooks/deliveries/fan-out-event.js';
+export { fanOutWebhookEvent, fanOutWebhookEvents } from './webhooks/deliveries/fan-out-event.js';
+export type { FanOutEvent, FanOutSettings, FannedOut, FanOutBatchResult } from './webhooks/deliveries/fan-out-event.js';
 export { attemptDelivery, claimDeliveries } from './webhooks/deliveries/attempt-delivery.js';
 export type { AttemptDependencies } from './webhooks/deliveries/attempt-delivery.js';
 export { recordDeliveryOutcomes } from './webhooks/deliveries/record-outcomes.js';

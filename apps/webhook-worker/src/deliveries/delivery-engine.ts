@@ -11,7 +11,7 @@ import type { Logger } from '@tessera/http';
 import { listenForDeliveries } from '@tessera/persistence';
 import type { DeliveryConfig } from './delivery-config.js';
 import type { DeliveryMetrics } from './delivery-metrics.js';
-import { startDispatcher } from './dispatcher.js';
+import { startDispatcher, type Dispatcher } from './dispatcher.js';
 import { httpSender } from './http-sender.js';
 import { outcomeRecorder } from './outcome-recorder.js';
 import { WEBHOOK_USER_AGENT } from './user-agent.js';
@@ -32,6 +32,8 @@ export interface DeliveryEngineOptions {
 
 export interface DeliveryEngine {
   workerId: string;
+  /** For the fan-out of this process: its new deliveries go straight to this dispatcher (decision 024, hand-off). */
+  handOff: { dispatcher: Pick<Dispatcher, 'reserve'>; leasedBy: string; leaseMs: number };
   stop(): Promise<void>;
   /** The `dispatcher` check of /healthz. */
   check(): Promise<void>;
@@ -70,6 +72,7 @@ export function startDeliveryEngine(options: DeliveryEngineOptions): DeliveryEng
   let stopped: Promise<void> | undefined;
   return {
     workerId,
+    handOff: { dispatcher, leasedBy: workerId, leaseMs: delivery.leaseMs },
     stop: () =>
       (stopped ??= (async () => {
         await wakeups.close();

@@ -6,6 +6,10 @@
  * - Wake-ups: a notification (new deliveries, a redelivery) claims at once; a
  *   poll every `pollMs` finds retries coming due; a finished send claims again
  *   when the last claim left due deliveries behind.
+ * - Hand-off: the fan-out of this process reserves room for the deliveries it
+ *   is about to insert, inserts them leased to this process, and hands them
+ *   over at commit (`reserve`, then `adopt`): no wake-up and no claim between
+ *   an event and its first attempt. A reservation counts as a send in flight.
  * - Capacity: at most `maxInFlight` sends; per webhook at most `perWebhook`
  *   live leases over every process (counted in the claim), so one slow or
  *   dead receiver never takes every slot.
@@ -40,15 +44,27 @@ export interface DispatcherOptions {
 export interface Dispatcher {
   /** Claim now (a notification came). */
   wake(): void;
+  /** Room for some of these new deliveries (none while stopping); held until the reservation is adopted or released. */
+  reserve(candidates: ReadonlyArray<{ id: string; webhookId: number }>): Reservation;
   stop(): Promise<void>;
   /** Rejects while claims fail (the database is away). */
   check(): Promise<void>;
+}
+
+export interface Reservation {
+  ids: ReadonlySet<string>;
+  /** The reserved deliveries were inserted leased to this process (those not in `claimed` were not new): send them. */
+  adopt(claimed: readonly ClaimedDelivery[]): void;
+  /** Nothing was inserted (the transaction failed): the room is free again. */
+  release(): void;
 }
 
 export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const { logger } = options;
   const sending = new Map<string, { webhookId: number; done: Promise<void> }>();
   const perWebhook = new Map<number, number>();
+  const held = new Set<{ ids: ReadonlySet<string>; settled: Promise<void> }>();
+  let reserved = 0;
   let stopping = false;
   let woken = false;
   let backlog = false;
@@ -60,9 +76,16 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     wakeLoop();
   };
 
+  const hold = (webhookId: number) => perWebhook.set(webhookId, (perWebhook.get(webhookId) ?? 0) + 1);
+  const letGo = (webhookId: number) => {
+    const left = (perWebhook.get(webhookId) ?? 1) - 1;
+    if (left > 0) perWebhook.set(webhookId, left);
+    else perWebhook.delete(webhookId);
+  };
+
   const send = (claimed: ClaimedDelivery) => {
     const webhookId = claimed.webhook.id;
-    perWebhook.set(webhookId, (perWebhook.get(webhookId) ?? 0) + 1);
+    hold(webhookId);
     options.metrics?.inFlight.inc();
     const done = attemptDelivery(claimed, options.attempt)
       .catch((error: unknown): DeliveryOutcome => {
@@ -73,17 +96,53 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       .then((outcome) => options.recorder.add(outcome))
       .finally(() => {
         sending.delete(claimed.delivery.id);
-        const left = (perWebhook.get(webhookId) ?? 1) - 1;
-        if (left > 0) perWebhook.set(webhookId, left);
-        else perWebhook.delete(webhookId);
+        letGo(webhookId);
         options.metrics?.inFlight.dec();
         if (backlog) wake();
       });
     sending.set(claimed.delivery.id, { webhookId, done });
   };
 
+  const reserve = (candidates: ReadonlyArray<{ id: string; webhookId: number }>): Reservation => {
+    const ids = new Set<string>();
+    const webhooks: number[] = [];
+    for (const { id, webhookId } of candidates) {
+      if (stopping || sending.size + reserved >= options.maxInFlight) break;
+      if ((perWebhook.get(webhookId) ?? 0) >= options.perWebhook) continue;
+      ids.add(id);
+      webhooks.push(webhookId);
+      hold(webhookId);
+      reserved++;
+    }
+    let settle = () => undefined as void;
+    const entry = { ids, settled: new Promise<void>((resolve) => (settle = resolve)) };
+    let open = ids.size > 0;
+    if (open) held.add(entry);
+    const free = () => {
+      if (!open) return false;
+      open = false;
+      for (const webhookId of webhooks) letGo(webhookId);
+      reserved -= webhooks.length;
+      held.delete(entry);
+      settle();
+      return true;
+    };
+    return {
+      ids,
+      adopt(claimed) {
+        if (!free()) return;
+        for (const each of claimed) send(each);
+        // Reserved deliveries that were not new (a fan-out run again) leave room behind.
+        if (claimed.length < ids.size) wake();
+      },
+      release() {
+        if (free()) wake();
+      },
+    };
+  };
+
   const claim = async (): Promise<void> => {
-    const room = options.maxInFlight - sending.size;
+    const room = options.maxInFlight - sending.size - reserved;
     if (room <= 0) {
       backlog = true;
       return;
@@ -143,10 +202,13 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const running = loop();
   return {
     wake,
+    reserve,
     async stop() {
       stopping = true;
       wakeLoop();
       await running;
+      // A fan-out transaction in flight hands its deliveries over (or releases them) at its end.
+      await Promise.race([Promise.all([...held].map((h) => h.settled)), new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
       await Promise.allSettled([...sending.values()].map((s) => s.done));
       await options.recorder.drain(DRAIN_MS);
     },

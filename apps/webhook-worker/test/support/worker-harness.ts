@@ -38,18 +38,21 @@ export async function workerHarness(test: TestDatabase): Promise<WorkerHarness> 
     async start(env = {}) {
       const config = loadWorkerConfig({ DATABASE_URL: test.url, MAILBOX_DIR: mailboxDir, ...env });
       const mailer = createMailer({ smtpUrl: config.smtpUrl, smtpTimeouts: config.smtpTimeouts, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
+      // As main.ts: the dispatcher, with the config's WEBHOOK_* settings, and the fan-out handing its deliveries to it.
+      const engine = startDeliveryEngine({ connectionString: config.databaseUrl, uow: createUnitOfWork(test.db), delivery: config.delivery, sealingKey: config.sealingKey, logger });
       const runner = await startQueueRunner({
         connectionString: config.databaseUrl,
-        services: createWorkerServices({ db: test.db, mailer, delivery: config.delivery }),
+        services: createWorkerServices({ db: test.db, mailer, delivery: config.delivery, handOff: engine.handOff }),
         concurrency: config.concurrency,
         mailConcurrency: config.mailConcurrency,
         // As main.ts: the config's WORKER_HEARTBEAT_MS and WORKER_DEAD_AFTER_MS.
         liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
         pollIntervalMs: 100,
         logger,
+      }).catch(async (error: unknown) => {
+        await engine.stop();
+        throw error;
       });
-      // As main.ts: the dispatcher, with the config's WEBHOOK_* settings.
-      const engine = startDeliveryEngine({ connectionString: config.databaseUrl, uow: createUnitOfWork(test.db), delivery: config.delivery, sealingKey: config.sealingKey, logger });
       const both: QueueRunner = {
         check: async () => {
           await runner.check();

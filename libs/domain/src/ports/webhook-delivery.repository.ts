@@ -2,14 +2,15 @@ import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { EventName } from '../events/event-catalogue.js';
 import type { AccountId } from '../tenancy/account-id.js';
 import type {
-  ClaimOptions, ClaimResult, DeliveryAttemptRecord, DeliveryLease, DeliveryProgress, DeliverySummary, DeliveryWebhook, LeasedDeliveryState, NewDelivery,
+  ClaimOptions, ClaimResult, DeliveryAttemptRecord, DeliveryLease, DeliveryProgress, DeliverySummary, DeliveryWebhook, FanOutLease, InsertedDeliveries,
+  LeasedDeliveryState, NewDelivery,
   NewDeliveryAttempt, RecordedProgress, RedeliveryRange, WebhookDeliveryRecord, WebhookFailureState,
 } from '../webhooks/deliveries/delivery-record.js';
-import type { MessageWebhook } from '../webhooks/deliveries/webhook-message.js';
 
-/** A subscribed webhook, enabled or not: a disabled one gets its deliveries paused. */
-export interface SubscribedWebhook extends MessageWebhook {
-  disabled: boolean;
+/** An account's event: whose webhooks a fan-out looks up. */
+export interface SubscriptionKey {
+  account: AccountId;
+  event: EventName;
 }
 
 /**
@@ -19,14 +20,18 @@ export interface SubscribedWebhook extends MessageWebhook {
  * WebhookRepository.
  */
 export interface WebhookDeliveryRepository {
-  /** The account's webhooks for the event, enabled or disabled: where the fan-out sends it or keeps it paused. */
-  subscribers(account: AccountId, event: EventName): Promise<SubscribedWebhook[]>;
+  /**
+   * The webhooks of each account for each event, enabled or disabled (where a fan-out sends
+   * it or keeps it paused), with the policy that signs: one statement for a batch of events.
+   */
+  subscribers(keys: readonly SubscriptionKey[]): Promise<DeliveryWebhook[]>;
   /**
    * Inserts the deliveries whose id is new (pending and due now, or paused
-   * with their reason); returns the ids inserted (a fan-out run twice inserts
-   * nothing). New pending deliveries wake the dispatchers at commit.
+   * with their reason), of any accounts; those `lease` names are inserted
+   * leased to its process. New pending deliveries left unleased wake the
+   * dispatchers at commit.
    */
-  insert(account: AccountId, deliveries: readonly NewDelivery[]): Promise<string[]>;
+  insert(deliveries: readonly NewDelivery[], lease?: FanOutLease): Promise<InsertedDeliveries>;
   /**
    * Leases due deliveries of any account (decision 024): pending, due, their
    * lease free or expired, never one another claimer holds, at most

@@ -36,6 +36,11 @@ export interface JobRunnerOptions {
   pollIntervalMs?: number;
   /** Heartbeat and dead-after of this runner's `worker_processes` row (worker-liveness.ts). */
   liveness?: LivenessTimings;
+  /**
+   * Jobs fetched (and locked) per query into the runner's local queue (graphile-worker's
+   * localQueue); unset or 1: one query per job.
+   */
+  localQueueSize?: number;
   /** A runner of this process that stopped on its own: its row is deleted and its locks freed before this one claims a job. */
   releaseFirst?: RunnerIdentity;
   log: JobLog;
@@ -154,7 +159,11 @@ function startGraphileRunner(options: JobRunnerOptions, taskList: TaskList, pgPo
     // graceful stop stays locked (re-run about 4 h later: a second e-mail). Batching
     // with no delay makes stop() wait for those writes (test: send-mail.spec.ts).
     preset: {
-      worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 },
+      worker: {
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+        ...(options.localQueueSize && options.localQueueSize > 1 ? { localQueue: { size: options.localQueueSize } } : {}),
+      },
       // A worker takes no job before its ids are in worker_processes: a crash right after the
       // first claim must still leave a row that names the lock.
       plugins: [{ name: 'TesseraWorkerLiveness', version: '1.0.0', worker: { hooks: { startWorker: (_ctx, { worker }) => liveness.register(worker.workerPool, worker.workerId) } } }],

@@ -3,7 +3,7 @@
  * (decisions 016 and 024). An attempt in flight holds a lease on its row
  * (lease_token, lease_expires_at, leased_by), not a lock or a transaction:
  * delivery-claims.ts takes leases, delivery-outcomes.ts records against them,
- * delivery-requeue.ts starts fresh series, delivery-wakeups.ts wakes the
+ * delivery-fan-out.ts inserts new ones, delivery-requeue.ts starts fresh series, delivery-wakeups.ts wakes the
  * dispatchers when deliveries become due.
  */
 import type { DeliveryAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryRepository } from '@tessera/domain';
@@ -12,9 +12,9 @@ import { fetchPage } from '../collections/collection.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
 import { attemptsOf, summariesOf } from './delivery-attempts.js';
 import { claimDueDeliveries, DELIVERY_COLUMNS } from './delivery-claims.js';
+import { insertDeliveries, subscribersOf } from './delivery-fan-out.js';
 import { addAttempts, leasedStates, lockWebhooks, recordProgress, releaseLeases, webhooksSucceeded } from './delivery-outcomes.js';
 import { requeueDelivery, requeueRange } from './delivery-requeue.js';
-import { notifyDispatchers } from './delivery-wakeups.js';
 
 /** Public field name → SQL column, for filters and sorting. */
 export const DELIVERY_SQL_COLUMNS: Readonly<Record<string, string>> = {
@@ -28,19 +28,8 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
     return ((await query) as WebhookDeliveryRecord | undefined) ?? null;
   };
   return {
-    subscribers: (account, event) => db('webhooks').where({ account_id: account, event }).orderBy('id').select('id', 'name', 'disabled'),
-
-    async insert(account, deliveries) {
-      if (deliveries.length === 0) return [];
-      const rows = deliveries.map((d) => ({
-        id: d.id, account_id: account, webhook_id: d.webhookId, event: d.message.event, test: d.test, message: JSON.stringify(d.message), event_at: d.eventAt,
-        ...(d.pausedReason ? { status: 'paused', paused_reason: d.pausedReason, next_attempt_at: null } : {}),
-      }));
-      const inserted: Array<{ id: string; status: string }> = await db('webhook_deliveries').insert(rows).onConflict('id').ignore().returning(['id', 'status']);
-      if (inserted.some((row) => row.status === 'pending')) await notifyDispatchers(db);
-      return inserted.map((row) => row.id);
-    },
-
+    subscribers: (keys) => subscribersOf(db, keys),
+    insert: (deliveries, lease) => insertDeliveries(db, deliveries, lease),
     claimDue: (options) => claimDueDeliveries(db, options),
     releaseLeases: (leases) => releaseLeases(db, leases),
     lockWebhooks: (webhookIds) => lockWebhooks(db, webhookIds),

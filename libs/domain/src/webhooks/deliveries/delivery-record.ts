@@ -66,6 +66,7 @@ export interface DeliveryWebhook {
 
 export interface NewDelivery {
   id: string;
+  account: AccountId;
   webhookId: number;
   test: boolean;
   message: WebhookMessage;
@@ -115,6 +116,24 @@ export interface ClaimOptions {
    * leases: a lease stays until its outcome is recorded, a moment after the send ended.
    */
   inFlight: ReadonlyArray<{ webhookId: number; count: number }>;
+}
+
+/**
+ * Deliveries a fan-out inserts already leased to its own process (decision 024, "hand-off"):
+ * they skip the claim, as if claimed the moment they were written.
+ */
+export interface FanOutLease {
+  leasedBy: string;
+  leaseMs: number;
+  /** The ids of the new deliveries to lease; the others are left due for any claim. */
+  ids: ReadonlySet<string>;
+}
+
+export interface InsertedDeliveries {
+  /** The ids inserted (a fan-out run twice inserts nothing). */
+  inserted: string[];
+  /** The inserted deliveries that carry a lease of FanOutLease. */
+  leased: Array<{ delivery: WebhookDeliveryRecord; lease: DeliveryLease }>;
 }
 
 export interface ClaimResult {

@@ -47,7 +47,7 @@ export async function testWebhook(access: AccessContext, webhookId: number, deps
       webhook,
       accountUrl(deps.apiUrl, account),
     );
-    await tx.webhookDeliveries.insert(account, [{ id, webhookId, test: true, message, eventAt: await tx.now() }]);
+    await tx.webhookDeliveries.insert([{ id, account, webhookId, test: true, message, eventAt: await tx.now() }]);
     return { deliveryId: id };
   });
 }

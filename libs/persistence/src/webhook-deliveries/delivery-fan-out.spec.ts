@@ -1,0 +1,105 @@
+/**
+ * The batched fan-out of decision 024 against PostgreSQL: events of several
+ * accounts fan out in one transaction of four statements (subscribers, insert,
+ * the wake-up, commit around them), each only to its own account's webhooks
+ * for its event; a disabled webhook's delivery is kept paused; the deliveries
+ * the caller picks are inserted leased to it and returned ready to send; a
+ * fan-out run again adds nothing.
+ */
+import pg from 'pg';
+import { fanOutWebhookEvents, PAUSED_REASONS, type FanOutEvent, type WebhookEventJob } from '@tessera/domain';
+import { createTestDatabase, recordStatements, type TestDatabase } from '../testing/index.js';
+import { createUnitOfWork } from '../unit-of-work.js';
+import { DELIVERY_CHANNEL } from './delivery-wakeups.js';
+
+const API_URL = 'https://api.example/v1';
+
+describe('batched fan-out of webhook events', () => {
+  let test: TestDatabase;
+  const hooks: Record<string, number> = {};
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    await test.db('accounts').insert([{ id: 'fan-a', name: 'A' }, { id: 'fan-b', name: 'B' }]);
+    const hook = async (account: string, name: string, event: string, disabled = false) =>
+      (hooks[name] = (await test.db('webhooks').insert({ account_id: account, name, event, uri: 'https://receiver.example/', disabled }).returning('id'))[0].id as number);
+    await hook('fan-a', 'a-create', 'request.create');
+    await hook('fan-a', 'a-create-off', 'request.create', true);
+    await hook('fan-a', 'a-update', 'request.update');
+    await hook('fan-b', 'b-create', 'request.create');
+  });
+  afterAll(() => test.drop());
+  beforeEach(() => test.db('webhook_deliveries').del());
+
+  const job = (account: string, event: string, jobId: string): FanOutEvent => ({
+    jobId,
+    eventAt: new Date(),
+    event: {
+      account_id: account, event, object_id: 1, object_nodeID: 'UmVxdWVzdC0x', person_id: null, person_nodeID: null, person_name: '', payload: { audit_line_id: 1 },
+    } as unknown as WebhookEventJob,
+  });
+
+  it('fans out events of several accounts in one transaction, each to its own account and event, a disabled webhook paused', async () => {
+    const events = [job('fan-a', 'request.create', '1'), job('fan-b', 'request.create', '2'), job('fan-a', 'request.update', '3'), job('fan-b', 'request.update', '4')];
+    const { result, statements } = await recordStatements(() => fanOutWebhookEvents(events, { apiUrl: API_URL }, createUnitOfWork(test.db)));
+    expect(result.results).toEqual([{ deliveries: 1, paused: 1 }, { deliveries: 1, paused: 0 }, { deliveries: 1, paused: 0 }, { deliveries: 0, paused: 0 }]);
+    expect(result.handedOff).toEqual([]);
+    expect(statements.map((s) => s.split(/[\s;]/)[0]!.toLowerCase())).toEqual(['begin', 'select', 'insert', 'select', 'commit']);
+
+    const rows = await test.db('webhook_deliveries').orderBy('webhook_id').select('account_id', 'webhook_id', 'status', 'paused_reason', 'lease_token', 'message');
+    expect(rows.map((r) => [r.account_id, r.webhook_id, r.status, r.paused_reason])).toEqual([
+      ['fan-a', hooks['a-create'], 'pending', null],
+      ['fan-a', hooks['a-create-off'], 'paused', PAUSED_REASONS.disabledByAdministrator],
+      ['fan-a', hooks['a-update'], 'pending', null],
+      ['fan-b', hooks['b-create'], 'pending', null],
+    ]);
+    expect(rows.every((r) => r.lease_token === null)).toBe(true);
+    expect(rows[3].message).toMatchObject({ account_id: 'fan-b', account: `${API_URL}/accounts/fan-b`, webhook_id: hooks['b-create'], name: 'b-create', event: 'request.create' });
+  });
+
+  it('inserts the picked deliveries leased to the caller and hands them over with their webhook; only the others wake the dispatchers', async () => {
+    const listener = new pg.Client({ connectionString: test.url });
+    await listener.connect();
+    const notices: string[] = [];
+    listener.on('notification', (n) => notices.push(n.channel));
+    await listener.query(`listen ${DELIVERY_CHANNEL}`);
+    try {
+      const offered: Array<{ id: string; webhookId: number }> = [];
+      const lease = {
+        leasedBy: 'worker-1',
+        leaseMs: 60_000,
+        pick: (candidates: ReadonlyArray<{ id: string; webhookId: number }>) => {
+          offered.push(...candidates);
+          return new Set(candidates.map((c) => c.id));
+        },
+      };
+      const { results, handedOff } = await fanOutWebhookEvents([job('fan-a', 'request.create', '10')], { apiUrl: API_URL, lease }, createUnitOfWork(test.db));
+      expect(results).toEqual([{ deliveries: 1, paused: 1 }]);
+      // The paused delivery is never offered: it is not to be sent.
+      expect(offered.map((c) => c.webhookId)).toEqual([hooks['a-create']]);
+      expect(handedOff).toHaveLength(1);
+      expect(handedOff[0]).toMatchObject({ webhook: { id: hooks['a-create'], uri: 'https://receiver.example/', policy: null }, delivery: { status: 'pending', attempts: 0 } });
+      const row = await test.db('webhook_deliveries').where({ id: handedOff[0]!.delivery.id }).first();
+      expect(row).toMatchObject({ leased_by: 'worker-1', lease_token: handedOff[0]!.lease.token });
+      expect(row.lease_expires_at.getTime()).toBeGreaterThan(Date.now() + 50_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(notices).toEqual([]);
+
+      // Nothing picked: the new pending delivery is for any dispatcher, woken at commit.
+      await fanOutWebhookEvents([job('fan-b', 'request.create', '11')], { apiUrl: API_URL, lease: { ...lease, pick: () => new Set() } }, createUnitOfWork(test.db));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(notices).toEqual([DELIVERY_CHANNEL]);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('adds nothing when the same jobs fan out again, and hands nothing over', async () => {
+    const events = [job('fan-a', 'request.create', '20'), job('fan-b', 'request.create', '21')];
+    const pickAll = { leasedBy: 'w', leaseMs: 60_000, pick: (c: ReadonlyArray<{ id: string }>) => new Set(c.map((x) => x.id)) };
+    await fanOutWebhookEvents(events, { apiUrl: API_URL }, createUnitOfWork(test.db));
+    const again = await fanOutWebhookEvents(events, { apiUrl: API_URL, lease: pickAll }, createUnitOfWork(test.db));
+    expect(again).toEqual({ results: [{ deliveries: 0, paused: 0 }, { deliveries: 0, paused: 0 }], handedOff: [] });
+    expect(await test.db('webhook_deliveries').count({ n: '*' }).first()).toEqual({ n: 3 });
+  });
+});

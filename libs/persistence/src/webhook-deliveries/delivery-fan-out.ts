@@ -1,0 +1,52 @@
+/**
+ * The fan-out's two statements (decision 024, "batched fan-out"): the
+ * subscribers of a batch of events, and the insert of their deliveries, some
+ * of them leased to the inserting process (the hand-off).
+ */
+import type { DeliveryWebhook, FanOutLease, InsertedDeliveries, NewDelivery, SubscriptionKey, WebhookDeliveryRecord } from '@tessera/domain';
+import type { Database } from '../database.js';
+import { DELIVERY_COLUMNS } from './delivery-claims.js';
+import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
+import { notifyDispatchers } from './delivery-wakeups.js';
+
+/** Every webhook of the (account, event) pairs, enabled or disabled, with its policy; by id. */
+export async function subscribersOf(db: Database, keys: readonly SubscriptionKey[]): Promise<DeliveryWebhook[]> {
+  if (keys.length === 0) return [];
+  const rows: Array<Record<string, unknown>> = await webhooksWithPolicy(db)
+    .join(db.raw('unnest(?::text[], ?::text[]) as k(account_id, event)', [keys.map((k) => k.account), keys.map((k) => k.event)]), (on) =>
+      on.on('k.account_id', 'w.account_id').andOn('k.event', 'w.event'),
+    )
+    .orderBy('w.id')
+    .select(WEBHOOK_COLUMNS);
+  return rows.map((row) => toDeliveryWebhook(row));
+}
+
+export async function insertDeliveries(db: Database, deliveries: readonly NewDelivery[], lease?: FanOutLease): Promise<InsertedDeliveries> {
+  if (deliveries.length === 0) return { inserted: [], leased: [] };
+  const leaseColumns = lease
+    ? { lease_token: db.raw('gen_random_uuid()'), lease_expires_at: db.raw('now() + make_interval(secs => ?)', [lease.leaseMs / 1000]), leased_by: lease.leasedBy }
+    : null;
+  const rows = deliveries.map((d) => ({
+    id: d.id, account_id: d.account, webhook_id: d.webhookId, event: d.message.event, test: d.test, message: JSON.stringify(d.message), event_at: d.eventAt,
+    // Every row names the same columns: a multi-row insert takes one column list.
+    status: d.pausedReason ? 'paused' : 'pending', paused_reason: d.pausedReason ?? null,
+    ...(d.pausedReason ? { next_attempt_at: null } : { next_attempt_at: db.raw('now()') }),
+    ...(leaseColumns && lease!.ids.has(d.id) ? leaseColumns : { lease_token: null, lease_expires_at: null, leased_by: null }),
+  }));
+  const inserted: Array<Record<string, unknown>> = await db('webhook_deliveries')
+    .insert(rows)
+    .onConflict('id')
+    .ignore()
+    .returning([...DELIVERY_COLUMNS, 'lease_token']);
+  // Pending rows nobody holds are for any dispatcher: wake them at commit.
+  if (inserted.some((row) => row['status'] === 'pending' && row['lease_token'] === null)) await notifyDispatchers(db);
+  return {
+    inserted: inserted.map((row) => row['id'] as string),
+    leased: inserted
+      .filter((row) => row['lease_token'] !== null)
+      .map((row) => ({
+        delivery: Object.fromEntries(DELIVERY_COLUMNS.map((column) => [column, row[column]])) as unknown as WebhookDeliveryRecord,
+        lease: { id: row['id'] as string, token: row['lease_token'] as string },
+      })),
+  };
+}
