@@ -1,8 +1,9 @@
 /**
- * The README's examples, run as written, in document order, against a freshly
+ * The examples of the README and docs/, run as written, in order, against a freshly
  * started stack (`npm start`: migrations, demo seed, the four apps), so that the
- * README cannot drift from what Tessera does. The convention, also for docs/ and
- * the apps', libs' and tools' READMEs:
+ * documentation cannot drift from what Tessera does. The order is the README's, then
+ * the pages its "Read on" section links, in that order, then the other docs/ pages
+ * and the apps', libs' and tools' READMEs (examples/documents.ts). The convention:
  *
  * - Every ```sh / ```bash block runs, one command at a time, in one bash session
  *   for all documents (variables such as TOKEN or AUTH carry on, as in a reader's
@@ -17,31 +18,28 @@
  *   status below 400.
  * - A block that is not meant to run (starting Tessera itself, Docker, a browser
  *   step, code in another language, an output) carries `<!-- not-run: reason -->`
- *   on the line before its fence. In the root README every fenced block is run or
- *   marked; elsewhere every shell block is. Nothing is skipped silently: an unmarked
- *   block fails the test, and the marked ones are counted.
+ *   on the line before its fence. In the root README and the pages of docs/ (not the
+ *   decision records) every fenced block is run or marked; elsewhere every shell block
+ *   is. Nothing is skipped silently: an unmarked block fails the test, and the marked
+ *   ones are counted.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '@tessera/persistence';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { answerMismatch, silentFailure } from './examples/answer.js';
+import { exampleDocuments } from './examples/documents.js';
 import { blockCommands, isShell, markdownBlocks } from './examples/markdown-examples.js';
 import { ShellSession, writeCurlShim } from './examples/shell-session.js';
 import { workspaceRoot } from './paths.js';
 
 const DEFAULT_PORTS = { API_PORT: 3000, AUTH_PORT: 3001, GRAPHQL_PORT: 3002, WORKER_PORT: 3003 };
 const STEP_TIMEOUT_MS = 20_000;
+/** The README and the guide's pages (docs/*.md, not the decision records) mark every block they do not run. */
+const everyBlockCounts = (document: string) => document === 'README.md' || /^docs\/[^/]+\.md$/.test(document);
 const READER_PACE = { RATE_LIMIT_PER_2_SECONDS: '1000', GRAPHQL_RATE_LIMIT_PER_2_SECONDS: '1000' };
-
-async function documents(): Promise<string[]> {
-  const readmes = async (dir: string) => (await readdir(path.join(workspaceRoot, dir))).sort().map((project) => path.join(dir, project, 'README.md'));
-  const docs = (await readdir(path.join(workspaceRoot, 'docs'), { recursive: true })).filter((f) => f.endsWith('.md')).sort().map((f) => path.join('docs', f));
-  // A project without a README reads as empty below.
-  return ['README.md', ...(await readmes('apps')), ...(await readmes('libs')), ...(await readmes('tools')), 'docker/README.md', ...docs];
-}
 
 describe('the examples of the README and docs run as written, in order, on a fresh start', () => {
   let test: TestDatabase;
@@ -117,7 +115,7 @@ describe('the examples of the README and docs run as written, in order, on a fre
   it('runs every shell example and gets the answers shown; every other block is marked not-run with a reason', async () => {
     const failures: string[] = [];
     const counts = { commands: 0, answers: 0, notRun: 0 };
-    for (const document of await documents()) {
+    for (const document of await exampleDocuments()) {
       const markdown = await readFile(path.join(workspaceRoot, document), 'utf8').catch(() => '');
       for (const block of markdownBlocks(markdown)) {
         const where = `${document}:${block.line}`;
@@ -126,7 +124,7 @@ describe('the examples of the README and docs run as written, in order, on a fre
           continue;
         }
         if (!isShell(block)) {
-          if (document === 'README.md') failures.push(`${where}: a \`\`\`${block.lang} block that neither runs nor says <!-- not-run: reason -->`);
+          if (everyBlockCounts(document)) failures.push(`${where}: a \`\`\`${block.lang} block that neither runs nor says <!-- not-run: reason -->`);
           continue;
         }
         for (const example of blockCommands(block)) {
@@ -140,7 +138,7 @@ describe('the examples of the README and docs run as written, in order, on a fre
       }
     }
     expect(failures).toEqual([]);
-    // The README is the bulk of it: a parser that found nothing would pass the line above.
+    // The README and docs/ are the bulk of it: a parser that found nothing would pass the line above.
     expect(counts.commands).toBeGreaterThan(100);
     expect(counts.answers).toBeGreaterThan(30);
     expect(counts.notRun).toBeGreaterThan(5);

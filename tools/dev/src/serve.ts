@@ -1,7 +1,7 @@
 /**
  * `nx serve <app>`: the same database and migrations as `npm start`, the demo seed only into an
  * empty database (one with data is left as it is), then one app,
- * configured as the README's configuration table says for one app (`PORT` moves it; every
+ * configured as docs/configuration.md says for one app (`PORT` moves it; every
  * other variable reaches it as it is). Exits non-zero when the app does not come up, so Nx
  * reports the failure.
  */
