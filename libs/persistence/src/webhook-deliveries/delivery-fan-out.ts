@@ -1,13 +1,14 @@
 /**
  * The fan-out's two statements (decision 024, "batched fan-out"): the
- * subscribers of a batch of events, and the insert of their deliveries, some
- * of them leased to the inserting process (the hand-off).
+ * subscribers of a batch of events, and the insert of their deliveries with
+ * the wake-up of the dispatchers, some of them leased to the inserting
+ * process (the hand-off).
  */
 import type { DeliveryWebhook, FanOutLease, InsertedDeliveries, NewDelivery, SubscriptionKey, WebhookDeliveryRecord } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { DELIVERY_COLUMNS } from './delivery-claims.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
-import { notifyDispatchers } from './delivery-wakeups.js';
+import { DELIVERY_CHANNEL } from './delivery-wakeups.js';
 
 /** Every webhook of the (account, event) pairs, enabled or disabled, with its policy; by id. */
 export async function subscribersOf(db: Database, keys: readonly SubscriptionKey[]): Promise<DeliveryWebhook[]> {
@@ -33,13 +34,15 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
     ...(d.pausedReason ? { next_attempt_at: null } : { next_attempt_at: db.raw('now()') }),
     ...(leaseColumns && lease!.ids.has(d.id) ? leaseColumns : { lease_token: null, lease_expires_at: null, leased_by: null }),
   }));
-  const inserted: Array<Record<string, unknown>> = await db('webhook_deliveries')
-    .insert(rows)
-    .onConflict('id')
-    .ignore()
-    .returning([...DELIVERY_COLUMNS, 'lease_token']);
-  // Pending rows nobody holds are for any dispatcher: wake them at commit.
-  if (inserted.some((row) => row['status'] === 'pending' && row['lease_token'] === null)) await notifyDispatchers(db);
+  const insert = db('webhook_deliveries').insert(rows).onConflict('id').ignore().returning([...DELIVERY_COLUMNS, 'lease_token']);
+  // One statement, atomic by itself: the rows, and the wake-up of every dispatcher (at commit) when
+  // a new pending row is nobody's yet. A select CTE runs only when referenced, hence the count.
+  const { rows: inserted } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
+    `with ins as (?),
+          woken as (select pg_notify(?, '') from ins where ins.status = 'pending' and ins.lease_token is null limit 1)
+     select ins.*, (select count(*) from woken) as woken from ins`,
+    [insert, DELIVERY_CHANNEL],
+  );
   return {
     inserted: inserted.map((row) => row['id'] as string),
     leased: inserted

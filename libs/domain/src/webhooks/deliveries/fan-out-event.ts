@@ -1,9 +1,11 @@
 /**
  * The `webhook-event` task: an event of SPEC.md "Events" becomes one delivery
  * per webhook of the account for that event, each with its message
- * (REFERENCE.md "Webhooks"). Events that reach a worker together fan out in
- * one transaction: one statement finds every subscriber, one inserts every
- * delivery (decision 024, "batched fan-out").
+ * (REFERENCE.md "Webhooks"). Events that reach a worker together fan out
+ * together, in two statements (decision 024, "batched fan-out"): one finds
+ * every subscriber, one inserts every delivery. No transaction holds them: the
+ * insert is atomic by itself, and a webhook deleted in between fails the batch
+ * (its foreign key), whose jobs are retried without it.
  *
  * - A disabled webhook's delivery is kept paused, with the reason, rather
  *   than not made at all (issue 19 item 5): re-enabling the webhook and
@@ -56,43 +58,41 @@ export interface FanOutBatchResult {
 
 export async function fanOutWebhookEvents(events: readonly FanOutEvent[], settings: FanOutSettings, uow: UnitOfWork): Promise<FanOutBatchResult> {
   if (events.length === 0) return { results: [], handedOff: [] };
-  return uow.transaction(async (tx) => {
-    const repo = tx.webhookDeliveries;
-    // The jobs were written by this service in the transaction of their change.
-    const keyed = events.map((each) => ({ ...each, account: trustedAccountId(each.event.account_id) }));
-    const keys = uniqueKeys(keyed.map(({ account, event }) => ({ account, event: event.event })));
-    const webhooks = await repo.subscribers(keys);
-    const byKey = groupBy(webhooks, (webhook) => keyOf(webhook.account_id, webhook.event));
+  const repo = uow.repositories.webhookDeliveries;
+  // The jobs were written by this service in the transaction of their change.
+  const keyed = events.map((each) => ({ ...each, account: trustedAccountId(each.event.account_id) }));
+  const keys = uniqueKeys(keyed.map(({ account, event }) => ({ account, event: event.event })));
+  const webhooks = await repo.subscribers(keys);
+  const byKey = groupBy(webhooks, (webhook) => keyOf(webhook.account_id, webhook.event));
 
-    const planned = keyed.map(({ event, jobId, eventAt, account }) => {
-      const issuer = accountUrl(settings.apiUrl, account);
-      return (byKey.get(keyOf(account, event.event)) ?? []).map((webhook): NewDelivery => ({
-        id: fanOutDeliveryId(jobId, webhook.id),
-        account,
-        webhookId: webhook.id,
-        test: false,
-        message: buildWebhookMessage(event, webhook, issuer),
-        eventAt,
-        pausedReason: webhook.disabled ? PAUSED_REASONS.disabledByAdministrator : null,
-      }));
-    });
-    const all = planned.flat();
-    if (all.length === 0) return { results: events.map(() => ({ deliveries: 0, paused: 0 })), handedOff: [] };
-
-    const lease = settings.lease;
-    const ids = lease?.pick(all.filter((d) => !d.pausedReason).map((d) => ({ id: d.id, webhookId: d.webhookId })));
-    const { inserted, leased } = await repo.insert(all, lease && ids && ids.size > 0 ? { leasedBy: lease.leasedBy, leaseMs: lease.leaseMs, ids } : undefined);
-    const isNew = new Set(inserted);
-    const webhookById = new Map(webhooks.map((webhook) => [webhook.id, webhook]));
-    return {
-      results: planned.map((deliveries) => {
-        const fresh = deliveries.filter((d) => isNew.has(d.id));
-        const paused = fresh.filter((d) => d.pausedReason).length;
-        return { deliveries: fresh.length - paused, paused };
-      }),
-      handedOff: leased.map(({ delivery, lease: held }) => ({ delivery, lease: held, webhook: webhookById.get(delivery.webhook_id)! })),
-    };
+  const planned = keyed.map(({ event, jobId, eventAt, account }) => {
+    const issuer = accountUrl(settings.apiUrl, account);
+    return (byKey.get(keyOf(account, event.event)) ?? []).map((webhook): NewDelivery => ({
+      id: fanOutDeliveryId(jobId, webhook.id),
+      account,
+      webhookId: webhook.id,
+      test: false,
+      message: buildWebhookMessage(event, webhook, issuer),
+      eventAt,
+      pausedReason: webhook.disabled ? PAUSED_REASONS.disabledByAdministrator : null,
+    }));
   });
+  const all = planned.flat();
+  if (all.length === 0) return { results: events.map(() => ({ deliveries: 0, paused: 0 })), handedOff: [] };
+
+  const lease = settings.lease;
+  const ids = lease?.pick(all.filter((d) => !d.pausedReason).map((d) => ({ id: d.id, webhookId: d.webhookId })));
+  const { inserted, leased } = await repo.insert(all, lease && ids && ids.size > 0 ? { leasedBy: lease.leasedBy, leaseMs: lease.leaseMs, ids } : undefined);
+  const isNew = new Set(inserted);
+  const webhookById = new Map(webhooks.map((webhook) => [webhook.id, webhook]));
+  return {
+    results: planned.map((deliveries) => {
+      const fresh = deliveries.filter((d) => isNew.has(d.id));
+      const paused = fresh.filter((d) => d.pausedReason).length;
+      return { deliveries: fresh.length - paused, paused };
+    }),
+    handedOff: leased.map(({ delivery, lease: held }) => ({ delivery, lease: held, webhook: webhookById.get(delivery.webhook_id)! })),
+  };
 }
 
 /** One event on its own (the api's tests fan out what a change queued this way). */
