@@ -84,8 +84,8 @@ describe('webhook test endpoint and delivery log', () => {
       // As the worker leaves a delivery that gave up: two attempts logged.
       await h.test.db('webhook_deliveries').where({ id: older }).update({ status: 'failed', attempts: 2 });
       await h.test.db('webhook_delivery_attempts').insert([
-        { delivery_id: older, attempt: 1, started_at: new Date('2026-01-01T10:00:00Z'), duration_ms: 12, status_code: 500, error: '500 Internal Server Error', response_excerpt: 'boom' },
-        { delivery_id: older, attempt: 2, started_at: new Date('2026-01-01T10:00:30Z'), duration_ms: 10000, status_code: null, error: 'timed out after 10 s', response_excerpt: null },
+        { account_id: 'wdc', delivery_id: older, attempt: 1, started_at: new Date('2026-01-01T10:00:00Z'), duration_ms: 12, status_code: 500, error: '500 Internal Server Error', response_excerpt: 'boom' },
+        { account_id: 'wdc', delivery_id: older, attempt: 2, started_at: new Date('2026-01-01T10:00:30Z'), duration_ms: 10000, status_code: null, error: 'timed out after 10 s', response_excerpt: null },
       ]);
     });
 

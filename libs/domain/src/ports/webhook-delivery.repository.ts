@@ -76,5 +76,5 @@ export interface WebhookDeliveryRepository {
   find(account: AccountId, webhookId: number, deliveryId: string): Promise<WebhookDeliveryRecord | null>;
   /** Row-locked: a redelivery and the recording of an outcome take turns. */
   findForUpdate(account: AccountId, webhookId: number, deliveryId: string): Promise<WebhookDeliveryRecord | null>;
-  attempts(deliveryId: string): Promise<DeliveryAttemptRecord[]>;
+  attempts(account: AccountId, deliveryId: string): Promise<DeliveryAttemptRecord[]>;
 }

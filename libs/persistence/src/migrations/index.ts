@@ -17,6 +17,7 @@ import * as eventMatchWithoutCi from './20261122000015_event_match_without_ci.js
 import * as deliveryLeases from './20261125000016_delivery_leases.js';
 import * as webhookSigningKeys from './20261125000017_webhook_signing_keys.js';
 import * as deliveryLeaseIndex from './20261125000018_delivery_lease_index.js';
+import * as deliveryAttemptAccounts from './20261125000019_delivery_attempt_accounts.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261125000016_delivery_leases': deliveryLeases,
   '20261125000017_webhook_signing_keys': webhookSigningKeys,
   '20261125000018_delivery_lease_index': deliveryLeaseIndex,
+  '20261125000019_delivery_attempt_accounts': deliveryAttemptAccounts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

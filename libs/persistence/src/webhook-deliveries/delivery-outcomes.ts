@@ -52,11 +52,12 @@ export async function addAttempts(db: Database, attempts: ReadonlyArray<NewDeliv
   if (attempts.length === 0) return;
   // One attempt per delivery in a batch (one lease at a time), so max + 1 is that delivery's next number.
   await db.raw(
-    `insert into webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, response_excerpt)
-     select v.delivery_id, coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = v.delivery_id), 0) + 1,
+    `insert into webhook_delivery_attempts (account_id, delivery_id, attempt, started_at, duration_ms, status_code, error, response_excerpt)
+     select d.account_id, v.delivery_id, coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = v.delivery_id), 0) + 1,
             v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
        from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])
-            as v(delivery_id, started_at, duration_ms, status_code, error, response_excerpt)`,
+            as v(delivery_id, started_at, duration_ms, status_code, error, response_excerpt)
+       join webhook_deliveries d on d.id = v.delivery_id`,
     [
       attempts.map((a) => a.deliveryId), attempts.map((a) => a.started_at), attempts.map((a) => a.duration_ms), attempts.map((a) => a.status_code),
       attempts.map((a) => a.error), attempts.map((a) => a.response_excerpt),

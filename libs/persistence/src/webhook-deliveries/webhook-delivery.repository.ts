@@ -93,6 +93,6 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
 
     find: (account, webhookId, deliveryId) => findDelivery(account, webhookId, deliveryId, false),
     findForUpdate: (account, webhookId, deliveryId) => findDelivery(account, webhookId, deliveryId, true),
-    attempts: (deliveryId): Promise<DeliveryAttemptRecord[]> => attemptsOf(db, deliveryId),
+    attempts: (account, deliveryId): Promise<DeliveryAttemptRecord[]> => attemptsOf(db, account, deliveryId),
   };
 }

@@ -25,5 +25,5 @@ export async function getWebhookDelivery(access: AccessContext, webhookId: numbe
   assertWebhookAdmin(access, 'Read');
   const delivery = await repos.webhookDeliveries.find(access.account.id, webhookId, deliveryId);
   if (!delivery) throw notFound();
-  return { ...delivery, attempt_log: await repos.webhookDeliveries.attempts(delivery.id) };
+  return { ...delivery, attempt_log: await repos.webhookDeliveries.attempts(access.account.id, delivery.id) };
 }

@@ -81,7 +81,7 @@ export async function recordDeliveryOutcomes(outcomes: readonly DeliveryOutcome[
       const webhook = { ...outcome.webhook, disabled: disabledBy.has(id) || (webhooks.get(id)?.disabled ?? outcome.webhook.disabled) };
       const { disabled } = await recordWebhookFailure(tx, webhook, {
         delivery: outcome.delivery,
-        attempt: (await repo.attempts(outcome.delivery.id)).length + 1,
+        attempt: (await repo.attempts(outcome.delivery.account_id, outcome.delivery.id)).length + 1,
         error: plan.attempt!.error!,
         nextAttemptAt: plan.progress.next_attempt_at,
         gone: plan.effect === 'gone',
