@@ -23,6 +23,18 @@ export { generateSecret, generatePersonalAccessToken, hashToken, isExpired, PAT_
 export { parsePersonalAccessTokenForm, personalAccessTokenRevocation, TOKEN_NAME_MAX } from './identity/personal-access-token-form.js';
 export type { NewPersonalAccessTokenFields, ParsedTokenForm, TokenRevocation } from './identity/personal-access-token-form.js';
 export type { PersonRecord } from './records/person.js';
+export { signIn } from './sign-in/sign-in.js';
+export type { SignInPerson, SignInRepository } from './sign-in/sign-in.repository.js';
+export { getAccessAndSecurity } from './access-and-security/get-access-and-security.js';
+export type { AccessAndSecurity, AccessAndSecurityReads } from './access-and-security/get-access-and-security.js';
+export { createPersonalAccessToken } from './access-and-security/create-personal-access-token.js';
+export type { CreatedPersonalAccessToken } from './access-and-security/create-personal-access-token.js';
+export { revokePersonalAccessToken } from './access-and-security/revoke-personal-access-token.js';
+export type { PersonalAccessTokenRevoked } from './access-and-security/revoke-personal-access-token.js';
+export { revokeApplicationAuthorization } from './access-and-security/revoke-application-authorization.js';
+export type {
+  NewPersonalAccessToken, OAuthAuthorization, OAuthAuthorizationRepository, PersonalAccessTokenListing, PersonalAccessTokenRepository,
+} from './access-and-security/access-and-security.repository.js';
 export { hashPassword, verifyPassword } from './identity/password.js';
 export { resolveAccess, resolveToken, tokenRefusal } from './identity/resolve-access.js';
 export type { TokenRefusal } from './identity/resolve-access.js';
