@@ -55,6 +55,15 @@ export default [
     },
   },
   {
+    // The auth app's pages and provider hooks call use cases through services.ts; only the
+    // composition root and oidc-provider's storage adapter reach persistence (issue 21 item 5).
+    files: ['apps/auth/src/**/*.ts'],
+    ignores: ['apps/auth/src/main.ts', 'apps/auth/src/app.ts', 'apps/auth/src/services.ts', 'apps/auth/src/provider/database-adapter.ts', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@tessera/persistence', message: 'Call a use case through services.ts (apps/auth/src/services.ts) instead.' }] }],
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/test/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { createHttpApp, createOutageWatch, databaseDependency, databasePoolMetrics, finishHttpApp, type Logger, type TransportOptions } from '@tessera/http';
-import { ping, type Database } from '@tessera/persistence';
+import type { Database } from '@tessera/persistence';
 import type { StoreHandle } from '@tessera/rate-limit';
 import { OAUTH_PATHS, oauthErrorHandler, oauthNotFound } from './oauth-error-answers.js';
 import { csrfTokens } from './pages/csrf.js';
@@ -10,6 +10,7 @@ import { profileRoutes } from './profile/profile-routes.js';
 import { createOAuthProvider, type OAuthProviderConfig } from './provider/create-oauth-provider.js';
 import type { StoreAdapterClass } from './provider/database-adapter.js';
 import { providerPaths } from './provider/mount-provider.js';
+import { createAuthServices } from './services.js';
 
 export interface AuthDependencies {
   db: Database;
@@ -31,14 +32,15 @@ export interface AuthDependencies {
  * Bodies are parsed by oidc-provider itself and by the pages' own form parser.
  */
 export function createAuthApp({ db, logger, transport, oauth, rateLimitStore, store }: AuthDependencies): Express {
+  const services = createAuthServices(db, store ? { store } : {});
   const outages = createOutageWatch({ logger, dependencies: [databaseDependency(db)] });
-  const app = createHttpApp({ service: 'auth', logger, healthChecks: { database: () => ping(db) }, parseBodies: false, outages, metrics: [databasePoolMetrics(db)], ...transport });
-  const provider = createOAuthProvider({ ...oauth, trustProxy: transport?.trustProxy }, { db, logger, outages, ...(store ? { store } : {}) });
+  const app = createHttpApp({ service: 'auth', logger, healthChecks: { database: services.ping }, parseBodies: false, outages, metrics: [databasePoolMetrics(db)], ...transport });
+  const provider = createOAuthProvider({ ...oauth, trustProxy: transport?.trustProxy }, { services, logger, outages });
   const loginLimiter = createLoginLimiter(rateLimitStore, oauth.loginRateLimits);
   const csrf = csrfTokens(oauth.cookieKeys[0]!);
-  app.use(interactionRoutes({ provider, db, logger, csrf, loginLimiter }));
+  app.use(interactionRoutes({ provider, services, logger, csrf, loginLimiter }));
   // "Access and Security": the signed-in person's authorizations and personal access tokens.
-  app.use(profileRoutes({ provider, db, logger, csrf, loginLimiter, secureCookies: oauth.issuer.startsWith('https:') }));
+  app.use(profileRoutes({ provider, services, logger, csrf, loginLimiter, secureCookies: oauth.issuer.startsWith('https:') }));
   app.use(providerPaths(provider));
   // Last on the OAuth paths, after whatever serves them: their 404 and errors in OAuth's shape.
   app.use(OAUTH_PATHS, oauthNotFound, oauthErrorHandler(logger, outages));

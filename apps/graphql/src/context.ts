@@ -10,7 +10,7 @@
  */
 import { GraphQLError } from 'graphql';
 import type { Request } from 'express';
-import { authenticateToken, isDomainError, resolveAccess, type AccessPort } from '@tessera/domain';
+import { authenticateToken, isDomainError, authenticateCall, type AccessPort } from '@tessera/domain';
 import type { OutageWatch } from '@tessera/http';
 import { toGraphqlRequestError } from './graphql-error.js';
 import { isIntrospectionOnly } from './introspection-only.js';
@@ -34,7 +34,7 @@ export function graphqlContext(services: GraphqlServices, port: AccessPort, outa
         // Introspection with the token alone counts as a request, at cost 1, like any other call.
         return { services, access: null, loaders: createGraphqlLoaders(services, null), quota: { key: quotaKeyOf(grant.person.id, grant.clientId), figures: null } };
       }
-      const access = await resolveAccess({ authorization: req.get('authorization'), account: req.get('x-service-account') }, port);
+      const access = await authenticateCall({ authorization: req.get('authorization'), account: req.get('x-service-account') }, port);
       return { services, access, loaders: createGraphqlLoaders(services, access), quota: { key: quotaKeyOf(access.person.id, access.token.clientId), figures: null } };
     } catch (error) {
       // The database unreachable is a 503 with Retry-After; anything else is answered 500 by Apollo,

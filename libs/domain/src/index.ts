@@ -23,16 +23,29 @@ export { generateSecret, generatePersonalAccessToken, hashToken, isExpired, PAT_
 export { parsePersonalAccessTokenForm, personalAccessTokenRevocation, TOKEN_NAME_MAX } from './identity/personal-access-token-form.js';
 export type { NewPersonalAccessTokenFields, ParsedTokenForm, TokenRevocation } from './identity/personal-access-token-form.js';
 export type { PersonRecord } from './records/person.js';
+export { signIn } from './sign-in/sign-in.js';
+export type { SignInPerson, SignInRepository } from './sign-in/sign-in.repository.js';
+export { getAccessAndSecurity } from './access-and-security/get-access-and-security.js';
+export type { AccessAndSecurity, AccessAndSecurityReads } from './access-and-security/get-access-and-security.js';
+export { createPersonalAccessToken } from './access-and-security/create-personal-access-token.js';
+export type { CreatedPersonalAccessToken } from './access-and-security/create-personal-access-token.js';
+export { revokePersonalAccessToken } from './access-and-security/revoke-personal-access-token.js';
+export type { PersonalAccessTokenRevoked } from './access-and-security/revoke-personal-access-token.js';
+export { revokeApplicationAuthorization } from './access-and-security/revoke-application-authorization.js';
+export type {
+  NewPersonalAccessToken, OAuthAuthorization, OAuthAuthorizationRepository, PersonalAccessTokenListing, PersonalAccessTokenRepository,
+} from './access-and-security/access-and-security.repository.js';
 export { hashPassword, verifyPassword } from './identity/password.js';
-export { resolveAccess, authenticateToken, TOKEN_USE_INTERVAL_MS } from './identity/resolve-access.js';
-export type { TokenGrant, AccessPort, AccessHeaders, AccessLookup } from './identity/resolve-access.js';
+export { resolveAccess, resolveToken, tokenRefusal } from './identity/resolve-access.js';
+export type { TokenRefusal } from './identity/resolve-access.js';
+export { authenticateCall, authenticateToken, TOKEN_USE_INTERVAL_MS } from './identity/authenticate-call.js';
+export type { TokenGrant, AccessPort, AccessHeaders, AccessLookup } from './identity/access-lookup.js';
 export { createAccessCache } from './identity/access-cache.js';
 export type { AccessCache, AccessCacheOptions } from './identity/access-cache.js';
 export { cachedAccessPort } from './identity/cached-access-port.js';
 export { parseAccessChange } from './identity/access-change.js';
 export type { AccessChange } from './identity/access-change.js';
-export { oauthAccessTokenValidity } from './identity/oauth-access-token.js';
-export type { StoredOAuthAccessToken, OAuthAccessTokenValidity } from './identity/oauth-access-token.js';
+export type { OAuthTokenFacts, OAuthTokenRefusal } from './identity/oauth-access-token.js';
 export { CATEGORIES, STATUSES, IMPACTS, COMPLETION_REASONS, statusRequiresMember, OPEN_EXCLUDED_STATUSES } from './requests/request-values.js';
 export type { Category, Status, Impact, CompletionReason } from './requests/request-values.js';
 export type { RequestRecord, NewRequest, RequestChanges } from './requests/request-record.js';

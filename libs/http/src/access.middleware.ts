@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { assertAllowed, forbidden, isAdministrator, resolveAccess, type AccessContext, type AccessPort, type ScopeOperation } from '@tessera/domain';
+import { assertAllowed, forbidden, isAdministrator, authenticateCall, type AccessContext, type AccessPort, type ScopeOperation } from '@tessera/domain';
 
 /** Resolves the caller from `Authorization` and `X-Service-Account`; 401/403 otherwise. */
 export function authenticate(port: AccessPort): RequestHandler {
@@ -7,7 +7,7 @@ export function authenticate(port: AccessPort): RequestHandler {
     // Set before resolving, so that 401/403 answers are not cached either: no shared
     // or browser cache may keep an answer that depends on who asked.
     res.set('Cache-Control', 'no-store');
-    res.locals['access'] = await resolveAccess(
+    res.locals['access'] = await authenticateCall(
       { authorization: req.get('authorization'), account: req.get('x-service-account') },
       port,
     );

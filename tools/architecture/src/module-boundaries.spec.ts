@@ -53,4 +53,20 @@ describe('lint enforces the module boundaries of ARCHITECTURE.md', () => {
     const code = "import { createDatabase } from '@tessera/persistence';\nimport { encodeNodeId } from '@tessera/domain';\nimport { createLogger } from '@tessera/http';\nexport { createDatabase, encodeNodeId, createLogger };\n";
     expect(await boundaryErrors('apps/api/src/ok-import.ts', code)).toEqual([]);
   });
+
+  describe('the auth app reaches persistence only through its composition root', () => {
+    async function restrictedImports(file: string): Promise<string[]> {
+      const code = "import { ping } from '@tessera/persistence';\nexport const x = ping;\n";
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+    }
+
+    it.each([['apps/auth/src/profile/bad-import.ts'], ['apps/auth/src/pages/bad-import.ts'], ['apps/auth/src/provider/bad-import.ts']])('fails when %s imports @tessera/persistence', async (file) => {
+      expect((await restrictedImports(file)).join('\n')).toContain('services.ts');
+    });
+
+    it.each([['apps/auth/src/services.ts'], ['apps/auth/src/app.ts'], ['apps/auth/src/main.ts'], ['apps/auth/src/provider/database-adapter.ts']])('lets %s import it', async (file) => {
+      expect(await restrictedImports(file)).toEqual([]);
+    });
+  });
 });

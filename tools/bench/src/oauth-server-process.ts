@@ -41,8 +41,11 @@ interface ProviderModels {
   AuthorizationCode: new (input: Record<string, unknown>) => { save(): Promise<string> };
 }
 type CreateOAuthProvider = (config: { issuer: string; cookieKeys: string[] }, dependencies: Record<string, unknown>) => ProviderModels;
+type CreateAuthServices = (db: unknown, options: { store?: unknown }) => unknown;
 
 const PROVIDER_MODULE = 'apps/auth/src/provider/create-oauth-provider.ts';
+/** The auth app's composition root, which builds the provider's adapter on the chosen store. */
+const SERVICES_MODULE = 'apps/auth/src/services.ts';
 
 async function memoryStore(): Promise<new (model: string) => unknown> {
   const load = (file: string) => import(file) as Promise<{ default: new (...args: unknown[]) => unknown }>;
@@ -61,13 +64,15 @@ async function main(): Promise<void> {
   const db = createDatabase({ url: process.env['DATABASE_URL']!, poolMax: Number(process.env['OAUTH_BENCH_POOL_MAX'] ?? 10) });
   const logger = createLogger({ name: 'auth-bench', level: process.env['LOG_LEVEL'] ?? 'warn' });
   const { createOAuthProvider } = (await import(pathToFileURL(path.join(workspaceRoot, PROVIDER_MODULE)).href)) as { createOAuthProvider: CreateOAuthProvider };
+  const { createAuthServices } = (await import(pathToFileURL(path.join(workspaceRoot, SERVICES_MODULE)).href)) as { createAuthServices: CreateAuthServices };
 
   // Listening first: the issuer names the port.
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const store = storeName === 'memory' ? await memoryStore() : undefined;
-  const provider = createOAuthProvider({ issuer, cookieKeys: ['bench-cookie-key-bench-cookie-key'] }, { db, logger, ...(store ? { store } : {}) });
+  const services = createAuthServices(db, store ? { store } : {});
+  const provider = createOAuthProvider({ issuer, cookieKeys: ['bench-cookie-key-bench-cookie-key'] }, { services, logger });
   server.on('request', provider.callback());
 
   async function mint({ count, accountId, clientId, redirectUri, scope }: MintRequest): Promise<string[]> {

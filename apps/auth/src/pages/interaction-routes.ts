@@ -7,18 +7,18 @@ import { randomUUID } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import Provider, { errors } from 'oidc-provider';
 import type { Logger } from '@tessera/http';
-import { findOAuthClient, type Database } from '@tessera/persistence';
 import { consentPage } from './consent-page.js';
 import type { CsrfTokens } from './csrf.js';
 import { errorBody } from './error-page.js';
 import { html, sendPage } from './html.js';
 import type { LoginLimiter } from './login-limits.js';
+import type { AuthServices } from '../services.js';
 import { loginPage } from './login-page.js';
 import { attemptSignIn } from './sign-in.js';
 
 export interface InteractionDependencies {
   provider: Provider;
-  db: Database;
+  services: Pick<AuthServices, 'findApplication' | 'signIn'>;
   logger: Logger;
   csrf: CsrfTokens;
   loginLimiter: LoginLimiter;
@@ -26,25 +26,25 @@ export interface InteractionDependencies {
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 
-async function applicationOf(db: Database, details: Details) {
-  const client = await findOAuthClient(db, String(details.params['client_id']));
+async function applicationOf(services: InteractionDependencies['services'], details: Details) {
+  const client = await services.findApplication(String(details.params['client_id']));
   if (!client) throw new errors.InvalidClient('the application no longer exists');
   return client;
 }
 
-export function interactionRoutes({ provider, db, logger, csrf, loginLimiter }: InteractionDependencies): Router {
+export function interactionRoutes({ provider, services, logger, csrf, loginLimiter }: InteractionDependencies): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '16kb' });
 
   async function showLogin(res: Response, details: Details, status: number, extra: { email?: string; message?: string } = {}) {
-    const client = await applicationOf(db, details);
+    const client = await applicationOf(services, details);
     sendPage(res, status, 'Sign in', loginPage({ uid: details.uid, csrf: csrf.tokenFor(details.uid), applicationName: client.name, ...extra }), redirectOrigin(details));
   }
 
   router.get('/interaction/:uid', async (req, res) => {
     const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === 'login') return showLogin(res, details, 200);
-    const client = await applicationOf(db, details);
+    const client = await applicationOf(services, details);
     const scopes = String(details.params['scope'] ?? '').split(' ').filter((scope) => scope !== '');
     sendPage(res, 200, 'Authorize', consentPage({
       uid: details.uid, csrf: csrf.tokenFor(details.uid), applicationName: client.name, integrationName: client.integration.name,
@@ -56,7 +56,7 @@ export function interactionRoutes({ provider, db, logger, csrf, loginLimiter }: 
     const details = await provider.interactionDetails(req, res);
     if (!csrf.isValid(details.uid, req.body?.csrf_token)) throw new errors.InvalidRequest('the form has expired; start again from the application');
     if (details.prompt.name !== 'login') throw new errors.InvalidRequest('this sign-in is already done');
-    const attempt = await attemptSignIn(req, res, db, loginLimiter);
+    const attempt = await attemptSignIn(req, res, services.signIn, loginLimiter);
     if (attempt.kind === 'limited') return;
     if (attempt.kind === 'refused') return showLogin(res, details, 401, { email: attempt.email, message: 'The e-mail address or the password is not correct.' });
     const { person } = attempt;

@@ -1,24 +1,12 @@
 /**
- * Checks an e-mail and password. An unknown e-mail costs the same scrypt work
- * as a wrong password, so the answer time does not tell which it was.
+ * A posted sign-in form, between HTTP and the `signIn` use case (its rules are the
+ * domain's: libs/domain/src/sign-in/sign-in.ts).
  */
 import type { Request, Response } from 'express';
-import { hashPassword, verifyPassword } from '@tessera/domain';
-import { findSignInPersonByEmail, type Database, type SignInPerson } from '@tessera/persistence';
+import type { SignInPerson } from '@tessera/domain';
+import type { AuthServices } from '../services.js';
 import { html, sendPage } from './html.js';
 import type { LoginLimiter } from './login-limits.js';
-
-let unknownPersonHash: Promise<string> | undefined;
-
-export async function signIn(db: Database, email: string, password: string): Promise<SignInPerson | null> {
-  const person = email === '' ? null : await findSignInPersonByEmail(db, email);
-  if (!person?.passwordHash) {
-    unknownPersonHash ??= hashPassword('no such person');
-    await verifyPassword(password, await unknownPersonHash);
-    return null;
-  }
-  return (await verifyPassword(password, person.passwordHash)) ? person : null;
-}
 
 export type SignInAttempt =
   | { kind: 'limited' }
@@ -32,7 +20,7 @@ export type SignInAttempt =
  * many attempts are answered here (429 with Retry-After); the caller answers
  * the other two outcomes.
  */
-export async function attemptSignIn(req: Request, res: Response, db: Database, loginLimiter: LoginLimiter): Promise<SignInAttempt> {
+export async function attemptSignIn(req: Request, res: Response, signIn: AuthServices['signIn'], loginLimiter: LoginLimiter): Promise<SignInAttempt> {
   const email = typeof req.body?.email === 'string' ? req.body.email.slice(0, 254) : '';
   const password = typeof req.body?.password === 'string' ? req.body.password.slice(0, 1024) : '';
   const limit = await loginLimiter.attempt(req.ip ?? 'unknown', email);
@@ -42,7 +30,7 @@ export async function attemptSignIn(req: Request, res: Response, db: Database, l
     sendPage(res, 429, 'Too many attempts', html`<h1>Too many sign-in attempts</h1><p>Try again in ${Math.ceil(wait / 60)} minute(s).</p>`);
     return { kind: 'limited' };
   }
-  const person = await signIn(db, email, password);
+  const person = await signIn(email, password);
   if (!person) return { kind: 'refused', email };
   await limit.succeeded();
   return { kind: 'signed-in', email, person };

@@ -5,8 +5,7 @@
  * works without JavaScript. A new token's value appears once, on the answer
  * to the form that created it, and is never stored or shown again.
  */
-import type { FieldError } from '@tessera/domain';
-import type { OAuthAuthorization, PersonalAccessTokenListing } from '@tessera/persistence';
+import type { FieldError, OAuthAuthorization, PersonalAccessTokenListing } from '@tessera/domain';
 import { html, type Markup } from '../pages/html.js';
 
 export interface TokenFormValues {

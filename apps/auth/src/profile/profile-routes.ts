@@ -4,28 +4,25 @@
  * tokens, with Revoke and Create; sign-in and sign-out. Every change is a POST
  * with the CSRF token of the person's session, answered by a redirect back to
  * the page (or, for a new token, by the page showing the token once).
- * The rules are the domain's, the SQL persistence's; this file only wires them.
+ * The rules are the domain's use cases (libs/domain/src/access-and-security/,
+ * sign-in/), reached through services.ts; this file only turns HTTP into calls.
  */
 import { randomUUID } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type Provider from 'oidc-provider';
-import { generatePersonalAccessToken, hashToken, parsePersonalAccessTokenForm, personalAccessTokenRevocation } from '@tessera/domain';
 import type { Logger } from '@tessera/http';
-import {
-  findPersonalAccessTokenOwner, findSignInPersonById, insertPersonalAccessToken, listAuthorizationsOf, listPersonalAccessTokensOf,
-  revokeAuthorization, revokePersonalAccessToken, type Database,
-} from '@tessera/persistence';
 import type { CsrfTokens } from '../pages/csrf.js';
 import { html, sendPage } from '../pages/html.js';
 import type { LoginLimiter } from '../pages/login-limits.js';
 import { loginPage } from '../pages/login-page.js';
 import { attemptSignIn } from '../pages/sign-in.js';
+import type { AuthServices } from '../services.js';
 import { accessPage, type AccessPageView } from './access-page.js';
 import { profileSessions, signInNonces, type SignedIn } from './profile-session.js';
 
 export interface ProfileDependencies {
   provider: Provider;
-  db: Database;
+  services: Pick<AuthServices, 'signIn' | 'accessAndSecurity' | 'createPersonalAccessToken' | 'revokePersonalAccessToken' | 'revokeApplicationAuthorization'>;
   logger: Logger;
   csrf: CsrfTokens;
   loginLimiter: LoginLimiter;
@@ -49,7 +46,7 @@ class PageError extends Error {
   }
 }
 
-export function profileRoutes({ provider, db, logger, csrf, loginLimiter, secureCookies }: ProfileDependencies): Router {
+export function profileRoutes({ provider, services, logger, csrf, loginLimiter, secureCookies }: ProfileDependencies): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '16kb' });
   const sessions = profileSessions(provider, { secureCookies });
@@ -67,10 +64,9 @@ export function profileRoutes({ provider, db, logger, csrf, loginLimiter, secure
   }
 
   async function showAccess(res: Response, signed: SignedIn, status: number, extra: Partial<AccessPageView> = {}): Promise<void> {
-    const person = await findSignInPersonById(db, signed.personId);
-    if (!person) throw new PageError(403, 'This account can no longer sign in.');
-    const [applications, tokens] = await Promise.all([listAuthorizationsOf(db, signed.personId), listPersonalAccessTokensOf(db, signed.personId)]);
-    sendPage(res, status, 'Access and Security', accessPage({ person: { name: person.name, email: person.primaryEmail }, csrf: csrfOf(signed), applications, tokens, ...extra }));
+    const page = await services.accessAndSecurity(signed.personId);
+    if (!page) throw new PageError(403, 'This account can no longer sign in.');
+    sendPage(res, status, 'Access and Security', accessPage({ ...page, csrf: csrfOf(signed), ...extra }));
   }
 
   function showSignIn(req: Request, res: Response, status: number, extra: { email?: string; message?: string } = {}): void {
@@ -96,7 +92,7 @@ export function profileRoutes({ provider, db, logger, csrf, loginLimiter, secure
   router.post(SIGN_IN_PAGE, form, async (req, res) => {
     const nonce = nonces.read(req, res);
     if (!nonce || !csrf.isValid(`profile-sign-in:${nonce}`, req.body?.csrf_token)) throw new PageError(403, 'This form has expired. Open the sign-in page again.');
-    const attempt = await attemptSignIn(req, res, db, loginLimiter);
+    const attempt = await attemptSignIn(req, res, services.signIn, loginLimiter);
     if (attempt.kind === 'limited') return;
     if (attempt.kind === 'refused') return showSignIn(req, res, 401, { email: attempt.email, message: 'The e-mail address or the password is not correct.' });
     await sessions.start(req, res, attempt.person.id);
@@ -112,8 +108,7 @@ export function profileRoutes({ provider, db, logger, csrf, loginLimiter, secure
   router.post('/profile/applications/:clientId/revoke', form, async (req, res) => {
     const signed = await personOf(req, res);
     if (!signed) return;
-    // Deletes the grants and every code and token under them; the api's access cache hears it from PostgreSQL.
-    await revokeAuthorization(db, signed.personId, String(req.params['clientId']));
+    await services.revokeApplicationAuthorization(signed.personId, String(req.params['clientId']));
     res.redirect(303, `${ACCESS_PAGE}?done=application-revoked`);
   });
 
@@ -121,9 +116,7 @@ export function profileRoutes({ provider, db, logger, csrf, loginLimiter, secure
     const signed = await personOf(req, res);
     if (!signed) return;
     const id = /^\d{1,10}$/.test(String(req.params['id'])) ? Number(req.params['id']) : 0;
-    const decision = personalAccessTokenRevocation(signed.personId, await findPersonalAccessTokenOwner(db, id));
-    if (decision === 'not_found') throw new PageError(404, 'No such token.');
-    if (decision === 'revoke') await revokePersonalAccessToken(db, id);
+    if ((await services.revokePersonalAccessToken(signed.personId, id)) === 'not_found') throw new PageError(404, 'No such token.');
     res.redirect(303, `${ACCESS_PAGE}?done=token-revoked`);
   });
 
@@ -131,15 +124,13 @@ export function profileRoutes({ provider, db, logger, csrf, loginLimiter, secure
     const signed = await personOf(req, res);
     if (!signed) return;
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const parsed = parsePersonalAccessTokenForm(body);
-    if (!parsed.ok) {
+    const created = await services.createPersonalAccessToken(signed.personId, body);
+    if (!created.ok) {
       const text = (field: string) => (typeof body[field] === 'string' ? (body[field] as string).slice(0, 4000) : '');
-      await showAccess(res, signed, 422, { errors: parsed.errors, form: { name: text('name'), scopes: text('scopes'), expires_on: text('expires_on') } });
+      await showAccess(res, signed, 422, { errors: created.errors, form: { name: text('name'), scopes: text('scopes'), expires_on: text('expires_on') } });
       return;
     }
-    const value = generatePersonalAccessToken();
-    await insertPersonalAccessToken(db, { personId: signed.personId, tokenHash: hashToken(value), ...parsed.value });
-    await showAccess(res, signed, 201, { created: { name: parsed.value.name, value } });
+    await showAccess(res, signed, 201, { created: { name: created.token.name, value: created.token.value } });
   });
 
   router.use('/profile', (error: unknown, req: Request, res: Response, _next: NextFunction) => {

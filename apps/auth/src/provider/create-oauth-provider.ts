@@ -8,10 +8,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import Provider, { type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger, OutageWatch, TrustProxy } from '@tessera/http';
-import { createOAuthAdapter, findSignInPersonById, type Database } from '@tessera/persistence';
 import { errorPageHtml } from '../pages/error-page.js';
+import type { AuthServices } from '../services.js';
 import { useHashedClientSecrets } from './client-secret.js';
-import { createDatabaseAdapter, type StoreAdapterClass } from './database-adapter.js';
 import { loadExistingGrantFrom } from './existing-grant.js';
 import { answerOutages } from './provider-outages.js';
 import { ALL_SCOPE_ACTIONS, checkRequestedScope } from './oauth-scopes.js';
@@ -26,10 +25,9 @@ export interface OAuthProviderConfig {
 }
 
 export interface OAuthProviderDependencies {
-  db: Database;
+  /** The artifacts' adapter, the people who sign in and their stored grants (services.ts). */
+  services: Pick<AuthServices, 'oauthAdapter' | 'findPerson' | 'findGrant'>;
   logger: Logger;
-  /** Where artifacts live; default the Postgres store. The benchmark passes another to compare. */
-  store?: StoreAdapterClass;
   /** The app's outage watch: a database that cannot be reached is 503 temporarily_unavailable, logged once. */
   outages?: OutageWatch;
 }
@@ -39,11 +37,11 @@ export const TOKEN_LIFETIMES = { AuthorizationCode: 600, AccessToken: 3600, Refr
 
 export const OAUTH_ROUTES = { authorization: '/authorize', token: '/token', revocation: '/revoke', introspection: '/introspect', jwks: '/jwks' } as const;
 
-export function createOAuthProvider(config: OAuthProviderConfig, { db, logger, store, outages }: OAuthProviderDependencies): Provider {
+export function createOAuthProvider(config: OAuthProviderConfig, { services, logger, outages }: OAuthProviderDependencies): Provider {
   const secure = config.issuer.startsWith('https:');
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure };
   const configuration: Configuration = {
-    adapter: createDatabaseAdapter(db, store ?? (createOAuthAdapter(db) as unknown as StoreAdapterClass)),
+    adapter: services.oauthAdapter,
     routes: OAUTH_ROUTES,
     jwks: { keys: [signingKeyNeverUsed()] },
     responseTypes: ['code'],
@@ -74,10 +72,10 @@ export function createOAuthProvider(config: OAuthProviderConfig, { db, logger, s
     ttl: { ...TOKEN_LIFETIMES, Grant: TOKEN_LIFETIMES.RefreshToken, Interaction: 3600, Session: 14 * 24 * 3600 },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
-    loadExistingGrant: loadExistingGrantFrom(db),
+    loadExistingGrant: loadExistingGrantFrom(services.findGrant),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx, id) {
-      const person = /^\d{1,10}$/.test(id) ? await findSignInPersonById(db, Number(id)) : null;
+      const person = /^\d{1,10}$/.test(id) ? await services.findPerson(Number(id)) : null;
       return person ? { accountId: String(person.id), claims: () => ({ sub: String(person.id) }) } : undefined;
     },
     async renderError(ctx: KoaContextWithOIDC, out) {

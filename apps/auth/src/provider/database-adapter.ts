@@ -1,6 +1,7 @@
 /**
  * The `adapter` oidc-provider gets: the Postgres store of @tessera/persistence
- * for its artifacts, plus what only the auth app knows:
+ * for its artifacts, plus what only the auth app knows (below). It is a storage
+ * adapter, so it reads persistence itself; the app gets it through services.ts only.
  * - `Client` rows come from `oauth_applications`, read on every lookup, so a
  *   disabled or deleted application, or a disabled integration, is refused at once;
  * - a grant, code, access or refresh token is invisible once its application

@@ -7,9 +7,11 @@
  * without the scopes now requested sends the person to the consent page.
  */
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { findGrantFor, type Database } from '@tessera/persistence';
 
-export function loadExistingGrantFrom(db: Database) {
+/** The newest live grant of a person (oidc-provider's accountId) for an application. */
+export type FindGrant = (accountId: string, clientId: string) => Promise<{ grantId: string } | undefined>;
+
+export function loadExistingGrantFrom(findGrant: FindGrant) {
   return async (ctx: KoaContextWithOIDC) => {
     const clientId = ctx.oidc.client!.clientId;
     const accountId = ctx.oidc.session!.accountId;
@@ -18,7 +20,7 @@ export function loadExistingGrantFrom(db: Database) {
     // The session's grant must be the signed-in person's; else the person's own, from any browser.
     if (fromSession && fromSession.accountId === accountId) return fromSession;
     if (!accountId) return undefined;
-    const stored = await findGrantFor(db, accountId, clientId);
+    const stored = await findGrant(accountId, clientId);
     return stored ? ctx.oidc.provider.Grant.find(stored.grantId) : undefined;
   };
 }

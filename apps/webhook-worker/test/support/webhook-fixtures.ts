@@ -5,7 +5,7 @@
  * directly: their REST API is another part's (its own tests).
  */
 import {
-  generatePolicyKey, loadSealingKey, resolveAccess, submitEvent, type AccessContext, type DeliveryAttemptRecord, type EventInput, type JwtAlg,
+  generatePolicyKey, loadSealingKey, authenticateCall, submitEvent, type AccessContext, type DeliveryAttemptRecord, type EventInput, type JwtAlg,
   type WebhookDeliveryRecord,
 } from '@tessera/domain';
 import { createAccessRepository, createUnitOfWork, type DemoSeedResult } from '@tessera/persistence';
@@ -49,7 +49,7 @@ export async function insertPolicy(test: TestDatabase, alg: JwtAlg, options: { a
 }
 
 export async function adminAccess(test: TestDatabase, demo: DemoSeedResult): Promise<AccessContext> {
-  return resolveAccess({ authorization: `Bearer ${demo.admin.token}`, account: demo.account }, createAccessRepository(test.db));
+  return authenticateCall({ authorization: `Bearer ${demo.admin.token}`, account: demo.account }, createAccessRepository(test.db));
 }
 
 /** POST /v1/events, as the use case behind it: creates (or updates) a request and queues its events. */

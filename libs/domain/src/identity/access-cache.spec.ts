@@ -6,7 +6,8 @@ import { createAccessCache, type AccessCache } from './access-cache.js';
 import { parseAccessChange } from './access-change.js';
 import { cachedAccessPort } from './cached-access-port.js';
 import { hashToken } from './personal-access-token.js';
-import { resolveAccess, type AccessLookup, type AccessPort, type TokenGrant } from './resolve-access.js';
+import type { AccessLookup, AccessPort, TokenGrant } from './access-lookup.js';
+import { authenticateCall } from './authenticate-call.js';
 
 const WIDGET = { id: 'widget', name: 'Widget International', directoryAccountId: null } as AccountRecord;
 const WDC = { id: 'wdc', name: 'Widget Data Center', directoryAccountId: 'widget' } as AccountRecord;
@@ -41,6 +42,10 @@ function storage() {
 }
 
 const A = 'tsr_pat_aaaaaaaaaaaaaaaaaaaaaaaa';
+
+const oauthFacts = (grantId: string) => ({
+  accountId: 'wdc', grantId, payload: {}, issuedAt: 1, grantIssuedAt: 1, grantExpiresAt: null, applicationDisabled: false, integration: { disabled: false, revokedAt: null },
+});
 const B = 'tsr_pat_bbbbbbbbbbbbbbbbbbbbbbbb';
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -57,7 +62,7 @@ describe('access cache — known callers resolved without storage', () => {
   let cache: AccessCache;
   let store: ReturnType<typeof storage>;
   let port: AccessPort;
-  const call = (secret: string, account = 'wdc') => resolveAccess({ authorization: `Bearer ${secret}`, account }, port, new Date(clock));
+  const call = (secret: string, account = 'wdc') => authenticateCall({ authorization: `Bearer ${secret}`, account }, port, new Date(clock));
 
   beforeEach(() => {
     clock = Date.parse('2026-11-22T10:00:00Z');
@@ -150,8 +155,8 @@ describe('access cache — known callers resolved without storage', () => {
   it('drops the OAuth tokens of a grant announced as revoked, and no personal access token', async () => {
     const C = 'oauth_cccccccccccccccccccccccc';
     const D = 'oauth_dddddddddddddddddddddddd';
-    store.issue(C, 5, 10, { kind: 'oauth', clientId: 'app', oauth: { accountId: 'wdc', grantId: 'grant-c' } });
-    store.issue(D, 5, 10, { kind: 'oauth', clientId: 'app', oauth: { accountId: 'wdc', grantId: 'grant-d' } });
+    store.issue(C, 5, 10, { kind: 'oauth', clientId: 'app', oauth: oauthFacts('grant-c') });
+    store.issue(D, 5, 10, { kind: 'oauth', clientId: 'app', oauth: oauthFacts('grant-d') });
     await call(A);
     await call(C);
     await call(D);
@@ -165,7 +170,7 @@ describe('access cache — known callers resolved without storage', () => {
 
   it("drops an OAuth token kept without an account when its application's account changes", async () => {
     const C = 'oauth_cccccccccccccccccccccccc';
-    store.issue(C, 5, 10, { kind: 'oauth', clientId: 'app', oauth: { accountId: 'wdc', grantId: 'grant-c' } });
+    store.issue(C, 5, 10, { kind: 'oauth', clientId: 'app', oauth: oauthFacts('grant-c') });
     const lookup = await port.lookup(hashToken(C), null);
     expect(lookup?.account).toBeNull();
     expect(cache.size).toBe(1);
@@ -197,8 +202,8 @@ describe('access cache — known callers resolved without storage', () => {
 
   it('serves nothing before the change feed is first up', async () => {
     const fresh = cachedAccessPort(store.port, createAccessCache());
-    await resolveAccess({ authorization: `Bearer ${A}`, account: 'wdc' }, fresh);
-    await resolveAccess({ authorization: `Bearer ${A}`, account: 'wdc' }, fresh);
+    await authenticateCall({ authorization: `Bearer ${A}`, account: 'wdc' }, fresh);
+    await authenticateCall({ authorization: `Bearer ${A}`, account: 'wdc' }, fresh);
     expect(store.port.lookups).toBe(2);
   });
 

@@ -14,7 +14,7 @@
  *   in case a change is ever lost.
  */
 import type { AccessChange } from './access-change.js';
-import type { AccessLookup } from './resolve-access.js';
+import type { AccessLookup } from './access-lookup.js';
 
 export interface AccessCacheOptions {
   /** Default 5000 entries. */

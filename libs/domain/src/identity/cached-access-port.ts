@@ -3,7 +3,7 @@
  * storage port otherwise. Unknown tokens are never kept (see access-cache.ts).
  */
 import type { AccessCache } from './access-cache.js';
-import type { AccessPort } from './resolve-access.js';
+import type { AccessPort } from './access-lookup.js';
 
 export function cachedAccessPort(port: AccessPort, cache: AccessCache): AccessPort {
   return {

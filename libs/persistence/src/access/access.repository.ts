@@ -12,7 +12,7 @@ export async function lookupBearerToken(db: Database, tokenHash: string, account
   return (await lookupPersonalAccessToken(db, tokenHash, accountId)) ?? (await lookupOAuthAccessToken(db, tokenHash, accountId));
 }
 
-/** The storage side of `resolveAccess`: personal access tokens and OAuth access tokens. */
+/** The storage side of the access check (`authenticateCall`): personal access tokens and OAuth access tokens. */
 export function createAccessRepository(db: Database): AccessPort {
   return {
     lookup: (tokenHash, accountId) => lookupBearerToken(db, tokenHash, accountId),

@@ -1,4 +1,4 @@
-import { resolveAccess, type AccessContext } from '@tessera/domain';
+import { authenticateCall, type AccessContext } from '@tessera/domain';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
 import { seedDemoData, type DemoSeedResult } from '../seed/demo-seed.js';
 import { createCachedAccess, type CachedAccess } from './cached-access.js';
@@ -23,7 +23,7 @@ describe('cached access — resolving callers without the database, kept true by
   let access: CachedAccess;
   let log: ReturnType<typeof recordingLog>;
   const queries: string[] = [];
-  const resolve = (token = demo.admin.token): Promise<AccessContext> => resolveAccess({ authorization: `Bearer ${token}`, account: demo.account }, access.port);
+  const resolve = (token = demo.admin.token): Promise<AccessContext> => authenticateCall({ authorization: `Bearer ${token}`, account: demo.account }, access.port);
   const refused = (token = demo.admin.token) => resolve(token).then(() => false, () => true);
 
   beforeAll(async () => {

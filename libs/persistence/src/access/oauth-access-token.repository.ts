@@ -1,18 +1,18 @@
 /**
  * OAuth access tokens as the APIs see them (issue 10 item 5): the `AccessToken` row
  * oidc-provider's adapter stored under the SHA-256 of the token (the digest the access
- * check already computes), with everything deciding the call, in one round trip:
+ * check already computes), with the facts that decide the call, in one round trip:
  * the token's grant (still stored: revoking an authorization deletes it), the
  * application (by client_id), its integration and the integration's scopes, and the
  * person (`account_id` = the person's id) with their accounts and roles.
  *
- * Whether the token may be used (revocation by time, disabled application or
- * integration) is the domain's rule (`oauthAccessTokenValidity`), with the rows' and the
- * revocation's times read to the microsecond; a token that may not
- * is answered as unknown. An OAuth token's id is its application's, since the token
- * itself has no number; OAuth tokens record no last use.
+ * Nothing is decided here: expiries, the disabled flags and the revocation time (read
+ * to the microsecond) go to `resolveAccess` as they are stored. Only rows oidc-provider
+ * has used up (`consumed_at`) or deleted count as absent, as its adapter reads them.
+ * An OAuth token's id is its application's, since the token itself has no number;
+ * OAuth tokens record no last use.
  */
-import { oauthAccessTokenValidity, oauthTokenScopes, type AccessLookup, type ScopeFields } from '@tessera/domain';
+import { oauthTokenScopes, type AccessLookup, type ScopeFields } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { epochMicros } from '../epoch-micros.js';
 import { accessLookupOf, PERSON_COLUMNS, PERSON_JOINS, type PersonRow } from './access-lookup-row.js';
@@ -47,35 +47,34 @@ export async function lookupOAuthAccessToken(db: Database, tokenHash: string, ac
             ${PERSON_COLUMNS}
        from oauth_artifacts t
        join oauth_artifacts g on g.model = 'Grant' and g.grant_id = t.grant_id and g.client_id = t.client_id and g.account_id = t.account_id
-                             and g.consumed_at is null and (g.expires_at is null or g.expires_at > now())
+                             and g.consumed_at is null
        join oauth_applications app on app.client_id = t.client_id
        join integrations i on i.id = app.integration_id
        join people p on p.id = ${PERSON_ID}
        ${PERSON_JOINS}
-      where t.model = 'AccessToken' and t.id_hash = ? and t.consumed_at is null and (t.expires_at is null or t.expires_at > now())`,
+      where t.model = 'AccessToken' and t.id_hash = ? and t.consumed_at is null`,
     [accountId, tokenHash],
   );
   const row = rows[0];
   if (!row) return null;
-  const validity = oauthAccessTokenValidity({
-    payload: row.payload,
-    issuedAt: row.issued_at_us,
-    grantIssuedAt: row.grant_issued_at_us,
-    expiresAt: row.expires_at,
-    grantExpiresAt: row.grant_expires_at,
-    applicationDisabled: row.application_disabled,
-    integration: { disabled: row.integration_disabled, revokedAt: row.revoked_at_us },
-  });
-  if (!validity.usable) return null;
   const scope = typeof row.payload['scope'] === 'string' ? row.payload['scope'] : undefined;
   return accessLookupOf(row, {
     kind: 'oauth',
     tokenId: row.application_id,
     clientId: row.client_id,
-    oauth: { accountId: row.application_account_id, grantId: row.grant_id },
+    oauth: {
+      accountId: row.application_account_id,
+      grantId: row.grant_id,
+      payload: row.payload,
+      issuedAt: row.issued_at_us,
+      grantIssuedAt: row.grant_issued_at_us,
+      grantExpiresAt: row.grant_expires_at,
+      applicationDisabled: row.application_disabled,
+      integration: { disabled: row.integration_disabled, revokedAt: row.revoked_at_us },
+    },
     // Parsed and narrowed here, once: the access cache keeps the statements.
     scopes: oauthTokenScopes(row.integration_scopes, scope),
-    expiresAt: validity.expiresAt,
+    expiresAt: row.expires_at,
     revokedAt: null,
     lastUsedAt: null,
   });

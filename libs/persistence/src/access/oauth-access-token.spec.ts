@@ -1,10 +1,12 @@
 /**
  * The OAuth access token lookup and the notifications of migration 20261122000013,
+ * with the domain's decision on what the lookup read (`tokenRefusal`, which
+ * `resolveAccess` applies),
  * on the demo's application (`wdc`, integration "Monitoring bridge": allow
  * me:Read and request:Read/Create/Update, deny request:Delete).
  */
 import pg from 'pg';
-import { hashToken, tokenScopes } from '@tessera/domain';
+import { hashToken, tokenRefusal, tokenScopes } from '@tessera/domain';
 import { seedDemoData, type DemoSeedResult } from '../seed/demo-seed.js';
 import { createTestDatabase, mintOAuthAccessToken, type TestDatabase } from '../testing/index.js';
 import { lookupBearerToken } from './access.repository.js';
@@ -21,6 +23,8 @@ describe('OAuth access tokens — lookup and change notifications', () => {
   const mint = (scope?: string, changes: { issuedAt?: Date; expiresInSeconds?: number } = {}) =>
     mintOAuthAccessToken(test.db, { personId, clientId: demo.oauth_client.client_id, ...(scope === undefined ? {} : { scope }), ...changes });
   const lookup = (token: string, account: string | null = 'wdc') => lookupOAuthAccessToken(test.db, hashToken(token), account);
+  /** Why the token is refused now, from what the lookup read (null: usable). */
+  const refusal = async (token: string) => tokenRefusal(await lookup(token), new Date());
 
   beforeAll(async () => {
     test = await createTestDatabase();
@@ -48,7 +52,8 @@ describe('OAuth access tokens — lookup and change notifications', () => {
       const found = await lookup(token);
       expect(found).toMatchObject({
         grant: {
-          kind: 'oauth', clientId: demo.oauth_client.client_id, oauth: { accountId: 'wdc', grantId }, revokedAt: null, lastUsedAt: null,
+          kind: 'oauth', clientId: demo.oauth_client.client_id, oauth: { accountId: 'wdc', grantId, applicationDisabled: false, integration: { disabled: false, revokedAt: null } },
+          revokedAt: null, lastUsedAt: null,
           person: { id: personId, accountId: 'wdc', disabled: false },
         },
         account: { id: 'wdc' },
@@ -56,6 +61,7 @@ describe('OAuth access tokens — lookup and change notifications', () => {
       });
       expect(found!.grant.scopes).toEqual(tokenScopes(['request:Read', 'deny request:Delete']));
       expect(found!.grant.expiresAt!.getTime() - Date.now()).toBeGreaterThan(3_500_000);
+      expect(tokenRefusal(found, new Date())).toBeNull();
     });
 
     it('applies the integration scopes whole to a token that names none, and is what the bearer lookup finds', async () => {
@@ -64,10 +70,8 @@ describe('OAuth access tokens — lookup and change notifications', () => {
       expect(found!.grant.scopes).toEqual(tokenScopes(['me:Read, request:Read, request:Create, request:Update', 'deny request:Delete']));
     });
 
-    it('finds nothing for an unknown, expired or consumed token, nor for one whose grant is gone', async () => {
+    it('finds nothing for an unknown or consumed token, nor for one whose grant is gone', async () => {
       expect(await lookup('no-such-token-value-at-all')).toBeNull();
-      const expired = await mint('request:Read', { issuedAt: new Date(Date.now() - 7200_000) });
-      expect(await lookup(expired.token)).toBeNull();
       const consumed = await mint('request:Read');
       await test.db('oauth_artifacts').where({ model: 'AccessToken', id_hash: hashToken(consumed.token) }).update({ consumed_at: test.db.fn.now() });
       expect(await lookup(consumed.token)).toBeNull();
@@ -76,18 +80,24 @@ describe('OAuth access tokens — lookup and change notifications', () => {
       expect(await lookup(orphan.token)).toBeNull();
     });
 
-    it('finds nothing while the application or the integration is disabled, or after the authorizations were revoked', async () => {
+    it('reads an expired token as it is stored, and it is refused as expired', async () => {
+      const expired = await mint('request:Read', { issuedAt: new Date(Date.now() - 7200_000) });
+      expect((await lookup(expired.token))!.grant.expiresAt!.getTime()).toBeLessThan(Date.now());
+      expect(await refusal(expired.token)).toBe('expired');
+    });
+
+    it('is refused while the application or the integration is disabled, or after the authorizations were revoked', async () => {
       const { token } = await mint('request:Read');
       await test.db('oauth_applications').where({ client_id: demo.oauth_client.client_id }).update({ disabled: true });
-      expect(await lookup(token)).toBeNull();
+      expect(await refusal(token)).toBe('application_disabled');
       await test.db('oauth_applications').where({ client_id: demo.oauth_client.client_id }).update({ disabled: false });
       await test.db('integrations').where({ id: demo.integration_id }).update({ disabled: true });
-      expect(await lookup(token)).toBeNull();
+      expect(await refusal(token)).toBe('integration_disabled');
       await test.db('integrations').where({ id: demo.integration_id }).update({ disabled: false, authorizations_revoked_at: test.db.raw('clock_timestamp()') });
-      expect(await lookup(token)).toBeNull();
+      expect(await refusal(token)).toBe('authorization_revoked');
       // Issued after the revocation: consented to anew.
       const later = await mint('request:Read', { issuedAt: new Date(Date.now() + 2000) });
-      expect(await lookup(later.token)).not.toBeNull();
+      expect(await refusal(later.token)).toBeNull();
     });
   });
 
@@ -102,17 +112,17 @@ describe('OAuth access tokens — lookup and change notifications', () => {
     it('accepts a token whose grant was saved a microsecond after the revocation, in the same second', async () => {
       const { token, grantId } = await mint('request:Read');
       await revokeAt('Grant', hashToken(grantId), '-1 microsecond');
-      expect(await lookup(token)).not.toBeNull();
+      expect(await refusal(token)).toBeNull();
     });
 
     it('refuses a token whose grant was saved a microsecond before the revocation, and one issued a microsecond before it', async () => {
       const { token, grantId } = await mint('request:Read');
       await revokeAt('Grant', hashToken(grantId), '1 microsecond');
-      expect(await lookup(token)).toBeNull();
+      expect(await refusal(token)).toBe('authorization_revoked');
       await revokeAt('AccessToken', hashToken(token), '1 microsecond');
-      expect(await lookup(token)).toBeNull();
+      expect(await refusal(token)).toBe('authorization_revoked');
       await revokeAt('AccessToken', hashToken(token), '0 microseconds');
-      expect(await lookup(token)).toBeNull();
+      expect(await refusal(token)).toBe('authorization_revoked');
     });
   });
 

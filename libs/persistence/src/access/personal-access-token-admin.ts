@@ -4,16 +4,9 @@
  * their revocation. A revocation is an update of revoked_at, which the access
  * change trigger announces, so every api replica refuses the token at once.
  */
+import type { PersonalAccessTokenListing, PersonalAccessTokenRepository } from '@tessera/domain';
 import type { Database } from '../database.js';
-
-export interface PersonalAccessTokenListing {
-  id: number;
-  name: string;
-  scopes: string[];
-  createdAt: Date;
-  expiresAt: Date | null;
-  lastUsedAt: Date | null;
-}
+import { insertPersonalAccessToken } from './personal-access-token.repository.js';
 
 /** The person's tokens not revoked, expired ones included (the page says so), newest first. */
 export async function listPersonalAccessTokensOf(db: Database, personId: number): Promise<PersonalAccessTokenListing[]> {
@@ -35,4 +28,14 @@ export async function findPersonalAccessTokenOwner(db: Database, tokenId: number
 export async function revokePersonalAccessToken(db: Database, tokenId: number): Promise<boolean> {
   const count = await db('personal_access_tokens').where({ id: tokenId }).whereNull('revoked_at').update({ revoked_at: db.fn.now(), updated_at: db.fn.now() });
   return count > 0;
+}
+
+/** The "Access and Security" page's port on a person's tokens. */
+export function personalAccessTokenRepository(db: Database): PersonalAccessTokenRepository {
+  return {
+    listOf: (personId) => listPersonalAccessTokensOf(db, personId),
+    findOwner: (tokenId) => findPersonalAccessTokenOwner(db, tokenId),
+    insert: (token) => insertPersonalAccessToken(db, token),
+    revoke: (tokenId) => revokePersonalAccessToken(db, tokenId),
+  };
 }

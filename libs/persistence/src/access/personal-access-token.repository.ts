@@ -1,4 +1,4 @@
-import { tokenScopes, type AccessLookup } from '@tessera/domain';
+import { tokenScopes, type AccessLookup, type NewPersonalAccessToken } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { accessLookupOf, PERSON_COLUMNS, PERSON_JOINS, type PersonRow } from './access-lookup-row.js';
 
@@ -41,14 +41,6 @@ export async function lookupPersonalAccessToken(db: Database, tokenHash: string,
 export async function findTokenState(db: Database, tokenHash: string): Promise<{ personId: number; revokedAt: Date | null; expiresAt: Date | null } | null> {
   const row = await db('personal_access_tokens').where({ token_hash: tokenHash }).first('person_id', 'revoked_at', 'expires_at');
   return row ? { personId: row.person_id, revokedAt: row.revoked_at, expiresAt: row.expires_at } : null;
-}
-
-export interface NewPersonalAccessToken {
-  personId: number;
-  name: string;
-  tokenHash: string;
-  scopes: string[];
-  expiresAt: Date | null;
 }
 
 export async function insertPersonalAccessToken(db: Database, token: NewPersonalAccessToken): Promise<number> {

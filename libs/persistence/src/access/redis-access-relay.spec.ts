@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { resolveAccess } from '@tessera/domain';
+import { authenticateCall } from '@tessera/domain';
 import { findFreePort } from '../embedded-postgres.js';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
 import { seedDemoData, type DemoSeedResult } from '../seed/demo-seed.js';
@@ -28,7 +28,7 @@ describeWithRedis('cached access with REDIS_URL — changes relayed from Postgre
   let redisUrl: string;
   let replicas: CachedAccess[];
   const refusedBy = (replica: CachedAccess) =>
-    resolveAccess({ authorization: `Bearer ${demo.agent.token}`, account: demo.account }, replica.port).then(() => false, () => true);
+    authenticateCall({ authorization: `Bearer ${demo.agent.token}`, account: demo.account }, replica.port).then(() => false, () => true);
 
   beforeAll(async () => {
     test = await createTestDatabase();

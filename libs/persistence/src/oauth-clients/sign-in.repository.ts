@@ -1,13 +1,6 @@
 /** The people who may sign in to the authorization server: by e-mail for the login form, by id for oidc-provider's findAccount. */
+import type { SignInPerson, SignInRepository } from '@tessera/domain';
 import type { Database } from '../database.js';
-
-export interface SignInPerson {
-  id: number;
-  name: string;
-  primaryEmail: string;
-  /** `scrypt$salt$digest`; null: this person cannot sign in with a password. */
-  passwordHash: string | null;
-}
 
 const COLUMNS = ['id', 'name', 'primary_email', 'password_hash'];
 const view = (row: { id: number; name: string; primary_email: string; password_hash: string | null }): SignInPerson => ({
@@ -23,4 +16,11 @@ export async function findSignInPersonByEmail(db: Database, email: string): Prom
 export async function findSignInPersonById(db: Database, id: number): Promise<SignInPerson | null> {
   const row = await db('people').where({ id, disabled: false }).first(COLUMNS);
   return row ? view(row) : null;
+}
+
+export function signInRepository(db: Database): SignInRepository {
+  return {
+    findByEmail: (email) => findSignInPersonByEmail(db, email),
+    findById: (id) => findSignInPersonById(db, id),
+  };
 }

@@ -3,6 +3,7 @@
  * oidc-provider stores (one per person and application it asked consent for).
  * Grant rows carry their own id in grant_id, so a grant leads to its tokens.
  */
+import type { OAuthAuthorization, OAuthAuthorizationRepository } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { GRANT_BOUND_MODELS } from './oauth-adapter.js';
 
@@ -12,16 +13,6 @@ export interface StoredGrant {
   grantId: string;
   /** The grant as oidc-provider saved it (accountId, clientId, openid.scope, resources...). */
   payload: Record<string, unknown>;
-  createdAt: Date;
-}
-
-export interface OAuthAuthorization {
-  clientId: string;
-  /** The application's name; null once the application is deleted. */
-  applicationName: string | null;
-  /** The scopes the person granted, space-separated, as in a token response. */
-  scope: string;
-  grantId: string;
   createdAt: Date;
 }
 
@@ -85,6 +76,16 @@ export async function revokeAuthorization(db: Database, personId: string | numbe
     { account, clientId, bound: [...GRANT_BOUND_MODELS] },
   );
   return { deleted: rows.length, accessTokenHashes: rows.filter((row) => row.model === 'AccessToken').map((row) => row.id_hash) };
+}
+
+/** The "Access and Security" page's port on a person's authorizations. */
+export function oauthAuthorizationRepository(db: Database): OAuthAuthorizationRepository {
+  return {
+    listOf: (personId) => listAuthorizationsOf(db, personId),
+    revoke: async (personId, clientId) => {
+      await revokeAuthorization(db, personId, clientId);
+    },
+  };
 }
 
 /** oidc-provider keeps granted scopes under openid.scope, and per resource server under resources. */
