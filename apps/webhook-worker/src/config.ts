@@ -12,8 +12,8 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (va
 const schema = baseConfigSchema(3003).extend({
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: z.string().min(1).default('Tessera <no-reply@tessera.local>'),
-  // Fan-out jobs running together share one transaction (decision 024), so a lane this wide costs
-  // one connection per batch, not per job.
+  // Fan-out jobs running together fan out in two statements (decision 024), so a lane this wide
+  // costs one connection per batch, not per job.
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   // Decision 025: mail has its own lane, so SMTP never holds a slot the fan-out needs.
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2),

@@ -26,7 +26,7 @@ export interface WorkerServiceDependencies {
   handOff?: FanOutBatcherOptions['handOff'];
 }
 
-/** Events fanned out in one transaction at most: their subscribers and deliveries are two statements. */
+/** Events fanned out together at most: their subscribers and their deliveries are two statements. */
 const FAN_OUT_BATCH = 256;
 
 export function createWorkerServices({ db, mailer, delivery = loadDeliveryConfig({}), handOff }: WorkerServiceDependencies): WorkerServices {

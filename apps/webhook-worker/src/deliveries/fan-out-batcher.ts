@@ -1,6 +1,6 @@
 /**
  * Batched fan-out (decision 024): the `webhook-event` jobs the work lane runs
- * at the same moment share one transaction. A job's event waits for the batch
+ * at the same moment fan out together, in two statements. A job's event waits for the batch
  * in flight to end (or for the next turn of the event loop when none is), then
  * goes with every other event waiting, at most `maxBatch` at a time.
  *
