@@ -16,8 +16,13 @@ import { httpSender } from './http-sender.js';
 import { outcomeRecorder } from './outcome-recorder.js';
 import { WEBHOOK_USER_AGENT } from './user-agent.js';
 
-/** Outcomes wait at most this long for others to share their transaction… */
-const FLUSH_MS = 5;
+/**
+ * Outcomes wait at most this long for others to share their transaction… A batch costs the same
+ * seven statements for one outcome as for sixty-four, each about half a millisecond of this
+ * process's CPU, so a longer wait halves the worker's work at steady rates; the wait comes after
+ * the message arrived (it delays the record, not the delivery), and a send's slot is free at once.
+ */
+const FLUSH_MS = 25;
 /** …or until this many are waiting. */
 const BATCH_SIZE = 64;
 
