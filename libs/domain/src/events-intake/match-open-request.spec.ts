@@ -7,7 +7,7 @@ import type { RequestView } from '../requests/request-view.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import type { EventInput } from './event-input.js';
 import { matchQuery, pickMatch } from './match-open-request.js';
-import type { ResolvedReferences } from './resolve-references.js';
+import type { ResolvedReferences } from '../request-changes/resolve-references.js';
 
 const NOW = new Date('2026-03-02T08:00:00.000Z');
 const DAY_BEFORE = new Date('2026-03-01T08:00:00.000Z');

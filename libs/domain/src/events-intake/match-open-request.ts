@@ -13,8 +13,9 @@
  */
 import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
-import { DEFAULT_EVENT_SOURCE, MATCH_WINDOW_HOURS, type EventInput } from './event-input.js';
-import type { ResolvedReferences } from './resolve-references.js';
+import { DEFAULT_EVENT_SOURCE } from '../request-changes/change-sources.js';
+import type { ResolvedReferences } from '../request-changes/resolve-references.js';
+import { MATCH_WINDOW_HOURS, type EventInput } from './event-input.js';
 
 /** Rules 2 and 4 as a query: which open requests an event could match, and under which lock key. */
 export function matchQuery(input: EventInput, refs: ResolvedReferences, now: Date, scope: RequestReadScope): { lockKey: string; query: OpenRequestQuery } {
