@@ -121,7 +121,7 @@ async function applyEvents(lockKey: string, events: readonly ReadEvent[], uow: U
 
 async function applyEvent(event: ReadEvent, reserved: ReservedIds, tx: Transaction, candidates: CandidateCache): Promise<EventOutcome> {
   const { input, ctx, refs, scope } = event;
-  const match = pickMatch(input, refs, await candidates.of(event));
+  const match = pickMatch(await candidates.of(event));
   assertAllowed(ctx.access, 'request', match ? 'Update' : 'Create');
   const { outcome, notes, changed } = match ? await updateMatched(match, input, refs, ctx, reserved, tx) : await create(input, refs, ctx, scope, reserved, tx);
   candidates.applied(outcome, notes, changed);
