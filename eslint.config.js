@@ -64,6 +64,16 @@ export default [
     },
   },
   {
+    // The events intake is one caller of request changes, like the request API: it may use them, never the reverse.
+    files: ['libs/domain/src/requests/**/*.ts', 'libs/domain/src/request-changes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/events-intake/**', '**/events-intake'], message: 'requests/ and request-changes/ do not import the events intake; shared steps live in request-changes/' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/test/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

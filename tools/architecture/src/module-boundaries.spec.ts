@@ -14,12 +14,12 @@ describe('lint enforces the module boundaries of ARCHITECTURE.md', () => {
     eslint = new ESLint({ cwd: root });
   });
 
-  async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  async function lintErrors(file: string, code: string, rules: readonly string[]): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-    return result!.messages
-      .filter((m) => m.ruleId === '@nx/enforce-module-boundaries' || m.ruleId === 'import/no-cycle')
-      .map((m) => m.message);
+    return result!.messages.filter((m) => rules.includes(m.ruleId ?? '')).map((m) => m.message);
   }
+
+  const boundaryErrors = (file: string, code: string) => lintErrors(file, code, ['@nx/enforce-module-boundaries', 'import/no-cycle']);
 
   it('fails when an app imports another app', async () => {
     const byPackage = await boundaryErrors('apps/api/src/bad-import.ts', "import { createGraphqlApp } from '@tessera/graphql/src/app.js';\nexport const x = createGraphqlApp;\n");
@@ -47,6 +47,25 @@ describe('lint enforces the module boundaries of ARCHITECTURE.md', () => {
   it('fails when the domain reaches up to persistence', async () => {
     const errors = await boundaryErrors('libs/domain/src/bad-import.ts', "import { createDatabase } from '@tessera/persistence';\nexport const x = createDatabase;\n");
     expect(errors.length).toBeGreaterThan(0);
+  });
+
+  describe('inside the domain: request changes are shared by the request API and the events intake', () => {
+    const importErrors = (file: string, code: string) => lintErrors(file, code, ['no-restricted-imports']);
+
+    it.each([
+      ['libs/domain/src/requests/bad-import.ts', '../events-intake/event-input.js'],
+      ['libs/domain/src/requests/bad-import.ts', '../events-intake/submit-event.js'],
+      ['libs/domain/src/request-changes/bad-import.ts', '../events-intake/match-open-request.js'],
+    ])('fails when %s imports %s', async (file, module) => {
+      const errors = await importErrors(file, `import * as intake from '${module}';\nexport { intake };\n`);
+      expect(errors.join('\n')).toContain(module);
+    });
+
+    it('lets the events intake and the request API import request-changes/', async () => {
+      const code = "import { publishRequestChange } from '../request-changes/publish-request-change.js';\nexport { publishRequestChange };\n";
+      expect(await importErrors('libs/domain/src/events-intake/ok-import.ts', code)).toEqual([]);
+      expect(await importErrors('libs/domain/src/requests/ok-import.ts', code)).toEqual([]);
+    });
   });
 
   it('lets an app use every layer below it', async () => {

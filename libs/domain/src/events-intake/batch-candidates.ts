@@ -3,13 +3,11 @@ import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.re
 import type { ReservedNote } from '../ports/outbox.js';
 import type { Transaction } from '../ports/unit-of-work.js';
 import type { RequestView } from '../requests/request-view.js';
-import type { AccountId } from '../tenancy/account-id.js';
 import type { BufferedOutbox } from './batch-outbox.js';
 
-/** What the cache needs of an event: its match query and registering account. */
+/** What the cache needs of an event: its match query. */
 interface MatchingEvent {
   query: OpenRequestQuery;
-  refs: { account: { id: AccountId } };
 }
 
 export interface CandidateCache {
@@ -22,7 +20,8 @@ export interface CandidateCache {
 /**
  * Events of one batch share their match key, so mostly their candidates: the
  * read is kept while the events only add notes (added to the kept candidate
- * here), and read again, with the buffered writes flushed first, after an
+ * here; a note of the same match query never changes which requests rule 4
+ * matches, as the first public note it compares is the query's), and read again, with the buffered writes flushed first, after an
  * event created or changed a request.
  */
 export function candidateCache(tx: Transaction, outbox: BufferedOutbox): CandidateCache {
@@ -33,7 +32,7 @@ export function candidateCache(tx: Transaction, outbox: BufferedOutbox): Candida
       const query = JSON.stringify(rest);
       if (kept?.query !== query) {
         await outbox.flush();
-        kept = { query, rows: await tx.requests.openCandidates(event.refs.account.id, event.query) };
+        kept = { query, rows: await tx.requests.openCandidates(event.query) };
       }
       return kept.rows.filter((candidate) => candidate.request.created_at >= since);
     },
@@ -43,10 +42,7 @@ export function candidateCache(tx: Transaction, outbox: BufferedOutbox): Candida
         kept = null;
         return;
       }
-      kept.rows = kept.rows.map((row) =>
-        row.request.id === outcome.request.id
-          ? { ...row, noteTexts: [...row.noteTexts, ...notes.map((note) => note.text)], firstPublicNote: row.firstPublicNote ?? notes.find((note) => !note.internal)?.text ?? null }
-          : row);
+      kept.rows = kept.rows.map((row) => (row.request.id === outcome.request.id ? { ...row, noteTexts: [...row.noteTexts, ...notes.map((note) => note.text)] } : row));
     },
   };
 }

@@ -1,46 +1,11 @@
-import type { Category, CompletionReason, Impact, Status } from '../requests/request-values.js';
+import type { RequestChangeInput } from '../request-changes/request-change-input.js';
 
 /**
- * A parsed event (SPEC.md "Events intake API" parameters). `undefined` means
- * the parameter was not given; `null` means it was given empty, which clears
- * the field on a matched request (e.g. removes desired_completion_at).
+ * A parsed event (SPEC.md "Events intake API" parameters): the request fields
+ * of a change, and the support domain to register the request in.
  */
-export interface EventInput {
-  subject?: string;
-  note?: string | null;
-  internal_note?: string | null;
-  source?: string | null;
-  source_id?: string | null;
-  category?: Category | null;
-  impact?: Impact | null;
-  status?: Status | null;
-  completion_reason?: CompletionReason | null;
-  desired_completion_at?: Date | null;
-  downtime_start_at?: Date | null;
-  downtime_end_at?: Date | null;
-  waiting_until?: Date | null;
-  ci?: string | null;
-  ci_id?: number | null;
-  ci_source?: string | null;
-  ci_sourceID?: string | null;
-  member?: string | null;
-  member_id?: number | null;
-  requested_by?: string | null;
-  requested_by_id?: number | null;
-  requested_for?: string | null;
-  requested_for_id?: number | null;
-  service_instance?: string | null;
-  service_instance_id?: number | null;
-  team?: string | null;
-  team_id?: number | null;
-  supplier?: string | null;
-  supplier_id?: number | null;
-  supplier_requestID?: string | null;
-  problem_id?: number | null;
-  workflow_id?: number | null;
-  template_id?: number | null;
+export interface EventInput extends RequestChangeInput {
   support_domain?: string | null;
 }
 
-export const DEFAULT_EVENT_SOURCE = 'Event';
 export const MATCH_WINDOW_HOURS = 24;

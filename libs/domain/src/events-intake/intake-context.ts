@@ -1,6 +1,4 @@
-import type { AccessContext } from '../identity/access-context.js';
+import type { ChangeContext } from '../request-changes/change-context.js';
 
-export interface IntakeContext {
-  access: AccessContext;
-  now: Date;
-}
+/** An event is a request change: its context is that of every change. */
+export type IntakeContext = ChangeContext;

@@ -39,7 +39,7 @@ const openRequest = (values: Partial<RequestRecord> = {}): RequestRecord => ({
   created_at: new Date(NOW.getTime() - 3600_000), updated_at: new Date(NOW.getTime() - 3600_000), ...values,
 });
 const candidate = (request: RequestRecord, noteTexts: string[] = ['at 99%']): OpenRequestCandidate => ({
-  request: request as RequestView, firstPublicNote: noteTexts[0] ?? null, noteTexts, requestedBy: howard, requestedForAccountId: null,
+  request: request as RequestView, noteTexts, requestedBy: howard, requestedForAccountId: null,
 });
 
 const WRITES = ['requests.insert', 'requests.update', 'notes.insert', 'auditLines.insert', 'jobs.enqueue', 'jobs.cancel', 'outbox.write'];

@@ -16,20 +16,21 @@ import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.re
 import type { ReservedNote } from '../ports/outbox.js';
 import type { Repositories, ReservedIds, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
+import { noteIdsNeeded, reservedEventNotes } from '../request-changes/change-notes.js';
+import { changeReadScope, requireReadable } from '../request-changes/change-read-scope.js';
+import { DEFAULT_EVENT_SOURCE } from '../request-changes/change-sources.js';
+import { matchedRequestChanges } from '../request-changes/matched-request-changes.js';
+import { buildNewRequest } from '../request-changes/new-request.js';
+import { publishRequestChange, type RequestChange } from '../request-changes/publish-request-change.js';
+import { resolveReferences, type ResolvedReferences } from '../request-changes/resolve-references.js';
 import type { RequestView } from '../requests/request-view.js';
 import type { EventInput } from './event-input.js';
 import type { IntakeContext } from './intake-context.js';
-import { noteIdsNeeded, reservedEventNotes } from './insert-event-notes.js';
-import { intakeReadScope, requireReadable } from './intake-read-scope.js';
 import { BatchWriteFailed, bufferedOutbox } from './batch-outbox.js';
 import { candidateCache, type CandidateCache } from './batch-candidates.js';
 import { BatchItemFailed, keyedBatches } from './keyed-batches.js';
 import { matchQuery, pickMatch } from './match-open-request.js';
-import { matchedRequestChanges } from './matched-request-changes.js';
-import { buildNewRequest } from './new-request.js';
-import { publishRequestChange, type RequestChange } from './publish-request-change.js';
 import { registrationAccount } from './registration-account.js';
-import { resolveReferences, type ResolvedReferences } from './resolve-references.js';
 
 export interface EventOutcome {
   created: boolean;
@@ -72,7 +73,7 @@ async function readEvent(input: EventInput, ctx: IntakeContext, reads: Repositor
   // The answer is the request: without request:Read there is nothing to answer with.
   assertAllowed(ctx.access, 'request', 'Read');
   const account = await registrationAccount(input, ctx, reads);
-  const scope = await intakeReadScope(input, account, ctx, reads);
+  const scope = await changeReadScope(input, account, ctx, reads);
   const refs = await resolveReferences(input, account, ctx, reads);
   // Rule 1: without a service instance, the CI's first one is related.
   refs.serviceInstance ??= refs.ci?.serviceInstance ?? null;
@@ -120,7 +121,7 @@ async function applyEvents(lockKey: string, events: readonly ReadEvent[], uow: U
 
 async function applyEvent(event: ReadEvent, reserved: ReservedIds, tx: Transaction, candidates: CandidateCache): Promise<EventOutcome> {
   const { input, ctx, refs, scope } = event;
-  const match = pickMatch(input, refs, await candidates.of(event));
+  const match = pickMatch(await candidates.of(event));
   assertAllowed(ctx.access, 'request', match ? 'Update' : 'Create');
   const { outcome, notes, changed } = match ? await updateMatched(match, input, refs, ctx, reserved, tx) : await create(input, refs, ctx, scope, reserved, tx);
   candidates.applied(outcome, notes, changed);
@@ -170,7 +171,7 @@ function changeContext(input: EventInput, refs: ResolvedReferences, view: Reques
   return {
     actor: refs.currentUser,
     requestedBy: refs.requestedBy,
-    source: input.source ?? 'Event',
+    source: input.source ?? DEFAULT_EVENT_SOURCE,
     sourceId: input.source_id ?? null,
     names: { member: view['member_name'] ?? null, team: view['team_name'] ?? null },
   };

@@ -9,8 +9,6 @@ import type { AccountId } from '../tenancy/account-id.js';
 export interface OpenRequestCandidate {
   /** With the names of its references, as answers show it. */
   request: RequestView;
-  /** The text of its first public note (rule 4 compares the event's note with it). */
-  firstPublicNote: string | null;
   /** The text of every note (a note is added only when it differs from all of them). */
   noteTexts: string[];
   /** The requested_by person, enabled, for the messages of the change. */
@@ -20,14 +18,15 @@ export interface OpenRequestCandidate {
 }
 
 /**
- * The open requests the matching rules name (SPEC.md "Event matching"): not
- * completed or declined, of that source, created at or after `since`, newest
- * first, row-locked until the transaction ends. With `visibleTo`, only those
- * that person requested or is requested for.
+ * The open requests the matching rules name (SPEC.md "Event matching"): of the
+ * scope's account and readable in it, not completed or declined, of that
+ * source, created at or after `since`, the newest first, row-locked until the
+ * transaction ends. With a CI (rule 2): of that CI and service instance.
+ * Without (rule 4): of that subject and requested_for, without a CI, whose
+ * first public note is `firstPublicNote` (null: that have no public note).
  */
-export type OpenRequestQuery = { source: string; since: Date; visibleTo: number | null } & (
+export type OpenRequestQuery = { scope: RequestReadScope; source: string; since: Date } & (
   | { ci: { id: number; serviceInstanceId: number | null } }
-  /** `firstPublicNote`: the text of the request's first public note, null for none (rule 4). */
   | { withoutCi: { subject: string; requestedForId: number; firstPublicNote: string | null } }
 );
 
@@ -39,7 +38,7 @@ export interface RequestRepository {
   find(account: AccountId, id: number): Promise<RequestRecord | null>;
   /** Row-locked until the transaction ends: a concurrent change of the same request waits. */
   findForUpdate(account: AccountId, id: number): Promise<RequestRecord | null>;
-  openCandidates(account: AccountId, query: OpenRequestQuery): Promise<OpenRequestCandidate[]>;
+  openCandidates(query: OpenRequestQuery): Promise<OpenRequestCandidate[]>;
   findView(scope: RequestReadScope, id: number): Promise<RequestView | null>;
   listViews(scope: RequestReadScope, query: CollectionQuery): Promise<Page<RequestView>>;
 }

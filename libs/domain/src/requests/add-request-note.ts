@@ -7,9 +7,9 @@
  */
 import { forbidden, notFound, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
-import { publishRequestChange } from '../events-intake/publish-request-change.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { publishRequestChange } from '../request-changes/publish-request-change.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { REQUEST_NOTE_MAX_LENGTH } from './create-request-input.js';
 import { canReadRequest, requestReadScope } from './request-read-scope.js';

@@ -12,7 +12,7 @@
  * Every problem is reported at once as `[field, message]` pairs.
  */
 import type { FieldError } from '../errors/domain-error.js';
-import type { EventInput } from '../events-intake/event-input.js';
+import type { RequestChangeInput } from '../request-changes/request-change-input.js';
 import { CATEGORIES, COMPLETION_REASONS, IMPACTS, STATUSES } from './request-values.js';
 
 /** The fields both a new request and a change may set. `undefined`: not given; `null`: cleared. */
@@ -71,10 +71,10 @@ export function humanizeField(field: string): string {
 }
 
 /**
- * The input as the events intake's parameters (texts trimmed, blank texts
+ * The input as the fields of a request change (texts trimmed, blank texts
  * null), and every problem of its values. On create, subject is required.
  */
-export function checkRequestInput(input: RequestCreateInput, mode: 'create' | 'update'): { event: EventInput; errors: FieldError[] } {
+export function checkRequestInput(input: RequestCreateInput, mode: 'create' | 'update'): { event: RequestChangeInput; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const event: Record<string, unknown> = {};
   if (mode === 'create' && (input.subject === undefined || input.subject === null)) errors.push(['subject', "Subject can't be blank"]);
@@ -85,7 +85,7 @@ export function checkRequestInput(input: RequestCreateInput, mode: 'create' | 'u
     else event[field] = typeof value === 'string' ? value.trim() || null : value;
     if (!error && event[field] === null && REQUIRED.has(field)) errors.push([field, `${humanizeField(field)} can't be blank`]);
   }
-  return { event: event as EventInput, errors };
+  return { event: event as RequestChangeInput, errors };
 }
 
 function valueError(field: string, value: unknown): string | null {
@@ -107,6 +107,6 @@ function valueError(field: string, value: unknown): string | null {
  * "Errors"); a caller of the request API names the team on purpose, so there
  * an unknown team is an error like any other unknown reference.
  */
-export function unknownTeamError(event: EventInput, team: unknown): FieldError[] {
+export function unknownTeamError(event: Pick<RequestChangeInput, 'team_id'>, team: unknown): FieldError[] {
   return typeof event.team_id === 'number' && !team ? [['team_id', 'Team id does not match any record']] : [];
 }

@@ -4,18 +4,18 @@
  * values for a new request", every row but the source, which is the caller's
  * or none: the request did not come from an event). Steps, in one transaction:
  * check the values → who may see what → resolve the references, all errors
- * at once → defaults (events-intake/new-request.ts) → insert → notes →
+ * at once → defaults (request-changes/new-request.ts) → insert → notes →
  * publish (audit line, `request.create` and `request.note-added` webhook
  * events, through the one outbox).
  */
 import { assertValidInput } from '../errors/input-problems.js';
-import { intakeReadScope, requireReadable } from '../events-intake/intake-read-scope.js';
-import { insertEventNotes } from '../events-intake/insert-event-notes.js';
-import { buildNewRequest } from '../events-intake/new-request.js';
-import { publishRequestChange } from '../events-intake/publish-request-change.js';
-import { collectReferences } from '../events-intake/resolve-references.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { insertEventNotes } from '../request-changes/change-notes.js';
+import { changeReadScope, requireReadable } from '../request-changes/change-read-scope.js';
+import { buildNewRequest } from '../request-changes/new-request.js';
+import { publishRequestChange } from '../request-changes/publish-request-change.js';
+import { collectReferences } from '../request-changes/resolve-references.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { checkRequestInput, unknownTeamError, type RequestCreateInput } from './create-request-input.js';
 import type { RequestView } from './request-view.js';
@@ -26,7 +26,7 @@ export async function createRequest(access: AccessContext, input: RequestCreateI
   return uow.transaction(async (tx) => {
     const ctx = { access, now: await tx.now() };
     const account = access.account;
-    const scope = await intakeReadScope(event, account, ctx, tx);
+    const scope = await changeReadScope(event, account, ctx, tx);
     const { refs, errors: referenceErrors } = await collectReferences(event, account, ctx, tx);
     const all = [...errors, ...referenceErrors, ...unknownTeamError(event, refs.team)];
     assertValidInput(input, all);

@@ -10,10 +10,10 @@
  * requested_by, is simply not found: the answer says nothing about why.
  */
 import { notFound } from '../errors/domain-error.js';
-import { requestEvents } from '../events-intake/publish-request-change.js';
 import { ACCOUNT_ID_PATTERN } from '../identity/account-access.js';
 import { recordChange } from '../outbox/record-change.js';
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.js';
+import { requestEvents } from '../request-changes/publish-request-change.js';
 import { isFeedbackAnswer, isFeedbackSignature, type FeedbackAnswer, type FeedbackLinkKey } from './feedback-link.js';
 import type { RequestChanges, RequestRecord } from './request-record.js';
 

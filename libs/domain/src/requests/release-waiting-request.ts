@@ -4,17 +4,15 @@
  * job fires; by then the request may have moved on (waiting_until moved or
  * cleared, another status), and then nothing happens.
  */
-import { requestEvents } from '../events-intake/publish-request-change.js';
 import type { RequestWaitingUntilJob } from '../jobs/job-contract.js';
 import { recordChange } from '../outbox/record-change.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { SYSTEM_SOURCE } from '../request-changes/change-sources.js';
+import { requestEvents } from '../request-changes/publish-request-change.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import type { RequestChanges, RequestRecord } from './request-record.js';
 
 export type WaitingReleaseOutcome = 'released' | 'skipped';
-
-/** The audit trail's name for changes the service makes by itself. */
-export const SYSTEM_SOURCE = 'Tessera';
 
 export async function releaseWaitingRequest(job: RequestWaitingUntilJob, uow: UnitOfWork): Promise<WaitingReleaseOutcome> {
   return uow.transaction(async (tx) => {

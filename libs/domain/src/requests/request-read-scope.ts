@@ -1,5 +1,5 @@
 /**
- * Who sees which requests (docs/decisions/006-request-visibility.md):
+ * Who sees which requests (docs/decisions/007-request-visibility.md):
  * - a person with any role in the account (administrator, agent, specialist,
  *   auditor) sees every request of the account and every note;
  * - a person without a role there (an end user) sees only the requests they

@@ -1,7 +1,7 @@
 /**
  * `PATCH /v1/requests/:id` and GraphQL `requestUpdate`: a change of a request
  * of the caller's account, with the status rules the events intake applies to
- * a matched request (events-intake/matched-request-changes.ts: completion,
+ * a matched request (request-changes/matched-request-changes.ts: completion,
  * the member a status requires, targets that follow desired_completion_at,
  * the cross-field rules) plus subject, category, impact, and a team that can
  * be cleared. Steps, in one transaction: check the values → lock the request
@@ -12,13 +12,13 @@
  */
 import { notFound } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
-import { matchedRequestChanges } from '../events-intake/matched-request-changes.js';
-import { publishRequestChange } from '../events-intake/publish-request-change.js';
-import { collectReferences } from '../events-intake/resolve-references.js';
-import type { EventInput } from '../events-intake/event-input.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import type { SlaTargets } from '../records/references.js';
+import { matchedRequestChanges } from '../request-changes/matched-request-changes.js';
+import { publishRequestChange } from '../request-changes/publish-request-change.js';
+import type { RequestChangeInput } from '../request-changes/request-change-input.js';
+import { collectReferences } from '../request-changes/resolve-references.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { checkRequestInput, unknownTeamError, type RequestUpdateInput } from './create-request-input.js';
 import { canReadRequest, requestReadScope } from './request-read-scope.js';
@@ -61,7 +61,7 @@ export async function updateRequest(access: AccessContext, id: number, input: Re
 }
 
 /** The fields the events intake cannot change, when given and different. */
-function fieldChanges(existing: RequestRecord, event: EventInput): RequestChanges {
+function fieldChanges(existing: RequestRecord, event: RequestChangeInput): RequestChanges {
   const changes: RequestChanges = {};
   if (event.subject && event.subject !== existing.subject) changes.subject = event.subject;
   if (event.category && event.category !== existing.category) changes.category = event.category;

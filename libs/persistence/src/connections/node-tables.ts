@@ -7,6 +7,7 @@
 import type { GraphReadScope, NestedEdge, NodeKind } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
+import { whereNoteReadable, whereRequestReadable } from '../requests/request-read-scope.js';
 import { selectReferenceNames } from '../requests/request-views.js';
 
 export interface KindTable {
@@ -40,17 +41,8 @@ function accountTable(table: string, alias: string, shown: readonly string[], co
   };
 }
 
-function visibleRequests(query: Knex.QueryBuilder, scope: GraphReadScope, alias = 'r'): Knex.QueryBuilder {
-  query.where(`${alias}.account_id`, scope.requests.accountId);
-  const person = scope.requests.personId;
-  if (person !== null) query.where((q) => q.where(`${alias}.requested_by_id`, person).orWhere(`${alias}.requested_for_id`, person));
-  return query;
-}
-
 function visibleNotes(db: Database, scope: GraphReadScope): Knex.QueryBuilder {
-  const query = visibleRequests(db('notes as n').join('requests as r', 'r.id', 'n.request_id'), scope).where('n.account_id', scope.accountId);
-  if (!scope.requests.internalNotes) query.where('n.internal', false);
-  return query;
+  return whereNoteReadable(whereRequestReadable(db('notes as n').join('requests as r', 'r.id', 'n.request_id'), scope.requests), scope.requests);
 }
 
 const PERSON_COLUMNS = (db: Database) => [
@@ -69,8 +61,8 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
   Team: accountTable('teams', 't', ['id', 'name', 'created_at', 'updated_at']),
   Request: {
     id: 'r.id',
-    scoped: (db, scope) => visibleRequests(db('requests as r'), scope),
-    nodes: (db, scope) => selectReferenceNames(db, visibleRequests(db('requests as r'), scope).select('r.*')),
+    scoped: (db, scope) => whereRequestReadable(db('requests as r'), scope.requests),
+    nodes: (db, scope) => selectReferenceNames(db, whereRequestReadable(db('requests as r'), scope.requests).select('r.*')),
     columns: {
       id: 'r.id', subject: 'r.subject', status: 'r.status', category: 'r.category', createdAt: 'r.created_at', updatedAt: 'r.updated_at',
       team: 'r.team_id', requestedBy: 'r.requested_by_id', requestedFor: 'r.requested_for_id', member: 'r.member_id',

@@ -3,6 +3,7 @@ import type { CollectionQuery, NoteView, Page, RequestReadScope, RequestView } f
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { fetchPage } from '../collections/collection.js';
+import { whereNoteReadable, whereRequestReadable } from './request-read-scope.js';
 
 const REFERENCES: Array<[alias: string, table: string, column: string, label: string]> = [
   ['service_instance', 'service_instances', 'service_instance_id', 'name'],
@@ -33,10 +34,7 @@ export function selectReferenceNames(db: Database, query: Knex.QueryBuilder): Kn
 }
 
 function requestViews(db: Database, scope: RequestReadScope) {
-  const query = db('requests as r').where('r.account_id', scope.accountId).select('r.*');
-  const person = scope.personId;
-  if (person !== null) query.where((q) => q.where('r.requested_by_id', person).orWhere('r.requested_for_id', person));
-  return selectReferenceNames(db, query);
+  return selectReferenceNames(db, whereRequestReadable(db('requests as r'), scope).select('r.*'));
 }
 
 export async function findRequestView(db: Database, scope: RequestReadScope, id: number): Promise<RequestView | null> {
@@ -58,10 +56,8 @@ export const NOTE_COLUMNS: Readonly<Record<string, string>> = { id: 'n.id', crea
 
 /** Notes of a request the scope may read (the caller checks the request itself first). */
 export function listNoteViews(db: Database, scope: RequestReadScope, requestId: number, query: CollectionQuery): Promise<Page<NoteView>> {
-  const base = db('notes as n')
-    .join('people as p', 'p.id', 'n.person_id')
-    .where({ 'n.account_id': scope.accountId, 'n.request_id': requestId })
+  const base = whereNoteReadable(db('notes as n').join('people as p', 'p.id', 'n.person_id'), scope)
+    .where('n.request_id', requestId)
     .select('n.id', 'n.text', 'n.internal', 'n.person_id', 'p.name as person_name', 'n.created_at');
-  if (!scope.internalNotes) base.where('n.internal', false);
   return fetchPage<NoteView>(base, query, NOTE_COLUMNS);
 }

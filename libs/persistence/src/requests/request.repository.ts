@@ -1,7 +1,10 @@
 /** Requests of one account: writes, the open-request candidates of event matching, and the views every answer shows. */
-import { OPEN_EXCLUDED_STATUSES, type NewRequest, type OpenRequestCandidate, type OpenRequestQuery, type RequestRecord, type RequestRepository, type RequestView } from '@tessera/domain';
+import {
+  OPEN_EXCLUDED_STATUSES, type AccountId, type NewRequest, type OpenRequestCandidate, type OpenRequestQuery, type RequestRecord, type RequestRepository, type RequestView,
+} from '@tessera/domain';
 import type { Database } from '../database.js';
 import { shapedStatement } from '../statement-shapes.js';
+import { whereRequestReadable } from './request-read-scope.js';
 import { findRequestView, listRequestViews, selectReferenceNames } from './request-views.js';
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -30,7 +33,7 @@ export function requestRepository(db: Database): RequestRepository {
     update: (account, id, changes) => view('update', { ...changes, account_id: account, id }),
     find: (account, id) => findRequest(db, account, id),
     findForUpdate: (account, id) => findRequest(db, account, id, { forUpdate: true }),
-    openCandidates: (account, query) => openCandidates(db, account, query),
+    openCandidates: (query) => openCandidates(db, query),
     findView: (scope, id) => findRequestView(db, scope, id),
     listViews: (scope, query) => listRequestViews(db, scope, query),
   };
@@ -47,20 +50,20 @@ const FIRST_PUBLIC_NOTE = '(select n.text from notes n where n.request_id = r.id
 /**
  * The newest open request the query names, with what applying an event to it
  * needs (its notes, its requested_by person, the requested_for person's
- * account), row-locked: one statement.
+ * account), row-locked: one statement. Matching rule 4's comparison of the
+ * first public note lives here, and only here: the domain takes the newest
+ * candidate (events-intake/match-open-request.ts pickMatch).
  */
 const openCandidatesStatement = shapedStatement<{
-  account: string; source: string; since: Date; visibleTo: number | null;
+  account: AccountId; source: string; since: Date; visibleTo: number | null;
   ciId: number | null; serviceInstanceId: number | null; subject: string | null; requestedForId: number | null; note: string | null;
 }>((db, v, variant) => {
-  const query = db('requests as r')
+  const query = whereRequestReadable(db('requests as r'), { accountId: v.account, personId: v.visibleTo })
     .leftJoin('people as rf', (j) => j.on('rf.id', 'r.requested_for_id').andOnVal('rf.disabled', false))
     .leftJoin('people as rb', (j) => j.on('rb.id', 'r.requested_by_id').andOnVal('rb.disabled', false))
-    .where({ 'r.account_id': v.account, 'r.source': v.source })
+    .where('r.source', v.source)
     .whereNotIn('r.status', OPEN_EXCLUDED_STATUSES)
     .where('r.created_at', '>=', v.since);
-  const person = v.visibleTo;
-  if (person !== null) query.where((q) => q.where('r.requested_by_id', person).orWhere('r.requested_for_id', person));
   if (variant === 'ci') {
     query.where('r.ci_id', v.ciId);
     if (v.serviceInstanceId === null) query.whereNull('r.service_instance_id');
@@ -77,25 +80,23 @@ const openCandidatesStatement = shapedStatement<{
     .forUpdate('r')
     .select(
       'r.*',
-      db.raw(`${FIRST_PUBLIC_NOTE} as first_public_note`),
       db.raw("coalesce((select array_agg(n.text order by n.id) from notes n where n.request_id = r.id), '{}') as note_texts"),
       'rf.account_id as requested_for_account_id',
       'rb.id as rb_id', 'rb.name as rb_name', 'rb.account_id as rb_account_id', 'rb.organization_id as rb_organization_id', 'rb.primary_email as rb_primary_email',
     );
 });
 
-async function openCandidates(db: Database, account: string, match: OpenRequestQuery): Promise<OpenRequestCandidate[]> {
-  const common = { account, source: match.source, since: match.since, visibleTo: match.visibleTo };
+async function openCandidates(db: Database, match: OpenRequestQuery): Promise<OpenRequestCandidate[]> {
+  const common = { account: match.scope.accountId, source: match.source, since: match.since, visibleTo: match.scope.personId };
   const rows = 'ci' in match
     ? await openCandidatesStatement.rows(db, 'ci', { ...common, ciId: match.ci.id, serviceInstanceId: match.ci.serviceInstanceId, subject: null, requestedForId: null, note: null })
     : await openCandidatesStatement.rows(db, 'withoutCi', {
       ...common, ciId: null, serviceInstanceId: null, subject: match.withoutCi.subject, requestedForId: match.withoutCi.requestedForId, note: match.withoutCi.firstPublicNote,
     });
   return rows.map((row: Record<string, unknown>) => {
-    const { first_public_note, note_texts, requested_for_account_id, rb_id, rb_name, rb_account_id, rb_organization_id, rb_primary_email, ...request } = row;
+    const { note_texts, requested_for_account_id, rb_id, rb_name, rb_account_id, rb_organization_id, rb_primary_email, ...request } = row;
     return {
       request: request as unknown as RequestView,
-      firstPublicNote: (first_public_note as string | null) ?? null,
       noteTexts: note_texts as string[],
       requestedForAccountId: (requested_for_account_id as string | null) ?? null,
       requestedBy: typeof rb_id === 'number'

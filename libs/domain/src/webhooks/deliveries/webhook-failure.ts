@@ -9,7 +9,7 @@
 import { recordChange } from '../../outbox/record-change.js';
 import type { Transaction } from '../../ports/unit-of-work.js';
 import type { QueuedJob } from '../../jobs/job-contract.js';
-import { SYSTEM_SOURCE } from '../../requests/release-waiting-request.js';
+import { SYSTEM_SOURCE } from '../../request-changes/change-sources.js';
 import type { DeliveryWebhook, WebhookDeliveryRecord } from './delivery-record.js';
 import { DISABLE_AFTER_FAILURES, FAILURE_MAIL_INTERVAL_MINUTES, failureRecipients } from './delivery-rules.js';
 import { disabledMail, failureMail } from './failure-mails.js';

@@ -7,7 +7,7 @@
 import type { ReservedNote } from '../ports/outbox.js';
 import type { Transaction } from '../ports/unit-of-work.js';
 import type { RequestRecord } from '../requests/request-record.js';
-import type { EventInput } from './event-input.js';
+import type { RequestChangeInput } from './request-change-input.js';
 
 export interface AddedNote {
   id: number;
@@ -15,7 +15,7 @@ export interface AddedNote {
   internal: boolean;
 }
 
-type NoteInput = Pick<EventInput, 'note' | 'internal_note'>;
+type NoteInput = Pick<RequestChangeInput, 'note' | 'internal_note'>;
 
 /** The notes a call adds to a request that has the `earlier` note texts, in order. */
 export function eventNotes(input: NoteInput, earlier: readonly string[]): Array<{ text: string; internal: boolean }> {

@@ -16,8 +16,9 @@ import type { NewRequest } from '../requests/request-record.js';
 import { assertRequestRules } from '../requests/request-rules.js';
 import { statusRequiresMember, type Category, type Impact, type Status } from '../requests/request-values.js';
 import { defaultTeam } from './default-team.js';
-import { DEFAULT_EVENT_SOURCE, type EventInput } from './event-input.js';
-import type { IntakeContext } from './intake-context.js';
+import { DEFAULT_EVENT_SOURCE } from './change-sources.js';
+import type { RequestChangeInput } from './request-change-input.js';
+import type { ChangeContext } from './change-context.js';
 import { computeTargets } from './resolution-target.js';
 import type { ResolvedReferences } from './resolve-references.js';
 
@@ -30,7 +31,7 @@ export interface RequestDefaults {
 }
 
 /** The rows of the defaults table that need no lookup: call values, then template values, then defaults. */
-export function requestDefaults(input: EventInput, refs: Pick<ResolvedReferences, 'serviceInstance' | 'template' | 'member' | 'currentUser'>): RequestDefaults {
+export function requestDefaults(input: RequestChangeInput, refs: Pick<ResolvedReferences, 'serviceInstance' | 'template' | 'member' | 'currentUser'>): RequestDefaults {
   const template = refs.template;
   const serviceInstance = refs.serviceInstance ?? template?.serviceInstance ?? null;
   const category: Category = input.category ?? (template?.category as Category | null) ?? (serviceInstance ? 'incident' : 'other');
@@ -43,7 +44,7 @@ export function requestDefaults(input: EventInput, refs: Pick<ResolvedReferences
 
 type DefaultLookups = Pick<Transaction, 'people' | 'supportAgreements' | 'slas'>;
 
-export async function buildNewRequest(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, tx: DefaultLookups): Promise<NewRequest> {
+export async function buildNewRequest(input: RequestChangeInput, refs: ResolvedReferences, ctx: ChangeContext, tx: DefaultLookups): Promise<NewRequest> {
   const template = refs.template;
   const { serviceInstance, category, impact, status, memberId } = requestDefaults(input, refs);
   const account = refs.account.id;

@@ -3,15 +3,15 @@ import type { AccountRecord } from '../identity/account-access.js';
 import type { PersonLookup, PersonRef } from '../records/references.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { fakeTransaction } from '../testing/fake-transaction.js';
-import type { EventInput } from './event-input.js';
-import type { IntakeContext } from './intake-context.js';
+import type { RequestChangeInput } from './request-change-input.js';
+import type { ChangeContext } from './change-context.js';
 import { resolveReferences } from './resolve-references.js';
 
 const WDC = trustedAccountId('wdc');
 const account: AccountRecord = { id: WDC, name: 'Widget Data Center', directoryAccountId: null };
 const person = (id: number, name: string): PersonRef => ({ id, name, accountId: 'wdc', organizationId: 40, primaryEmail: `${name.toLowerCase()}@wdc.test` });
 const people = [person(200, 'Ann'), person(201, 'Bob')];
-const ctx: IntakeContext = {
+const ctx: ChangeContext = {
   access: {
     person: { id: 100, name: 'Howard', accountId: 'wdc', primaryEmail: 'howard@wdc.test', organizationId: 40, inDirectoryAccount: false },
     account, roles: ['agent'], scopes: tokenScopes(['request:*']), token: { kind: 'personal_access_token', id: 1 },
@@ -25,7 +25,7 @@ const lookups = () =>
     people: { findValidIn: async (_account, by: PersonLookup) => people.find((p) => ('id' in by ? p.id === by.id : p.primaryEmail === by.email)) ?? null },
     teams: { find: async (_account, by) => (('id' in by ? by.id === 4 : by.name === 'Network') ? { id: 4, name: 'Network' } : null) },
   });
-const resolve = (input: Omit<EventInput, 'subject'>) => resolveReferences({ subject: 'Disk full', ...input }, account, ctx, lookups());
+const resolve = (input: Omit<RequestChangeInput, 'subject'>) => resolveReferences({ subject: 'Disk full', ...input }, account, ctx, lookups());
 
 describe('SPEC.md "Default values for a new request" — rows requested_by and requested_for', () => {
   it('requested_by is the current user, and requested_for the requested_by person, when neither is given', async () => {

@@ -3,8 +3,8 @@ import type { AccountRecord } from '../identity/account-access.js';
 import type { CiRef, PersonRef, SlaTargets } from '../records/references.js';
 import type { RequestRecord } from '../requests/request-record.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
-import type { EventInput } from './event-input.js';
-import type { IntakeContext } from './intake-context.js';
+import type { RequestChangeInput } from './request-change-input.js';
+import type { ChangeContext } from './change-context.js';
 import { matchedRequestChanges } from './matched-request-changes.js';
 import type { ResolvedReferences } from './resolve-references.js';
 
@@ -32,14 +32,14 @@ const refs = (values: Partial<ResolvedReferences> = {}): ResolvedReferences => (
   account, currentUser: person(CURRENT_USER), ci: null, serviceInstance: null, member: null, requestedBy: person(200), requestedFor: person(200),
   team: null, supplier: null, problem: null, workflow: null, template: null, ...values,
 });
-const ctx: IntakeContext = {
+const ctx: ChangeContext = {
   access: {
     person: { id: CURRENT_USER, name: 'Person 100', accountId: 'wdc', primaryEmail: 'p100@wdc.test', organizationId: null, inDirectoryAccount: false },
     account, roles: ['agent'], scopes: tokenScopes(['request:*']), token: { kind: 'personal_access_token', id: 1 },
   },
   now: NOW,
 };
-const changesOf = (input: Omit<EventInput, 'subject'>, values: { request?: Partial<RequestRecord>; refs?: Partial<ResolvedReferences>; sla?: SlaTargets | null } = {}) =>
+const changesOf = (input: Omit<RequestChangeInput, 'subject'>, values: { request?: Partial<RequestRecord>; refs?: Partial<ResolvedReferences>; sla?: SlaTargets | null } = {}) =>
   matchedRequestChanges(existing(values.request), { subject: 'Disk full', ...input }, refs(values.refs), values.sla === undefined ? SLA : values.sla, ctx);
 
 describe('SPEC.md "Event matching" rule 3 — what an event may change on an open request', () => {
@@ -82,7 +82,7 @@ describe('SPEC.md "Event matching" rule 3 — what an event may change on an ope
   });
 
   it('ignores every other parameter, even when it names other records', () => {
-    const input: Omit<EventInput, 'subject'> = {
+    const input: Omit<RequestChangeInput, 'subject'> = {
       note: 'new text', internal_note: 'internal', source: 'Nagios', source_id: 'n-2', category: 'rfc', impact: 'low', ci_id: 9,
       service_instance_id: 6, requested_by_id: 201, requested_for_id: 201, supplier_id: 70, supplier_requestID: 'S-1', problem_id: 80,
       workflow_id: 90, template_id: 60,

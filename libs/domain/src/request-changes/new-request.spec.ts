@@ -4,8 +4,8 @@ import type { PersonRef, ServiceInstanceRef, TemplateRef } from '../records/refe
 import { STATUSES, type Status } from '../requests/request-values.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { fakeTransaction } from '../testing/fake-transaction.js';
-import type { EventInput } from './event-input.js';
-import type { IntakeContext } from './intake-context.js';
+import type { RequestChangeInput } from './request-change-input.js';
+import type { ChangeContext } from './change-context.js';
 import { buildNewRequest, requestDefaults } from './new-request.js';
 import type { ResolvedReferences } from './resolve-references.js';
 
@@ -24,7 +24,7 @@ const withWorkflow = template({ workflowManagerId: WORKFLOW_MANAGER });
 
 type DefaultRefs = Parameters<typeof requestDefaults>[1];
 const refs = (values: Partial<DefaultRefs> = {}): DefaultRefs => ({ serviceInstance: null, template: null, member: null, currentUser, ...values });
-const event = (values: EventInput = {}): EventInput => ({ subject: 'Mail is down', ...values });
+const event = (values: RequestChangeInput = {}): RequestChangeInput => ({ subject: 'Mail is down', ...values });
 
 const MEMBER_STATUSES: Status[] = ['accepted', 'in_progress', 'waiting_for', 'waiting_for_customer', 'reservation_pending'];
 const STATUSES_WITHOUT_MEMBER = STATUSES.filter((status) => !MEMBER_STATUSES.includes(status));
@@ -142,14 +142,14 @@ describe('SPEC.md "Default values for a new request" — the request as built', 
       supportAgreements: { serviceDeskTeamFor: async (_account, customerAccountId) => (customerAccountId === 'widget-customer' ? 13 : null) },
       slas: { targetsFor: async (_account, serviceInstanceId, customerAccountId) => (serviceInstanceId === 5 && customerAccountId === 'widget-customer' ? { responseMinutes: 60, resolutionMinutes: 240 } : null) },
     });
-  const ctx: IntakeContext = {
+  const ctx: ChangeContext = {
     access: {
       person: { id: currentUser.id, name: currentUser.name, accountId: 'wdc', primaryEmail: currentUser.primaryEmail, organizationId: 40, inDirectoryAccount: false },
       account, roles: ['agent'], scopes: tokenScopes(['request:*']), token: { kind: 'personal_access_token', id: 1 },
     },
     now: NOW,
   };
-  const build = (input: EventInput, values: Partial<ResolvedReferences> = {}) => buildNewRequest(event(input), fullRefs(values), ctx, lookups());
+  const build = (input: RequestChangeInput, values: Partial<ResolvedReferences> = {}) => buildNewRequest(event(input), fullRefs(values), ctx, lookups());
 
   it('row created_by is the current user; requested_by and requested_for are as resolved (see resolve-references)', async () => {
     expect(await build({})).toMatchObject({ created_by_id: currentUser.id, requested_by_id: requester.id, requested_for_id: customer.id, organization_id: 40 });

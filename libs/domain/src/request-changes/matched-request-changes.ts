@@ -9,9 +9,9 @@
 import type { RequestChanges, RequestRecord } from '../requests/request-record.js';
 import { assertRequestRules } from '../requests/request-rules.js';
 import { statusRequiresMember } from '../requests/request-values.js';
-import type { EventInput } from './event-input.js';
+import type { RequestChangeInput } from './request-change-input.js';
 import type { SlaTargets } from '../records/references.js';
-import type { IntakeContext } from './intake-context.js';
+import type { ChangeContext } from './change-context.js';
 import { computeTargets } from './resolution-target.js';
 import type { ResolvedReferences } from './resolve-references.js';
 
@@ -19,10 +19,10 @@ const same = (a: Date | null, b: Date | null) => (a === null || b === null ? a =
 
 export function matchedRequestChanges(
   existing: RequestRecord,
-  input: EventInput,
+  input: RequestChangeInput,
   refs: ResolvedReferences,
   sla: SlaTargets | null,
-  ctx: IntakeContext,
+  ctx: ChangeContext,
 ): RequestChanges {
   const changes: RequestChanges = {};
   if (input.status && input.status !== existing.status) changes.status = input.status;

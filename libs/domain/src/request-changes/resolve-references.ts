@@ -8,9 +8,9 @@
 import { validationFailed, type FieldError } from '../errors/domain-error.js';
 import type { AccountRecord } from '../identity/account-access.js';
 import type { Transaction } from '../ports/unit-of-work.js';
-import type { EventInput } from './event-input.js';
+import type { RequestChangeInput } from './request-change-input.js';
 import type { CiLookup, CiRef, PersonRef, Ref, ServiceInstanceRef, TemplateRef } from '../records/references.js';
-import type { IntakeContext } from './intake-context.js';
+import type { ChangeContext } from './change-context.js';
 
 export interface ResolvedReferences {
   account: AccountRecord;
@@ -35,7 +35,7 @@ type ReferenceLookups = Pick<
 
 type Lookup<T> = { param: string; find: () => Promise<T | null> } | null;
 
-export async function resolveReferences(input: EventInput, account: AccountRecord, ctx: IntakeContext, tx: ReferenceLookups): Promise<ResolvedReferences> {
+export async function resolveReferences(input: RequestChangeInput, account: AccountRecord, ctx: ChangeContext, tx: ReferenceLookups): Promise<ResolvedReferences> {
   const { refs, errors } = await collectReferences(input, account, ctx, tx);
   if (errors.length > 0) throw validationFailed(errors);
   return refs;
@@ -46,9 +46,9 @@ export async function resolveReferences(input: EventInput, account: AccountRecor
  * report them with other problems of the same call (the request API).
  */
 export async function collectReferences(
-  input: EventInput,
+  input: RequestChangeInput,
   account: AccountRecord,
-  ctx: Pick<IntakeContext, 'access'>,
+  ctx: Pick<ChangeContext, 'access'>,
   tx: ReferenceLookups,
 ): Promise<{ refs: ResolvedReferences; errors: FieldError[] }> {
   const errors: FieldError[] = [];
@@ -65,7 +65,7 @@ export async function collectReferences(
     if (email) return { param: emailParam, find: () => tx.people.findValidIn(account, { email }) };
     return null;
   };
-  const byNameOrId = <T>(idParam: keyof EventInput, nameParam: keyof EventInput, find: (by: { id: number } | { name: string }) => Promise<T | null>): Lookup<T> => {
+  const byNameOrId = <T>(idParam: keyof RequestChangeInput, nameParam: keyof RequestChangeInput, find: (by: { id: number } | { name: string }) => Promise<T | null>): Lookup<T> => {
     const id = input[idParam];
     const name = input[nameParam];
     if (typeof id === 'number') return { param: idParam, find: () => find({ id }) };
@@ -93,7 +93,7 @@ export async function collectReferences(
   return { refs: { account, currentUser, ci, serviceInstance, member, requestedBy, requestedFor, team, supplier, problem, workflow, template }, errors };
 }
 
-function ciLookup(input: EventInput, account: AccountRecord, tx: ReferenceLookups): Lookup<CiRef> {
+function ciLookup(input: RequestChangeInput, account: AccountRecord, tx: ReferenceLookups): Lookup<CiRef> {
   const find = (by: CiLookup) => () => tx.configurationItems.find(account.id, by);
   if (input.ci_id) return { param: 'ci_id', find: find({ id: input.ci_id }) };
   if (input.ci) return { param: 'ci', find: find({ label: input.ci }) };
