@@ -23,6 +23,11 @@ import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delive
 
 export const DELIVERY_COLUMNS = ['id', 'account_id', 'webhook_id', 'event', 'test', 'message', 'status', 'paused_reason', 'attempts', 'next_attempt_at', 'event_at', 'created_at', 'delivered_at'];
 
+/** A delivery row as the domain holds it: the DELIVERY_COLUMNS of `row`, each under `prefix` + its name. */
+export function deliveryRecordOf(row: Record<string, unknown>, prefix = ''): WebhookDeliveryRecord {
+  return Object.fromEntries(DELIVERY_COLUMNS.map((column) => [column, row[`${prefix}${column}`]])) as unknown as WebhookDeliveryRecord;
+}
+
 /** Candidates read per claim, per delivery asked for: room to pass over capped webhooks' rows. */
 const SCAN_FACTOR = 4;
 
@@ -72,7 +77,7 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
   const claimed: ClaimedDelivery[] = rows
     .filter((row) => row['d_id'] != null)
     .map((row) => ({
-      delivery: Object.fromEntries(DELIVERY_COLUMNS.map((column) => [column, row[`d_${column}`]])) as unknown as WebhookDeliveryRecord,
+      delivery: deliveryRecordOf(row, 'd_'),
       webhook: toDeliveryWebhook(row),
       lease: { id: row['d_id'] as string, token: row['d_lease_token'] as string },
     }));

@@ -4,9 +4,9 @@
  * the wake-up of the dispatchers, some of them leased to the inserting
  * process (the hand-off).
  */
-import type { DeliveryWebhook, FanOutLease, InsertedDeliveries, NewDelivery, SubscriptionKey, WebhookDeliveryRecord } from '@tessera/domain';
+import type { DeliveryWebhook, FanOutLease, InsertedDeliveries, NewDelivery, SubscriptionKey } from '@tessera/domain';
 import type { Database } from '../database.js';
-import { DELIVERY_COLUMNS } from './delivery-claims.js';
+import { DELIVERY_COLUMNS, deliveryRecordOf } from './delivery-claims.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
 import { DELIVERY_CHANNEL } from './delivery-wakeups.js';
 
@@ -48,7 +48,7 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
     leased: inserted
       .filter((row) => row['lease_token'] !== null)
       .map((row) => ({
-        delivery: Object.fromEntries(DELIVERY_COLUMNS.map((column) => [column, row[column]])) as unknown as WebhookDeliveryRecord,
+        delivery: deliveryRecordOf(row),
         lease: { id: row['id'] as string, token: row['lease_token'] as string },
       })),
   };
