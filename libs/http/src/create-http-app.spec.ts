@@ -65,6 +65,13 @@ describe('createHttpApp + finishHttpApp', () => {
     expect(res.body).toMatchObject({ status: 'failing', checks: { database: 'failing' } });
   });
 
+  it('shows each /healthz check as tessera_health_check_up on GET /metrics, 0 while it fails and 1 once it passes again', async () => {
+    databaseUp = false;
+    expect((await request(app).get('/metrics').expect(200)).text).toMatch(/^tessera_health_check_up\{check="database"[^}]*\} 0$/m);
+    databaseUp = true;
+    expect((await request(app).get('/metrics').expect(200)).text).toMatch(/^tessera_health_check_up\{check="database"[^}]*\} 1$/m);
+  });
+
   it('serves http_request_duration_seconds on GET /metrics, labelled with the route pattern', async () => {
     await request(app).get('/ok').expect(200);
     const res = await request(app).get('/metrics').expect(200);

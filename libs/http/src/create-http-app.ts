@@ -7,7 +7,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { corsHeaders, type CorsPolicy } from './cors.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
-import { healthHandler, type HealthCheck } from './health.js';
+import { healthHandler, registerHealthMetrics, type HealthCheck } from './health.js';
 import type { Logger } from './logger.js';
 import type { MetricsSource } from './operations-metrics.js';
 import type { OutageWatch } from './outage-watch.js';
@@ -65,6 +65,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.get('/readyz', health);
   app.get('/metrics', metricsAccess(options.metricsToken), metrics.handler);
   for (const source of options.metrics ?? []) source(metrics.registry);
+  registerHealthMetrics(metrics.registry, options.healthChecks ?? {});
   const { outages } = options;
   if (outages) {
     outages.register(metrics.registry);
