@@ -41,10 +41,11 @@ export class ForeignEmbeddedPostgresError extends Error {
 export const embeddedAdminUrl = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
 export const embeddedUrl = (port: number) => withDatabaseName(embeddedAdminUrl(port), DATABASE);
 
-export async function openDevDatabase(embedded: EmbeddedLocation = DEFAULT_EMBEDDED): Promise<DevDatabase> {
+/** `migrate: false` leaves the schema as it is, for a caller that migrates and reports it itself (`tessera migrate`). */
+export async function openDevDatabase(embedded: EmbeddedLocation = DEFAULT_EMBEDDED, { migrate = true }: { migrate?: boolean } = {}): Promise<DevDatabase> {
   const external = process.env['DATABASE_URL'];
   if (external) {
-    await migrateAt(external);
+    if (migrate) await migrateAt(external);
     return { url: external, stop: async () => undefined, description: 'DATABASE_URL' };
   }
   const { port, dataDir } = embedded;
@@ -55,12 +56,12 @@ export async function openDevDatabase(embedded: EmbeddedLocation = DEFAULT_EMBED
     const ours = await realpath(dataDir).catch(() => path.resolve(dataDir));
     if (running !== ours) throw new ForeignEmbeddedPostgresError(port, running, ours);
     await ensureDatabase(adminUrl);
-    await migrateAt(url);
+    if (migrate) await migrateAt(url);
     return { url, stop: async () => undefined, description: `embedded PostgreSQL already running on port ${port}` };
   }
   const server = await startEmbeddedPostgres({ dataDir, port, persistent: true, ownProcessGroup: true });
   await ensureDatabase(adminUrl);
-  await migrateAt(url);
+  if (migrate) await migrateAt(url);
   return { url, stop: () => server.stop(), description: `embedded PostgreSQL on port ${port}, data in ${path.relative(workspaceRoot, dataDir) || dataDir}` };
 }
 

@@ -91,7 +91,8 @@ describe('the examples of the README and docs run as written, in order, on a fre
     const statusFile = path.join(dir, '.examples', 'statuses');
     await mkdir(bin, { recursive: true });
     await writeCurlShim(bin, tools['curl']!, statusFile);
-    const env = { PATH: `${bin}:${process.env['PATH']}`, HOME: process.env['HOME'], LANG: 'C.UTF-8', TERM: 'dumb' };
+    // The reader's shell reaches the database npm start runs (for `npx tessera`), as on a reader's machine.
+    const env = { PATH: `${bin}:${process.env['PATH']}`, HOME: process.env['HOME'], LANG: 'C.UTF-8', TERM: 'dumb', DATABASE_URL: test.url, TESSERA_DATA_DIR: path.join(dir, '.data') };
     session = new ShellSession(dir, path.join(dir, '.examples', 'steps'), statusFile, env);
   }, 120_000);
 

@@ -11,7 +11,7 @@ describe('npm run db -- start|stop|status: the embedded PostgreSQL on its own', 
   let env: NodeJS.ProcessEnv;
 
   const db = (command: string) => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'tools/dev/src/db/db-cli.ts'), command], { cwd: workspaceRoot, env, encoding: 'utf8', timeout: 120_000 });
+    const run = spawnSync(process.execPath, [path.join(workspaceRoot, 'tools/dev/bin/tessera.mjs'), 'db', command], { cwd: workspaceRoot, env, encoding: 'utf8', timeout: 120_000 });
     return { code: run.status, output: run.stdout + run.stderr };
   };
   const holderPid = async () => JSON.parse(await readFile(path.join(dir, 'db.json'), 'utf8')).pid as number;

@@ -117,7 +117,7 @@ describe('deploy/: systemd units and Kubernetes manifests agree with the apps', 
 
     const job = find('Job', 'tessera-migrate');
     const container = job!.spec.template.spec.containers[0];
-    expect(container.command).toEqual(['npx', 'tsx', 'tools/dev/src/migrate-cli.ts']);
+    expect(container.command).toEqual(['tessera', 'migrate']);
     expect(container.env.map((variable: { name: string }) => variable.name)).toEqual(['DATABASE_URL']);
     expect(manifests.filter((m) => m.kind === 'Deployment').map((m) => m.metadata.name).sort()).toEqual(APPS.map((app) => `tessera-${app}`).sort());
   });
