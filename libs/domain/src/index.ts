@@ -248,3 +248,9 @@ export type { GraphReads, GraphReadScope, NodeFilter } from './connections/graph
 export { GRAPH_READ_RULES } from './connections/graph-read-rules.js';
 export { readConnection, readNestedConnections, readNodesByIds, graphReadScope } from './connections/read-connections.js';
 export type { ConnectionArgs, FilterInput } from './connections/read-connections.js';
+export { createAccount, ACCOUNT_ID_FORMAT, ACCOUNT_NAME_MAX } from './tenancy/create-account.js';
+export type { NewAccountInput } from './tenancy/create-account.js';
+export type { AccountRegistry, RegisteredAccount } from './tenancy/account-registry.js';
+export { createPerson, ADMINISTRATION_SOURCE, PERSON_NAME_MAX, PRIMARY_EMAIL_MAX, PASSWORD_MIN, PASSWORD_MAX } from './people/create-person.js';
+export type { NewPersonInput } from './people/create-person.js';
+export type { PersonRegistry, PersonCreation, NewPersonRow } from './people/person-registry.js';

@@ -47,3 +47,5 @@ export type { StoredGrant, RevokedAuthorization } from './oauth/authorizations.j
 export { graphReads } from './connections/graph-reads.js';
 export { poolFigures, type PoolFigures } from './operations/pool-figures.js';
 export { queueFigures, type QueueFigures } from './operations/queue-figures.js';
+export { accountRegistry } from './accounts/account-registry.js';
+export { personRegistry } from './people/person-registry.js';

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hashToken } from '@tessera/domain';
-import { findTokenState, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
+import { hashToken, verifyPassword } from '@tessera/domain';
+import { findTokenState, listQueuedJobs, seedDemoData, signInRepository, type DemoSeedResult } from '@tessera/persistence';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { workspaceRoot } from '../paths.js';
 
@@ -15,19 +15,20 @@ interface Run {
 }
 
 /** The command as a user runs it (npx tessera … runs this file), against DATABASE_URL. */
-function tessera(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+function tessera(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(workspaceRoot, 'tools/dev/bin/tessera.mjs'), ...args], { cwd: workspaceRoot, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin.end(input ?? '');
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
-const COMMAND_NAMES = ['migrate', 'seed', 'token create', 'db start', 'db stop', 'db status'];
+const COMMAND_NAMES = ['account create', 'person create', 'token create', 'migrate', 'seed', 'db start', 'db stop', 'db status'];
 
 describe('tessera: the administration command', () => {
   it('lists every command on --help, and each command explains itself on --help, exit 0', async () => {
@@ -126,6 +127,89 @@ describe('tessera: the administration command', () => {
       expect(run).toMatchObject({ code: 1, stdout: '' });
       expect(run.stderr).toContain(message);
       expect(await tokenCount()).toBe(before);
+    });
+
+    const count = async (table: string) => Number((await test.db(table).count({ n: '*' }).first())!.n);
+
+    it('account create makes a directory account and a support domain of it; again is refused, or fine with --if-missing', async () => {
+      const directory = await tessera(['account', 'create', 'acme', '--name', ' Acme Group '], { DATABASE_URL: test.url });
+      expect(directory).toMatchObject({ code: 0, stdout: 'acme\n' });
+      const domain = await tessera(['account', 'create', 'acme-it', '--name', 'Acme IT', '--directory', 'acme'], { DATABASE_URL: test.url });
+      expect(domain.code).toBe(0);
+      expect(domain.stderr).toContain('a support domain of acme');
+      expect(await test.db('accounts').whereIn('id', ['acme', 'acme-it']).orderBy('id').select('id', 'name', 'directory_account_id')).toEqual([
+        { id: 'acme', name: 'Acme Group', directory_account_id: null },
+        { id: 'acme-it', name: 'Acme IT', directory_account_id: 'acme' },
+      ]);
+      const again = await tessera(['account', 'create', 'acme-it', '--name', 'Other'], { DATABASE_URL: test.url });
+      expect(again).toMatchObject({ code: 1, stdout: '' });
+      expect(again.stderr).toContain('id: Id has already been taken: account acme-it exists');
+      const missing = await tessera(['account', 'create', 'acme-it', '--name', 'Other', '--if-missing'], { DATABASE_URL: test.url });
+      expect(missing).toMatchObject({ code: 0, stdout: 'acme-it\n' });
+      expect((await test.db('accounts').where({ id: 'acme-it' }).first('name')).name).toBe('Acme IT');
+    });
+
+    it('account create refuses a bad id, a blank name and a directory that is missing or a support domain, all at once, writing nothing', async () => {
+      const before = await count('accounts');
+      const run = await tessera(['account', 'create', 'Bad_Id', '--name', '  ', '--directory', 'nope'], { DATABASE_URL: test.url });
+      expect(run).toMatchObject({ code: 1, stdout: '' });
+      expect(run.stderr.trim().split('\n')).toEqual([
+        'id: Id must be 2 to 63 characters: a lowercase letter, then lowercase letters, digits and dashes',
+        "name: Name can't be blank",
+        'directory: No account has the id nope',
+      ]);
+      const nested = await tessera(['account', 'create', 'deeper', '--name', 'x', '--directory', demo.account], { DATABASE_URL: test.url });
+      expect(nested.stderr).toContain(`directory: Account ${demo.account} is a support domain of widget, not a directory account`);
+      expect(await tessera(['account', 'create', '--name', 'x'], { DATABASE_URL: test.url })).toMatchObject({ code: 1 });
+      expect(await count('accounts')).toBe(before);
+    });
+
+    it('person create makes an administrator who signs in with the password read from standard input, and publishes person.create', async () => {
+      await tessera(['account', 'create', 'beta', '--name', 'Beta', '--if-missing'], { DATABASE_URL: test.url });
+      const run = await tessera(
+        ['person', 'create', '--account', 'beta', '--name', 'Ada Admin', '--email', 'ada@beta.example', '--admin', '--agent', '--locale', 'nl-NL', '--password-prompt'],
+        { DATABASE_URL: test.url },
+        'a long enough password\n',
+      );
+      expect(run.code).toBe(0);
+      const id = Number(run.stdout.trim());
+      const person = await test.db('people').where({ id }).first('account_id', 'name', 'primary_email', 'locale', 'password_hash');
+      expect(person).toMatchObject({ account_id: 'beta', name: 'Ada Admin', primary_email: 'ada@beta.example', locale: 'nl-NL' });
+      const signIn = await signInRepository(test.db).findByEmail('ADA@beta.example');
+      expect(signIn?.id).toBe(id);
+      expect(await verifyPassword('a long enough password', signIn!.passwordHash!)).toBe(true);
+      expect((await test.db('person_roles').where({ person_id: id }).orderBy('role').select('account_id', 'role'))).toEqual([
+        { account_id: 'beta', role: 'administrator' },
+        { account_id: 'beta', role: 'agent' },
+      ]);
+      const events = (await listQueuedJobs(test.db, 'webhook-event')).map((job) => job.payload).filter((payload) => payload['event'] === 'person.create');
+      expect(events).toEqual([expect.objectContaining({ account_id: 'beta', object_id: id, payload: expect.objectContaining({ source: 'tessera' }) })]);
+      expect(await test.db('audit_lines').where({ record_type: 'Person', record_id: id, action: 'create' })).toHaveLength(1);
+
+      const token = await tessera(['token', 'create', '--person', String(id)], { DATABASE_URL: test.url });
+      expect(token.code).toBe(0);
+      expect(await findTokenState(test.db, hashToken(token.stdout.trim()))).toMatchObject({ personId: id });
+    });
+
+    it('person create refuses every problem at once and a taken e-mail in any case, writing nothing; --if-missing prints the id there', async () => {
+      const before = await Promise.all(['people', 'person_roles', 'audit_lines'].map(count));
+      const bad = await tessera(['person', 'create', '--account', 'nope', '--name', '', '--email', 'not an email', '--locale', 'xx_YY'], { DATABASE_URL: test.url });
+      expect(bad).toMatchObject({ code: 1, stdout: '' });
+      expect(bad.stderr.trim().split('\n')).toEqual([
+        "name: Name can't be blank",
+        "email: Primary email 'not an email' is not an e-mail address",
+        "locale: Locale 'xx_YY' is not a language tag such as en-US",
+        'account: No account has the id nope',
+      ]);
+      const short = await tessera(['person', 'create', '--account', demo.account, '--name', 'B', '--email', 'b@widget.example', '--password-prompt'], { DATABASE_URL: test.url }, 'short\n');
+      expect(short.stderr).toContain('password: Password must be 10 to 1024 characters');
+      const taken = await tessera(['person', 'create', '--account', demo.account, '--name', 'Alice', '--email', demo.admin.email.toUpperCase()], { DATABASE_URL: test.url });
+      expect(taken).toMatchObject({ code: 1, stdout: '' });
+      expect(taken.stderr).toContain(`email: Primary email has already been taken: ${demo.admin.email.toUpperCase()}`);
+      expect(await Promise.all(['people', 'person_roles', 'audit_lines'].map(count))).toEqual(before);
+      const admin = await test.db('people').where({ primary_email: demo.admin.email }).first('id');
+      const missing = await tessera(['person', 'create', '--account', demo.account, '--name', 'Alice', '--email', demo.admin.email, '--if-missing'], { DATABASE_URL: test.url });
+      expect(missing).toMatchObject({ code: 0, stdout: `${admin.id}\n` });
     });
 
     it('seed --demo loads the demo data and writes the credentials file; seed without --demo writes nothing', async () => {

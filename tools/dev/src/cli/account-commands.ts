@@ -1,0 +1,87 @@
+/** `tessera account create` and `tessera person create`: the first records of a new installation. */
+import { createAccount, createPerson } from '@tessera/domain';
+import { accountRegistry, personRegistry } from '@tessera/persistence';
+import { withCliDatabase } from './cli-database.js';
+import { done, refused, type Command } from './command.js';
+import { refusingInvalid } from './field-errors.js';
+import { readPassword } from './read-password.js';
+
+const DATABASE_HELP = "The database: DATABASE_URL when set, else this checkout's embedded PostgreSQL.";
+const text = (value: string | boolean | undefined) => (typeof value === 'string' ? value : undefined);
+
+export const accountCreateCommand: Command = {
+  name: 'account create',
+  summary: 'Create an account: a directory account, or a support domain of one',
+  help: `Usage: tessera account create <id> --name <name> [--directory <account id>] [--if-missing]
+
+Creates the account that calls name in X-Service-Account, and prints its id.
+
+  <id>                    2 to 63 characters: a lowercase letter, then lowercase letters, digits, dashes
+  --name <name>           its display name, at most 190 characters
+  --directory <id>        makes it a support domain of that directory account, whose people its
+                          agents then see (create the directory account first)
+  --if-missing            an account with that id already there is fine: exit 0 without a change
+
+Exit 1 with every problem when the input is refused, or when the account exists (without
+--if-missing); nothing is written then. ${DATABASE_HELP}`,
+  options: { name: { type: 'string' }, directory: { type: 'string' }, 'if-missing': { type: 'boolean' } },
+  positionals: 1,
+  async run({ values, positionals }) {
+    const id = positionals[0];
+    if (id === undefined) return refused('tessera account create: the account id is required (tessera account create <id> --name <name>)');
+    return withCliDatabase(async (db) => {
+      const accounts = accountRegistry(db);
+      if (values['if-missing'] === true && (await accounts.find(id))) return done(id, `Account ${id} exists already; nothing changed.`);
+      return refusingInvalid(async () => {
+        const account = await createAccount({ id, name: text(values['name']), directoryAccountId: text(values['directory']) }, accounts);
+        const kind = account.directoryAccountId ? `a support domain of ${account.directoryAccountId}` : 'a directory account';
+        return done(account.id, `Created account ${account.id} ('${account.name}'), ${kind}.`);
+      }, { directory_account: 'directory' });
+    });
+  },
+};
+
+export const personCreateCommand: Command = {
+  name: 'person create',
+  summary: 'Create a person of an account (--admin for its first administrator)',
+  help: `Usage: tessera person create --account <id> --name <name> --email <address> [--admin] [--agent]
+                             [--locale <tag>] [--password-prompt] [--if-missing]
+
+Creates a person of the account, with the roles asked for there, publishes person.create to the
+account's webhooks, and prints the person's id.
+
+  --account <id>          the account the person belongs to
+  --name <name>           at most 128 characters
+  --email <address>       the primary e-mail: how the person signs in; no one else's, in any case
+  --admin                 the administrator role (people, teams, webhooks, integrations, …)
+  --agent                 the agent role (requests of the account's teams)
+  --locale <tag>          e.g. nl-NL; default en-US
+  --password-prompt       asks for a sign-in password (10 to 1024 characters) without echo, or
+                          reads it as the first line of standard input when that is not a terminal;
+                          without it the person signs in through no password (tokens only)
+  --if-missing            a person with that e-mail already there is fine: print their id, exit 0
+
+Exit 1 with every problem when the input is refused, or when the e-mail is taken (without
+--if-missing); nothing is written then. Then: tessera token create --person <the printed id>.
+${DATABASE_HELP}`,
+  options: {
+    account: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, locale: { type: 'string' },
+    admin: { type: 'boolean' }, agent: { type: 'boolean' }, 'password-prompt': { type: 'boolean' }, 'if-missing': { type: 'boolean' },
+  },
+  async run({ values }) {
+    const account = text(values['account']);
+    if (account === undefined) return refused('--account is required: the id of the account the person belongs to');
+    const password = values['password-prompt'] === true ? await readPassword() : undefined;
+    const roles = [...(values['admin'] === true ? ['administrator'] : []), ...(values['agent'] === true ? ['agent'] : [])];
+    return withCliDatabase(async (db) => {
+      const people = personRegistry(db);
+      const email = text(values['email']);
+      const existing = values['if-missing'] === true && email !== undefined ? await people.idByEmail(email.trim()) : null;
+      if (existing !== null) return done(String(existing), `A person with the primary e-mail ${email} exists already (id ${existing}); nothing changed.`);
+      return refusingInvalid(async () => {
+        const { id } = await createPerson({ account, name: text(values['name']), primaryEmail: email, locale: text(values['locale']), roles, password }, people);
+        return done(String(id), `Created person ${id} of ${account}${roles.length ? ` (${roles.join(', ')})` : ''}.`);
+      }, { primary_email: 'email' });
+    });
+  },
+};
