@@ -1,0 +1,65 @@
+import { isDomainError } from '../errors/domain-error.js';
+import { verifyPassword } from '../identity/password.js';
+import type { QueuedJob } from '../jobs/job-contract.js';
+import type { NewAuditLine } from '../ports/outbox.js';
+import { trustedAccountId } from '../tenancy/account-id.js';
+import { createPerson } from './create-person.js';
+import type { NewPersonRow, PersonRegistry } from './person-registry.js';
+
+function registry(emails: string[] = []) {
+  const people: NewPersonRow[] = [];
+  const audit: NewAuditLine[] = [];
+  const jobs: QueuedJob[] = [];
+  const taken = (email: string) => [...emails, ...people.map((p) => p.primaryEmail)].some((e) => e.toLowerCase() === email.toLowerCase());
+  const port: PersonRegistry = {
+    findAccount: async (id) => (id === 'acme' ? { id: trustedAccountId('acme'), name: 'Acme' } : null),
+    idByEmail: async (email) => (taken(email) ? 1 : null),
+    transaction: (work) =>
+      work({
+        auditLines: { insert: async (_account, line) => audit.push(line) },
+        jobs: { enqueue: async (queued) => void jobs.push(...queued), cancel: async () => undefined },
+        people: { idByEmail: async (email) => (taken(email) ? 1 : null), insert: async (person) => (people.push(person), people.length + 100) },
+      }),
+  };
+  return { people, audit, jobs, port };
+}
+
+const problems = async (work: Promise<unknown>) => {
+  try {
+    await work;
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'VALIDATION_FAILED') return error.errors;
+    throw error;
+  }
+  throw new Error('not refused');
+};
+
+describe('createPerson', () => {
+  it('writes the person with roles and a password digest, an audit line and one person.create event naming them', async () => {
+    const { people, audit, jobs, port } = registry();
+    const { id } = await createPerson({ account: 'acme', name: ' Ada ', primaryEmail: 'ada@acme.example', roles: ['administrator', 'administrator'], password: 'long enough secret' }, port);
+    expect(id).toBe(101);
+    expect(people).toEqual([expect.objectContaining({ account: 'acme', name: 'Ada', primaryEmail: 'ada@acme.example', locale: 'en-US', roles: ['administrator'] })]);
+    expect(await verifyPassword('long enough secret', people[0]!.passwordHash!)).toBe(true);
+    expect(audit).toEqual([expect.objectContaining({ recordType: 'Person', recordId: 101, action: 'create', personId: null, source: 'tessera' })]);
+    expect(jobs).toEqual([expect.objectContaining({ task: 'webhook-event', payload: expect.objectContaining({ event: 'person.create', object_id: 101, account_id: 'acme' }) })]);
+  });
+
+  it('reports every problem at once and writes nothing', async () => {
+    const { people, audit, port } = registry(['Taken@acme.example']);
+    expect(await problems(createPerson({ account: 'nope', name: '', primaryEmail: 'taken@ACME.example', locale: 'x', roles: ['owner'], password: 'short' }, port))).toEqual([
+      ['name', "Name can't be blank"],
+      ['primary_email', 'Primary email has already been taken: taken@ACME.example'],
+      ['locale', "Locale 'x' is not a language tag such as en-US"],
+      ['roles', 'Roles are administrator, agent, specialist, auditor; not owner'],
+      ['password', 'Password must be 10 to 1024 characters'],
+      ['account', 'No account has the id nope'],
+    ]);
+    expect(people).toHaveLength(0);
+    expect(audit).toHaveLength(0);
+  });
+
+  it.each(['no-at-sign', 'two@@acme.example', 'spa ce@acme.example', 'ada@localhost', `${'a'.repeat(250)}@acme.example`])('refuses the e-mail %j', async (email) => {
+    expect(await problems(createPerson({ account: 'acme', name: 'Ada', primaryEmail: email }, registry().port))).toEqual([['primary_email', expect.any(String)]]);
+  });
+});
