@@ -1,10 +1,10 @@
-import { isDomainError } from '../errors/domain-error.js';
 import { verifyPassword } from '../identity/password.js';
 import type { QueuedJob } from '../jobs/job-contract.js';
 import type { NewAuditLine } from '../ports/outbox.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { createPerson } from './create-person.js';
 import type { NewPersonRow, PersonRegistry } from './person-registry.js';
+import { validationProblems } from '../testing/validation-problems.js';
 
 function registry(emails: string[] = []) {
   const people: NewPersonRow[] = [];
@@ -24,16 +24,6 @@ function registry(emails: string[] = []) {
   return { people, audit, jobs, port };
 }
 
-const problems = async (work: Promise<unknown>) => {
-  try {
-    await work;
-  } catch (error) {
-    if (isDomainError(error) && error.code === 'VALIDATION_FAILED') return error.errors;
-    throw error;
-  }
-  throw new Error('not refused');
-};
-
 describe('createPerson', () => {
   it('writes the person with roles and a password digest, an audit line and one person.create event naming them', async () => {
     const { people, audit, jobs, port } = registry();
@@ -47,7 +37,7 @@ describe('createPerson', () => {
 
   it('reports every problem at once and writes nothing', async () => {
     const { people, audit, port } = registry(['Taken@acme.example']);
-    expect(await problems(createPerson({ account: 'nope', name: '', primaryEmail: 'taken@ACME.example', locale: 'x', roles: ['owner'], password: 'short' }, port))).toEqual([
+    expect(await validationProblems(createPerson({ account: 'nope', name: '', primaryEmail: 'taken@ACME.example', locale: 'x', roles: ['owner'], password: 'short' }, port))).toEqual([
       ['name', "Name can't be blank"],
       ['primary_email', 'Primary email has already been taken: taken@ACME.example'],
       ['locale', "Locale 'x' is not a language tag such as en-US"],
@@ -60,6 +50,6 @@ describe('createPerson', () => {
   });
 
   it.each(['no-at-sign', 'two@@acme.example', 'spa ce@acme.example', 'ada@localhost', `${'a'.repeat(250)}@acme.example`])('refuses the e-mail %j', async (email) => {
-    expect(await problems(createPerson({ account: 'acme', name: 'Ada', primaryEmail: email }, registry().port))).toEqual([['primary_email', expect.any(String)]]);
+    expect(await validationProblems(createPerson({ account: 'acme', name: 'Ada', primaryEmail: email }, registry().port))).toEqual([['primary_email', expect.any(String)]]);
   });
 });

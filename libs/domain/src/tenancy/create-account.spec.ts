@@ -1,6 +1,6 @@
-import { isDomainError } from '../errors/domain-error.js';
 import type { AccountRegistry, RegisteredAccount } from './account-registry.js';
 import { createAccount } from './create-account.js';
+import { validationProblems } from '../testing/validation-problems.js';
 
 function registry(existing: RegisteredAccount[] = []) {
   const accounts = [...existing];
@@ -10,16 +10,6 @@ function registry(existing: RegisteredAccount[] = []) {
   };
   return { accounts, port };
 }
-
-const problems = async (work: Promise<unknown>) => {
-  try {
-    await work;
-  } catch (error) {
-    if (isDomainError(error) && error.code === 'VALIDATION_FAILED') return error.errors;
-    throw error;
-  }
-  throw new Error('not refused');
-};
 
 describe('createAccount', () => {
   it('creates a directory account, then a support domain of it, with the name trimmed', async () => {
@@ -33,12 +23,12 @@ describe('createAccount', () => {
   });
 
   it.each(['a', 'Acme', '1acme', 'ac_me', 'a'.repeat(64), 'acme it'])('refuses the id %j', async (id) => {
-    expect(await problems(createAccount({ id, name: 'x' }, registry().port))).toEqual([['id', expect.stringContaining('2 to 63 characters')]]);
+    expect(await validationProblems(createAccount({ id, name: 'x' }, registry().port))).toEqual([['id', expect.stringContaining('2 to 63 characters')]]);
   });
 
   it('reports a taken id, a blank name and a missing directory at once, and writes nothing', async () => {
     const { accounts, port } = registry([{ id: 'acme', name: 'Acme', directoryAccountId: null }]);
-    expect(await problems(createAccount({ id: 'acme', name: '  ', directoryAccountId: 'nope' }, port))).toEqual([
+    expect(await validationProblems(createAccount({ id: 'acme', name: '  ', directoryAccountId: 'nope' }, port))).toEqual([
       ['id', 'Id has already been taken: account acme exists'],
       ['name', "Name can't be blank"],
       ['directory_account', 'No account has the id nope'],
@@ -48,7 +38,7 @@ describe('createAccount', () => {
 
   it('refuses a support domain as a directory, and a name over 190 characters', async () => {
     const { port } = registry([{ id: 'acme', name: 'Acme', directoryAccountId: null }, { id: 'acme-it', name: 'IT', directoryAccountId: 'acme' }]);
-    expect(await problems(createAccount({ id: 'deeper', name: 'x'.repeat(191), directoryAccountId: 'acme-it' }, port))).toEqual([
+    expect(await validationProblems(createAccount({ id: 'deeper', name: 'x'.repeat(191), directoryAccountId: 'acme-it' }, port))).toEqual([
       ['name', 'Name is longer than 190 characters'],
       ['directory_account', 'Account acme-it is a support domain of acme, not a directory account'],
     ]);
@@ -56,6 +46,6 @@ describe('createAccount', () => {
 
   it('refuses an id taken between the check and the insert', async () => {
     const port: AccountRegistry = { find: async () => null, insert: async () => false };
-    expect(await problems(createAccount({ id: 'acme', name: 'Acme' }, port))).toEqual([['id', 'Id has already been taken: account acme exists']]);
+    expect(await validationProblems(createAccount({ id: 'acme', name: 'Acme' }, port))).toEqual([['id', 'Id has already been taken: account acme exists']]);
   });
 });
