@@ -1,5 +1,5 @@
 /** The candidates of a batch of events of one match key (submit-event.ts). */
-import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
+import type { OpenRequestCandidate, OpenRequestQuery } from '../requests/request.repository.js';
 import type { ReservedNote } from '../ports/outbox.js';
 import type { Transaction } from '../ports/unit-of-work.js';
 import type { RequestView } from '../requests/request-view.js';

@@ -12,7 +12,7 @@
  * Every refusal (scope, visibility, rules) comes before the event's first write.
  */
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
-import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
+import type { OpenRequestCandidate, OpenRequestQuery } from '../requests/request.repository.js';
 import type { ReservedNote } from '../ports/outbox.js';
 import type { Repositories, ReservedIds, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';

@@ -4,27 +4,28 @@
  * (`repositories`) when one read answers it. Every repository of a
  * transaction runs on that transaction's connection.
  */
-import type { AccountRepository } from './account.repository.js';
-import type { AttachmentRepository } from './attachment.repository.js';
-import type { ConfigurationItemRepository } from './configuration-item.repository.js';
-import type { OAuthApplicationRepository } from './integration-application.repository.js';
-import type { IntegrationScopeRepository } from './integration-scope.repository.js';
-import type { UiExtensionTranslationRepository } from '../ui-extensions/translations.js';
-import type { UiExtensionVersionReads } from '../ui-extensions/ui-extension-version-view.js';
-import type { IntegrationRepository } from './integration.repository.js';
-import type { NamedRecordRepository } from './named-record.repository.js';
-import type { AuditLineRepository, JobQueue, OutboxWriter } from './outbox.js';
-import type { PersonRepository } from './person.repository.js';
-import type { NoteRepository, RequestRepository } from './request.repository.js';
-import type { ServiceInstanceRepository } from './service-instance.repository.js';
-import type { SlaRepository } from './sla.repository.js';
-import type { SupportAgreementRepository } from './support-agreement.repository.js';
-import type { TeamRepository } from './team.repository.js';
-import type { TemplateRepository } from './template.repository.js';
-import type { UiExtensionRepository } from './ui-extension.repository.js';
-import type { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
-import type { WebhookPolicyRepository } from './webhook-policy.repository.js';
-import type { WebhookRepository } from './webhook.repository.js';
+import type { AccountRepository } from '../identity/account.repository.js';
+import type { AttachmentRepository } from '../webhooks/attachments/attachment.repository.js';
+import type { ConfigurationItemRepository } from '../records/configuration-item.repository.js';
+import type { OAuthApplicationRepository } from '../integrations/integration-application.repository.js';
+import type { IntegrationScopeRepository } from '../integrations/integration-scope.repository.js';
+import type { UiExtensionTranslationRepository } from '../ui-extensions/ui-extension-translation.repository.js';
+import type { UiExtensionVersionReads } from '../ui-extensions/ui-extension-version.repository.js';
+import type { IntegrationRepository } from '../integrations/integration.repository.js';
+import type { NamedRecordRepository } from '../records/named-record.repository.js';
+import type { JobQueue } from './job-queue.js';
+import type { AuditLineRepository, OutboxWriter } from './outbox.js';
+import type { PersonRepository } from '../people/person.repository.js';
+import type { NoteRepository, RequestRepository } from '../requests/request.repository.js';
+import type { ServiceInstanceRepository } from '../records/service-instance.repository.js';
+import type { SlaRepository } from '../records/sla.repository.js';
+import type { SupportAgreementRepository } from '../records/support-agreement.repository.js';
+import type { TeamRepository } from '../records/team.repository.js';
+import type { TemplateRepository } from '../records/template.repository.js';
+import type { UiExtensionRepository } from '../ui-extensions/ui-extension.repository.js';
+import type { WebhookDeliveryRepository } from '../webhooks/deliveries/webhook-delivery.repository.js';
+import type { WebhookPolicyRepository } from '../webhooks/policies/webhook-policy.repository.js';
+import type { WebhookRepository } from '../webhooks/webhook.repository.js';
 
 export interface Repositories {
   accounts: AccountRepository;
