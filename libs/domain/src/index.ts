@@ -76,7 +76,7 @@ export type { EventKind, EventPayloadFields, PublishedEvent } from './events/eve
 export { recordChange, writeReservedChange, outboxEntry } from './outbox/record-change.js';
 export type { RecordChange } from './outbox/record-change.js';
 export { nodeIdFields, nodeRef, missingNodeIds } from './outbox/node-fields.js';
-export type { UnitOfWork, Transaction, Repositories, IdReservation, ReservedIds } from './ports/unit-of-work.js';
+export type { UnitOfWork, Transaction, TransactionPart, Repositories, IdReservation, ReservedIds } from './ports/unit-of-work.js';
 export type { AccountRepository } from './identity/account.repository.js';
 export type { PersonRepository } from './people/person.repository.js';
 export type { TeamRepository } from './records/team.repository.js';

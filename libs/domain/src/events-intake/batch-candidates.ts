@@ -24,7 +24,7 @@ export interface CandidateCache {
  * matches, as the first public note it compares is the query's), and read again, with the buffered writes flushed first, after an
  * event created or changed a request.
  */
-export function candidateCache(tx: Transaction, outbox: BufferedOutbox): CandidateCache {
+export function candidateCache(tx: Pick<Transaction, 'requests'>, outbox: BufferedOutbox): CandidateCache {
   let kept: { query: string; rows: OpenRequestCandidate[] } | null = null;
   return {
     async of(event) {

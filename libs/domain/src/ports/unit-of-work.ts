@@ -3,6 +3,11 @@
  * transaction (`transaction`) when it writes, or straight from the pool
  * (`repositories`) when one read answers it. Every repository of a
  * transaction runs on that transaction's connection.
+ *
+ * Each repository port is declared beside its feature (`requests/request.repository.ts`,
+ * `webhooks/webhook.repository.ts`, …); this file only assembles them into the
+ * full set persistence implements. A feature file imports nothing from ports/
+ * but this file, outbox.ts and job-queue.ts (lint enforces it).
  */
 import type { AccountRepository } from '../identity/account.repository.js';
 import type { AttachmentRepository } from '../webhooks/attachments/attachment.repository.js';
@@ -84,8 +89,20 @@ export interface Transaction extends Repositories {
   now(): Promise<Date>;
 }
 
-export interface UnitOfWork {
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+/**
+ * What a use case names of a transaction: the repositories it touches, plus
+ * `lock` and `now` when it uses them (docs/decisions/011).
+ */
+export type TransactionPart = keyof Transaction;
+
+/**
+ * A unit of work handing out the parts `K` of each transaction, and of the
+ * repositories on the pool. A use case takes `UnitOfWork<'webhooks' | 'outbox'>`,
+ * so its signature tells which ports it needs; `UnitOfWork` (every part) is
+ * what persistence builds, and it is one of each narrower kind.
+ */
+export interface UnitOfWork<K extends TransactionPart = TransactionPart> {
+  transaction<T>(work: (tx: Pick<Transaction, K>) => Promise<T>): Promise<T>;
   /** Repositories on the pool, for use cases that answer with reads alone. */
-  readonly repositories: Repositories;
+  readonly repositories: Pick<Repositories, Exclude<K, 'lock' | 'now'>>;
 }

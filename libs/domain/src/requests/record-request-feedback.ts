@@ -29,7 +29,7 @@ export interface FeedbackClick {
 }
 
 export interface FeedbackDependencies {
-  uow: UnitOfWork;
+  uow: UnitOfWork<'accounts' | 'requests' | 'auditLines' | 'jobs'>;
   key: FeedbackLinkKey;
 }
 

@@ -30,7 +30,7 @@ function fieldsOf(record: UiExtensionRecord): UiExtensionFields {
 }
 
 export interface UiExtensionWriteDeps {
-  uow: UnitOfWork;
+  uow: UnitOfWork<'auditLines' | 'jobs' | 'uiExtensions' | 'now'>;
   scss: ScssCompiler;
 }
 
