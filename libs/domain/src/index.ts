@@ -76,18 +76,19 @@ export type { EventKind, EventPayloadFields, PublishedEvent } from './events/eve
 export { recordChange, writeReservedChange, outboxEntry } from './outbox/record-change.js';
 export type { RecordChange } from './outbox/record-change.js';
 export { nodeIdFields, nodeRef, missingNodeIds } from './outbox/node-fields.js';
-export type { UnitOfWork, Transaction, Repositories, IdReservation, ReservedIds } from './ports/unit-of-work.js';
-export type { AccountRepository } from './ports/account.repository.js';
-export type { PersonRepository } from './ports/person.repository.js';
-export type { TeamRepository } from './ports/team.repository.js';
-export type { ServiceInstanceRepository } from './ports/service-instance.repository.js';
-export type { ConfigurationItemRepository } from './ports/configuration-item.repository.js';
-export type { TemplateRepository } from './ports/template.repository.js';
-export type { NamedRecordRepository } from './ports/named-record.repository.js';
-export type { SupportAgreementRepository } from './ports/support-agreement.repository.js';
-export type { SlaRepository } from './ports/sla.repository.js';
-export type { RequestRepository, NoteRepository, NewNote, OpenRequestCandidate, OpenRequestQuery } from './ports/request.repository.js';
-export type { AuditLineRepository, JobQueue, NewAuditLine, OutboxEntry, OutboxWriter, ReservedAuditLine, ReservedNote } from './ports/outbox.js';
+export type { UnitOfWork, Transaction, TransactionPart, Repositories, IdReservation, ReservedIds } from './ports/unit-of-work.js';
+export type { AccountRepository } from './identity/account.repository.js';
+export type { PersonRepository } from './people/person.repository.js';
+export type { TeamRepository } from './records/team.repository.js';
+export type { ServiceInstanceRepository } from './records/service-instance.repository.js';
+export type { ConfigurationItemRepository } from './records/configuration-item.repository.js';
+export type { TemplateRepository } from './records/template.repository.js';
+export type { NamedRecordRepository } from './records/named-record.repository.js';
+export type { SupportAgreementRepository } from './records/support-agreement.repository.js';
+export type { SlaRepository } from './records/sla.repository.js';
+export type { RequestRepository, NoteRepository, NewNote, OpenRequestCandidate, OpenRequestQuery } from './requests/request.repository.js';
+export type { AuditLineRepository, NewAuditLine, OutboxEntry, OutboxWriter, ReservedAuditLine, ReservedNote } from './ports/outbox.js';
+export type { JobQueue } from './ports/job-queue.js';
 export type { RequestView, NoteView } from './requests/request-view.js';
 export type { PersonView } from './people/person-view.js';
 export { listRequests, getRequest, listRequestNotes } from './requests/read-requests.js';
@@ -115,9 +116,9 @@ export { presentRequest, presentNote, REQUEST_FIELDS } from './presenters/reques
 export type { RequestLinkContext } from './presenters/request.presenter.js';
 export { presentMe } from './presenters/me.presenter.js';
 export type { IntegrationRecord, IntegrationFields, IntegrationScopeRecord, OAuthApplicationRecord, OAuthApplicationFields, NewOAuthApplication } from './integrations/integration-record.js';
-export type { IntegrationRepository, NameTaken } from './ports/integration.repository.js';
-export type { IntegrationScopeRepository } from './ports/integration-scope.repository.js';
-export type { OAuthApplicationRepository } from './ports/integration-application.repository.js';
+export type { IntegrationRepository, NameTaken } from './integrations/integration.repository.js';
+export type { IntegrationScopeRepository } from './integrations/integration-scope.repository.js';
+export type { OAuthApplicationRepository } from './integrations/integration-application.repository.js';
 export { isAuthorizationCurrent, disablingRevokes } from './integrations/authorization-revocation.js';
 export type { AuthorizationStanding, EpochMicros } from './integrations/authorization-revocation.js';
 export { redirectUriError } from './integrations/redirect-uri.js';
@@ -157,8 +158,8 @@ export type { AllowedNetworks } from './webhooks/deliveries/target-address.js';
 export type { WebhookRecord, WebhookFields, WebhookChanges, WebhookInput, WebhookPolicyRef, AttachmentUse } from './webhooks/webhook-record.js';
 export type { WebhookDetail } from './webhooks/webhook-detail.js';
 export type { WebhookState } from './webhooks/webhook-enabled-flag.js';
-export type { WebhookRepository } from './ports/webhook.repository.js';
-export type { AttachmentRepository } from './ports/attachment.repository.js';
+export type { WebhookRepository } from './webhooks/webhook.repository.js';
+export type { AttachmentRepository } from './webhooks/attachments/attachment.repository.js';
 export type { AttachmentRecord, AttachmentContent, NewAttachment, LinkedAttachment, AttachmentField } from './webhooks/attachments/attachment-record.js';
 export { applyWebhookInput, WEBHOOK_NAME_MAX_LENGTH, WEBHOOK_DESCRIPTION_MAX_BYTES, WEBHOOK_SOURCE_MAX_LENGTH, WEBHOOK_SOURCE_ID_MAX_LENGTH } from './webhooks/webhook-fields.js';
 export { webhookUriError, WEBHOOK_URI_MAX_LENGTH } from './webhooks/webhook-uri.js';
@@ -177,7 +178,7 @@ export type {
   WebhookPolicyRecord, WebhookPolicyFields, WebhookPolicyKeyColumns, NewWebhookPolicy, WebhookUsingPolicy, WebhookPolicyWithKey, RetiringKey, RetiringKeyView,
   RolledWebhookPolicyKey,
 } from './webhooks/policies/webhook-policy-record.js';
-export type { WebhookPolicyRepository, StoredPolicyKeys } from './ports/webhook-policy.repository.js';
+export type { WebhookPolicyRepository, StoredPolicyKeys } from './webhooks/policies/webhook-policy.repository.js';
 export { checkWebhookPolicyInput, JWT_AUDIENCE_MAX_LENGTH, JWT_CLAIM_EXPIRES_IN_MAX } from './webhooks/policies/webhook-policy-fields.js';
 export type { WebhookPolicyInput } from './webhooks/policies/webhook-policy-fields.js';
 export { listWebhookPolicies, getWebhookPolicy } from './webhooks/policies/read-webhook-policies.js';
@@ -192,7 +193,7 @@ export { DEFAULT_OVERLAP_MINUTES, MAX_OVERLAP_MINUTES, MAX_RETIRING_KEYS, retiri
 export { accountWebhookKeys } from './webhooks/policies/account-webhook-keys.js';
 export type { WebhookJwk, WebhookKeySet } from './webhooks/policies/account-webhook-keys.js';
 export { presentWebhookPolicy, presentWebhookPolicyWithKey, presentRolledWebhookPolicyKey, WEBHOOK_POLICY_FIELDS } from './webhooks/policies/webhook-policy.presenter.js';
-export type { WebhookDeliveryRepository, SubscriptionKey } from './ports/webhook-delivery.repository.js';
+export type { WebhookDeliveryRepository, SubscriptionKey } from './webhooks/deliveries/webhook-delivery.repository.js';
 export type {
   DeliveryStatus, WebhookDeliveryRecord, DeliveryAttemptRecord, NewDeliveryAttempt, DeliverySummary, DeliveryWithAttempts, DeliveryWebhook, NewDelivery, DeliveryProgress, WebhookFailureState,
   DeliveryLease, ClaimedDelivery, ClaimOptions, ClaimResult, FanOutLease, InsertedDeliveries, LeasedDeliveryState, RecordedProgress, RedeliveryRange,
@@ -216,13 +217,15 @@ export { testWebhook, TEST_OBJECT_ID } from './webhooks/deliveries/test-webhook.
 export { listWebhookDeliveries, getWebhookDelivery } from './webhooks/deliveries/read-deliveries.js';
 export { redeliverWebhookDelivery, redeliverWebhookDeliveries, REDELIVERY_BATCH } from './webhooks/deliveries/redeliver.js';
 export { presentDelivery, presentDeliverySummary, presentDeliveryRecord, DELIVERY_FIELDS, DELIVERY_STATUSES } from './webhooks/deliveries/delivery.presenter.js';
-export type { UiExtensionVersionRow, UiExtensionVersionDetail, UiExtensionVersionReads, CallerLocale } from './ui-extensions/ui-extension-version-view.js';
+export type { UiExtensionVersionRow, UiExtensionVersionDetail, CallerLocale } from './ui-extensions/ui-extension-version-view.js';
+export type { UiExtensionVersionReads } from './ui-extensions/ui-extension-version.repository.js';
 export { presentUiExtensionVersion, presentUiExtensionVersionDetail, viewAuditPath, UI_EXTENSION_VERSION_FIELDS, UI_EXTENSION_VERSION_DEFAULT_FIELDS, UI_EXTENSION_VERSION_STATUSES } from './ui-extensions/ui-extension-version-view.presenter.js';
 export { listUiExtensionVersions, getUiExtensionVersion } from './ui-extensions/ui-extension-version-view-reads.js';
 export { localizeHtml } from './ui-extensions/localize-html.js';
 export { formatDateTime, canonicalLocale } from './ui-extensions/format-datetime.js';
 export { fallbackLocales, resolveTranslations, translationInputErrors, MAX_TRANSLATIONS_PER_LOCALE, MAX_TRANSLATION_LENGTH } from './ui-extensions/translations.js';
-export type { TranslationRow, UiExtensionTranslationRepository } from './ui-extensions/translations.js';
+export type { TranslationRow } from './ui-extensions/translations.js';
+export type { UiExtensionTranslationRepository } from './ui-extensions/ui-extension-translation.repository.js';
 export { getUiExtensionTranslations, replaceUiExtensionTranslations } from './ui-extensions/translations-use-cases.js';
 export type { TranslationSet } from './ui-extensions/translations-use-cases.js';
 export type {
@@ -230,12 +233,12 @@ export type {
   NewUiExtensionVersion, UiExtensionVersionChanges,
 } from './ui-extensions/ui-extension-record.js';
 export { UI_EXTENSION_CONTENT_FIELDS } from './ui-extensions/ui-extension-record.js';
-export type { UiExtensionRepository, VersionAuditLine } from './ports/ui-extension.repository.js';
+export type { UiExtensionRepository, VersionAuditLine } from './ui-extensions/ui-extension.repository.js';
 export { UI_EXTENSION_CATEGORIES, UI_EXTENSION_NAME_MAX_LENGTH, UI_EXTENSION_TEXT_MAX_BYTES } from './ui-extensions/ui-extension-fields.js';
 export { extractPhrases } from './ui-extensions/phrases.js';
 export { compileScss } from './ui-extensions/scss.js';
 export type { CompiledScss } from './ui-extensions/scss.js';
-export type { ScssCompiler, ScssCompileOutcome } from './ports/scss-compiler.js';
+export type { ScssCompiler, ScssCompileOutcome } from './ui-extensions/scss-compiler.js';
 export { createUiExtension, updateUiExtension } from './ui-extensions/save-ui-extension.js';
 export type { UiExtensionWriteDeps } from './ui-extensions/save-ui-extension.js';
 export { listUiExtensions, getUiExtension, listUiExtensionVersionAudit, versionAuditPath } from './ui-extensions/read-ui-extensions.js';

@@ -1,5 +1,5 @@
 /**
- * The ScssCompiler of the api (libs/domain/src/ports/scss-compiler.ts): a
+ * The ScssCompiler of the api (libs/domain/src/ui-extensions/scss-compiler.ts): a
  * small pool of child processes, each running SCSS_CHILD_PROGRAM, so that a
  * tenant's stylesheet never runs on the event loop that answers everyone else.
  *

@@ -1,5 +1,5 @@
 /** The candidates of a batch of events of one match key (submit-event.ts). */
-import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
+import type { OpenRequestCandidate, OpenRequestQuery } from '../requests/request.repository.js';
 import type { ReservedNote } from '../ports/outbox.js';
 import type { Transaction } from '../ports/unit-of-work.js';
 import type { RequestView } from '../requests/request-view.js';
@@ -24,7 +24,7 @@ export interface CandidateCache {
  * matches, as the first public note it compares is the query's), and read again, with the buffered writes flushed first, after an
  * event created or changed a request.
  */
-export function candidateCache(tx: Transaction, outbox: BufferedOutbox): CandidateCache {
+export function candidateCache(tx: Pick<Transaction, 'requests'>, outbox: BufferedOutbox): CandidateCache {
   let kept: { query: string; rows: OpenRequestCandidate[] } | null = null;
   return {
     async of(event) {

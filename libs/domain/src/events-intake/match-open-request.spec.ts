@@ -1,5 +1,5 @@
 import type { AccountRecord } from '../identity/account-access.js';
-import type { OpenRequestCandidate } from '../ports/request.repository.js';
+import type { OpenRequestCandidate } from '../requests/request.repository.js';
 import type { CiRef, PersonRef, ServiceInstanceRef } from '../records/references.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
 import type { RequestRecord } from '../requests/request-record.js';

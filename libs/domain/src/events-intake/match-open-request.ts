@@ -9,11 +9,11 @@
  * Only requests the caller may read are candidates (the query carries the
  * caller's read scope): an end user's event never updates (nor reveals) a
  * request of somebody else. The storage applies rules 2 and 4 and the scope
- * (ports/request.repository.ts OpenRequestQuery); the newest candidate is the match.
+ * (requests/request.repository.ts OpenRequestQuery); the newest candidate is the match.
  * The match key is locked first (submit-event.ts), so concurrent identical
  * events queue up and the second finds the request the first created.
  */
-import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
+import type { OpenRequestCandidate, OpenRequestQuery } from '../requests/request.repository.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
 import { DEFAULT_EVENT_SOURCE } from '../request-changes/change-sources.js';
 import type { ResolvedReferences } from '../request-changes/resolve-references.js';

@@ -3,7 +3,7 @@ import type { AccessContext } from '../identity/access-context.js';
 import type { AccountRecord } from '../identity/account-access.js';
 import type { QueuedJob } from '../jobs/job-contract.js';
 import type { ReservedAuditLine, ReservedNote } from '../ports/outbox.js';
-import type { OpenRequestCandidate } from '../ports/request.repository.js';
+import type { OpenRequestCandidate } from '../requests/request.repository.js';
 import type { CiLookup, CiRef, PersonLookup, PersonRef } from '../records/references.js';
 import type { NewRequest, RequestRecord } from '../requests/request-record.js';
 import type { RequestView } from '../requests/request-view.js';

@@ -12,7 +12,7 @@
  * Every refusal (scope, visibility, rules) comes before the event's first write.
  */
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
-import type { OpenRequestCandidate, OpenRequestQuery } from '../ports/request.repository.js';
+import type { OpenRequestCandidate, OpenRequestQuery } from '../requests/request.repository.js';
 import type { ReservedNote } from '../ports/outbox.js';
 import type { Repositories, ReservedIds, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
@@ -48,12 +48,18 @@ interface ReadEvent {
   query: OpenRequestQuery;
 }
 
+/** The ports the intake reads an event's references with, before its transaction. */
+type EventReads = 'accounts' | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows';
+/** The ports of the transaction that applies the events of one match key. */
+type EventWrites = 'people' | 'supportAgreements' | 'slas' | 'requests' | 'auditLines' | 'jobs' | 'outbox' | 'lock';
+type EventTransaction = Pick<Transaction, Exclude<EventWrites, 'lock'>>;
+
 export interface EventIntake {
   submit(input: EventInput, ctx: IntakeContext): Promise<EventOutcome>;
 }
 
 /** The intake of one process: events of one match key share a transaction while they queue. */
-export function createEventIntake(uow: UnitOfWork): EventIntake {
+export function createEventIntake(uow: UnitOfWork<EventReads | EventWrites>): EventIntake {
   const batches = keyedBatches<ReadEvent, EventOutcome>((key, events) => applyEvents(key, events, uow));
   return {
     async submit(input, ctx) {
@@ -64,12 +70,12 @@ export function createEventIntake(uow: UnitOfWork): EventIntake {
 }
 
 /** One event in a transaction of its own. */
-export async function submitEvent(input: EventInput, ctx: IntakeContext, uow: UnitOfWork): Promise<EventOutcome> {
+export async function submitEvent(input: EventInput, ctx: IntakeContext, uow: UnitOfWork<EventReads | EventWrites>): Promise<EventOutcome> {
   const event = await readEvent(input, ctx, uow.repositories);
   return (await applyEvents(event.lockKey, [event], uow))[0]!;
 }
 
-async function readEvent(input: EventInput, ctx: IntakeContext, reads: Repositories): Promise<ReadEvent> {
+async function readEvent(input: EventInput, ctx: IntakeContext, reads: Pick<Repositories, EventReads>): Promise<ReadEvent> {
   // The answer is the request: without request:Read there is nothing to answer with.
   assertAllowed(ctx.access, 'request', 'Read');
   const account = await registrationAccount(input, ctx, reads);
@@ -89,14 +95,14 @@ async function readEvent(input: EventInput, ctx: IntakeContext, reads: Repositor
  * back; the others are run again without it. When the shared write fails,
  * each event is run again on its own (keyed-batches.ts).
  */
-async function applyEvents(lockKey: string, events: readonly ReadEvent[], uow: UnitOfWork): Promise<EventOutcome[]> {
+async function applyEvents(lockKey: string, events: readonly ReadEvent[], uow: UnitOfWork<EventWrites>): Promise<EventOutcome[]> {
   return uow.transaction(async (tx) => {
     const reserved = await tx.lock(lockKey, {
       notes: events.reduce((sum, event) => sum + noteIdsNeeded(event.input), 0),
       auditLines: events.length,
     });
     const outbox = bufferedOutbox(tx.outbox);
-    const batchTx: Transaction = Object.assign(Object.create(tx) as Transaction, { outbox });
+    const batchTx: EventTransaction = Object.assign(Object.create(tx) as EventTransaction, { outbox });
     const candidates = candidateCache(batchTx, outbox);
     const outcomes: EventOutcome[] = [];
     let notesTaken = 0;
@@ -119,7 +125,7 @@ async function applyEvents(lockKey: string, events: readonly ReadEvent[], uow: U
   });
 }
 
-async function applyEvent(event: ReadEvent, reserved: ReservedIds, tx: Transaction, candidates: CandidateCache): Promise<EventOutcome> {
+async function applyEvent(event: ReadEvent, reserved: ReservedIds, tx: EventTransaction, candidates: CandidateCache): Promise<EventOutcome> {
   const { input, ctx, refs, scope } = event;
   const match = pickMatch(await candidates.of(event));
   assertAllowed(ctx.access, 'request', match ? 'Update' : 'Create');
@@ -134,7 +140,7 @@ interface Applied {
   changed: boolean;
 }
 
-async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, scope: RequestReadScope, reserved: ReservedIds, tx: Transaction): Promise<Applied> {
+async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, scope: RequestReadScope, reserved: ReservedIds, tx: EventTransaction): Promise<Applied> {
   const draft = await buildNewRequest(input, refs, ctx, tx);
   requireReadable(scope, draft);
   const request = await tx.requests.insert(draft);
@@ -144,7 +150,14 @@ async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeCo
 }
 
 /** The candidate is readable by the caller: matchOpenRequest only finds requests in its scope. */
-async function updateMatched(match: OpenRequestCandidate, input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, reserved: ReservedIds, tx: Transaction): Promise<Applied> {
+async function updateMatched(
+  match: OpenRequestCandidate,
+  input: EventInput,
+  refs: ResolvedReferences,
+  ctx: IntakeContext,
+  reserved: ReservedIds,
+  tx: Pick<Transaction, 'slas' | 'requests' | 'auditLines' | 'jobs' | 'outbox'>,
+): Promise<Applied> {
   const existing = match.request;
   // The SLA matters only to a desired_completion_at change (rule 3 recomputes the resolution target).
   const sla = input.desired_completion_at !== undefined && existing.service_instance_id && match.requestedForAccountId

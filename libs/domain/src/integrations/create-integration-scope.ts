@@ -14,7 +14,12 @@ import { lockedIntegration } from './locked-integration.js';
 import { recordSettingChange } from '../outbox/record-setting-change.js';
 import { scopeFieldErrors, scopeFieldsOf, type ScopeInput } from './scope-input.js';
 
-export async function createIntegrationScope(access: AccessContext, integrationId: number, input: ScopeInput, uow: UnitOfWork): Promise<IntegrationScopeRecord> {
+export async function createIntegrationScope(
+  access: AccessContext,
+  integrationId: number,
+  input: ScopeInput,
+  uow: UnitOfWork<'auditLines' | 'jobs' | 'integrations' | 'integrationScopes'>,
+): Promise<IntegrationScopeRecord> {
   assertIntegrationAdmin(access, 'Update');
   return uow.transaction(async (tx) => {
     await lockedIntegration(tx, access, integrationId);

@@ -15,7 +15,11 @@ import { recordSettingChange } from '../outbox/record-setting-change.js';
 
 export const nameTaken = (name: string) => conflict(`An integration named '${name.slice(0, 190)}' already exists in this account`);
 
-export async function createIntegration(access: AccessContext, input: Partial<IntegrationFields>, uow: UnitOfWork): Promise<IntegrationRecord> {
+export async function createIntegration(
+  access: AccessContext,
+  input: Partial<IntegrationFields>,
+  uow: UnitOfWork<'auditLines' | 'jobs' | 'integrations'>,
+): Promise<IntegrationRecord> {
   assertIntegrationAdmin(access, 'Create');
   const errors = integrationFieldErrors(input, true);
   assertValidInput(input, errors);

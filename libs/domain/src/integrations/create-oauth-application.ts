@@ -21,7 +21,12 @@ export interface CreatedOAuthApplication {
   clientSecret: string;
 }
 
-export async function createOAuthApplication(access: AccessContext, integrationId: number, input: Partial<OAuthApplicationFields>, uow: UnitOfWork): Promise<CreatedOAuthApplication> {
+export async function createOAuthApplication(
+  access: AccessContext,
+  integrationId: number,
+  input: Partial<OAuthApplicationFields>,
+  uow: UnitOfWork<'auditLines' | 'jobs' | 'integrations' | 'oauthApplications'>,
+): Promise<CreatedOAuthApplication> {
   assertIntegrationAdmin(access, 'Update');
   return uow.transaction(async (tx) => {
     await lockedIntegration(tx, access, integrationId);

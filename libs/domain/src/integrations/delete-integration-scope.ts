@@ -11,7 +11,12 @@ import { assertIntegrationAdmin } from './integration-admin.js';
 import { lockedIntegration } from './locked-integration.js';
 import { recordSettingChange } from '../outbox/record-setting-change.js';
 
-export async function deleteIntegrationScope(access: AccessContext, integrationId: number, scopeId: number, uow: UnitOfWork): Promise<void> {
+export async function deleteIntegrationScope(
+  access: AccessContext,
+  integrationId: number,
+  scopeId: number,
+  uow: UnitOfWork<'auditLines' | 'jobs' | 'integrations' | 'integrationScopes'>,
+): Promise<void> {
   assertIntegrationAdmin(access, 'Update');
   await uow.transaction(async (tx) => {
     await lockedIntegration(tx, access, integrationId);

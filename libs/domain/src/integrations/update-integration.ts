@@ -17,7 +17,12 @@ import type { IntegrationFields, IntegrationRecord } from './integration-record.
 import { lockedIntegration } from './locked-integration.js';
 import { recordSettingChange } from '../outbox/record-setting-change.js';
 
-export async function updateIntegration(access: AccessContext, id: number, input: Partial<IntegrationFields>, uow: UnitOfWork): Promise<IntegrationRecord> {
+export async function updateIntegration(
+  access: AccessContext,
+  id: number,
+  input: Partial<IntegrationFields>,
+  uow: UnitOfWork<'auditLines' | 'jobs' | 'integrations'>,
+): Promise<IntegrationRecord> {
   assertIntegrationAdmin(access, 'Update');
   return uow.transaction(async (tx) => {
     const current = await lockedIntegration(tx, access, id);

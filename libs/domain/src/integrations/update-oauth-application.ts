@@ -22,7 +22,7 @@ export async function updateOAuthApplication(
   integrationId: number,
   applicationId: number,
   input: Partial<OAuthApplicationFields>,
-  uow: UnitOfWork,
+  uow: UnitOfWork<'auditLines' | 'jobs' | 'integrations' | 'oauthApplications'>,
 ): Promise<OAuthApplicationRecord> {
   assertIntegrationAdmin(access, 'Update');
   return uow.transaction(async (tx) => {

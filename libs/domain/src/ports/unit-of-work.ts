@@ -3,28 +3,34 @@
  * transaction (`transaction`) when it writes, or straight from the pool
  * (`repositories`) when one read answers it. Every repository of a
  * transaction runs on that transaction's connection.
+ *
+ * Each repository port is declared beside its feature (`requests/request.repository.ts`,
+ * `webhooks/webhook.repository.ts`, …); this file only assembles them into the
+ * full set persistence implements. A feature file imports nothing from ports/
+ * but this file, outbox.ts and job-queue.ts (lint enforces it).
  */
-import type { AccountRepository } from './account.repository.js';
-import type { AttachmentRepository } from './attachment.repository.js';
-import type { ConfigurationItemRepository } from './configuration-item.repository.js';
-import type { OAuthApplicationRepository } from './integration-application.repository.js';
-import type { IntegrationScopeRepository } from './integration-scope.repository.js';
-import type { UiExtensionTranslationRepository } from '../ui-extensions/translations.js';
-import type { UiExtensionVersionReads } from '../ui-extensions/ui-extension-version-view.js';
-import type { IntegrationRepository } from './integration.repository.js';
-import type { NamedRecordRepository } from './named-record.repository.js';
-import type { AuditLineRepository, JobQueue, OutboxWriter } from './outbox.js';
-import type { PersonRepository } from './person.repository.js';
-import type { NoteRepository, RequestRepository } from './request.repository.js';
-import type { ServiceInstanceRepository } from './service-instance.repository.js';
-import type { SlaRepository } from './sla.repository.js';
-import type { SupportAgreementRepository } from './support-agreement.repository.js';
-import type { TeamRepository } from './team.repository.js';
-import type { TemplateRepository } from './template.repository.js';
-import type { UiExtensionRepository } from './ui-extension.repository.js';
-import type { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
-import type { WebhookPolicyRepository } from './webhook-policy.repository.js';
-import type { WebhookRepository } from './webhook.repository.js';
+import type { AccountRepository } from '../identity/account.repository.js';
+import type { AttachmentRepository } from '../webhooks/attachments/attachment.repository.js';
+import type { ConfigurationItemRepository } from '../records/configuration-item.repository.js';
+import type { OAuthApplicationRepository } from '../integrations/integration-application.repository.js';
+import type { IntegrationScopeRepository } from '../integrations/integration-scope.repository.js';
+import type { UiExtensionTranslationRepository } from '../ui-extensions/ui-extension-translation.repository.js';
+import type { UiExtensionVersionReads } from '../ui-extensions/ui-extension-version.repository.js';
+import type { IntegrationRepository } from '../integrations/integration.repository.js';
+import type { NamedRecordRepository } from '../records/named-record.repository.js';
+import type { JobQueue } from './job-queue.js';
+import type { AuditLineRepository, OutboxWriter } from './outbox.js';
+import type { PersonRepository } from '../people/person.repository.js';
+import type { NoteRepository, RequestRepository } from '../requests/request.repository.js';
+import type { ServiceInstanceRepository } from '../records/service-instance.repository.js';
+import type { SlaRepository } from '../records/sla.repository.js';
+import type { SupportAgreementRepository } from '../records/support-agreement.repository.js';
+import type { TeamRepository } from '../records/team.repository.js';
+import type { TemplateRepository } from '../records/template.repository.js';
+import type { UiExtensionRepository } from '../ui-extensions/ui-extension.repository.js';
+import type { WebhookDeliveryRepository } from '../webhooks/deliveries/webhook-delivery.repository.js';
+import type { WebhookPolicyRepository } from '../webhooks/policies/webhook-policy.repository.js';
+import type { WebhookRepository } from '../webhooks/webhook.repository.js';
 
 export interface Repositories {
   accounts: AccountRepository;
@@ -83,8 +89,20 @@ export interface Transaction extends Repositories {
   now(): Promise<Date>;
 }
 
-export interface UnitOfWork {
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+/**
+ * What a use case names of a transaction: the repositories it touches, plus
+ * `lock` and `now` when it uses them (docs/decisions/011).
+ */
+export type TransactionPart = keyof Transaction;
+
+/**
+ * A unit of work handing out the parts `K` of each transaction, and of the
+ * repositories on the pool. A use case takes `UnitOfWork<'webhooks' | 'outbox'>`,
+ * so its signature tells which ports it needs; `UnitOfWork` (every part) is
+ * what persistence builds, and it is one of each narrower kind.
+ */
+export interface UnitOfWork<K extends TransactionPart = TransactionPart> {
+  transaction<T>(work: (tx: Pick<Transaction, K>) => Promise<T>): Promise<T>;
   /** Repositories on the pool, for use cases that answer with reads alone. */
-  readonly repositories: Repositories;
+  readonly repositories: Pick<Repositories, Exclude<K, 'lock' | 'now'>>;
 }

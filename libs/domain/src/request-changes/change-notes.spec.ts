@@ -1,4 +1,4 @@
-import type { NewNote } from '../ports/request.repository.js';
+import type { NewNote } from '../requests/request.repository.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { fakeTransaction } from '../testing/fake-transaction.js';
 import { eventNotes, insertEventNotes, noteIdsNeeded, reservedEventNotes } from './change-notes.js';

@@ -27,7 +27,12 @@ export interface AddedRequestNote {
   note: NoteView;
 }
 
-export async function addRequestNote(access: AccessContext, requestId: number, input: NoteCreateInput, uow: UnitOfWork): Promise<AddedRequestNote> {
+export async function addRequestNote(
+  access: AccessContext,
+  requestId: number,
+  input: NoteCreateInput,
+  uow: UnitOfWork<'requests' | 'notes' | 'auditLines' | 'jobs' | 'outbox' | 'now'>,
+): Promise<AddedRequestNote> {
   assertAllowed(access, 'request', 'Update');
   const errors = noteErrors(input);
   return uow.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import type { ByNameOrId, PersonLookup, PersonRef } from '../records/references.
 import { tokenScopes } from '../scopes/scope-statement.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { fakeUnitOfWork } from '../testing/fake-transaction.js';
-import type { NewNote } from '../ports/request.repository.js';
+import type { NewNote } from './request.repository.js';
 import type { NewRequest, RequestRecord } from './request-record.js';
 import type { RequestView } from './request-view.js';
 

@@ -20,7 +20,13 @@ import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { checkRequestInput, unknownTeamError, type RequestCreateInput } from './create-request-input.js';
 import type { RequestView } from './request-view.js';
 
-export async function createRequest(access: AccessContext, input: RequestCreateInput, uow: UnitOfWork): Promise<RequestView> {
+/** The ports createRequest uses: the references it looks up, then what it reads and writes in its transaction. */
+type CreateRequestPorts = UnitOfWork<
+  | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows'
+  | 'supportAgreements' | 'slas' | 'requests' | 'notes' | 'auditLines' | 'jobs' | 'outbox' | 'now'
+>;
+
+export async function createRequest(access: AccessContext, input: RequestCreateInput, uow: CreateRequestPorts): Promise<RequestView> {
   assertAllowed(access, 'request', 'Create');
   const { event, errors } = checkRequestInput(input, 'create');
   return uow.transaction(async (tx) => {

@@ -29,7 +29,7 @@ export interface FeedbackClick {
 }
 
 export interface FeedbackDependencies {
-  uow: UnitOfWork;
+  uow: UnitOfWork<'accounts' | 'requests' | 'auditLines' | 'jobs'>;
   key: FeedbackLinkKey;
 }
 
@@ -45,7 +45,7 @@ export interface CheckedFeedbackLink {
 }
 
 /** The request a link opens, or not found; writes nothing (a HEAD request of a link checker). */
-export async function checkFeedbackLink(click: FeedbackClick, { uow, key }: FeedbackDependencies): Promise<CheckedFeedbackLink> {
+export async function checkFeedbackLink(click: FeedbackClick, { uow, key }: { uow: UnitOfWork<'accounts' | 'requests'>; key: FeedbackLinkKey }): Promise<CheckedFeedbackLink> {
   return checkedAgainst(uow.repositories, click, key);
 }
 

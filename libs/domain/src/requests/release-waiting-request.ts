@@ -14,7 +14,7 @@ import type { RequestChanges, RequestRecord } from './request-record.js';
 
 export type WaitingReleaseOutcome = 'released' | 'skipped';
 
-export async function releaseWaitingRequest(job: RequestWaitingUntilJob, uow: UnitOfWork): Promise<WaitingReleaseOutcome> {
+export async function releaseWaitingRequest(job: RequestWaitingUntilJob, uow: UnitOfWork<'requests' | 'auditLines' | 'jobs' | 'now'>): Promise<WaitingReleaseOutcome> {
   return uow.transaction(async (tx) => {
     // The job was written by this service in the transaction of the request's change.
     const previous = await tx.requests.findForUpdate(trustedAccountId(job.account_id), job.request_id);

@@ -25,7 +25,13 @@ import { canReadRequest, requestReadScope } from './request-read-scope.js';
 import type { RequestChanges, RequestRecord } from './request-record.js';
 import type { RequestView } from './request-view.js';
 
-export async function updateRequest(access: AccessContext, id: number, input: RequestUpdateInput, uow: UnitOfWork): Promise<RequestView> {
+/** The ports updateRequest uses: the references it looks up, then what it reads and writes in its transaction. */
+type UpdateRequestPorts = UnitOfWork<
+  | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows'
+  | 'slas' | 'requests' | 'auditLines' | 'jobs' | 'outbox' | 'now'
+>;
+
+export async function updateRequest(access: AccessContext, id: number, input: RequestUpdateInput, uow: UpdateRequestPorts): Promise<RequestView> {
   assertAllowed(access, 'request', 'Update');
   const { event, errors } = checkRequestInput(input, 'update');
   return uow.transaction(async (tx) => {

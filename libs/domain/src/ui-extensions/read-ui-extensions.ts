@@ -7,7 +7,7 @@
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import { notFound } from '../errors/domain-error.js';
 import type { AccessContext } from '../identity/access-context.js';
-import type { VersionAuditLine } from '../ports/ui-extension.repository.js';
+import type { VersionAuditLine } from './ui-extension.repository.js';
 import type { Repositories } from '../ports/unit-of-work.js';
 import { assertUiExtensionReader } from './ui-extension-access.js';
 import type { UiExtensionRecord } from './ui-extension-record.js';

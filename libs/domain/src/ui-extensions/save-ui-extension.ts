@@ -12,7 +12,7 @@ import { conflict, notFound } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
-import type { ScssCompiler } from '../ports/scss-compiler.js';
+import type { ScssCompiler } from './scss-compiler.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { applyVersionChanges } from './apply-version-changes.js';
 import { recordUiExtensionChange } from './record-ui-extension-change.js';
@@ -30,7 +30,7 @@ function fieldsOf(record: UiExtensionRecord): UiExtensionFields {
 }
 
 export interface UiExtensionWriteDeps {
-  uow: UnitOfWork;
+  uow: UnitOfWork<'auditLines' | 'jobs' | 'uiExtensions' | 'now'>;
   scss: ScssCompiler;
 }
 

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors/domain-error.js';
-import type { ScssCompileOutcome } from '../ports/scss-compiler.js';
+import type { ScssCompileOutcome } from './scss-compiler.js';
 import { compileScss } from './scss.js';
 
 /** A compiler that answers `outcome` (the real one, a pool of sass processes, is tested in apps/api). */

@@ -6,7 +6,7 @@
  * (503 with Retry-After).
  */
 import { unavailable, type FieldError } from '../errors/domain-error.js';
-import type { ScssCompileOutcome, ScssCompiler } from '../ports/scss-compiler.js';
+import type { ScssCompileOutcome, ScssCompiler } from './scss-compiler.js';
 import { UI_EXTENSION_TEXT_MAX_BYTES } from './ui-extension-fields.js';
 
 export interface CompiledScss {

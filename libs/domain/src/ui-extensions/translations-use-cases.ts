@@ -33,7 +33,13 @@ export async function getUiExtensionTranslations(access: AccessContext, extensio
   return { locale: canonical, translations: asSet(await repos.uiExtensionTranslations.forLocales(account, extensionId, [canonical]), canonical) };
 }
 
-export async function replaceUiExtensionTranslations(access: AccessContext, extensionId: number, locale: string, body: unknown, uow: UnitOfWork): Promise<{ locale: string; translations: TranslationSet }> {
+export async function replaceUiExtensionTranslations(
+  access: AccessContext,
+  extensionId: number,
+  locale: string,
+  body: unknown,
+  uow: UnitOfWork<'auditLines' | 'jobs' | 'uiExtensions' | 'uiExtensionTranslations'>,
+): Promise<{ locale: string; translations: TranslationSet }> {
   assertUiExtensionAdmin(access, 'Update');
   const { locale: canonical, entries, errors } = translationInputErrors(locale, body);
   if (errors.length > 0 || !canonical) throw validationFailed(errors);

@@ -6,7 +6,6 @@
  * stays as written.
  */
 import type { FieldError } from '../errors/domain-error.js';
-import type { AccountId } from '../tenancy/account-id.js';
 import { canonicalLocale } from './format-datetime.js';
 
 export const MAX_TRANSLATIONS_PER_LOCALE = 1000;
@@ -16,13 +15,6 @@ export interface TranslationRow {
   phrase: string;
   locale: string;
   text: string;
-}
-
-export interface UiExtensionTranslationRepository {
-  /** Translations of the extension in any of the given locales. */
-  forLocales(account: AccountId, extensionId: number, locales: readonly string[]): Promise<TranslationRow[]>;
-  /** Replaces the extension's whole set for one locale. */
-  replaceLocale(account: AccountId, extensionId: number, locale: string, entries: ReadonlyMap<string, string>): Promise<void>;
 }
 
 /** The locales to look in, most specific first: nl-BE → [nl-BE, nl]. */

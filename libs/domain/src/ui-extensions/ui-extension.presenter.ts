@@ -6,7 +6,7 @@
  * `activate` is write-only and never shown.
  */
 import { encodeNodeId } from '../node-id.js';
-import type { VersionAuditLine } from '../ports/ui-extension.repository.js';
+import type { VersionAuditLine } from './ui-extension.repository.js';
 import type { UiExtensionRecord, UiExtensionVersionRecord } from './ui-extension-record.js';
 
 export const UI_EXTENSION_FIELDS = [

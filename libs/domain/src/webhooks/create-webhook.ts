@@ -15,7 +15,7 @@ import type { WebhookInput } from './webhook-record.js';
 import { checkWebhookReferences } from './webhook-references.js';
 import { recordWebhookChange } from './record-webhook-change.js';
 
-export async function createWebhook(access: AccessContext, input: WebhookInput, uow: UnitOfWork): Promise<WebhookDetail> {
+export async function createWebhook(access: AccessContext, input: WebhookInput, uow: UnitOfWork<'auditLines' | 'jobs' | 'webhooks' | 'attachments'>): Promise<WebhookDetail> {
   assertWebhookAdmin(access, 'Create');
   const account = access.account.id;
   const { fields, errors } = applyWebhookInput(input, null);

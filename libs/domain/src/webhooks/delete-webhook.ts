@@ -11,7 +11,7 @@ import { assertWebhookAdmin } from './webhook-admin.js';
 import { webhookFieldsOf } from './webhook-detail.js';
 import { recordWebhookChange } from './record-webhook-change.js';
 
-export async function deleteWebhook(access: AccessContext, id: number, uow: UnitOfWork): Promise<void> {
+export async function deleteWebhook(access: AccessContext, id: number, uow: UnitOfWork<'auditLines' | 'jobs' | 'webhooks' | 'attachments'>): Promise<void> {
   assertWebhookAdmin(access, 'Delete');
   const account = access.account.id;
   await uow.transaction(async (tx) => {

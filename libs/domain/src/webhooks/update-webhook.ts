@@ -27,7 +27,12 @@ import { PAUSED_REASONS } from './deliveries/paused-reason.js';
 
 const sameUses = (a: unknown[], b: unknown[]) => JSON.stringify(a) === JSON.stringify(b);
 
-export async function updateWebhook(access: AccessContext, id: number, input: WebhookInput, uow: UnitOfWork): Promise<WebhookDetail> {
+export async function updateWebhook(
+  access: AccessContext,
+  id: number,
+  input: WebhookInput,
+  uow: UnitOfWork<'auditLines' | 'jobs' | 'webhookDeliveries' | 'webhooks' | 'attachments'>,
+): Promise<WebhookDetail> {
   assertWebhookAdmin(access, 'Update');
   const account = access.account.id;
   return uow.transaction(async (tx) => {

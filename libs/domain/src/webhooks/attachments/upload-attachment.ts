@@ -20,7 +20,7 @@ export interface UploadedFile {
   data: Uint8Array;
 }
 
-export async function uploadAttachment(access: AccessContext, file: UploadedFile, uow: UnitOfWork): Promise<AttachmentRecord> {
+export async function uploadAttachment(access: AccessContext, file: UploadedFile, uow: UnitOfWork<'auditLines' | 'jobs' | 'attachments'>): Promise<AttachmentRecord> {
   assertWebhookAdmin(access, 'Create');
   assertValidInput(file, attachmentFileErrors(file.data.byteLength));
   const fields = { key: generateAttachmentKey(), filename: attachmentFilename(file.filename), content_type: attachmentContentType(file.contentType) };

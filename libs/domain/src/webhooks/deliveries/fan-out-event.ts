@@ -56,7 +56,7 @@ export interface FanOutBatchResult {
   handedOff: ClaimedDelivery[];
 }
 
-export async function fanOutWebhookEvents(events: readonly FanOutEvent[], settings: FanOutSettings, uow: UnitOfWork): Promise<FanOutBatchResult> {
+export async function fanOutWebhookEvents(events: readonly FanOutEvent[], settings: FanOutSettings, uow: UnitOfWork<'webhookDeliveries'>): Promise<FanOutBatchResult> {
   if (events.length === 0) return { results: [], handedOff: [] };
   const repo = uow.repositories.webhookDeliveries;
   // The jobs were written by this service in the transaction of their change.
@@ -96,7 +96,11 @@ export async function fanOutWebhookEvents(events: readonly FanOutEvent[], settin
 }
 
 /** One event on its own (the api's tests fan out what a change queued this way). */
-export async function fanOutWebhookEvent(event: WebhookEventJob, context: Omit<FanOutEvent, 'event'> & { apiUrl: string }, uow: UnitOfWork): Promise<FannedOut> {
+export async function fanOutWebhookEvent(
+  event: WebhookEventJob,
+  context: Omit<FanOutEvent, 'event'> & { apiUrl: string },
+  uow: UnitOfWork<'webhookDeliveries'>,
+): Promise<FannedOut> {
   const { results } = await fanOutWebhookEvents([{ event, jobId: context.jobId, eventAt: context.eventAt }], { apiUrl: context.apiUrl }, uow);
   return results[0]!;
 }

@@ -40,7 +40,7 @@ export interface RecordingResult {
 }
 
 export interface RecordingDependencies {
-  uow: UnitOfWork;
+  uow: UnitOfWork<'auditLines' | 'jobs' | 'webhookDeliveries'>;
   retry: RetrySettings;
   clock?: () => Date;
 }

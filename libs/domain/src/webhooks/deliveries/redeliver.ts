@@ -21,7 +21,7 @@ import type { RedeliveryRange, WebhookDeliveryRecord } from './delivery-record.j
 
 export const REDELIVERY_BATCH = 500;
 
-export async function redeliverWebhookDelivery(access: AccessContext, webhookId: number, deliveryId: string, uow: UnitOfWork): Promise<WebhookDeliveryRecord> {
+export async function redeliverWebhookDelivery(access: AccessContext, webhookId: number, deliveryId: string, uow: UnitOfWork<'webhookDeliveries'>): Promise<WebhookDeliveryRecord> {
   assertWebhookAdmin(access, 'Update');
   const account = access.account.id;
   return uow.transaction(async (tx) => {
@@ -32,7 +32,12 @@ export async function redeliverWebhookDelivery(access: AccessContext, webhookId:
   });
 }
 
-export async function redeliverWebhookDeliveries(access: AccessContext, webhookId: number, range: RedeliveryRange, uow: UnitOfWork): Promise<{ queued: number }> {
+export async function redeliverWebhookDeliveries(
+  access: AccessContext,
+  webhookId: number,
+  range: RedeliveryRange,
+  uow: UnitOfWork<'webhookDeliveries'>,
+): Promise<{ queued: number }> {
   assertWebhookAdmin(access, 'Update');
   const account = access.account.id;
   const webhook = await uow.repositories.webhookDeliveries.webhook(account, webhookId);

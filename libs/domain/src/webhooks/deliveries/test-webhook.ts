@@ -26,7 +26,11 @@ export function eventNodeType(event: string): string {
   return NODE_TYPES[noun as EventNoun] ?? noun.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
 }
 
-export async function testWebhook(access: AccessContext, webhookId: number, deps: { uow: UnitOfWork; apiUrl: string }): Promise<{ deliveryId: string }> {
+export async function testWebhook(
+  access: AccessContext,
+  webhookId: number,
+  deps: { uow: UnitOfWork<'webhookDeliveries' | 'now'>; apiUrl: string },
+): Promise<{ deliveryId: string }> {
   assertWebhookAdmin(access, 'Update');
   const account = access.account.id;
   return deps.uow.transaction(async (tx) => {

@@ -16,7 +16,7 @@ import { webhookPolicyName } from './webhook-policy-name.js';
 import type { WebhookPolicyFields, WebhookPolicyWithKey } from './webhook-policy-record.js';
 
 export interface WebhookPolicyDependencies {
-  uow: UnitOfWork;
+  uow: UnitOfWork<'auditLines' | 'jobs' | 'webhookPolicies'>;
   sealingKey: SealingKey;
 }
 

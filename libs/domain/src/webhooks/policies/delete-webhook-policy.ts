@@ -23,7 +23,7 @@ export function policyInUse(policy: Pick<WebhookPolicyRecord, 'id' | 'name'>, we
   return conflict(`${describeWebhookPolicy(policy)} is used by ${webhooks.length === 1 ? 'webhook' : 'webhooks'} ${named}${more}: remove it from them before deleting it`);
 }
 
-export async function deleteWebhookPolicy(access: AccessContext, id: number, uow: UnitOfWork): Promise<void> {
+export async function deleteWebhookPolicy(access: AccessContext, id: number, uow: UnitOfWork<'auditLines' | 'jobs' | 'webhookPolicies'>): Promise<void> {
   assertWebhookPolicyAdmin(access, 'Delete');
   await uow.transaction(async (tx) => {
     const policy = await lockedWebhookPolicy(tx, access, id);

@@ -11,7 +11,7 @@
  *   are kept), so a header never carries more than three signatures however
  *   often a key is rolled.
  */
-import type { StoredPolicyKeys } from '../../ports/webhook-policy.repository.js';
+import type { StoredPolicyKeys } from './webhook-policy.repository.js';
 import type { RetiringKey } from './webhook-policy-record.js';
 
 export const DEFAULT_OVERLAP_MINUTES = 24 * 60;

@@ -1,4 +1,4 @@
-import type { SlaTargets } from '../records/references.js';
+import type { SlaTargets } from './references.js';
 import type { AccountId } from '../tenancy/account-id.js';
 
 export interface SlaRepository {

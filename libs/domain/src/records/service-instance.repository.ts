@@ -1,4 +1,4 @@
-import type { ByNameOrId, ServiceInstanceRef } from '../records/references.js';
+import type { ByNameOrId, ServiceInstanceRef } from './references.js';
 import type { AccountId } from '../tenancy/account-id.js';
 
 export interface ServiceInstanceRepository {

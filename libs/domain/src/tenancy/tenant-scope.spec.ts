@@ -8,7 +8,7 @@
 import type { AccountRecord } from '../identity/account-access.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
 import type { RequestRecord } from '../requests/request-record.js';
-import { trustedAccountId, type AccountId } from '../tenancy/account-id.js';
+import { trustedAccountId, type AccountId } from './account-id.js';
 import { fakeTransaction } from '../testing/fake-transaction.js';
 
 const account: AccountRecord = { id: trustedAccountId('wdc'), name: 'Widget Data Center', directoryAccountId: null };

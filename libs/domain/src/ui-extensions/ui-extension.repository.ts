@@ -2,8 +2,8 @@ import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { AccountId } from '../tenancy/account-id.js';
 import type {
   NewUiExtensionVersion, UiExtensionFields, UiExtensionRecord, UiExtensionVersionChanges, UiExtensionVersionRecord,
-} from '../ui-extensions/ui-extension-record.js';
-import type { NameTaken } from './integration.repository.js';
+} from './ui-extension-record.js';
+import type { NameTaken } from '../integrations/integration.repository.js';
 
 /** One audit line of a version, with the person who made the change. */
 export interface VersionAuditLine {

@@ -1,4 +1,4 @@
-import type { TemplateRef } from '../records/references.js';
+import type { TemplateRef } from './references.js';
 import type { AccountId } from '../tenancy/account-id.js';
 
 export interface TemplateRepository {

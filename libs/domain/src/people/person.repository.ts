@@ -1,6 +1,6 @@
 import type { AccountRecord } from '../identity/account-access.js';
 import type { Role } from '../identity/roles.js';
-import type { PersonView } from '../people/person-view.js';
+import type { PersonView } from './person-view.js';
 import type { PersonLookup, PersonRef } from '../records/references.js';
 import type { AccountId } from '../tenancy/account-id.js';
 

@@ -1,4 +1,4 @@
-import type { CiLookup, CiRef } from '../records/references.js';
+import type { CiLookup, CiRef } from './references.js';
 import type { AccountId } from '../tenancy/account-id.js';
 
 export interface ConfigurationItemRepository {

@@ -1,5 +1,5 @@
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
-import type { NewOAuthApplication, OAuthApplicationFields, OAuthApplicationRecord } from '../integrations/integration-record.js';
+import type { NewOAuthApplication, OAuthApplicationFields, OAuthApplicationRecord } from './integration-record.js';
 import type { AccountId } from '../tenancy/account-id.js';
 
 /** OAuth applications of one integration of an account; the client secret is stored only as its digest. */

@@ -1,8 +1,8 @@
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { PersonRef } from '../records/references.js';
-import type { RequestReadScope } from '../requests/request-read-scope.js';
-import type { NewRequest, RequestChanges, RequestRecord } from '../requests/request-record.js';
-import type { NoteView, RequestView } from '../requests/request-view.js';
+import type { RequestReadScope } from './request-read-scope.js';
+import type { NewRequest, RequestChanges, RequestRecord } from './request-record.js';
+import type { NoteView, RequestView } from './request-view.js';
 import type { AccountId } from '../tenancy/account-id.js';
 
 /** What SPEC.md "Event matching" needs to know about an open request to decide whether an event matches it and to apply it. */

@@ -1,5 +1,5 @@
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
-import type { IntegrationScopeRecord } from '../integrations/integration-record.js';
+import type { IntegrationScopeRecord } from './integration-record.js';
 import type { ScopeFields } from '../scopes/scope-statement.js';
 import type { AccountId } from '../tenancy/account-id.js';
 

@@ -1,11 +1,11 @@
-import type { CollectionQuery, Page } from '../collections/collection-query.js';
-import type { EventName } from '../events/event-catalogue.js';
-import type { AccountId } from '../tenancy/account-id.js';
+import type { CollectionQuery, Page } from '../../collections/collection-query.js';
+import type { EventName } from '../../events/event-catalogue.js';
+import type { AccountId } from '../../tenancy/account-id.js';
 import type {
   ClaimOptions, ClaimResult, DeliveryAttemptRecord, DeliveryLease, DeliveryProgress, DeliverySummary, DeliveryWebhook, FanOutLease, InsertedDeliveries,
   LeasedDeliveryState, NewDelivery,
   NewDeliveryAttempt, RecordedProgress, RedeliveryRange, WebhookDeliveryRecord, WebhookFailureState,
-} from '../webhooks/deliveries/delivery-record.js';
+} from './delivery-record.js';
 
 /** An account's event: whose webhooks a fan-out looks up. */
 export interface SubscriptionKey {

@@ -1,5 +1,5 @@
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
-import type { IntegrationFields, IntegrationRecord } from '../integrations/integration-record.js';
+import type { IntegrationFields, IntegrationRecord } from './integration-record.js';
 import type { AccountId } from '../tenancy/account-id.js';
 
 /** The store refused the write: another integration of the account has that name. */

@@ -1,6 +1,6 @@
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { AccountId } from '../tenancy/account-id.js';
-import type { WebhookChanges, WebhookFields, WebhookPolicyRef, WebhookRecord } from '../webhooks/webhook-record.js';
+import type { WebhookChanges, WebhookFields, WebhookPolicyRef, WebhookRecord } from './webhook-record.js';
 
 /** Webhooks of one account (SPEC.md "Webhook"), each with its policy reference. */
 export interface WebhookRepository {

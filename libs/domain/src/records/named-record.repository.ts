@@ -1,4 +1,4 @@
-import type { ByNameOrId, Ref } from '../records/references.js';
+import type { ByNameOrId, Ref } from './references.js';
 import type { AccountId } from '../tenancy/account-id.js';
 
 /** Records the intake only refers to (suppliers, problems, workflows): found by id, or by name where they have one. */

@@ -1,7 +1,7 @@
-import type { AccountId } from '../tenancy/account-id.js';
+import type { AccountId } from '../../tenancy/account-id.js';
 import type {
   AttachmentContent, AttachmentField, AttachmentRecord, LinkedAttachment, NewAttachment,
-} from '../webhooks/attachments/attachment-record.js';
+} from './attachment-record.js';
 
 /** Uploaded files of one account, and the record fields that use them. */
 export interface AttachmentRepository {

@@ -1,9 +1,9 @@
-import type { CollectionQuery, Page } from '../collections/collection-query.js';
-import type { AccountId } from '../tenancy/account-id.js';
-import type { PublishedKey } from '../webhooks/policies/published-key.js';
+import type { CollectionQuery, Page } from '../../collections/collection-query.js';
+import type { AccountId } from '../../tenancy/account-id.js';
+import type { PublishedKey } from './published-key.js';
 import type {
   NewWebhookPolicy, RetiringKey, WebhookPolicyFields, WebhookPolicyKeyColumns, WebhookPolicyRecord, WebhookUsingPolicy,
-} from '../webhooks/policies/webhook-policy-record.js';
+} from './webhook-policy-record.js';
 
 /** A policy's keys as stored, sealed: what a key roll moves (decision 026). Never in an answer. */
 export interface StoredPolicyKeys extends WebhookPolicyKeyColumns {
