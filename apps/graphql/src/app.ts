@@ -1,11 +1,11 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Express } from 'express';
 import { createHttpApp, createOutageWatch, databaseDependency, databasePoolMetrics, finishHttpApp, rateLimitStoreDependency, type Logger, type StoreDownMode, type TransportOptions } from '@tessera/http';
 import type { AccessPort } from '@tessera/domain';
 import { createAccessRepository, createPostgresWindowCounter, type Database } from '@tessera/persistence';
-import type { WindowCounter } from '@tessera/rate-limit';
+import { createBatchingWindowCounter, type WindowCounter } from '@tessera/rate-limit';
 import { graphqlContext } from './context.js';
 import { GRAPHQL_CORS } from './cors.js';
 import { formatGraphqlError } from './format-error.js';
@@ -52,7 +52,8 @@ export async function createGraphqlApp({
   rateLimitStoreDown = 'allow',
 }: GraphqlDependencies): Promise<{ app: Express; stop: () => Promise<void> }> {
   const onStoreError = (err: unknown) => logger.warn({ err }, 'rate-limit store failed; the next call retries it');
-  const counter = quotaCounter ?? createPostgresWindowCounter(db, { onSweepError: onStoreError });
+  // Calls in flight together are counted in one round trip (one statement on PostgreSQL).
+  const counter = createBatchingWindowCounter(quotaCounter ?? createPostgresWindowCounter(db, { onSweepError: onStoreError }));
   const outages = createOutageWatch({
     logger,
     dependencies: [databaseDependency(db), rateLimitStoreDependency(() => counter.hit([{ key: 'outage-probe', durationSeconds: 1, increment: 1 }]))],
@@ -77,7 +78,9 @@ export async function createGraphqlApp({
     // The landing page loads scripts from a CDN, which the CSP of every answer forbids;
     // use any GraphQL client (or introspection by GET) instead.
     // After the limits: a call the quota refuses is refused before the cached schema is answered.
-    plugins: [ApolloServerPluginLandingPageDisabled(), limitsPlugin({ limits, quota, logger, storeDown: { mode: rateLimitStoreDown, outages } }), schemaByGetPlugin()],
+    // No cache hints: every answer is `no-store` (it depends on the caller), and without the
+    // cache-control plugin Apollo does not wrap every resolver to call its willResolveField.
+    plugins: [ApolloServerPluginCacheControlDisabled(), ApolloServerPluginLandingPageDisabled(), limitsPlugin({ limits, quota, logger, storeDown: { mode: rateLimitStoreDown, outages } }), schemaByGetPlugin()],
   });
   await apollo.start();
   // The composition root: every use case built once, for the whole process.

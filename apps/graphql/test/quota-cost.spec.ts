@@ -84,6 +84,25 @@ describe('GraphQL quotas — round trips to the store', () => {
     expect(reply.status).toBe(200);
     expect(statements.filter((sql) => sql.includes('rate_limit_windows'))).toHaveLength(1);
   });
+
+  it('counts calls in flight together in fewer statements than calls, each call still seeing its own exact figures', async () => {
+    const token = await harness.tokenWith(['me:Read', 'person:Read']);
+    const before = await harness.post(token, '{ rateLimit { remaining } }');
+    const requestsLeft = Number(header(before, 'X-RateLimit-Remaining'));
+    // 20 calls of cost 1 and 20 of cost 2 (2 connections of 100 under 100: 1 + 100 + 100 = 201 requests).
+    const costly = '{ people(first: 100) { nodes { a: teams(first: 1) { totalCount } b: teams(first: 1) { totalCount } } } }';
+    const { result: replies, statements } = await recordStatements(() => Promise.all(Array.from({ length: 40 }, (_, i) => harness.post(token, i % 2 ? costly : '{ me { name } }'))));
+    expect(replies.map((reply) => reply.status)).toEqual(Array(40).fill(200));
+    const counted = statements.filter((sql) => sql.includes('rate_limit_windows'));
+    expect(counted.length).toBeGreaterThanOrEqual(1);
+    expect(counted.length).toBeLessThan(40);
+    // Every call has a place of its own in the hourly window, no two alike, none skipped.
+    const remaining = replies.map((reply) => Number(header(reply, 'X-RateLimit-Remaining'))).sort((a, b) => b - a);
+    expect(remaining).toEqual(Array.from({ length: 40 }, (_, i) => requestsLeft - 1 - i));
+    // The points spent add up exactly: 20 × 1 + 20 × 2, then 1 for the call that reads them.
+    const after = await harness.post(token, '{ rateLimit { remaining } }');
+    expect(after.json().data.rateLimit.remaining).toBe(before.json().data.rateLimit.remaining - 20 - 40 - 1);
+  });
 });
 
 describe('GraphQL quotas — the store failing', () => {

@@ -11,10 +11,11 @@
  * reach this plugin: there is no caller to count them against, so they carry no quota headers.
  */
 import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestContext } from '@apollo/server';
-import { GraphQLError, type DocumentNode } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { DomainError } from '@tessera/domain';
 import { storeDownAnswer, type Logger, type StoreDownPolicy } from '@tessera/http';
 import { toGraphqlRequestError } from '../graphql-error.js';
+import { LruCache, weightKey } from '../limits/document-cache.js';
 import type { GraphqlLimits } from '../limits/graphql-limits.js';
 import { weighOperation, type QueryWeight } from '../limits/query-weight.js';
 import type { GraphqlContext } from '../schema/graphql-context.js';
@@ -29,31 +30,38 @@ export interface LimitsPluginOptions {
   storeDown?: StoreDownPolicy;
 }
 
+/** Weighings kept (document hash, operation, variable values): a few hundred bytes each. */
+const WEIGHTS_KEPT = 2000;
+
 export function limitsPlugin({ limits, quota, logger, storeDown = { mode: 'allow' } }: LimitsPluginOptions): ApolloServerPlugin<GraphqlContext> {
-  // Apollo keeps one parsed document per query text, so the weight of an operation without
-  // variables is computed once, not on every call of the same query.
-  const weights = new WeakMap<DocumentNode, Map<string, QueryWeight>>();
+  // Apollo keeps one parsed and validated document per query hash; the weight of each operation
+  // (for its variable values, when it has variables) is kept beside it, bounded, by the same hash.
+  const weights = new LruCache<{ weight: QueryWeight } | { refused: GraphQLError }>(WEIGHTS_KEPT);
   const weigh = (requestContext: GraphQLRequestContext<GraphqlContext>): QueryWeight => {
-    const document = requestContext.document!;
-    const fixed = !requestContext.operation?.variableDefinitions?.length;
-    const name = requestContext.operationName ?? '';
-    const known = fixed ? weights.get(document)?.get(name) : undefined;
-    if (known) return known;
-    const weight = weighOperation({
-      schema: requestContext.schema,
-      document,
-      operationName: requestContext.operationName,
-      variables: requestContext.request.variables,
-      maxPageSize: limits.maxPageSize,
-      maxNodes: limits.maxNodes,
-      maxSelections: limits.maxSelections,
-    });
-    if (fixed) {
-      const byName = weights.get(document) ?? new Map<string, QueryWeight>();
-      byName.set(name, weight);
-      weights.set(document, byName);
+    const variables = requestContext.request.variables;
+    const key = weightKey(requestContext.queryHash!, requestContext.operationName, variables, Boolean(requestContext.operation?.variableDefinitions?.length));
+    const known = key === null ? undefined : weights.get(key);
+    if (known) {
+      if ('weight' in known) return known.weight;
+      throw new GraphQLError(known.refused.message, { extensions: known.refused.extensions });
     }
-    return weight;
+    try {
+      const weight = weighOperation({
+        schema: requestContext.schema,
+        document: requestContext.document!,
+        operationName: requestContext.operationName,
+        variables,
+        maxPageSize: limits.maxPageSize,
+        maxNodes: limits.maxNodes,
+        maxSelections: limits.maxSelections,
+      });
+      if (key !== null) weights.set(key, { weight });
+      return weight;
+    } catch (error) {
+      // A refusal depends on the same things as a weight: the same document is refused alike next time.
+      if (key !== null && error instanceof GraphQLError) weights.set(key, { refused: error });
+      throw error;
+    }
   };
   return {
     async requestDidStart({ contextValue }) {
