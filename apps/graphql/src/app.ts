@@ -16,6 +16,7 @@ import { createGraphqlQuota } from './quota/graphql-quota.js';
 import { limitsPlugin } from './quota/limits-plugin.js';
 import { stringifyGraphqlResult } from './quota/quota-responses.js';
 import { mountGraphiql } from './graphiql/graphiql-routes.js';
+import { persistedQueryCache, type TrustedDocuments } from './persisted/trusted-documents.js';
 import { schemaByGetPlugin, schemaRequestNeedsToken } from './schema-by-get.js';
 import { resolvers, typeDefs, type GraphqlContext } from './schema.js';
 import { createGraphqlServices } from './services.js';
@@ -38,6 +39,8 @@ export interface GraphqlDependencies {
   tls?: 'direct' | 'proxy';
   /** RATE_LIMIT_STORE_DOWN; default `allow`. */
   rateLimitStoreDown?: StoreDownMode;
+  /** Automatic persisted queries kept (default 10,000), and the trusted documents when only those run (default none). */
+  persistedQueries?: { maxEntries: number; trusted: TrustedDocuments | null };
 }
 
 /** One constant endpoint, `/`, over HTTPS (SPEC.md GraphQL endpoint); callers authenticate as for REST. */
@@ -50,6 +53,7 @@ export async function createGraphqlApp({
   quotaCounter,
   tls = 'direct',
   rateLimitStoreDown = 'allow',
+  persistedQueries = { maxEntries: 10_000, trusted: null },
 }: GraphqlDependencies): Promise<{ app: Express; stop: () => Promise<void> }> {
   const onStoreError = (err: unknown) => logger.warn({ err }, 'rate-limit store failed; the next call retries it');
   // Calls in flight together are counted in one round trip (one statement on PostgreSQL).
@@ -63,6 +67,8 @@ export async function createGraphqlApp({
     typeDefs,
     resolvers,
     introspection: true,
+    // Apollo's automatic persisted queries on a bounded cache, or the trusted documents alone.
+    persistedQueries: { cache: persistedQueryCache(persistedQueries.maxEntries, persistedQueries.trusted) },
     // A request carrying Authorization cannot be sent cross-origin without a preflight, so it is
     // safe from CSRF like one with Apollo's own headers; a bare GET (an <img>, a link) is not.
     csrfPrevention: { requestHeaders: ['authorization', 'x-apollo-operation-name', 'apollo-require-preflight'] },
@@ -80,7 +86,7 @@ export async function createGraphqlApp({
     // After the limits: a call the quota refuses is refused before the cached schema is answered.
     // No cache hints: every answer is `no-store` (it depends on the caller), and without the
     // cache-control plugin Apollo does not wrap every resolver to call its willResolveField.
-    plugins: [ApolloServerPluginCacheControlDisabled(), ApolloServerPluginLandingPageDisabled(), limitsPlugin({ limits, quota, logger, storeDown: { mode: rateLimitStoreDown, outages } }), schemaByGetPlugin()],
+    plugins: [ApolloServerPluginCacheControlDisabled(), ApolloServerPluginLandingPageDisabled(), limitsPlugin({ limits, quota, logger, storeDown: { mode: rateLimitStoreDown, outages }, trusted: persistedQueries.trusted }), schemaByGetPlugin()],
   });
   await apollo.start();
   // The composition root: every use case built once, for the whole process.

@@ -44,6 +44,7 @@ describe('GraphQL cost points', () => {
           extensions: { code: 'RATE_LIMITED' },
         },
       ],
+      extensions: { cost: { requestedQueryCost: 101, limit: 250, remaining: 48, resetAt } },
     });
     expect(resetAt).toBe(Number(header(first, 'X-CostLimit-Reset')));
     expect([header(refused, 'X-CostLimit-Cost'), header(refused, 'X-CostLimit-Remaining')]).toEqual(['101', '48']);
@@ -51,7 +52,7 @@ describe('GraphQL cost points', () => {
 
     // The refused call was not charged: a cheap one still runs, from 48.
     const cheap = await harness.post(token, '{ rateLimit { limit cost remaining resetAt } }');
-    expect(cheap.json()).toEqual({ data: { rateLimit: { limit: 250, cost: 1, remaining: 47, resetAt } } });
+    expect(cheap.json()).toEqual({ data: { rateLimit: { limit: 250, cost: 1, remaining: 47, resetAt } }, extensions: { cost: { requestedQueryCost: 1, limit: 250, remaining: 47, resetAt } } });
     expect([header(cheap, 'X-CostLimit-Cost'), header(cheap, 'X-CostLimit-Remaining'), header(cheap, 'X-CostLimit-Reset')]).toEqual(['1', '47', String(resetAt)]);
   });
 

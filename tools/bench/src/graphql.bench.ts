@@ -5,8 +5,10 @@
  * guard, the person view) against a bare Apollo Server 5 + Express 5 answering the same query from
  * a constant resolver (graphql-bare-apollo.ts), same client, same connections, same request. Then a
  * 100-request page with nested references (requestedBy, team, 5 notes each) on seeded data,
- * through the real app alone; skipped while the schema has no `requests` connection.
+ * through the real app alone; skipped while the schema has no `requests` connection. Between the two,
+ * the same `me` query by its sha256 alone (Apollo's automatic persisted queries) beside it in full.
  */
+import { createHash } from 'node:crypto';
 import { describePlan, type LoadPlan } from './bench-options.js';
 import { describeQuotaHeaders, formatSkipped, formatThroughputRatio, graphqlOutcome } from './graphql-figures.js';
 import { createGraphqlHttpClient, graphqlPost, type GraphqlCall } from './graphql-http-client.js';
@@ -40,6 +42,8 @@ export interface GraphqlBenchOptions {
 
 export interface GraphqlBenchResult {
   me: { tessera: Measured; baseline: Measured; bodyBytes: number; quotaHeaders: string };
+  /** The same query by its sha256 alone (automatic persisted query), measured right after it was sent in full. */
+  persisted: { full: Measured; byHash: Measured };
   page: { measured: Measured; requests: number; notes: number; bodyBytes: number } | { skipped: string };
 }
 
@@ -56,7 +60,17 @@ export async function benchGraphql(options: GraphqlBenchOptions): Promise<Graphq
   } finally {
     await bare.stop();
   }
-  return { me: meResult, page: await benchRequestsPage(options) };
+  return { me: meResult, persisted: await benchPersistedQuery(options), page: await benchRequestsPage(options) };
+}
+
+/** `{ me { id name } }` in full, then by hash alone once registered: what the client saves sending the text. */
+async function benchPersistedQuery(options: GraphqlBenchOptions): Promise<GraphqlBenchResult['persisted']> {
+  const extensions = { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(ME_QUERY).digest('hex') } };
+  const full = graphqlPost(ME_QUERY, options.token, options.account);
+  await oneAnswer(options, { ...full, body: JSON.stringify({ query: ME_QUERY, extensions }) });
+  const byHash = { ...full, body: JSON.stringify({ extensions }) };
+  await oneAnswer(options, byHash);
+  return { full: await measure(options.app.origin, full, options), byHash: await measure(options.app.origin, byHash, options) };
 }
 
 async function benchRequestsPage(options: GraphqlBenchOptions): Promise<GraphqlBenchResult['page']> {
@@ -107,6 +121,12 @@ export function reportGraphql(result: GraphqlBenchResult, options: Pick<GraphqlB
     formatThroughputRatio('tessera/bare Apollo', me.tessera.result, me.baseline.result),
     ...formatWarmupFailures({ tessera: me.tessera, baseline: me.baseline }),
     '',
+    `GraphQL ${ME_QUERY} as an automatic persisted query: the sha256 alone against the query in full, same app, measured one after the other`,
+    formatResult('query in full', result.persisted.full.result),
+    formatResult('persisted query by hash', result.persisted.byHash.result),
+    formatThroughputRatio('by hash/in full', result.persisted.byHash.result, result.persisted.full.result),
+    ...formatWarmupFailures({ full: result.persisted.full, byHash: result.persisted.byHash }),
+    '',
   ];
   if ('skipped' in page) return [...lines, formatSkipped('GraphQL requests(first: 100) page with nested references', page.skipped)].join('\n');
   return [
@@ -118,5 +138,5 @@ export function reportGraphql(result: GraphqlBenchResult, options: Pick<GraphqlB
 }
 
 export function graphqlFailures(result: GraphqlBenchResult): number {
-  return failuresOf(result.me.tessera, result.me.baseline, ...('measured' in result.page ? [result.page.measured] : []));
+  return failuresOf(result.me.tessera, result.me.baseline, result.persisted.full, result.persisted.byHash, ...('measured' in result.page ? [result.page.measured] : []));
 }
