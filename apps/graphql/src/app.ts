@@ -92,6 +92,8 @@ export async function createGraphqlApp({
   // The composition root: every use case built once, for the whole process.
   const services = createGraphqlServices({ db });
   const app = createHttpApp({ service: 'graphql', logger, healthChecks: { database: () => services.ping() }, hsts: true, cors: GRAPHQL_CORS, outages, metrics: [databasePoolMetrics(db)], ...transport });
+  // Every answer is no-store: an ETag (a hash of each body) would serve no cache.
+  app.set('etag', false);
   // Behind a TLS-terminating proxy: everything after the health checks needs HTTPS at the proxy.
   if (tls === 'proxy') app.use(requireForwardedHttps());
   // GraphiQL for browsers at /graphiql, on local assets (the landing page above stays off).
