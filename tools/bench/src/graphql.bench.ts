@@ -12,7 +12,9 @@ import { createHash } from 'node:crypto';
 import { describePlan, type LoadPlan } from './bench-options.js';
 import { describeQuotaHeaders, formatSkipped, formatThroughputRatio, graphqlOutcome } from './graphql-figures.js';
 import { createGraphqlHttpClient, graphqlPost, type GraphqlCall } from './graphql-http-client.js';
-import { startBareApollo, type BenchCertificate, type GraphqlEntries, type TlsServerProcess } from './graphql-servers.js';
+import { createDatabase } from '@tessera/persistence';
+import { recordPageStatements } from './graphql-page-statements.js';
+import { startBareApollo, startBarePage, type BenchCertificate, type GraphqlEntries, type TlsServerProcess } from './graphql-servers.js';
 import { failuresOf, formatResult, formatWarmupFailures, warmThenMeasure, type Measured } from './load.js';
 
 export const ME_QUERY = '{ me { id name } }';
@@ -38,13 +40,15 @@ export interface GraphqlBenchOptions {
   plan: LoadPlan;
   warmup: LoadPlan;
   clients: number;
+  /** The bench database: the page's statements are recorded on it, and its baseline replays them there. */
+  databaseUrl: string;
 }
 
 export interface GraphqlBenchResult {
   me: { tessera: Measured; baseline: Measured; bodyBytes: number; quotaHeaders: string };
   /** The same query by its sha256 alone (automatic persisted query), measured right after it was sent in full. */
   persisted: { full: Measured; byHash: Measured };
-  page: { measured: Measured; requests: number; notes: number; bodyBytes: number } | { skipped: string };
+  page: { measured: Measured; baseline: Measured; statements: number; requests: number; notes: number; bodyBytes: number } | { skipped: string };
 }
 
 export async function benchGraphql(options: GraphqlBenchOptions): Promise<GraphqlBenchResult> {
@@ -82,8 +86,17 @@ async function benchRequestsPage(options: GraphqlBenchOptions): Promise<GraphqlB
   const nodes = (JSON.parse(page.body) as { data: { requests: { nodes: Array<{ notes: { nodes: unknown[] } }> } } }).data.requests.nodes;
   const notes = nodes.reduce((sum, node) => sum + node.notes.nodes.length, 0);
   if (nodes.length < 100) throw new Error(`the requests page holds ${nodes.length} requests, not 100: is the bench data seeded?`);
+  const db = createDatabase({ url: options.databaseUrl, poolMax: 4 });
+  const statements = await recordPageStatements(db, options.token, options.account).finally(() => db.destroy());
   const measured = await measure(options.app.origin, pageCall, options);
-  return { measured, requests: nodes.length, notes, bodyBytes: Buffer.byteLength(page.body) };
+  const bare = await startBarePage(options.entries, options.tls, options.databaseUrl, statements, { data: (JSON.parse(page.body) as { data: unknown }).data });
+  let baseline: Measured;
+  try {
+    baseline = await measure(bare.origin, pageCall, options);
+  } finally {
+    await bare.stop();
+  }
+  return { measured, baseline, statements: statements.flat().length, requests: nodes.length, notes, bodyBytes: Buffer.byteLength(page.body) };
 }
 
 /** One call that must succeed, before any measuring: its answer shapes the rest. */
@@ -132,11 +145,14 @@ export function reportGraphql(result: GraphqlBenchResult, options: Pick<GraphqlB
   return [
     ...lines,
     `GraphQL requests(first: 100) page: ${page.requests} requests with requestedBy, team and ${page.notes} notes, ${page.bodyBytes}-byte answer, same client and connections`,
+    `  statements per call: ${page.statements} reads on both sides (the root page, then notes, people and teams together); the app adds its quota statement, one per batch of calls in flight`,
     formatResult('tessera graphql, 100-request page', page.measured.result),
-    ...formatWarmupFailures({ page: page.measured }),
+    formatResult('bare Express, same SQL, same JSON', page.baseline.result),
+    formatThroughputRatio('tessera/bare Express', page.measured.result, page.baseline.result),
+    ...formatWarmupFailures({ page: page.measured, baseline: page.baseline }),
   ].join('\n');
 }
 
 export function graphqlFailures(result: GraphqlBenchResult): number {
-  return failuresOf(result.me.tessera, result.me.baseline, result.persisted.full, result.persisted.byHash, ...('measured' in result.page ? [result.page.measured] : []));
+  return failuresOf(result.me.tessera, result.me.baseline, result.persisted.full, result.persisted.byHash, ...('measured' in result.page ? [result.page.measured, result.page.baseline] : []));
 }
