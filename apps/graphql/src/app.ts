@@ -1,11 +1,11 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Express } from 'express';
 import { createHttpApp, createOutageWatch, databaseDependency, databasePoolMetrics, finishHttpApp, rateLimitStoreDependency, type Logger, type StoreDownMode, type TransportOptions } from '@tessera/http';
 import type { AccessPort } from '@tessera/domain';
 import { createAccessRepository, createPostgresWindowCounter, type Database } from '@tessera/persistence';
-import type { WindowCounter } from '@tessera/rate-limit';
+import { createBatchingWindowCounter, type WindowCounter } from '@tessera/rate-limit';
 import { graphqlContext } from './context.js';
 import { GRAPHQL_CORS } from './cors.js';
 import { formatGraphqlError } from './format-error.js';
@@ -16,6 +16,7 @@ import { createGraphqlQuota } from './quota/graphql-quota.js';
 import { limitsPlugin } from './quota/limits-plugin.js';
 import { stringifyGraphqlResult } from './quota/quota-responses.js';
 import { mountGraphiql } from './graphiql/graphiql-routes.js';
+import { persistedQueryCache, type TrustedDocuments } from './persisted/trusted-documents.js';
 import { schemaByGetPlugin, schemaRequestNeedsToken } from './schema-by-get.js';
 import { resolvers, typeDefs, type GraphqlContext } from './schema.js';
 import { createGraphqlServices } from './services.js';
@@ -38,6 +39,8 @@ export interface GraphqlDependencies {
   tls?: 'direct' | 'proxy';
   /** RATE_LIMIT_STORE_DOWN; default `allow`. */
   rateLimitStoreDown?: StoreDownMode;
+  /** Automatic persisted queries kept (default 10,000), and the trusted documents when only those run (default none). */
+  persistedQueries?: { maxEntries: number; trusted: TrustedDocuments | null };
 }
 
 /** One constant endpoint, `/`, over HTTPS (SPEC.md GraphQL endpoint); callers authenticate as for REST. */
@@ -50,9 +53,11 @@ export async function createGraphqlApp({
   quotaCounter,
   tls = 'direct',
   rateLimitStoreDown = 'allow',
+  persistedQueries = { maxEntries: 10_000, trusted: null },
 }: GraphqlDependencies): Promise<{ app: Express; stop: () => Promise<void> }> {
   const onStoreError = (err: unknown) => logger.warn({ err }, 'rate-limit store failed; the next call retries it');
-  const counter = quotaCounter ?? createPostgresWindowCounter(db, { onSweepError: onStoreError });
+  // Calls in flight together are counted in one round trip (one statement on PostgreSQL).
+  const counter = createBatchingWindowCounter(quotaCounter ?? createPostgresWindowCounter(db, { onSweepError: onStoreError }));
   const outages = createOutageWatch({
     logger,
     dependencies: [databaseDependency(db), rateLimitStoreDependency(() => counter.hit([{ key: 'outage-probe', durationSeconds: 1, increment: 1 }]))],
@@ -62,6 +67,8 @@ export async function createGraphqlApp({
     typeDefs,
     resolvers,
     introspection: true,
+    // Apollo's automatic persisted queries on a bounded cache, or the trusted documents alone.
+    persistedQueries: { cache: persistedQueryCache(persistedQueries.maxEntries, persistedQueries.trusted) },
     // A request carrying Authorization cannot be sent cross-origin without a preflight, so it is
     // safe from CSRF like one with Apollo's own headers; a bare GET (an <img>, a link) is not.
     csrfPrevention: { requestHeaders: ['authorization', 'x-apollo-operation-name', 'apollo-require-preflight'] },
@@ -77,12 +84,16 @@ export async function createGraphqlApp({
     // The landing page loads scripts from a CDN, which the CSP of every answer forbids;
     // use any GraphQL client (or introspection by GET) instead.
     // After the limits: a call the quota refuses is refused before the cached schema is answered.
-    plugins: [ApolloServerPluginLandingPageDisabled(), limitsPlugin({ limits, quota, logger, storeDown: { mode: rateLimitStoreDown, outages } }), schemaByGetPlugin()],
+    // No cache hints: every answer is `no-store` (it depends on the caller), and without the
+    // cache-control plugin Apollo does not wrap every resolver to call its willResolveField.
+    plugins: [ApolloServerPluginCacheControlDisabled(), ApolloServerPluginLandingPageDisabled(), limitsPlugin({ limits, quota, logger, storeDown: { mode: rateLimitStoreDown, outages }, trusted: persistedQueries.trusted }), schemaByGetPlugin()],
   });
   await apollo.start();
   // The composition root: every use case built once, for the whole process.
   const services = createGraphqlServices({ db });
   const app = createHttpApp({ service: 'graphql', logger, healthChecks: { database: () => services.ping() }, hsts: true, cors: GRAPHQL_CORS, outages, metrics: [databasePoolMetrics(db)], ...transport });
+  // Every answer is no-store: an ETag (a hash of each body) would serve no cache.
+  app.set('etag', false);
   // Behind a TLS-terminating proxy: everything after the health checks needs HTTPS at the proxy.
   if (tls === 'proxy') app.use(requireForwardedHttps());
   // GraphiQL for browsers at /graphiql, on local assets (the landing page above stays off).

@@ -46,6 +46,8 @@ describe('GraphQL configuration — limits and quotas', () => {
       GRAPHQL_RATE_LIMIT_PER_HOUR: '100',
       GRAPHQL_RATE_LIMIT_PER_2_SECONDS: '5',
       GRAPHQL_COST_POINTS_PER_HOUR: '300',
+      GRAPHQL_MAX_CALLS_IN_FLIGHT: '4',
+      GRAPHQL_MAX_EXECUTION_MS: '2500',
       GRAPHQL_DOCUMENTATION_URL: 'https://docs.example/limits',
     });
     expect(limits).toEqual({
@@ -60,6 +62,8 @@ describe('GraphQL configuration — limits and quotas', () => {
       ],
       costPoints: 300,
       costWindowSeconds: 3600,
+      maxCallsInFlight: 4,
+      maxExecutionMs: 2500,
       documentationUrl: 'https://docs.example/limits',
     });
   });
@@ -68,6 +72,8 @@ describe('GraphQL configuration — limits and quotas', () => {
     ['GRAPHQL_RATE_LIMIT_PER_2_SECONDS', '0', 'must be at least 1'],
     ['GRAPHQL_RATE_LIMIT_PER_HOUR', 'lots', 'must be a whole number'],
     ['GRAPHQL_COST_POINTS_PER_HOUR', '2.5', 'must be a whole number'],
+    ['GRAPHQL_MAX_CALLS_IN_FLIGHT', '0', 'must be at least 1'],
+    ['GRAPHQL_MAX_EXECUTION_MS', 'soon', 'must be a whole number'],
     ['GRAPHQL_MAX_NODES', '-1', 'must be at least 1'],
     ['GRAPHQL_MAX_DEPTH', '5000', 'must be at most 1000'],
     ['GRAPHQL_MAX_PAGE_SIZE', '0', 'must be at least 1'],

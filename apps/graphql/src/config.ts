@@ -15,6 +15,8 @@ const limitsSchema = z.object({
   GRAPHQL_RATE_LIMIT_PER_HOUR: limit(hourWindow!.points, 100_000_000),
   GRAPHQL_RATE_LIMIT_PER_2_SECONDS: limit(shortWindow!.points, 100_000_000),
   GRAPHQL_COST_POINTS_PER_HOUR: limit(DEFAULT_GRAPHQL_LIMITS.costPoints, 100_000_000),
+  GRAPHQL_MAX_CALLS_IN_FLIGHT: limit(DEFAULT_GRAPHQL_LIMITS.maxCallsInFlight, 100_000),
+  GRAPHQL_MAX_EXECUTION_MS: limit(DEFAULT_GRAPHQL_LIMITS.maxExecutionMs, 3_600_000),
   GRAPHQL_DOCUMENTATION_URL: z.url({ error: 'must be an absolute URL' }).default(DEFAULT_GRAPHQL_LIMITS.documentationUrl),
 });
 
@@ -26,6 +28,10 @@ const schema = baseConfigSchema(3002)
     GRAPHQL_TLS: z.enum(['on', 'proxy'], { error: "must be 'on' (TLS on this port) or 'proxy' (behind a TLS-terminating proxy)" }).default('on'),
     // Quota counters shared by every replica: Redis when set, else the database (as the api).
     REDIS_URL: configFields.redisUrl,
+    // Automatic persisted queries kept per replica, least recently used out.
+    GRAPHQL_PERSISTED_QUERIES_MAX: limit(10_000, 10_000_000),
+    // A persisted query manifest: when set, only its documents run (trusted documents).
+    GRAPHQL_TRUSTED_DOCUMENTS: z.string().min(1, 'must name a file').optional(),
   })
   .extend(limitsSchema.shape)
   .refine((env) => Boolean(env.TLS_CERT_FILE) === Boolean(env.TLS_KEY_FILE), {
@@ -47,6 +53,8 @@ export interface GraphqlConfig extends BaseConfig {
   tlsMode: 'direct' | 'proxy';
   redisUrl: string | undefined;
   limits: GraphqlLimits;
+  /** Automatic persisted queries kept per replica; the trusted documents' manifest file, when only those run. */
+  persistedQueries: { maxEntries: number; trustedDocumentsFile: string | null };
 }
 
 export function loadGraphqlConfig(env: Record<string, string | undefined>): GraphqlConfig {
@@ -56,6 +64,7 @@ export function loadGraphqlConfig(env: Record<string, string | undefined>): Grap
     tls: parsed.TLS_CERT_FILE && parsed.TLS_KEY_FILE ? { certFile: parsed.TLS_CERT_FILE, keyFile: parsed.TLS_KEY_FILE } : null,
     tlsMode: parsed.GRAPHQL_TLS === 'proxy' ? 'proxy' : 'direct',
     redisUrl: parsed.REDIS_URL,
+    persistedQueries: { maxEntries: parsed.GRAPHQL_PERSISTED_QUERIES_MAX, trustedDocumentsFile: parsed.GRAPHQL_TRUSTED_DOCUMENTS ?? null },
     limits: {
       ...DEFAULT_GRAPHQL_LIMITS,
       maxPageSize: parsed.GRAPHQL_MAX_PAGE_SIZE,
@@ -68,6 +77,8 @@ export function loadGraphqlConfig(env: Record<string, string | undefined>): Grap
         { points: parsed.GRAPHQL_RATE_LIMIT_PER_2_SECONDS, durationSeconds: shortWindow!.durationSeconds },
       ],
       costPoints: parsed.GRAPHQL_COST_POINTS_PER_HOUR,
+      maxCallsInFlight: parsed.GRAPHQL_MAX_CALLS_IN_FLIGHT,
+      maxExecutionMs: parsed.GRAPHQL_MAX_EXECUTION_MS,
       documentationUrl: parsed.GRAPHQL_DOCUMENTATION_URL,
     },
   };

@@ -4,8 +4,9 @@
  *   `__schema`, `__type` and `__typename` alone needs the token only, so schema tools work
  *   without the account header (issue 18);
  * - GET: introspection only, with the `Authorization` header alone (rule 4): `/` with no query
- *   string for the whole schema (schema-by-get.ts), or `?query=`; any other query by GET is
- *   refused with 405, since only POST carries them.
+ *   string for the whole schema (schema-by-get.ts), or `?query=`; or a persisted query by its
+ *   hash (`?extensions={"persistedQuery":…}`, issue 23), with the account header as a POST; any
+ *   other query by GET is refused with 405, since only POST carries them.
  * Domain errors become GraphQL errors with their mapped code and the HTTP status REST uses.
  */
 import { GraphQLError } from 'graphql';
@@ -23,13 +24,15 @@ import type { GraphqlServices } from './services.js';
 export function graphqlContext(services: GraphqlServices, port: AccessPort, outages?: OutageWatch): (args: { req: Request }) => Promise<GraphqlContext> {
   return async ({ req }) => {
     try {
-      if (req.method === 'GET' && !isSchemaRequest('GET', searchOf(req.url)) && !isIntrospectionOnly(req.query['query'])) {
-        throw new GraphQLError('GET serves introspection only (__schema, __type, __typename); send queries and mutations with POST', {
+      // A persisted query by its hash may come by GET (Apollo's protocol), with the account header as a POST has.
+      const persistedGet = req.method === 'GET' && isPersistedQuery(req.query['extensions']);
+      if (req.method === 'GET' && !persistedGet && !isSchemaRequest('GET', searchOf(req.url)) && !isIntrospectionOnly(req.query['query'])) {
+        throw new GraphQLError('GET serves introspection and persisted queries by hash only (__schema, __type, __typename); send other queries and mutations with POST', {
           extensions: { code: 'METHOD_NOT_ALLOWED', http: { status: 405, headers: new Map([['allow', 'POST']]) } },
         });
       }
       // A POST with the account header is the common call: its document is parsed once, by Apollo, not here too.
-      if (req.method === 'GET' || (!req.get('x-service-account') && isIntrospectionOnly(queryOf(req.body)))) {
+      if ((req.method === 'GET' && !persistedGet) || (req.method !== 'GET' && !req.get('x-service-account') && isIntrospectionOnly(queryOf(req.body)))) {
         const grant = await authenticateToken(req.get('authorization'), port);
         // Introspection with the token alone counts as a request, at cost 1, like any other call.
         return { services, access: null, loaders: createGraphqlLoaders(services, null), quota: { key: quotaKeyOf(grant.person.id, grant.clientId), figures: null } };
@@ -43,6 +46,17 @@ export function graphqlContext(services: GraphqlServices, port: AccessPort, outa
       throw answer ? toGraphqlRequestError(answer) : error;
     }
   };
+}
+
+/** Whether the `extensions` parameter of a GET names a persisted query (Apollo checks the rest). */
+function isPersistedQuery(extensions: unknown): boolean {
+  if (typeof extensions !== 'string') return false;
+  try {
+    const parsed = JSON.parse(extensions) as { persistedQuery?: { sha256Hash?: unknown } } | null;
+    return typeof parsed?.persistedQuery?.sha256Hash === 'string';
+  } catch {
+    return false;
+  }
 }
 
 /** The query of a POST body; Apollo itself refuses a body that has none. */

@@ -3,7 +3,8 @@
  * a stack, a file path or an internal message to a client).
  * - a domain error, wherever it was thrown, becomes its mapped code and message (graphql-error.ts);
  * - an error that already carries a code of its own is kept: GraphQL parse and validation errors,
- *   bad variables, the CSRF check, errors our code throws as GraphQLErrors on purpose;
+ *   bad variables, the CSRF check, errors our code throws as GraphQLErrors on purpose; Apollo's
+ *   two persisted-query refusals (a hash not the query's, an unknown version) get BAD_REQUEST;
  * - an outage of the database (outage-watch in @tessera/http) becomes SERVICE_UNAVAILABLE;
  * - anything else (a plain Error in a resolver or the context, a database failure, a bug) becomes
  *   `Internal Server Error` with INTERNAL_SERVER_ERROR and an `error_id`, under which the original
@@ -17,6 +18,7 @@ import { INTERNAL_SERVER_ERROR_MESSAGE, logUnhandledError, type Logger, type Out
 import { graphqlErrorShapeOf } from './graphql-error.js';
 
 const INTERNAL_SERVER_ERROR = 'INTERNAL_SERVER_ERROR';
+const APOLLO_BAD_REQUESTS = new Set(['provided sha does not match query', 'Unsupported persisted query version']);
 
 export type FormatError = (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
 
@@ -29,6 +31,8 @@ export function formatGraphqlError(logger: Logger, outages?: OutageWatch): Forma
     const outage = outages?.answer(cause);
     if (outage) return { ...graphqlErrorShapeOf(outage), ...where };
     const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+    // Apollo's persisted-query refusals carry a 400 but no code.
+    if ((extensions['code'] ?? INTERNAL_SERVER_ERROR) === INTERNAL_SERVER_ERROR && cause instanceof GraphQLError && APOLLO_BAD_REQUESTS.has(cause.message)) return { message: formatted.message, ...where, extensions: { ...extensions, code: 'BAD_REQUEST' } };
     const code = extensions['code'];
     if (typeof code === 'string' && code !== INTERNAL_SERVER_ERROR) return { message: formatted.message, ...where, extensions };
     const errorId = logUnhandledError(logger, cause, formatted.path ? { graphqlPath: formatted.path.join('.') } : {});

@@ -24,9 +24,11 @@ export interface GuardOptions<C> {
   resolvers: ResolverMap<C>;
   needs: FieldNeedsMap;
   callerOf: CallerOf<C>;
+  /** Runs before each guarded field, before its scope check: throws when the call's time is up (limits/execution-deadline.ts). */
+  beforeField?: (context: C) => void;
 }
 
-export function guardResolvers<C>({ typeDefs, resolvers, needs, callerOf }: GuardOptions<C>): ResolverMap<C> {
+export function guardResolvers<C>({ typeDefs, resolvers, needs, callerOf, beforeField }: GuardOptions<C>): ResolverMap<C> {
   const problems = fieldNeedsProblems(buildSchema(typeDefs), needs);
   if (problems.length > 0) throw new Error(`The GraphQL schema does not say what its fields need:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   const guarded: Record<string, Record<string, Resolver<C>>> = {};
@@ -38,6 +40,7 @@ export function guardResolvers<C>({ typeDefs, resolvers, needs, callerOf }: Guar
     const { recordType, operation } = splitScopeAction(declared.action);
     const answer = declared.answer && splitScopeAction(declared.answer);
     (guarded[type] ??= {})[field] = (source, args, context, info) => {
+      beforeField?.(context);
       const caller = callerOf(context);
       assertAllowed(caller, recordType, operation);
       if (answer) assertAllowed(caller, answer.recordType, answer.operation);

@@ -1,7 +1,9 @@
 import { createLogger, exitOnStartupError, serve } from '@tessera/http';
 import { createCachedAccess, createDatabase, createPostgresWindowCounter } from '@tessera/persistence';
 import { openRateLimitStore } from '@tessera/rate-limit';
+import { readFile } from 'node:fs/promises';
 import { createGraphqlApp } from './app.js';
+import { parseTrustedDocuments } from './persisted/trusted-documents.js';
 import { loadGraphqlConfig } from './config.js';
 import { loadTls } from './tls.js';
 
@@ -17,7 +19,12 @@ async function main(): Promise<void> {
   // The quota counters every replica shares: Redis when REDIS_URL is set, else the database (as the api).
   const onSweepError = (err: unknown) => logger.warn({ err }, 'sweep of expired rate-limit windows failed; the next one retries');
   const store = openRateLimitStore(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', counter: createPostgresWindowCounter(db, { onSweepError }) });
-  const { app, stop } = await createGraphqlApp({ db, logger, transport, access: access.port, limits: config.limits, quotaCounter: store.counter, tls: config.tlsMode, rateLimitStoreDown: config.rateLimitStoreDown });
+  // Trusted documents: the manifest is read once; a bad one stops the app here, with its reason.
+  const file = config.persistedQueries.trustedDocumentsFile;
+  const trusted = file ? parseTrustedDocuments(await readFile(file, 'utf8'), `GRAPHQL_TRUSTED_DOCUMENTS=${file}`) : null;
+  if (trusted) logger.info({ documents: trusted.size }, 'trusted documents only: other documents are refused');
+  const persistedQueries = { maxEntries: config.persistedQueries.maxEntries, trusted };
+  const { app, stop } = await createGraphqlApp({ db, logger, transport, access: access.port, limits: config.limits, quotaCounter: store.counter, tls: config.tlsMode, rateLimitStoreDown: config.rateLimitStoreDown, persistedQueries });
   await serve(app, logger, {
     port: config.port,
     host: config.host,

@@ -60,7 +60,7 @@ export function schemaByGetPlugin<C extends object>(): ApolloServerPlugin<C> {
         async willSendResponse({ response }: GraphQLRequestContextWillSendResponse<C>) {
           if (cached || response.body.kind !== 'single') return;
           const result = response.body.singleResult;
-          if (result.data && !result.errors && (response.http.status ?? 200) === 200) cached = result;
+          if (result.data && !result.errors && (response.http.status ?? 200) === 200) cached = { data: result.data };
         },
       };
     },

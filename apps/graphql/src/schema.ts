@@ -3,6 +3,7 @@
  * declares (guard-resolvers.ts). A module is added to SCHEMA_MODULES and nowhere else.
  */
 import { guardResolvers } from './guard-resolvers.js';
+import { assertWithinDeadline } from './limits/execution-deadline.js';
 import { caller, type GraphqlContext } from './schema/graphql-context.js';
 import { connectionsModule } from './schema/connections.module.js';
 import { integrationRecordsModule } from './schema/integration-records.module.js';
@@ -27,4 +28,4 @@ export const typeDefs = combined.typeDefs;
 export const FIELD_NEEDS = combined.needs;
 
 /** The resolvers Apollo serves: each field checks the action it declares before it runs. */
-export const resolvers = guardResolvers<GraphqlContext>({ typeDefs, resolvers: combined.resolvers, needs: FIELD_NEEDS, callerOf: caller });
+export const resolvers = guardResolvers<GraphqlContext>({ typeDefs, resolvers: combined.resolvers, needs: FIELD_NEEDS, callerOf: caller, beforeField: assertWithinDeadline });

@@ -70,6 +70,8 @@ describe('GraphQL transport — GET introspection, CSRF, errors, headers', () =>
     expect(reply.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['cache-control']).toBe('no-store');
+    // Nothing may keep the answer, so no ETag is computed for it (a hash of every body, for nothing).
+    expect(reply.headers['etag']).toBeUndefined();
     const denied = await g.post('tsr_pat_not-a-token-at-all-0000000000', '{ me { id } }');
     expect(denied.headers['cache-control']).toBe('no-store');
   });

@@ -26,8 +26,8 @@ describe('GraphQL node IDs beyond the keys of records', () => {
 
   it('answers node and nodes with null for every type', async () => {
     const ids = NODE_KINDS.flatMap((type) => BEYOND.map((number) => nodeIdOf(type, number)));
-    for (const id of ids) expect(await run('query($id: ID!) { node(id: $id) { id } }', { id })).toEqual({ data: { node: null } });
-    expect(await run('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids })).toEqual({ data: { nodes: ids.map(() => null) } });
+    for (const id of ids) expect(await run('query($id: ID!) { node(id: $id) { id } }', { id })).toEqual({ data: { node: null }, extensions: { cost: expect.any(Object) } });
+    expect(await run('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids })).toEqual({ data: { nodes: ids.map(() => null) }, extensions: { cost: expect.any(Object) } });
   });
 
   it('answers requestUpdate and noteCreate with NOT_FOUND, as for a request that does not exist', async () => {
@@ -57,6 +57,6 @@ describe('GraphQL node IDs beyond the keys of records', () => {
     const body = await run('query($ids: [ID]) { requests(first: 5, filter: { team: { values: $ids } }) { totalCount nodes { id } } }', {
       ids: [nodeIdOf('Team', '2147483648')],
     });
-    expect(body).toEqual({ data: { requests: { totalCount: 0, nodes: [] } } });
+    expect(body).toEqual({ data: { requests: { totalCount: 0, nodes: [] } }, extensions: { cost: expect.any(Object) } });
   });
 });

@@ -62,7 +62,7 @@ describe('GraphQL node lookup', () => {
       encodeNodeId('Person', other.personId),
     ]) {
       const body = (await postVars(g, admin, NODE, { id })).json();
-      expect(body).toEqual({ data: { node: null } });
+      expect(body).toEqual({ data: { node: null }, extensions: { cost: expect.any(Object) } });
     }
   });
 
@@ -87,13 +87,13 @@ describe('GraphQL node lookup', () => {
     expect(refused.errors[0].message).toContain('request:Read');
     const alice = await personId(g.test.db, g.demo.admin.email);
     const allowed = (await postVars(g, token, '{ node(id: "' + encodeNodeId('Person', alice) + '") { __typename } }', {})).json();
-    expect(allowed).toEqual({ data: { node: { __typename: 'Person' } } });
+    expect(allowed).toEqual({ data: { node: { __typename: 'Person' } }, extensions: { cost: expect.any(Object) } });
   });
 
   it('shows an end user only their own requests by node ID', async () => {
     await g.test.db('people').insert({ account_id: g.demo.account, name: 'Nina Nobody', primary_email: 'nina@widget.example' });
     const token = await g.tokenWith(['request:Read'], 'nina@widget.example');
     const body = (await postVars(g, token, NODE, { id: encodeNodeId('Request', requestId) })).json();
-    expect(body).toEqual({ data: { node: null } });
+    expect(body).toEqual({ data: { node: null }, extensions: { cost: expect.any(Object) } });
   });
 });

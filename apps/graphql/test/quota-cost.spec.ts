@@ -44,6 +44,7 @@ describe('GraphQL cost points', () => {
           extensions: { code: 'RATE_LIMITED' },
         },
       ],
+      extensions: { cost: { requestedQueryCost: 101, limit: 250, remaining: 48, resetAt } },
     });
     expect(resetAt).toBe(Number(header(first, 'X-CostLimit-Reset')));
     expect([header(refused, 'X-CostLimit-Cost'), header(refused, 'X-CostLimit-Remaining')]).toEqual(['101', '48']);
@@ -51,7 +52,7 @@ describe('GraphQL cost points', () => {
 
     // The refused call was not charged: a cheap one still runs, from 48.
     const cheap = await harness.post(token, '{ rateLimit { limit cost remaining resetAt } }');
-    expect(cheap.json()).toEqual({ data: { rateLimit: { limit: 250, cost: 1, remaining: 47, resetAt } } });
+    expect(cheap.json()).toEqual({ data: { rateLimit: { limit: 250, cost: 1, remaining: 47, resetAt } }, extensions: { cost: { requestedQueryCost: 1, limit: 250, remaining: 47, resetAt } } });
     expect([header(cheap, 'X-CostLimit-Cost'), header(cheap, 'X-CostLimit-Remaining'), header(cheap, 'X-CostLimit-Reset')]).toEqual(['1', '47', String(resetAt)]);
   });
 
@@ -83,6 +84,25 @@ describe('GraphQL quotas — round trips to the store', () => {
     const { result: reply, statements } = await recordStatements(() => harness.post(token, '{ me { name } }'));
     expect(reply.status).toBe(200);
     expect(statements.filter((sql) => sql.includes('rate_limit_windows'))).toHaveLength(1);
+  });
+
+  it('counts calls in flight together in fewer statements than calls, each call still seeing its own exact figures', async () => {
+    const token = await harness.tokenWith(['me:Read', 'person:Read']);
+    const before = await harness.post(token, '{ rateLimit { remaining } }');
+    const requestsLeft = Number(header(before, 'X-RateLimit-Remaining'));
+    // 20 calls of cost 1 and 20 of cost 2 (2 connections of 100 under 100: 1 + 100 + 100 = 201 requests).
+    const costly = '{ people(first: 100) { nodes { a: teams(first: 1) { totalCount } b: teams(first: 1) { totalCount } } } }';
+    const { result: replies, statements } = await recordStatements(() => Promise.all(Array.from({ length: 40 }, (_, i) => harness.post(token, i % 2 ? costly : '{ me { name } }'))));
+    expect(replies.map((reply) => reply.status)).toEqual(Array(40).fill(200));
+    const counted = statements.filter((sql) => sql.includes('rate_limit_windows'));
+    expect(counted.length).toBeGreaterThanOrEqual(1);
+    expect(counted.length).toBeLessThan(40);
+    // Every call has a place of its own in the hourly window, no two alike, none skipped.
+    const remaining = replies.map((reply) => Number(header(reply, 'X-RateLimit-Remaining'))).sort((a, b) => b - a);
+    expect(remaining).toEqual(Array.from({ length: 40 }, (_, i) => requestsLeft - 1 - i));
+    // The points spent add up exactly: 20 × 1 + 20 × 2, then 1 for the call that reads them.
+    const after = await harness.post(token, '{ rateLimit { remaining } }');
+    expect(after.json().data.rateLimit.remaining).toBe(before.json().data.rateLimit.remaining - 20 - 40 - 1);
   });
 });
 

@@ -25,10 +25,11 @@ describe('The schema by GET / and introspection by POST with the token alone', (
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
     const body = reply.json() as { data: IntrospectionQuery };
-    expect(Object.keys(body)).toEqual(['data']);
+    // The standard result, and the call's cost beside it as on every answer.
+    expect(Object.keys(body)).toEqual(['data', 'extensions']);
     // The same answer as the standard IntrospectionQuery sent with the account header.
     const posted = await postQuery(getIntrospectionQuery(), { ...bearer(), 'x-service-account': g.demo.account });
-    expect(body).toEqual(posted.json());
+    expect(body.data).toEqual(posted.json().data);
     const sdl = printSchema(buildClientSchema(body.data));
     expect(sdl).toContain('type Query');
     expect(sdl).toContain('requestUpdate(input: RequestUpdateInput!): RequestUpdatePayload!');
@@ -38,7 +39,8 @@ describe('The schema by GET / and introspection by POST with the token alone', (
     const first = await g.call('/', { headers: bearer() });
     const second = await g.call('/', { headers: bearer() });
     expect([first.status, second.status]).toEqual([200, 200]);
-    expect(second.body).toBe(first.body);
+    expect(second.json().data).toEqual(first.json().data);
+    expect(second.json().extensions.cost.remaining).toBe(first.json().extensions.cost.remaining - 1);
     expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
   });
 
@@ -52,14 +54,14 @@ describe('The schema by GET / and introspection by POST with the token alone', (
 
   it('keeps GET ?query= introspection and its 405 for other queries', async () => {
     const reply = await g.call(`/?query=${encodeURIComponent('{ __type(name: "Request") { name } }')}`, { headers: bearer() });
-    expect(reply.json()).toEqual({ data: { __type: { name: 'Request' } } });
+    expect(reply.json()).toEqual({ data: { __type: { name: 'Request' } }, extensions: { cost: expect.objectContaining({ requestedQueryCost: 1 }) } });
     expect((await g.call(`/?query=${encodeURIComponent('{ me { id } }')}`, { headers: bearer() })).status).toBe(405);
   });
 
   it('answers an introspection-only POST without X-Service-Account: __schema, __type and __typename', async () => {
     const reply = await postQuery('{ __typename __type(name: "Person") { name } __schema { queryType { name } } }', bearer());
     expect(reply.status).toBe(200);
-    expect(reply.json()).toEqual({ data: { __typename: 'Query', __type: { name: 'Person' }, __schema: { queryType: { name: 'Query' } } } });
+    expect(reply.json()).toEqual({ data: { __typename: 'Query', __type: { name: 'Person' }, __schema: { queryType: { name: 'Query' } } }, extensions: { cost: expect.objectContaining({ requestedQueryCost: 1 }) } });
   });
 
   it('still refuses a POST of any other field without X-Service-Account, alone or beside introspection', async () => {

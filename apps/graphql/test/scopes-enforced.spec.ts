@@ -85,7 +85,7 @@ describe('Scopes of a personal access token, enforced on every GraphQL field', (
   });
 
   it('allowed read: a token with me:Read gets `me`', async () => {
-    expect(await me(await tokenWith(['me:Read']))).toEqual({ data: { me: { name: 'Alice Admin' } } });
+    expect(await me(await tokenWith(['me:Read']))).toEqual({ data: { me: { name: 'Alice Admin' } }, extensions: { cost: expect.any(Object) } });
   });
 
   it('denied read, no allow: a token with request:Read only gets FORBIDDEN naming me:Read', async () => {
@@ -139,8 +139,8 @@ describe('Scopes of a personal access token, enforced on every GraphQL field', (
     const notAllowed = [{ code: 'FORBIDDEN', message: "This token's scopes do not allow me:Read", path: ['me'] }];
 
     it('allowed read: an integration allowing me:Read gets `me`, with or without a token scope naming it', async () => {
-      expect(await me((await oauthTokenWith([{ actions: ['me:Read'] }])).token)).toEqual({ data: { me: { name: 'Alice Admin' } } });
-      expect(await me((await oauthTokenWith([{ actions: ['me:*'] }], { scope: 'me:Read' })).token)).toEqual({ data: { me: { name: 'Alice Admin' } } });
+      expect(await me((await oauthTokenWith([{ actions: ['me:Read'] }])).token)).toEqual({ data: { me: { name: 'Alice Admin' } }, extensions: { cost: expect.any(Object) } });
+      expect(await me((await oauthTokenWith([{ actions: ['me:*'] }], { scope: 'me:Read' })).token)).toEqual({ data: { me: { name: 'Alice Admin' } }, extensions: { cost: expect.any(Object) } });
     });
 
     it('denied read, no allow: an integration allowing request:Read only gets FORBIDDEN naming me:Read', async () => {

@@ -20,7 +20,7 @@ export async function runGraphql(options: BenchOptions, database: BenchDatabase,
   // BENCH_CPU_PROFILE profiles the graphql app as it does the api; the file is written when the app exits.
   const cpuProfile = dir ? { dir, name: `graphql-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile` } : null;
   const app = await startGraphqlApp(entries, tls, database.url, options.logLevel, cpuProfile);
-  const result = await benchGraphql({ app, entries, tls, token: database.demo.admin.token, account: database.demo.account, ...options.graphql }).finally(() => app.stop());
+  const result = await benchGraphql({ app, entries, tls, token: database.demo.admin.token, account: database.demo.account, databaseUrl: database.url, ...options.graphql }).finally(() => app.stop());
   print(reportGraphql(result, options.graphql), '');
   if (cpuProfile) print(`  CPU profile of the graphql app: ${path.join(cpuProfile.dir, cpuProfile.name)}`, '');
   return { failures: graphqlFailures(result), apiLog: app.logFile };

@@ -26,6 +26,7 @@ export const GRAPHQL_BENCH_LIMITS_ENV: Record<string, string> = {
   GRAPHQL_RATE_LIMIT_PER_HOUR: '100000000',
   GRAPHQL_RATE_LIMIT_PER_2_SECONDS: '100000000',
   GRAPHQL_COST_POINTS_PER_HOUR: '100000000',
+  GRAPHQL_MAX_CALLS_IN_FLIGHT: '100000',
 };
 
 export interface BenchCertificate {
@@ -52,6 +53,7 @@ export async function writeBenchCertificate(): Promise<BenchCertificate> {
 export interface GraphqlEntries {
   app: string[];
   bareApollo: string[];
+  barePage: string[];
   env: Record<string, string>;
   description: string;
 }
@@ -62,15 +64,18 @@ export async function prepareGraphqlEntries(runtime: Runtime): Promise<GraphqlEn
     return {
       app: ['--import', 'tsx', path.join(workspaceRoot, 'apps/graphql/src/main.ts')],
       bareApollo: ['--import', 'tsx', path.join(workspaceRoot, 'tools/bench/src/graphql-bare-apollo.ts')],
+      barePage: ['--import', 'tsx', path.join(workspaceRoot, 'tools/bench/src/graphql-bare-page.ts')],
       env: {},
       description: 'graphql app and bare Apollo server from TypeScript sources under tsx',
     };
   }
   await buildGraphqlBundle();
   const bareApollo = await buildBenchEntry('graphql-bare-apollo');
+  const barePage = await buildBenchEntry('graphql-bare-page');
   return {
     app: ['--enable-source-maps', path.join(workspaceRoot, 'dist/apps/graphql/main.js')],
     bareApollo: ['--enable-source-maps', bareApollo],
+    barePage: ['--enable-source-maps', barePage],
     env: { NODE_ENV: 'production' },
     description: 'graphql app from its esbuild bundle dist/apps/graphql/main.js (built now) and the bare Apollo server compiled alike, under plain node with NODE_ENV=production',
   };
@@ -102,6 +107,16 @@ export async function startGraphqlApp(
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: logLevel,
     SECRET_SEALING_KEY: BENCH_SEALING_KEY,
+  });
+}
+
+/** The page's baseline: the app's SQL statements replayed and its JSON answer serialised, by bare Express. */
+export async function startBarePage(entries: GraphqlEntries, tls: BenchCertificate, databaseUrl: string, statements: unknown, answer: unknown): Promise<TlsServerProcess> {
+  return startTlsServer('bare Express page server', entries.barePage, tls, {
+    ...entries.env,
+    DATABASE_URL: databaseUrl,
+    BENCH_PAGE_STATEMENTS: JSON.stringify(statements),
+    BENCH_PAGE_ANSWER: JSON.stringify(answer),
   });
 }
 

@@ -5,12 +5,16 @@
  * guard, the person view) against a bare Apollo Server 5 + Express 5 answering the same query from
  * a constant resolver (graphql-bare-apollo.ts), same client, same connections, same request. Then a
  * 100-request page with nested references (requestedBy, team, 5 notes each) on seeded data,
- * through the real app alone; skipped while the schema has no `requests` connection.
+ * through the real app alone; skipped while the schema has no `requests` connection. Between the two,
+ * the same `me` query by its sha256 alone (Apollo's automatic persisted queries) beside it in full.
  */
+import { createHash } from 'node:crypto';
 import { describePlan, type LoadPlan } from './bench-options.js';
 import { describeQuotaHeaders, formatSkipped, formatThroughputRatio, graphqlOutcome } from './graphql-figures.js';
 import { createGraphqlHttpClient, graphqlPost, type GraphqlCall } from './graphql-http-client.js';
-import { startBareApollo, type BenchCertificate, type GraphqlEntries, type TlsServerProcess } from './graphql-servers.js';
+import { createDatabase } from '@tessera/persistence';
+import { recordPageStatements } from './graphql-page-statements.js';
+import { startBareApollo, startBarePage, type BenchCertificate, type GraphqlEntries, type TlsServerProcess } from './graphql-servers.js';
 import { failuresOf, formatResult, formatWarmupFailures, warmThenMeasure, type Measured } from './load.js';
 
 export const ME_QUERY = '{ me { id name } }';
@@ -36,11 +40,16 @@ export interface GraphqlBenchOptions {
   plan: LoadPlan;
   warmup: LoadPlan;
   clients: number;
+  /** The bench database: the page's statements are recorded on it, and its baseline replays them there. */
+  databaseUrl: string;
 }
 
 export interface GraphqlBenchResult {
-  me: { tessera: Measured; baseline: Measured; bodyBytes: number; quotaHeaders: string };
-  page: { measured: Measured; requests: number; notes: number; bodyBytes: number } | { skipped: string };
+  /** Two rounds, each the app then the baseline: figures drift on a shared machine, a ratio holds within a round. */
+  me: { rounds: Array<{ tessera: Measured; baseline: Measured }>; bodyBytes: number; quotaHeaders: string };
+  /** The same query by its sha256 alone (automatic persisted query), measured right after it was sent in full. */
+  persisted: { full: Measured; byHash: Measured };
+  page: { measured: Measured; baseline: Measured; statements: number; requests: number; notes: number; bodyBytes: number } | { skipped: string };
 }
 
 export async function benchGraphql(options: GraphqlBenchOptions): Promise<GraphqlBenchResult> {
@@ -50,13 +59,26 @@ export async function benchGraphql(options: GraphqlBenchOptions): Promise<Graphq
   const bare = await startBareApollo(options.entries, options.tls, me);
   let meResult: GraphqlBenchResult['me'];
   try {
-    const tessera = await measure(options.app.origin, meCall, options);
-    const baseline = await measure(bare.origin, meCall, options);
-    meResult = { tessera, baseline, bodyBytes: Buffer.byteLength(first.body), quotaHeaders: describeQuotaHeaders(first.headers) };
+    const rounds: GraphqlBenchResult['me']['rounds'] = [];
+    for (let round = 0; round < 2; round += 1) {
+      const tessera = await measure(options.app.origin, meCall, options);
+      rounds.push({ tessera, baseline: await measure(bare.origin, meCall, options) });
+    }
+    meResult = { rounds, bodyBytes: Buffer.byteLength(first.body), quotaHeaders: describeQuotaHeaders(first.headers) };
   } finally {
     await bare.stop();
   }
-  return { me: meResult, page: await benchRequestsPage(options) };
+  return { me: meResult, persisted: await benchPersistedQuery(options), page: await benchRequestsPage(options) };
+}
+
+/** `{ me { id name } }` in full, then by hash alone once registered: what the client saves sending the text. */
+async function benchPersistedQuery(options: GraphqlBenchOptions): Promise<GraphqlBenchResult['persisted']> {
+  const extensions = { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(ME_QUERY).digest('hex') } };
+  const full = graphqlPost(ME_QUERY, options.token, options.account);
+  await oneAnswer(options, { ...full, body: JSON.stringify({ query: ME_QUERY, extensions }) });
+  const byHash = { ...full, body: JSON.stringify({ extensions }) };
+  await oneAnswer(options, byHash);
+  return { full: await measure(options.app.origin, full, options), byHash: await measure(options.app.origin, byHash, options) };
 }
 
 async function benchRequestsPage(options: GraphqlBenchOptions): Promise<GraphqlBenchResult['page']> {
@@ -68,8 +90,17 @@ async function benchRequestsPage(options: GraphqlBenchOptions): Promise<GraphqlB
   const nodes = (JSON.parse(page.body) as { data: { requests: { nodes: Array<{ notes: { nodes: unknown[] } }> } } }).data.requests.nodes;
   const notes = nodes.reduce((sum, node) => sum + node.notes.nodes.length, 0);
   if (nodes.length < 100) throw new Error(`the requests page holds ${nodes.length} requests, not 100: is the bench data seeded?`);
+  const db = createDatabase({ url: options.databaseUrl, poolMax: 4 });
+  const statements = await recordPageStatements(db, options.token, options.account).finally(() => db.destroy());
   const measured = await measure(options.app.origin, pageCall, options);
-  return { measured, requests: nodes.length, notes, bodyBytes: Buffer.byteLength(page.body) };
+  const bare = await startBarePage(options.entries, options.tls, options.databaseUrl, statements, { data: (JSON.parse(page.body) as { data: unknown }).data });
+  let baseline: Measured;
+  try {
+    baseline = await measure(bare.origin, pageCall, options);
+  } finally {
+    await bare.stop();
+  }
+  return { measured, baseline, statements: statements.flat().length, requests: nodes.length, notes, bodyBytes: Buffer.byteLength(page.body) };
 }
 
 /** One call that must succeed, before any measuring: its answer shapes the rest. */
@@ -102,21 +133,33 @@ export function reportGraphql(result: GraphqlBenchResult, options: Pick<GraphqlB
   const lines = [
     `GraphQL ${ME_QUERY}: POST over HTTPS, ${options.clients} keep-alive connections (undici Pool), ${describePlan(options.warmup)} warm-up then ${describePlan(options.plan)} per side, ${me.bodyBytes}-byte answer`,
     `  quota headers of the real app: ${me.quotaHeaders}`,
-    formatResult('tessera graphql, whole pipeline', me.tessera.result),
-    formatResult('bare Apollo 5 + Express 5, constant resolver', me.baseline.result),
-    formatThroughputRatio('tessera/bare Apollo', me.tessera.result, me.baseline.result),
-    ...formatWarmupFailures({ tessera: me.tessera, baseline: me.baseline }),
+    ...me.rounds.flatMap(({ tessera, baseline }, round) => [
+      `  round ${round + 1} of ${me.rounds.length}`,
+      formatResult('tessera graphql, whole pipeline', tessera.result),
+      formatResult('bare Apollo 5 + Express 5, constant resolver', baseline.result),
+      formatThroughputRatio('tessera/bare Apollo', tessera.result, baseline.result),
+      ...formatWarmupFailures({ tessera, baseline }),
+    ]),
+    '',
+    `GraphQL ${ME_QUERY} as an automatic persisted query: the sha256 alone against the query in full, same app, measured one after the other`,
+    formatResult('query in full', result.persisted.full.result),
+    formatResult('persisted query by hash', result.persisted.byHash.result),
+    formatThroughputRatio('by hash/in full', result.persisted.byHash.result, result.persisted.full.result),
+    ...formatWarmupFailures({ full: result.persisted.full, byHash: result.persisted.byHash }),
     '',
   ];
   if ('skipped' in page) return [...lines, formatSkipped('GraphQL requests(first: 100) page with nested references', page.skipped)].join('\n');
   return [
     ...lines,
     `GraphQL requests(first: 100) page: ${page.requests} requests with requestedBy, team and ${page.notes} notes, ${page.bodyBytes}-byte answer, same client and connections`,
+    `  statements per call: ${page.statements} reads on both sides (the root page, then notes, people and teams together); the app adds its quota statement, one per batch of calls in flight`,
     formatResult('tessera graphql, 100-request page', page.measured.result),
-    ...formatWarmupFailures({ page: page.measured }),
+    formatResult('bare Express, same SQL, same JSON', page.baseline.result),
+    formatThroughputRatio('tessera/bare Express', page.measured.result, page.baseline.result),
+    ...formatWarmupFailures({ page: page.measured, baseline: page.baseline }),
   ].join('\n');
 }
 
 export function graphqlFailures(result: GraphqlBenchResult): number {
-  return failuresOf(result.me.tessera, result.me.baseline, ...('measured' in result.page ? [result.page.measured] : []));
+  return failuresOf(...result.me.rounds.flatMap((round) => [round.tessera, round.baseline]), result.persisted.full, result.persisted.byHash, ...('measured' in result.page ? [result.page.measured, result.page.baseline] : []));
 }

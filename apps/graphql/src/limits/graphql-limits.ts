@@ -25,6 +25,13 @@ export interface GraphqlLimits {
   /** SPEC.md rule 3: cost points per caller and window. */
   costPoints: number;
   costWindowSeconds: number;
+  /**
+   * Secondary limit: calls of one caller (the quota key) running at once in one replica; one more
+   * is answered 429 CONCURRENCY_LIMITED before anything of it runs.
+   */
+  maxCallsInFlight: number;
+  /** Secondary limit: milliseconds a call may execute; a field due after that is not run (EXECUTION_TIMEOUT). */
+  maxExecutionMs: number;
   /** Where the 429 and cost-exhausted bodies send the reader. */
   documentationUrl: string;
 }
@@ -42,5 +49,7 @@ export const DEFAULT_GRAPHQL_LIMITS: GraphqlLimits = {
   ],
   costPoints: 5000,
   costWindowSeconds: 3600,
+  maxCallsInFlight: 20,
+  maxExecutionMs: 10_000,
   documentationUrl: RATE_LIMIT_DOCUMENTATION_URL,
 };

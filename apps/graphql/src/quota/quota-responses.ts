@@ -47,6 +47,11 @@ export function costExhaustedError(figures: CostFigures, documentationUrl: strin
   return error;
 }
 
+/** `extensions.cost` of every answer (issue 23, Shopify's form): the query's cost and the points after it. */
+export function costExtension(figures: CostFigures): { requestedQueryCost: number; limit: number; remaining: number | null; resetAt: number | null } {
+  return { requestedQueryCost: figures.cost, limit: figures.limit, remaining: figures.remaining, resetAt: figures.resetAt };
+}
+
 export function setQuotaHeaders(headers: HeaderMap, rate: RateDecision | null, cost: CostFigures): void {
   if (rate) {
     headers.set('x-ratelimit-limit', String(rate.limit));

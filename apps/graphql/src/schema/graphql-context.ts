@@ -12,6 +12,10 @@ export interface GraphqlContext {
   loaders: GraphqlLoaders;
   /** Whose quota the call spends and, once counted (before execution), its cost figures; read by `rateLimit`. */
   quota?: RequestQuota;
+  /** Epoch ms after which no further field runs (the execution time limit); set when execution starts. */
+  deadline?: number;
+  /** The execution time limit, for its error message. */
+  maxExecutionMs?: number;
 }
 
 /** The caller; resolvers throw domain errors, which formatGraphqlError maps to their codes. */

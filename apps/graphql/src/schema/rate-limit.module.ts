@@ -19,8 +19,11 @@ export const rateLimitModule: SchemaModule = {
     }
 
     extend type Query {
-      "This call's cost and the caller's remaining cost points."
-      rateLimit: RateLimit!
+      """
+      This call's cost and the caller's remaining cost points. With dryRun: true, the cost the
+      query would have, without charging it or running anything else of it.
+      """
+      rateLimit(dryRun: Boolean = false): RateLimit!
     }
   `,
   needs: {

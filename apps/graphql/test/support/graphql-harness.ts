@@ -45,6 +45,7 @@ export const GENEROUS_GRAPHQL_LIMITS: GraphqlLimits = {
     { points: 1_000_000, durationSeconds: 2 },
   ],
   costPoints: 100_000_000,
+  maxCallsInFlight: 1_000,
 };
 
 export interface GraphqlHarnessOptions {

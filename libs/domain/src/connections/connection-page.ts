@@ -122,17 +122,31 @@ export function pageRequest<F extends string>(args: PageArgs, order: ConnectionO
   };
 }
 
-/** The client's view of a stored page: cursors encoded, edges and nodes in order. */
+/**
+ * The client's view of a stored page: edges and nodes in order. Cursors (of edges and pageInfo)
+ * are encoded when read, so a page whose cursors nobody asks for (most nested pages) encodes none.
+ */
 export function toConnection<T>(page: StoredPage<T>, order: ConnectionOrder): Connection<T> {
-  const edges = page.rows.map(({ node, key }) => ({ cursor: encodeCursor(order, key), node }));
+  const edges = page.rows.map(({ node, key }) => ({
+    node,
+    get cursor() {
+      return encodeCursor(order, key);
+    },
+  }));
+  const first = page.rows[0];
+  const last = page.rows.at(-1);
   return {
-    nodes: edges.map((edge) => edge.node),
+    nodes: page.rows.map((row) => row.node),
     edges,
     pageInfo: {
       hasNextPage: page.hasNextPage,
       hasPreviousPage: page.hasPreviousPage,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
+      get startCursor() {
+        return first ? encodeCursor(order, first.key) : null;
+      },
+      get endCursor() {
+        return last ? encodeCursor(order, last.key) : null;
+      },
     },
     totalCount: page.totalCount,
   };

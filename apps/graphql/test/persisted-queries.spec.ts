@@ -1,0 +1,104 @@
+/**
+ * Persisted queries (issue 23): Apollo's automatic persisted queries (a sha256 hash instead of the
+ * query, by POST or by GET for queries) and the opt-in trusted documents, where only the documents
+ * of a manifest run.
+ */
+import { parseTrustedDocuments, sha256Hex } from '../src/persisted/trusted-documents.js';
+import { startGraphqlHarness, type GraphqlHarness, type Reply } from './support/graphql-harness.js';
+
+const ME = '{ me { name } }';
+const persisted = (hash: string) => ({ persistedQuery: { version: 1, sha256Hash: hash } });
+
+function caller(harness: GraphqlHarness, token: string) {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-service-account': harness.demo.account };
+  return {
+    post: (body: Record<string, unknown>): Promise<Reply> => harness.call('/', { method: 'POST', headers, body: JSON.stringify(body) }),
+    get: (params: Record<string, string>): Promise<Reply> => harness.call(`/?${new URLSearchParams(params).toString()}`, { headers }),
+  };
+}
+
+describe('GraphQL automatic persisted queries', () => {
+  let harness: GraphqlHarness;
+  beforeAll(async () => {
+    harness = await startGraphqlHarness();
+  });
+  afterAll(() => harness.stop());
+
+  it('answers an unknown hash PERSISTED_QUERY_NOT_FOUND, registers the query sent with its hash, then runs it by hash, by POST and by GET', async () => {
+    const { post, get } = caller(harness, await harness.tokenWith(['me:Read']));
+    const hash = sha256Hex(ME);
+    const unknown = await post({ extensions: persisted(hash) });
+    expect(unknown.status).toBe(200);
+    expect(unknown.json().errors).toEqual([{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }]);
+
+    const registered = await post({ query: ME, extensions: persisted(hash) });
+    expect(registered.json().data).toEqual({ me: { name: 'Alice Admin' } });
+
+    const byHash = await post({ extensions: persisted(hash) });
+    expect(byHash.json().data).toEqual({ me: { name: 'Alice Admin' } });
+    expect(byHash.headers['x-costlimit-cost']).toBe('1');
+
+    const byGet = await get({ extensions: JSON.stringify(persisted(hash)) });
+    expect(byGet.status).toBe(200);
+    expect(byGet.json().data).toEqual({ me: { name: 'Alice Admin' } });
+    expect(byGet.json().extensions.cost.requestedQueryCost).toBe(1);
+  });
+
+  it('refuses a hash that is not the query’s, a mutation by GET, and a full query by GET without a hash', async () => {
+    const token = await harness.tokenWith(['me:Read', 'request:Create', 'request:Read']);
+    const { post, get } = caller(harness, token);
+    const mismatch = await post({ query: ME, extensions: persisted(sha256Hex('{ me { id } }')) });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.json().errors).toEqual([{ message: 'provided sha does not match query', extensions: { code: 'BAD_REQUEST' } }]);
+
+    const mutation = 'mutation { requestCreate(input: {subject: "By GET"}) { errors { message } } }';
+    await post({ query: mutation, extensions: persisted(sha256Hex(mutation)) });
+    const mutationByGet = await get({ extensions: JSON.stringify(persisted(sha256Hex(mutation))) });
+    expect(mutationByGet.status).toBe(405);
+
+    expect((await get({ query: ME })).status).toBe(405);
+  });
+
+  it('does not register a query the limits refuse', async () => {
+    const { post } = caller(harness, await harness.tokenWith(['person:Read']));
+    const tooMany = '{ people(first: 101) { totalCount } }';
+    expect((await post({ query: tooMany, extensions: persisted(sha256Hex(tooMany)) })).status).toBe(400);
+    expect((await post({ extensions: persisted(sha256Hex(tooMany)) })).json().errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+  });
+});
+
+describe('GraphQL trusted documents (GRAPHQL_TRUSTED_DOCUMENTS)', () => {
+  let harness: GraphqlHarness;
+  const manifest = JSON.stringify({ format: 'apollo-persisted-query-manifest', version: 1, operations: [{ id: sha256Hex(ME), name: 'Me', type: 'query', body: ME }] });
+  beforeAll(async () => {
+    harness = await startGraphqlHarness({ app: { persistedQueries: { maxEntries: 100, trusted: parseTrustedDocuments(manifest, 'test manifest') } } });
+  });
+  afterAll(() => harness.stop());
+
+  it('runs a registered document by hash and in full, and refuses any other with PERSISTED_QUERY_NOT_IN_LIST, registering nothing', async () => {
+    const { post } = caller(harness, await harness.tokenWith(['me:Read']));
+    const byHash = await post({ extensions: persisted(sha256Hex(ME)) });
+    expect(byHash.json().data).toEqual({ me: { name: 'Alice Admin' } });
+    expect((await post({ query: ME })).json().data).toEqual({ me: { name: 'Alice Admin' } });
+
+    const other = '{ me { id name } }';
+    const refused = await post({ query: other, extensions: persisted(sha256Hex(other)) });
+    expect(refused.status).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { message: 'This document is not one of the trusted documents registered with this server; only those run here.', extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } },
+    ]);
+    expect(refused.headers['x-costlimit-cost']).toBe('0');
+    expect((await post({ extensions: persisted(sha256Hex(other)) })).json().errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+  });
+
+  it('keeps introspection open', async () => {
+    const { post } = caller(harness, await harness.tokenWith(['me:Read']));
+    expect((await post({ query: '{ __schema { queryType { name } } }' })).json().data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+  });
+
+  it('refuses a manifest whose id is not the sha256 of its body, naming it', () => {
+    const bad = JSON.stringify({ format: 'apollo-persisted-query-manifest', version: 1, operations: [{ id: 'abc', body: ME }] });
+    expect(() => parseTrustedDocuments(bad, 'GRAPHQL_TRUSTED_DOCUMENTS=ops.json')).toThrow('GRAPHQL_TRUSTED_DOCUMENTS=ops.json: operations[0].id is not the sha256 of its body');
+    expect(() => parseTrustedDocuments('{}', 'm.json')).toThrow('m.json: expected {"format":"apollo-persisted-query-manifest"');
+  });
+});
