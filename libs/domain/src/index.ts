@@ -99,8 +99,11 @@ export { feedbackLinkKey, feedbackLinks, feedbackSignature, isFeedbackAnswer, FE
 export type { FeedbackAnswer, FeedbackLinkKey, FeedbackLinks, FeedbackLinkSubject } from './requests/feedback-link.js';
 export { addRequestNote } from './requests/add-request-note.js';
 export type { AddedRequestNote, NoteCreateInput } from './requests/add-request-note.js';
-export { REQUEST_SUBJECT_MAX_LENGTH, REQUEST_NOTE_MAX_LENGTH } from './requests/create-request-input.js';
-export type { RequestCreateInput, RequestUpdateInput, RequestFieldsInput } from './requests/create-request-input.js';
+export { REQUEST_SUBJECT_MAX_LENGTH, REQUEST_NOTE_MAX_LENGTH, REQUEST_RECORD } from './requests/request-fields.js';
+export type { RequestCreateInput, RequestUpdateInput, RequestFieldsInput, CheckedRequestFields } from './requests/request-fields.js';
+export { declareRecord, fieldsWritten, camelCase, graphqlNameOf, humanizeField, describeField, withArticle } from './records/record-fields.js';
+export type { RecordDeclaration, RecordFields, FieldDeclaration, FieldType, FieldLookup, WriteMode, RecordInput, CheckedInput } from './records/record-fields.js';
+export { checkRecordInput } from './records/check-record-input.js';
 export { getMe } from './people/get-me.js';
 export type { Me } from './people/get-me.js';
 export { requestDefaults } from './request-changes/new-request.js';
