@@ -13,6 +13,7 @@ export type { Kind as EventParameterKind } from './events/event-input.js';
 // A record's write inputs, derived from its declaration in the domain (docs/decisions/031).
 export { writeBodyShape, intakeParameters } from './record-schemas.js';
 export type { IntakeParameter } from './record-schemas.js';
+export { collectionSpecOf, answerShape } from './record-reads.js';
 export { DATETIME_RANGE_TEXT } from './filter-value.js';
 export { parseWriteBody, reference } from './write-body.js';
 export type { WriteBodyOptions } from './write-body.js';

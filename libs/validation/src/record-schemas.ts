@@ -16,21 +16,26 @@ const listed = (values: readonly string[]) => values.join(', ');
 
 function bodyField(field: FieldDeclaration, mode: WriteMode): z.ZodType {
   const description = describeField(field);
+  const blank = field.required || field.notBlank ? '; never blank' : '';
   switch (field.type) {
     case 'text': {
-      const text = z.string().meta({ maxLength: field.max });
-      if (field.required && mode === 'create') return text.describe(`${description}. Required, at most ${field.max} characters`);
-      const blank = field.required || field.notBlank ? '; never blank' : '';
-      return text.nullable().optional().describe(`${description}. At most ${field.max} characters${blank}`);
+      const text = field.max === undefined ? z.string() : z.string().meta({ maxLength: field.max });
+      const most = field.max === undefined ? 'Any length' : `At most ${field.max} characters`;
+      if (field.required && mode === 'create') return text.describe(`${description}. Required; ${most.toLowerCase()}`);
+      return text.nullable().optional().describe(`${description}. ${most}${blank}`);
     }
-    case 'enum': {
-      const blank = field.notBlank ? '; never blank' : '';
+    case 'enum':
       return z.string().meta({ enum: [...field.values] }).nullable().optional().describe(`${description}. One of: ${listed(field.values)}${blank}`);
-    }
     case 'datetime':
       return z.string().nullable().optional().describe(`${description}. ISO 8601 datetime from ${DATETIME_RANGE_TEXT}; null clears it`);
     case 'reference':
       return z.int().nullable().optional().describe(describeField(field, `: the id of ${withArticle(field.target)} of the account`));
+    case 'integer':
+      return z.int().nullable().optional().describe(description);
+    case 'boolean':
+      return z.boolean().nullable().optional().describe(description);
+    case 'json':
+      return z.unknown().describe(description);
   }
 }
 
@@ -55,6 +60,7 @@ function parametersOf(name: string, field: FieldDeclaration): Array<[string, Int
   const purpose = describeField(field);
   switch (field.type) {
     case 'text':
+      if (field.max === undefined) throw new Error(`${name}: an events intake text needs its maximum length`);
       return [[name, { kind: { type: 'text', max: field.max, ...(field.required ? { required: true } : {}) }, purpose }]];
     case 'enum':
       return [[name, { kind: { type: 'enum', values: field.values }, purpose }]];
@@ -66,6 +72,8 @@ function parametersOf(name: string, field: FieldDeclaration): Array<[string, Int
       // The record's name first, then its id, then any other lookup (ci, ci_id, ci_source, ci_sourceID).
       return [...lookups.slice(0, 1), id, ...lookups.slice(1)];
     }
+    default:
+      throw new Error(`The events intake has no parameter of type ${field.type} (${name})`);
   }
 }
 

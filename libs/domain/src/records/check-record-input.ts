@@ -7,7 +7,7 @@
  * - a text is a string without NUL, at most its maximum length once trimmed;
  * - an enum value is one of its values; a reference is a positive integer id
  *   (whether it names a record of the account is the use case's lookup);
- *   a datetime is a valid date.
+ *   a datetime is a valid date; an integer, an integer; a boolean, a boolean.
  * Texts come back trimmed, blank texts as null.
  */
 import type { FieldError } from '../errors/domain-error.js';
@@ -30,7 +30,8 @@ export function checkRecordInput(
   }
   for (const [name, value] of Object.entries(input)) {
     if (value === undefined) continue;
-    const field = Object.hasOwn(declaration.fields, name) ? declaration.fields[name] : undefined;
+    // A read-only field is not one a caller gives.
+    const field = Object.hasOwn(declaration.fields, name) && declaration.fields[name]!.write ? declaration.fields[name] : undefined;
     const error = mode === 'change' && field?.write !== 'change' ? `'${shown(name)}' cannot be changed` : valueError(declaration, name, field, value);
     if (error) errors.push([name, error]);
     else values[name] = typeof value === 'string' ? value.trim() || null : value;
@@ -47,12 +48,18 @@ function valueError(declaration: RecordDeclaration, name: string, field: FieldDe
     case 'text':
       if (typeof value !== 'string') return `${label} must be a string`;
       if (value.includes('\u0000')) return `${label} contains a NUL character`;
-      return value.trim().length > field.max ? `${label} is too long (maximum is ${field.max} characters)` : null;
+      return field.max !== undefined && value.trim().length > field.max ? `${label} is too long (maximum is ${field.max} characters)` : null;
     case 'enum':
       return typeof value === 'string' && field.values.includes(value.trim()) ? null : `${label} is not included in the list: ${field.values.join(', ')}`;
     case 'reference':
       return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_RECORD_ID ? null : `${label} is not a valid id`;
     case 'datetime':
       return value instanceof Date && !Number.isNaN(value.getTime()) ? null : `${label} is not a valid datetime`;
+    case 'integer':
+      return Number.isSafeInteger(value) ? null : `${label} must be an integer`;
+    case 'boolean':
+      return typeof value === 'boolean' ? null : `${label} must be true or false`;
+    case 'json':
+      return null;
   }
 }
