@@ -5,7 +5,7 @@
  * takes and how the mutation reads it (a datetime is parsed, a reference is a
  * node ID of its target type). Values are checked by the use case.
  */
-import { describeField, graphqlNameOf, fieldsWritten, withArticle, type FieldDeclaration, type RecordDeclaration, type WriteMode } from '@tessera/domain';
+import { describeField, graphqlInputNameOf, fieldsWritten, withArticle, type FieldDeclaration, type RecordDeclaration, type WriteMode } from '@tessera/domain';
 
 export type InputKind = 'text' | 'datetime' | 'boolean' | { node: string };
 
@@ -15,8 +15,12 @@ export type InputFields = Readonly<Record<string, [field: string, kind: InputKin
 function kindOf(field: FieldDeclaration): InputKind {
   if (field.type === 'datetime') return 'datetime';
   if (field.type === 'reference') return { node: field.target };
-  return 'text';
+  return field.type === 'boolean' ? 'boolean' : 'text';
 }
+
+const INPUT_TYPES: Record<FieldDeclaration['type'], string | null> = {
+  text: 'String', enum: 'String', datetime: 'String', reference: 'ID', integer: 'Int', boolean: 'Boolean', json: null,
+};
 
 function described(field: FieldDeclaration): string {
   switch (field.type) {
@@ -28,13 +32,16 @@ function described(field: FieldDeclaration): string {
       return `${describeField(field)}. ISO 8601; null clears it.`;
     case 'reference':
       return `${describeField(field, ` (${withArticle(field.target)} ID)`)}.`;
+    default:
+      return `${describeField(field)}.`;
   }
 }
 
 function written(declaration: RecordDeclaration, mode: WriteMode): Array<[name: string, graphqlName: string, field: FieldDeclaration]> {
   return fieldsWritten(declaration, mode).flatMap((name) => {
     const field = declaration.fields[name]!;
-    const graphqlName = graphqlNameOf(name, field);
+    const graphqlName = graphqlInputNameOf(name, field);
+    if (graphqlName !== null && INPUT_TYPES[field.type] === null) throw new Error(`${name}: GraphQL has no input type for a ${field.type} field`);
     return graphqlName === null ? [] : [[name, graphqlName, field]];
   });
 }
@@ -47,6 +54,6 @@ export function inputFields(declaration: RecordDeclaration, mode: WriteMode): In
 /** The same fields as SDL, each with its description. */
 export function inputFieldsSdl(declaration: RecordDeclaration, mode: WriteMode): string {
   return written(declaration, mode)
-    .map(([, graphqlName, field]) => `${JSON.stringify(described(field))}\n${graphqlName}: ${field.type === 'reference' ? 'ID' : 'String'}`)
+    .map(([, graphqlName, field]) => `${JSON.stringify(described(field))}\n${graphqlName}: ${INPUT_TYPES[field.type]}`)
     .join('\n');
 }
