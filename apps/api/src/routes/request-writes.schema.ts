@@ -2,17 +2,18 @@
  * The bodies of `POST /v1/requests`, `PATCH /v1/requests/:id` and
  * `POST /v1/requests/:id/notes`, as the OpenAPI document shows them, and
  * their parsing. Bodies check types only (and that every field is one a
- * caller can set): the use cases check values, all at once. Field names are
- * those of the events intake parameters (SPEC.md "Events intake API");
+ * caller can set): the use cases check values, all at once. The fields, their
+ * names (those of the events intake parameters), types, lengths and values
+ * come from the request's field declaration (REQUEST_RECORD in the domain);
  * references are given by id.
  */
 import { z } from 'zod';
 import {
-  CATEGORIES, COMPLETION_REASONS, IMPACTS, REQUEST_NOTE_MAX_LENGTH, REQUEST_SUBJECT_MAX_LENGTH, STATUSES, withInputProblems,
+  REQUEST_NOTE_MAX_LENGTH, REQUEST_RECORD, fieldsWritten, withInputProblems,
   type FieldError, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput,
 } from '@tessera/domain';
 import { writeInput, type RouteInput } from '@tessera/http';
-import { DATETIME_RANGE_TEXT, humanize, parseIsoDatetime } from '@tessera/validation';
+import { DATETIME_RANGE_TEXT, humanize, parseIsoDatetime, writeBodyShape } from '@tessera/validation';
 
 const MAX_ID = 2_147_483_647;
 
@@ -20,47 +21,14 @@ export const requestIdParams = z.object({
   id: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.int().max(MAX_ID)).describe('The request id; anything but a positive integer is not found'),
 });
 
-const text = (description: string) => z.string().nullable().optional().describe(description);
-const oneOf = (values: readonly string[]) => z.string().nullable().optional().describe(`One of: ${values.join(', ')}`);
-const datetime = (description: string) => z.string().nullable().optional().describe(`ISO 8601 datetime from ${DATETIME_RANGE_TEXT}; null clears it. ${description}`);
-const id = (description: string) => z.int().nullable().optional().describe(`Id of ${description} of the account`);
+const DATETIMES = fieldsWritten(REQUEST_RECORD, 'create').filter((name) => REQUEST_RECORD.fields[name].type === 'datetime');
 
-const DATETIMES = ['desired_completion_at', 'downtime_start_at', 'downtime_end_at', 'waiting_until'] as const;
-
-const changeFields = {
-  subject: text(`At most ${REQUEST_SUBJECT_MAX_LENGTH} characters; never blank`),
-  category: oneOf(CATEGORIES),
-  impact: oneOf(IMPACTS),
-  status: oneOf(STATUSES),
-  completion_reason: oneOf(COMPLETION_REASONS).describe(`Used when status is completed: one of ${COMPLETION_REASONS.join(', ')}`),
-  desired_completion_at: datetime('The requested_by person is e-mailed when it is set, changed or removed'),
-  downtime_start_at: datetime('Start of a service outage'),
-  downtime_end_at: datetime('End of a service outage; not before its start'),
-  waiting_until: datetime('When a waiting_for request returns to assigned'),
-  member_id: id('the person to assign'),
-  team_id: id('the team to assign; null clears it'),
-};
-
-export const requestUpdateBodySchema = z.strictObject(changeFields).describe('The fields of the request to change; any other field is refused');
+export const requestUpdateBodySchema = z
+  .strictObject(writeBodyShape(REQUEST_RECORD, 'change'))
+  .describe('The fields of the request to change; any other field is refused');
 
 export const requestCreateBodySchema = z
-  .strictObject({
-    ...changeFields,
-    subject: z.string().describe(`Required, at most ${REQUEST_SUBJECT_MAX_LENGTH} characters`),
-    note: text(`A note added to the new request, at most ${REQUEST_NOTE_MAX_LENGTH} characters`),
-    internal_note: text('An internal note added to the new request (needs a role in the account)'),
-    source: text('At most 30 characters; default none'),
-    source_id: text('At most 128 characters'),
-    supplier_requestID: text('Identifier of the request at the supplier, at most 128 characters'),
-    service_instance_id: id('the service instance'),
-    ci_id: id('the configuration item'),
-    requested_by_id: id('the requesting person; default the caller'),
-    requested_for_id: id('the person the request is for; default the requested_by person'),
-    supplier_id: id('the supplier organization'),
-    problem_id: id('the related problem'),
-    workflow_id: id('the related workflow'),
-    template_id: id('the request template'),
-  })
+  .strictObject(writeBodyShape(REQUEST_RECORD, 'create'))
   .describe('A new request: only subject is needed when every default applies (README "Events intake")');
 
 export const noteCreateBodySchema = z

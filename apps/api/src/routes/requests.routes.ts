@@ -1,20 +1,12 @@
 import { z } from 'zod';
-import { CATEGORIES, IMPACTS, REQUEST_FIELDS, STATUSES, notFound, presentNote, presentRequest, type RequestLinkContext } from '@tessera/domain';
+import { REQUEST_RECORD, notFound, presentNote, presentRequest, type RequestLinkContext } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type RouteTable } from '@tessera/http';
-import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
+import { collectionSpecOf, parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
 import { noteFieldsSchema, requestFieldsSchema, requestSchema } from './request.schema.js';
 
-const REQUESTS: CollectionSpec = {
-  fields: REQUEST_FIELDS,
-  defaultFields: ['id', 'subject', 'category', 'impact', 'status', 'next_target_at', 'created_at', 'team', 'member', 'requested_for'],
-  sortable: ['id', 'subject', 'category', 'impact', 'status', 'created_at', 'updated_at', 'completed_at'],
-  filters: {
-    id: 'integer', status: { enum: STATUSES }, category: { enum: CATEGORIES }, impact: { enum: IMPACTS }, source: 'string', sourceID: 'string',
-    created_at: 'datetime', updated_at: 'datetime', completed_at: 'datetime', team_id: 'integer', member_id: 'integer',
-    service_instance_id: 'integer', ci_id: 'integer',
-  },
-};
+/** Fields, defaults, sorts and filters as the request's field declaration (REQUEST_RECORD) gives them. */
+const REQUESTS: CollectionSpec = collectionSpecOf(REQUEST_RECORD);
 
 const NOTES: CollectionSpec = {
   fields: ['id', 'text', 'internal', 'person', 'created_at'],

@@ -7,10 +7,11 @@
  * top-level errors (format-error.ts). A request ID whose number no record can have is
  * NOT_FOUND, as for a request that does not exist (issue 18).
  */
-import { decodeNodeId, isDomainError, notFound, type FieldError, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput } from '@tessera/domain';
+import { REQUEST_RECORD, decodeNodeId, isDomainError, notFound, type FieldError, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput } from '@tessera/domain';
 import { DATETIME_RANGE_TEXT, parseIsoDatetime } from '@tessera/validation';
 import type { FieldNeeds } from '../field-needs.js';
 import { caller, type GraphqlContext } from './graphql-context.js';
+import { inputFields, inputFieldsSdl, type InputFields } from './record-input.js';
 import type { SchemaModule } from './schema-module.js';
 
 interface MutationError {
@@ -18,38 +19,13 @@ interface MutationError {
   message: string;
 }
 
-type Kind = 'text' | 'datetime' | 'boolean' | { node: string };
-
-/** GraphQL input field → the use case's field (the events intake's parameter names) and how it is read. */
-const CHANGE_FIELDS: Readonly<Record<string, [field: string, kind: Kind]>> = {
-  subject: ['subject', 'text'],
-  category: ['category', 'text'],
-  impact: ['impact', 'text'],
-  status: ['status', 'text'],
-  completionReason: ['completion_reason', 'text'],
-  desiredCompletionAt: ['desired_completion_at', 'datetime'],
-  downtimeStartAt: ['downtime_start_at', 'datetime'],
-  downtimeEndAt: ['downtime_end_at', 'datetime'],
-  waitingUntil: ['waiting_until', 'datetime'],
-  memberId: ['member_id', { node: 'Person' }],
-  teamId: ['team_id', { node: 'Team' }],
-};
-const CREATE_FIELDS: Readonly<Record<string, [field: string, kind: Kind]>> = {
-  ...CHANGE_FIELDS,
-  note: ['note', 'text'],
-  internalNote: ['internal_note', 'text'],
-  source: ['source', 'text'],
-  sourceID: ['source_id', 'text'],
-  supplierRequestID: ['supplier_requestID', 'text'],
-  serviceInstanceId: ['service_instance_id', { node: 'ServiceInstance' }],
-  configurationItemId: ['ci_id', { node: 'ConfigurationItem' }],
-  requestedById: ['requested_by_id', { node: 'Person' }],
-  requestedForId: ['requested_for_id', { node: 'Person' }],
-};
-const NOTE_FIELDS: Readonly<Record<string, [field: string, kind: Kind]>> = { text: ['text', 'text'], internal: ['internal', 'boolean'] };
+/** The request's input fields, from its field declaration in the domain (record-input.ts). */
+const CHANGE_FIELDS = inputFields(REQUEST_RECORD, 'change');
+const CREATE_FIELDS = inputFields(REQUEST_RECORD, 'create');
+const NOTE_FIELDS: InputFields = { text: ['text', 'text'], internal: ['internal', 'boolean'] };
 
 /** The input fields as the use case takes them, or the errors of the fields GraphQL's types cannot catch. */
-function readInput(input: Record<string, unknown>, fields: typeof CREATE_FIELDS): { values: Record<string, unknown>; errors: MutationError[] } {
+function readInput(input: Record<string, unknown>, fields: InputFields): { values: Record<string, unknown>; errors: MutationError[] } {
   const values: Record<string, unknown> = {};
   const errors: MutationError[] = [];
   for (const [name, [field, kind]] of Object.entries(fields)) {
@@ -88,14 +64,14 @@ function requestIdOf(raw: unknown): number | null {
 }
 
 /** The use case's `[field, message]` pairs, at the input field they came from. */
-function pathErrors(pairs: readonly FieldError[], fields: typeof CREATE_FIELDS): MutationError[] {
+function pathErrors(pairs: readonly FieldError[], fields: InputFields): MutationError[] {
   const byField = new Map(Object.entries(fields).map(([name, [field]]) => [field, name]));
   return pairs.map(([field, message]) => ({ path: ['input', byField.get(field) ?? field], message }));
 }
 
 /** Runs the use case; its validation failure becomes the payload's `errors`, anything else stays an error of the call. */
 async function payload<T extends object>(
-  fields: typeof CREATE_FIELDS,
+  fields: InputFields,
   empty: { [K in keyof T]: null },
   run: () => Promise<T>,
 ): Promise<(T | { [K in keyof T]: null }) & { errors: MutationError[] }> {
@@ -112,26 +88,6 @@ type Args = { input: Record<string, unknown> };
 const OF_THE_PAYLOAD: FieldNeeds = { parent: 'part of the payload of the mutation, which checked its action' };
 const OF_THE_ERROR: FieldNeeds = { parent: 'part of an error of the mutation input' };
 
-const changeInputFields = /* GraphQL */ `
-    subject: String
-    "One of the values REST lists for category (e.g. incident, rfc, other)."
-    category: String
-    impact: String
-    status: String
-    "Used when status is completed (e.g. solved)."
-    completionReason: String
-    "ISO 8601; null clears it."
-    desiredCompletionAt: String
-    downtimeStartAt: String
-    downtimeEndAt: String
-    "When a waiting_for request returns to assigned."
-    waitingUntil: String
-    "A Person ID."
-    memberId: ID
-    "A Team ID; null clears the team on an update."
-    teamId: ID
-`;
-
 export const mutationsModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
     "A problem with one field of a mutation's input; path starts with input."
@@ -142,24 +98,14 @@ export const mutationsModule: SchemaModule = {
 
     "A new request: only subject is needed when the defaults apply (README 'Events intake')."
     input RequestCreateInput {
-      ${changeInputFields}
-      note: String
-      "Needs a role in the account."
-      internalNote: String
-      source: String
-      sourceID: String
-      supplierRequestID: String
-      serviceInstanceId: ID
-      configurationItemId: ID
-      requestedById: ID
-      requestedForId: ID
+      ${inputFieldsSdl(REQUEST_RECORD, 'create')}
     }
 
     "The fields to change; a field left out keeps its value."
     input RequestUpdateInput {
       "The Request ID."
       id: ID!
-      ${changeInputFields}
+      ${inputFieldsSdl(REQUEST_RECORD, 'change')}
     }
 
     input NoteCreateInput {

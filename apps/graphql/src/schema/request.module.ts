@@ -4,10 +4,11 @@
  * the domain's RequestView and `Note` from NoteView, whoever returns them (the
  * `requests` connection, node lookup, the mutations).
  */
-import { GRAPH_READ_RULES } from '@tessera/domain';
+import { GRAPH_READ_RULES, REQUEST_RECORD } from '@tessera/domain';
 import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
 import { column, dbId, isoDate, nestedConnection, nodeId, reference, rootConnection } from '../connections/connection-resolvers.js';
 import type { FieldNeeds, FieldNeedsMap } from '../field-needs.js';
+import { plainObjectFields } from './record-object.js';
 import type { SchemaModule } from './schema-module.js';
 
 const OF_THE_REQUEST: FieldNeeds = { parent: 'part of the request the parent field returned' };
@@ -26,18 +27,8 @@ const requests = connectionSdl('Request', GRAPH_READ_RULES.Request.orderFields, 
 `);
 const notes = connectionSdl('Note', GRAPH_READ_RULES.Note.orderFields, null);
 
-/** Request field → stored column, for the fields shown as they are stored. */
-const REQUEST_COLUMNS: Readonly<Record<string, string>> = {
-  subject: 'subject', category: 'category', status: 'status', impact: 'impact', completionReason: 'completion_reason',
-  source: 'source', sourceID: 'source_id', supplierRequestID: 'supplier_request_id', grouping: 'grouping',
-  satisfaction: 'satisfaction', resolutionDuration: 'resolution_duration', newAssignment: 'new_assignment',
-  reviewed: 'reviewed', urgent: 'urgent', addressed: 'addressed',
-};
-const REQUEST_DATES: Readonly<Record<string, string>> = {
-  createdAt: 'created_at', updatedAt: 'updated_at', completedAt: 'completed_at', desiredCompletionAt: 'desired_completion_at',
-  downtimeStartAt: 'downtime_start_at', downtimeEndAt: 'downtime_end_at', waitingUntil: 'waiting_until',
-  responseTargetAt: 'response_target_at', resolutionTargetAt: 'resolution_target_at', requesterResolutionTargetAt: 'requester_resolution_target_at',
-};
+/** The plain fields, from the request's field declaration in the domain (record-object.ts). */
+const { sdl: PLAIN_FIELDS, columns: REQUEST_COLUMNS, dates: REQUEST_DATES } = plainObjectFields(REQUEST_RECORD);
 const REQUEST_REFERENCES: Readonly<Record<string, [kind: 'Person' | 'Team' | 'ServiceInstance' | 'ConfigurationItem', column: string, action: FieldNeeds]>> = {
   requestedBy: ['Person', 'requested_by_id', { action: 'person:Read' }],
   requestedFor: ['Person', 'requested_for_id', { action: 'person:Read' }],
@@ -73,33 +64,7 @@ export const requestModule: SchemaModule = {
       id: ID!
       "The numeric id REST uses."
       dbId: Int!
-      subject: String!
-      category: String!
-      status: String!
-      impact: String
-      completionReason: String
-      source: String
-      sourceID: String
-      supplierRequestID: String
-      grouping: String!
-      "The requested_by person's answer to the feedback links, as REST spells it: satisfied or dissatisfied; null before any answer."
-      satisfaction: String
-      "Seconds."
-      resolutionDuration: Int
-      newAssignment: Boolean!
-      reviewed: Boolean!
-      urgent: Boolean!
-      addressed: Boolean!
-      createdAt: DateTime!
-      updatedAt: DateTime!
-      completedAt: DateTime
-      desiredCompletionAt: DateTime
-      downtimeStartAt: DateTime
-      downtimeEndAt: DateTime
-      waitingUntil: DateTime
-      responseTargetAt: DateTime
-      resolutionTargetAt: DateTime
-      requesterResolutionTargetAt: DateTime
+      ${PLAIN_FIELDS}
       "Null when the caller may not read the person."
       requestedBy: Person
       requestedFor: Person

@@ -13,15 +13,6 @@ const REFERENCE_TYPES: Record<string, string> = {
   ci: 'ConfigurationItem', template: 'RequestTemplate', knowledge_article: 'KnowledgeArticle', grouped_into: 'Request',
 };
 
-export const REQUEST_FIELDS = [
-  'id', 'subject', 'category', 'status', 'impact', 'completion_reason', 'service_instance', 'organization', 'requested_by',
-  'requested_for', 'created_by', 'member', 'team', 'supplier', 'workflow', 'problem', 'project', 'ci', 'template',
-  'knowledge_article', 'grouped_into', 'created_at', 'updated_at', 'completed_at', 'desired_completion_at', 'downtime_start_at',
-  'downtime_end_at', 'waiting_until', 'response_target_at', 'resolution_target_at', 'requester_resolution_target_at',
-  'next_target_at', 'resolution_duration', 'source', 'sourceID', 'supplier_requestID', 'grouping', 'satisfaction',
-  'custom_fields', 'new_assignment', 'reviewed', 'urgent', 'addressed', 'feedback',
-] as const;
-
 const ref = (view: RequestView, field: string, id: number | null) =>
   id === null ? null : { id, name: view[`${field}_name`] ?? null, nodeID: encodeNodeId(REFERENCE_TYPES[field]!, id) };
 

@@ -4,62 +4,32 @@
  * `[field, message]` pairs (REFERENCE.md 422 shape); nothing is looked up here.
  * An empty value clears a clearable field ("removed", for desired_completion_at).
  */
-import { CATEGORIES, COMPLETION_REASONS, IMPACTS, STATUSES, validationFailed, type EventInput, type FieldError } from '@tessera/domain';
+import { humanizeField, REQUEST_RECORD, validationFailed, type EventInput, type FieldError } from '@tessera/domain';
 import { DATETIME_RANGE_TEXT, parseIsoDatetime } from '../filter-value.js';
+import { intakeParameters, type IntakeParameter, type Kind } from '../record-schemas.js';
 import { mergeParameters } from './merge-parameters.js';
 
-export type Kind =
-  | { type: 'text'; max: number; required?: boolean }
-  | { type: 'enum'; values: readonly string[] }
-  | { type: 'datetime' }
-  | { type: 'id' }
-  | { type: 'name'; max: number };
+export type { Kind } from '../record-schemas.js';
 
-const TEXT_MAX = 65_535;
-export const SPEC: Record<keyof EventInput, Kind> = {
-  subject: { type: 'text', max: 190, required: true },
-  note: { type: 'text', max: TEXT_MAX },
-  internal_note: { type: 'text', max: TEXT_MAX },
-  source: { type: 'text', max: 30 },
-  source_id: { type: 'text', max: 128 },
-  category: { type: 'enum', values: CATEGORIES },
-  impact: { type: 'enum', values: IMPACTS },
-  status: { type: 'enum', values: STATUSES },
-  completion_reason: { type: 'enum', values: COMPLETION_REASONS },
-  desired_completion_at: { type: 'datetime' },
-  downtime_start_at: { type: 'datetime' },
-  downtime_end_at: { type: 'datetime' },
-  waiting_until: { type: 'datetime' },
-  ci: { type: 'name', max: 190 },
-  ci_id: { type: 'id' },
-  ci_source: { type: 'name', max: 30 },
-  ci_sourceID: { type: 'name', max: 128 },
-  member: { type: 'name', max: 254 },
-  member_id: { type: 'id' },
-  requested_by: { type: 'name', max: 254 },
-  requested_by_id: { type: 'id' },
-  requested_for: { type: 'name', max: 254 },
-  requested_for_id: { type: 'id' },
-  service_instance: { type: 'name', max: 190 },
-  service_instance_id: { type: 'id' },
-  team: { type: 'name', max: 190 },
-  team_id: { type: 'id' },
-  supplier: { type: 'name', max: 190 },
-  supplier_id: { type: 'id' },
-  supplier_requestID: { type: 'text', max: 128 },
-  problem_id: { type: 'id' },
-  workflow_id: { type: 'id' },
-  template_id: { type: 'id' },
-  support_domain: { type: 'name', max: 63 },
+/**
+ * Every parameter with its purpose: the fields of a new request as the domain
+ * declares them (REQUEST_RECORD), and where to register the request.
+ */
+export const PARAMETERS: Readonly<Record<keyof EventInput, IntakeParameter>> = {
+  ...(intakeParameters(REQUEST_RECORD) as Record<Exclude<keyof EventInput, 'support_domain'>, IntakeParameter>),
+  support_domain: {
+    kind: { type: 'name', max: 63 },
+    purpose: "Account id of the support domain to register the request in; required when the caller's person is in a directory account",
+  },
 };
+
+/** How parseEventInput reads each parameter. */
+export const SPEC = Object.fromEntries(Object.entries(PARAMETERS).map(([name, { kind }]) => [name, kind])) as Readonly<Record<keyof EventInput, Kind>>;
 
 /** `sourceID` is accepted for `source_id` (REFERENCE.md "Events intake"). */
 export const ALIASES: Readonly<Record<string, string>> = { sourceID: 'source_id' };
 
-export function humanize(field: string): string {
-  const words = field.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export const humanize = humanizeField;
 
 /**
  * Rules across fields (a downtime that ends before it starts, …) are not

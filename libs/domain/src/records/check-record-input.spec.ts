@@ -1,0 +1,46 @@
+import { checkRecordInput } from './check-record-input.js';
+import { declareRecord, graphqlInputNameOf, graphqlNameOf, readNameOf } from './record-fields.js';
+
+const GADGET = declareRecord('a gadget', {
+  name: { type: 'text', max: 10, write: 'change', required: true, description: 'Name' },
+  kind: { type: 'enum', values: ['big', 'small'], write: 'change', notBlank: true, description: 'Kind' },
+  serial: { type: 'text', max: 5, write: 'create', description: 'Serial' },
+  owner_id: { type: 'reference', target: 'Person', write: 'change', description: 'Owner' },
+  enabled: { type: 'boolean', write: 'change', description: 'Enabled' },
+  created_at: { type: 'datetime', notBlank: true, description: 'Created' },
+});
+
+describe('checkRecordInput — a caller’s values against the record’s declaration', () => {
+  it('needs a required field on create, and refuses blanking a field the record always has', () => {
+    expect(checkRecordInput(GADGET, {}, 'create').errors).toEqual([['name', "Name can't be blank"]]);
+    expect(checkRecordInput(GADGET, { name: '  ', kind: null }, 'change').errors).toEqual([['name', "Name can't be blank"], ['kind', "Kind can't be blank"]]);
+  });
+
+  it('refuses a field the record does not have, a read-only one, and on a change one given only on create', () => {
+    expect(checkRecordInput(GADGET, { name: 'A', colour: 'red', created_at: new Date() }, 'create').errors).toEqual([
+      ['colour', "'colour' is not a field of a gadget"],
+      ['created_at', "'created_at' is not a field of a gadget"],
+    ]);
+    expect(checkRecordInput(GADGET, { serial: 'S1' }, 'change').errors).toEqual([['serial', "'serial' cannot be changed"]]);
+  });
+
+  it('checks lengths once trimmed, values, ids and booleans, and returns texts trimmed and blanks as null', () => {
+    expect(checkRecordInput(GADGET, { name: 'x'.repeat(11), kind: 'huge', owner_id: 1.5, enabled: 'yes' }, 'change').errors).toEqual([
+      ['name', 'Name is too long (maximum is 10 characters)'],
+      ['kind', 'Kind is not included in the list: big, small'],
+      ['owner_id', 'Owner id is not a valid id'],
+      ['enabled', 'Enabled must be true or false'],
+    ]);
+    expect(checkRecordInput(GADGET, { name: ` ${'x'.repeat(10)} `, kind: ' big ', serial: ' ', owner_id: null }, 'create')).toEqual({
+      values: { name: 'x'.repeat(10), kind: 'big', serial: null, owner_id: null }, errors: [],
+    });
+  });
+});
+
+describe('field names across transports', () => {
+  it('reads a reference as its record and gives GraphQL inputs its node ID', () => {
+    const owner = GADGET.fields.owner_id;
+    expect([readNameOf('owner_id', owner), graphqlNameOf('owner_id', owner), graphqlInputNameOf('owner_id', owner)]).toEqual(['owner', 'owner', 'ownerId']);
+    expect([readNameOf('created_at', GADGET.fields.created_at), graphqlNameOf('created_at', GADGET.fields.created_at)]).toEqual(['created_at', 'createdAt']);
+  });
+});

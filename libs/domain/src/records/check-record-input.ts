@@ -1,0 +1,65 @@
+/**
+ * The checks of a caller's values against a record's declaration
+ * (record-fields.ts), every problem at once as `[field, message]` pairs:
+ * - a field the record does not have, or one a change cannot set, is refused;
+ * - a required field must be given on create; a required or never-blank
+ *   field, given, cannot be blank;
+ * - a text is a string without NUL, at most its maximum length once trimmed;
+ * - an enum value is one of its values; a reference is a positive integer id
+ *   (whether it names a record of the account is the use case's lookup);
+ *   a datetime is a valid date; an integer, an integer; a boolean, a boolean.
+ * Texts come back trimmed, blank texts as null.
+ */
+import type { FieldError } from '../errors/domain-error.js';
+import { MAX_RECORD_ID } from '../node-id.js';
+import { humanizeField, type FieldDeclaration, type RecordDeclaration, type WriteMode } from './record-fields.js';
+
+const shown = (field: string) => field.slice(0, 80);
+
+export function checkRecordInput(
+  declaration: RecordDeclaration,
+  input: Readonly<Record<string, unknown>>,
+  mode: WriteMode,
+): { values: Record<string, unknown>; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const values: Record<string, unknown> = {};
+  if (mode === 'create') {
+    for (const [name, field] of Object.entries(declaration.fields)) {
+      if (field.required && (input[name] === undefined || input[name] === null)) errors.push([name, `${humanizeField(name)} can't be blank`]);
+    }
+  }
+  for (const [name, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    // A read-only field is not one a caller gives.
+    const field = Object.hasOwn(declaration.fields, name) && declaration.fields[name]!.write ? declaration.fields[name] : undefined;
+    const error = mode === 'change' && field?.write !== 'change' ? `'${shown(name)}' cannot be changed` : valueError(declaration, name, field, value);
+    if (error) errors.push([name, error]);
+    else values[name] = typeof value === 'string' ? value.trim() || null : value;
+    if (!error && values[name] === null && (field?.required || field?.notBlank)) errors.push([name, `${humanizeField(name)} can't be blank`]);
+  }
+  return { values, errors };
+}
+
+function valueError(declaration: RecordDeclaration, name: string, field: FieldDeclaration | undefined, value: unknown): string | null {
+  const label = humanizeField(name);
+  if (value === null) return null;
+  if (!field) return `'${shown(name)}' is not a field of ${declaration.what}`;
+  switch (field.type) {
+    case 'text':
+      if (typeof value !== 'string') return `${label} must be a string`;
+      if (value.includes('\u0000')) return `${label} contains a NUL character`;
+      return field.max !== undefined && value.trim().length > field.max ? `${label} is too long (maximum is ${field.max} characters)` : null;
+    case 'enum':
+      return typeof value === 'string' && field.values.includes(value.trim()) ? null : `${label} is not included in the list: ${field.values.join(', ')}`;
+    case 'reference':
+      return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_RECORD_ID ? null : `${label} is not a valid id`;
+    case 'datetime':
+      return value instanceof Date && !Number.isNaN(value.getTime()) ? null : `${label} is not a valid datetime`;
+    case 'integer':
+      return Number.isSafeInteger(value) ? null : `${label} must be an integer`;
+    case 'boolean':
+      return typeof value === 'boolean' ? null : `${label} must be true or false`;
+    case 'json':
+      return null;
+  }
+}

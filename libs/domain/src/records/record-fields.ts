@@ -1,0 +1,147 @@
+/**
+ * A record's fields, declared once (docs/decisions/031): for each field its
+ * type (text with its maximum length, one of a list of values, a datetime, a
+ * reference to another record by id, with the names it may be looked up by,
+ * …), when a caller writes it (on create only, on a change too, or never:
+ * read-only), whether a record always has it, its names where they differ
+ * (REST answers, GraphQL, the stored column) and its place in a collection
+ * (returned by default, sortable, filterable). Derived from a declaration,
+ * the way jobs/job-contract.ts derives job payload types:
+ * - the TypeScript input types (RecordInput, CheckedInput, below);
+ * - the checks of the values (check-record-input.ts);
+ * - a collection's `fields`, `sort` and filter rules (record-collection.ts);
+ * - the REST write bodies, answers and the events intake parameters
+ *   (libs/validation), and through them the OpenAPI components;
+ * - the GraphQL input types, how a mutation reads them, and the plain fields
+ *   of the object type (apps/graphql).
+ * Adding a field to a record is one edit: a line in its declaration.
+ */
+
+/** Another way to name a referenced record than its id (the events intake's `member`: a primary e-mail). */
+export interface FieldLookup {
+  param: string;
+  max: number;
+  /** How it names the record, as in "Person to assign, by primary e-mail". */
+  by: string;
+}
+
+export type FieldType =
+  /** A string; `max`, its length once trimmed, is required of a field a caller writes. */
+  | { type: 'text'; max?: number }
+  | { type: 'enum'; values: readonly string[] }
+  | { type: 'datetime' }
+  /** The id of another record (`member_id`), read as that record (`member`). */
+  | { type: 'reference'; target: string; lookups?: readonly FieldLookup[] }
+  | { type: 'integer' }
+  | { type: 'boolean' }
+  /** Any JSON value (custom fields), or one whose shape its presenter states. */
+  | { type: 'json' };
+
+/** Where a collection of the record has the field (REFERENCE.md "REST conventions"). */
+export interface CollectionFacets {
+  /** Returned when `fields` is absent. */
+  default?: true;
+  sort?: true;
+  /** Filtered by its value: a reference by its id (`team_id`), any other field by its name. */
+  filter?: true;
+}
+
+export type FieldDeclaration = FieldType & {
+  /** What the field is (a noun phrase: "Person to assign"), for every document derived from the declaration. */
+  description: string;
+  /** More about it, a sentence after the description: "Default: the caller". */
+  note?: string;
+  /** 'create': given only to a new record; 'change': to a new record and in a change of one; absent: read-only. */
+  write?: 'create' | 'change';
+  /** A new record needs it; given, it is never blank. */
+  required?: boolean;
+  /** The record always has it (never null): given, it is never blank (it cannot be cleared). */
+  notBlank?: boolean;
+  /** Its name in REST answers and collection rules; default its name (a reference: without `_id`); false: never read (a note given on create). */
+  read?: string | false;
+  /** Its stored column, when it is not its name. */
+  column?: string;
+  /** Its name in GraphQL; default the camelCase of its read name (a reference's input adds `Id`); false: not in GraphQL. */
+  graphql?: string | false;
+  collection?: CollectionFacets;
+};
+
+export type RecordFields = Readonly<Record<string, FieldDeclaration>>;
+
+export interface RecordDeclaration<F extends RecordFields = RecordFields> {
+  /** The record as a problem names it: "'x' is not a field of a request". */
+  what: string;
+  fields: F;
+}
+
+/** A declaration, with its literal types kept for the types derived from it. */
+export function declareRecord<const F extends RecordFields>(what: string, fields: F): RecordDeclaration<F> {
+  return { what, fields };
+}
+
+export type WriteMode = 'create' | 'change';
+
+/** The names of the fields written in `mode`, in the order of the declaration. */
+export function fieldsWritten<F extends RecordFields>(declaration: RecordDeclaration<F>, mode: WriteMode): Array<keyof F & string> {
+  return Object.entries(declaration.fields)
+    .filter(([, field]) => field.write === 'change' || (mode === 'create' && field.write === 'create'))
+    .map(([name]) => name);
+}
+
+/** `completion_reason` → `completionReason`, `supplier_requestID` → `supplierRequestID`. */
+export function camelCase(name: string): string {
+  return name.replace(/_([a-zA-Z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** The field's name in REST answers and collection rules; null when it is never read. */
+export function readNameOf(name: string, field: FieldDeclaration): string | null {
+  if (field.read === false) return null;
+  return field.read ?? (field.type === 'reference' ? name.replace(/_id$/, '') : name);
+}
+
+/** The field's name in a GraphQL object type; null when GraphQL does not have it. */
+export function graphqlNameOf(name: string, field: FieldDeclaration): string | null {
+  if (field.graphql === false) return null;
+  return field.graphql ?? camelCase(readNameOf(name, field) ?? name);
+}
+
+/** The field's name in GraphQL inputs (a reference is given by node ID: `memberId`); null when GraphQL does not have it. */
+export function graphqlInputNameOf(name: string, field: FieldDeclaration): string | null {
+  const base = graphqlNameOf(name, field);
+  return base !== null && field.type === 'reference' ? `${base}Id` : base;
+}
+
+/** The description, with what a document adds to it (`, by id`), then the note. */
+export function describeField(field: FieldDeclaration, detail = ''): string {
+  return field.note ? `${field.description}${detail}. ${field.note}` : `${field.description}${detail}`;
+}
+
+/** "a Person", "an Organization". */
+export function withArticle(noun: string): string {
+  return /^[AEIOU]/.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+/** `completion_reason` → `Completion reason`, as a problem names a field. */
+export function humanizeField(field: string): string {
+  const words = field.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+type RawValue<D> = D extends { type: 'datetime' } ? Date : D extends { type: 'reference' | 'integer' } ? number : D extends { type: 'boolean' } ? boolean : string;
+type CheckedValue<D> = D extends { type: 'enum'; values: readonly (infer V)[] } ? V : RawValue<D>;
+type WrittenIn<F, M extends WriteMode> = { [K in keyof F]: F[K] extends { write: 'change' } ? K : M extends 'create' ? (F[K] extends { write: 'create' } ? K : never) : never }[keyof F];
+type LookupParam<F> = { [K in keyof F]: F[K] extends { lookups: readonly (infer L)[] } ? (L extends { param: infer P extends string } ? P : never) : never }[keyof F];
+
+/**
+ * What a caller gives to create (`'create'`) or change (`'change'`) a record,
+ * values not yet checked: `undefined`, not given; `null`, cleared.
+ */
+export type RecordInput<F extends RecordFields, M extends WriteMode> = { -readonly [K in WrittenIn<F, M>]?: RawValue<F[K]> | null };
+
+/**
+ * The values after their checks: enum values typed, a required field never
+ * null; a reference may also be given by one of its lookups (the events intake).
+ */
+export type CheckedInput<F extends RecordFields> = {
+  -readonly [K in WrittenIn<F, 'create'>]?: CheckedValue<F[K]> | (F[K] extends { required: true } ? never : null);
+} & { [P in LookupParam<F>]?: string | null };
