@@ -158,6 +158,19 @@ export interface RecordedProgress extends DeliveryProgress {
   paused_reason: string | null;
 }
 
+/**
+ * An outcome decided on the delivery as it was claimed (pending, `claimed`'s attempts and due
+ * time), to be written only while the row is still so and carries the lease (decision 024).
+ */
+export interface ProgressAsClaimed {
+  progress: RecordedProgress;
+  claimed: { attempts: number; next_attempt_at: Date | null };
+  attempt: NewDeliveryAttempt;
+  webhookId: number;
+  /** A message delivered to the webhook: its failure count and last_error are cleared. */
+  clearsFailures: boolean;
+}
+
 /** `POST /v1/webhooks/:id/redeliver`: deliveries whose event_at is in [from, to) with one of these statuses. */
 export interface RedeliveryRange {
   from: Date;
