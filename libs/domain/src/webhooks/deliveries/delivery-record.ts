@@ -96,9 +96,20 @@ export interface DeliveryLease {
   token: string;
 }
 
+/**
+ * A delivery as a dispatcher holds it for one attempt (decision 024): what signing, sending and
+ * recording the outcome need, and nothing else.
+ */
+export interface LeasedDelivery extends Pick<WebhookDeliveryRecord, 'id' | 'account_id' | 'webhook_id' | 'event' | 'test' | 'attempts' | 'next_attempt_at'> {
+  /** The unsigned message as the JSON text it is stored as: signed as it is, never parsed again. */
+  message: string;
+  /** The account URL the message names (its `account`): the JWT issuer. */
+  issuer: string;
+}
+
 /** A delivery a dispatcher claimed, with the webhook and policy its attempt needs (decision 024). */
 export interface ClaimedDelivery {
-  delivery: WebhookDeliveryRecord;
+  delivery: LeasedDelivery;
   webhook: DeliveryWebhook;
   lease: DeliveryLease;
 }
@@ -133,7 +144,7 @@ export interface InsertedDeliveries {
   /** The ids inserted (a fan-out run twice inserts nothing). */
   inserted: string[];
   /** The inserted deliveries that carry a lease of FanOutLease. */
-  leased: Array<{ delivery: WebhookDeliveryRecord; lease: DeliveryLease }>;
+  leased: Array<{ delivery: LeasedDelivery; lease: DeliveryLease }>;
 }
 
 export interface ClaimResult {
