@@ -4,8 +4,9 @@
  * still leased to it and still as claimed; anything else changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import type { ClaimedDelivery, ClaimOptions, ProgressAsClaimed } from '@tessera/domain';
-import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { recordDeliveryOutcomes, type ClaimedDelivery, type ClaimOptions, type DeliveryOutcome, type ProgressAsClaimed } from '@tessera/domain';
+import { createTestDatabase, recordStatements, type TestDatabase } from '../testing/index.js';
+import { createUnitOfWork } from '../unit-of-work.js';
 import { claimDueDeliveries } from './delivery-claims.js';
 import { recordAsClaimed } from './delivery-outcomes.js';
 
@@ -96,5 +97,40 @@ describe('recordAsClaimed', () => {
     expect(await attempts(paused!.delivery.id)).toEqual([]);
     expect(await attempts(redelivered!.delivery.id)).toEqual([]);
     expect(await row(untouched!.delivery.id)).toMatchObject({ status: 'delivered', lease_token: null });
+  });
+
+  describe('through recordDeliveryOutcomes', () => {
+    const answered = (claimed: ClaimedDelivery, statusCode: number): DeliveryOutcome => ({
+      ...claimed,
+      result: { startedAt: new Date(), durationMs: 2, statusCode, error: statusCode < 300 ? null : `${statusCode} Internal Server Error`, responseExcerpt: null },
+    });
+    const record = (outcomes: DeliveryOutcome[]) =>
+      recordStatements(() => recordDeliveryOutcomes(outcomes, { uow: createUnitOfWork(test.db), retry: { baseMs: 60_000, random: () => 0.5 } }));
+
+    it('records a batch of delivered messages in one statement', async () => {
+      const claimed = await claim(3);
+      const { result, statements } = await record(claimed.map((c) => answered(c, 204)));
+      expect(statements).toHaveLength(1);
+      expect(result.recorded.map((r) => r.status)).toEqual(['delivered', 'delivered', 'delivered']);
+      expect(result.lost).toEqual([]);
+      for (const c of claimed) expect(await row(c.delivery.id)).toMatchObject({ status: 'delivered', lease_token: null });
+      expect(await webhook()).toEqual({ consecutive_failures: 0, last_error: null });
+    });
+
+    it('records a batch with a failure in a transaction, in the order the attempts ended, and drops a lost lease', async () => {
+      const [first, second, lost] = await claim(3);
+      await test.db('webhook_deliveries').where({ id: lost!.delivery.id }).update({ lease_token: randomUUID() });
+      const { result, statements } = await record([answered(first!, 204), answered(second!, 500), answered(lost!, 204)]);
+      expect(statements[0]!.trim().toLowerCase()).toMatch(/^begin/);
+      expect(result.recorded.map((r) => [r.outcome.delivery.id, r.status])).toEqual([[first!.delivery.id, 'delivered'], [second!.delivery.id, 'pending']]);
+      expect(result.lost.map((o) => o.delivery.id)).toEqual([lost!.delivery.id]);
+      // The success cleared the three earlier failures, then the failure counted: one.
+      expect(await webhook()).toEqual({ consecutive_failures: 1, last_error: '500 Internal Server Error' });
+      expect(await row(second!.delivery.id)).toMatchObject({ status: 'pending', attempts: 1, lease_token: null });
+      expect((await row(second!.delivery.id)).next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 50_000);
+      expect(await attempts(second!.delivery.id)).toEqual([{ attempt: 1, status_code: 500, account_id: 'outcomes' }]);
+      expect(await row(lost!.delivery.id)).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(await attempts(lost!.delivery.id)).toEqual([]);
+    });
   });
 });
