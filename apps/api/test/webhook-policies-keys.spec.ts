@@ -23,7 +23,7 @@ describe('/v1/webhook_policies — key material: made on create, shown once, sto
       keyId: row.key_id,
     };
     const message = { webhook_id: 1, event: 'request.create' } as unknown as WebhookMessage;
-    const signed = await signWebhookMessage(policy, message, { webhookId: 1, deliveryId: randomUUID(), issuer: 'https://tessera.example/v1/accounts/wdc', now: new Date(), sealingKey });
+    const signed = await signWebhookMessage(policy, JSON.stringify(message), { webhookId: 1, deliveryId: randomUUID(), issuer: 'https://tessera.example/v1/accounts/wdc', now: new Date(), sealingKey });
     return (JSON.parse(signed.body) as { jwt: string }).jwt;
   }
 

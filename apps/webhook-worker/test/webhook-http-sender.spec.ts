@@ -69,6 +69,15 @@ describe('httpSender', () => {
     expect((await send({ url: 'http://[::ffff:10.1.2.3]/', body: '{}', headers: {} })).error).toBe('refused: ::ffff:a01:203 (10.1.2.3) is a private address');
     expect((await send({ url: 'ftp://example.com/', body: '{}', headers: {} })).error).toBe('refused: ftp: is not http or https');
   });
+
+  it('answers the same for a URI on every send: a refused literal stays refused, an allowed one keeps its path and query', async () => {
+    for (let i = 0; i < 3; i++) expect((await send({ url: 'http://10.1.2.3/hook', body: '{}', headers: {} })).error).toBe('refused: 10.1.2.3 is a private address');
+    sink.respond({ status: 204 });
+    await post('/hook?a=1');
+    await post('/hook?a=1');
+    await post('/other');
+    expect(sink.requests.map((r) => r.path)).toEqual(['/hook?a=1', '/hook?a=1', '/other']);
+  });
 });
 
 describe('the User-Agent', () => {

@@ -20,6 +20,7 @@ import { commitEvents, range, type BenchWebhooks } from './delivery-setup.js';
 import { arrivalRate, type ArrivalRate } from './delivery-figures.js';
 import { waitForRecorded, waitForSink, type Fail } from './deliveries-wait.js';
 import { runLoad, type LoadResult } from './load.js';
+import type { ServerProcess } from './server-process.js';
 import type { SinkHandle } from './sink-handle.js';
 import { nowMs, type SinkSample } from './webhook-sink.js';
 
@@ -37,6 +38,8 @@ export interface WorkerThroughput extends ArrivalRate {
   connections: number;
   /** 1-minute load average when the run began and when the last delivery was recorded. */
   load: { start: number; end: number };
+  /** CPU time of the worker processes from the commit until every delivery was recorded, fan-out included; null when unknown. */
+  workerCpuMs: number | null;
 }
 
 export interface BaselineThroughput extends ArrivalRate {
@@ -57,10 +60,20 @@ export async function warmUp(run: ThroughputRun, deliveries: number, base: numbe
   return sample;
 }
 
-export async function measureWorker(run: ThroughputRun, deliveries: number, base: number): Promise<WorkerThroughput> {
+export async function measureWorker(run: ThroughputRun, deliveries: number, base: number, workers: ReadonlyArray<Pick<ServerProcess, 'cpuMs'>> = []): Promise<WorkerThroughput> {
   const events = eventsFor(run.webhooks, deliveries);
   const expected = events * run.webhooks.ids.length;
   const loadStart = loadavg()[0]!;
+  const cpu = (): number | null => {
+    let sum = 0;
+    for (const worker of workers) {
+      const ms = worker.cpuMs();
+      if (ms === null) return null;
+      sum += ms;
+    }
+    return workers.length === 0 ? null : sum;
+  };
+  const cpuStart = cpu();
   await run.sink.reset();
   const committedAt = await commitEvents(run.db, run.webhooks, range(base, events));
   await waitForSink(run.sink, expected);
@@ -70,6 +83,7 @@ export async function measureWorker(run: ThroughputRun, deliveries: number, base
   const fromCommitPerSecond = (expected * 1000) / (Math.max(...times) - committedAt);
   // The last arrival precedes the record of its outcome: wait until every delivery is recorded delivered.
   await waitForRecorded(run.db, run.webhooks.ids, base, events, run.fail);
+  const cpuEnd = cpu();
   return {
     ...arrivalRate(times),
     fromCommitPerSecond,
@@ -77,6 +91,7 @@ export async function measureWorker(run: ThroughputRun, deliveries: number, base
     sinkCpuMs: stats.cpuMs,
     connections: stats.connections,
     load: { start: loadStart, end: loadavg()[0]! },
+    workerCpuMs: cpuStart === null || cpuEnd === null ? null : cpuEnd - cpuStart,
   };
 }
 

@@ -64,7 +64,7 @@ async function throughputOfAlg(ctx: DeliveriesContext, print: (...lines: string[
   let measured: { sample: Awaited<ReturnType<typeof warmUp>>; worker: WorkerThroughput };
   try {
     const sample = await warmUp(run, options.warmupEvents, WARMUP_BASE);
-    measured = { sample, worker: await measureWorker(run, options.events, THROUGHPUT_BASE) };
+    measured = { sample, worker: await measureWorker(run, options.events, THROUGHPUT_BASE, workers) };
   } finally {
     await stopAll(workers);
   }
@@ -81,7 +81,7 @@ async function workersThroughput(ctx: DeliveriesContext, count: number): Promise
   const workers = await ctx.startWorkers(count, workerEnv(options.worker), `scaling-${count}-${ctx.policy.alg}`);
   try {
     await warmUp(run, options.warmupEvents, WARMUP_BASE);
-    return await measureWorker(run, options.events, THROUGHPUT_BASE);
+    return await measureWorker(run, options.events, THROUGHPUT_BASE, workers);
   } finally {
     await stopAll(workers);
   }

@@ -29,7 +29,7 @@ export function reportThroughput({ alg, bodyBytes, worker, baseline }: Throughpu
   const sink = sinkMode === 'child' ? 'node:http sink in a child process' : 'node:http sink in the bench process';
   return [
     `webhook deliveries, ${alg}: ${ALG_NOTES[alg] ?? alg}; body ${bodyBytes} bytes; ${sink} answering 204; one worker process; ${spread(options)}; ${options.warmupEvents} deliveries of warm-up per side first`,
-    `  ${'worker: request.create events in one commit'.padEnd(50)} ${rate(worker.perSecond)} deliveries/s first→last arrival (${worker.count} in ${seconds(worker.spanMs)}); ${worker.fromCommitPerSecond.toFixed(0)}/s from the commit incl. fan-out; all recorded delivered ${seconds(worker.allRecordedMs)} after the commit; sink CPU ${seconds(worker.sinkCpuMs)}, ${worker.connections} new connections; load average ${load(worker)}`,
+    `  ${'worker: request.create events in one commit'.padEnd(50)} ${rate(worker.perSecond)} deliveries/s first→last arrival (${worker.count} in ${seconds(worker.spanMs)}); ${worker.fromCommitPerSecond.toFixed(0)}/s from the commit incl. fan-out; all recorded delivered ${seconds(worker.allRecordedMs)} after the commit; ${workerCpu(worker)}; sink CPU ${seconds(worker.sinkCpuMs)}, ${worker.connections} new connections; load average ${load(worker)}`,
     `  ${`baseline: bare undici Pool POST loop, ${baseline.inFlight} in flight`.padEnd(50)} ${rate(baseline.perSecond)} POSTs/s first→last arrival (${baseline.count} in ${seconds(baseline.spanMs)}); same body and headers, same sink, keep-alive; load client ${baseline.client.clientCores.toFixed(2)} cores; sink CPU ${seconds(baseline.sinkCpuMs)}, ${baseline.connections} new connections`,
     `  ratio worker/baseline deliveries per second: ${ratio.toFixed(3)} × (target ≥ 0.5 ×: ${met(ratio >= 0.5)}; aim 0.7 ×)`,
   ].join('\n');
@@ -39,8 +39,8 @@ export function reportScaling(one: WorkerThroughput, two: WorkerThroughput, opti
   const ratio = one.perSecond > 0 ? two.perSecond / one.perSecond : 0;
   return [
     `two worker processes against one: the same load, ${two.count} deliveries over ${options.webhooks} webhooks to the same sink, first→last arrival`,
-    `  two workers ${rate(two.perSecond)} deliveries/s (${two.count} in ${seconds(two.spanMs)}); load average ${load(two)}; sink CPU ${seconds(two.sinkCpuMs)} (${cores(two)} cores)`,
-    `  one worker  ${rate(one.perSecond)} deliveries/s (${one.count} in ${seconds(one.spanMs)}); load average ${load(one)}; sink CPU ${seconds(one.sinkCpuMs)} (${cores(one)} cores)`,
+    `  two workers ${rate(two.perSecond)} deliveries/s (${two.count} in ${seconds(two.spanMs)}); ${workerCpu(two)}; load average ${load(two)}; sink CPU ${seconds(two.sinkCpuMs)} (${cores(two)} cores)`,
+    `  one worker  ${rate(one.perSecond)} deliveries/s (${one.count} in ${seconds(one.spanMs)}); ${workerCpu(one)}; load average ${load(one)}; sink CPU ${seconds(one.sinkCpuMs)} (${cores(one)} cores)`,
     `  ratio two/one: ${ratio.toFixed(3)} × (target ≥ 1.6 ×: ${met(ratio >= 1.6)}); the machine's 2 cores are shared by PostgreSQL, the sink, the workers and the bench`,
   ].join('\n');
 }
@@ -87,6 +87,12 @@ function rate(perSecond: number): string {
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** The worker processes' CPU from the commit to the last record (fan-out included), per delivery: less moved by the machine's load than the rates. */
+function workerCpu(w: WorkerThroughput): string {
+  if (w.workerCpuMs === null) return 'worker CPU unknown (no /proc)';
+  return `worker CPU ${seconds(w.workerCpuMs)}, ${((w.workerCpuMs * 1000) / w.count).toFixed(0)} µs per delivery`;
 }
 
 function load(w: WorkerThroughput): string {

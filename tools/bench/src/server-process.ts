@@ -22,6 +22,8 @@ export interface ServerProcess {
   origin: string;
   /** The server's stdout and stderr: out of the bench's own output, at hand when a call failed. */
   logFile: string;
+  /** CPU time (user + system) the process has used so far, in ms; null where /proc is not there to read it. */
+  cpuMs(): number | null;
   stop(): Promise<void>;
 }
 
@@ -38,7 +40,18 @@ export async function startServer(spec: ServerSpec): Promise<ServerProcess> {
     await stopChild(child, exited);
     throw error;
   }
-  return { origin: spec.origin, logFile, stop: () => stopChild(child, exited) };
+  return { origin: spec.origin, logFile, cpuMs: () => processCpuMs(child.pid), stop: () => stopChild(child, exited) };
+}
+
+/** utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms on Linux). */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {

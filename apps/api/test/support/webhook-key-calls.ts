@@ -23,7 +23,7 @@ export async function signedDelivery(h: ApiHarness, policyId: number, issuer: st
   const webhook = await createUnitOfWork(h.test.db).repositories.webhookDeliveries.webhook(trustedAccountId(h.demo.account), webhookId);
   const message = { webhook_id: webhookId, account: issuer, event: 'request.create' } as unknown as WebhookMessage;
   const deliveryId = randomUUID();
-  const signed = await signWebhookMessage(webhook!.policy, message, { webhookId, deliveryId, issuer, now, sealingKey });
+  const signed = await signWebhookMessage(webhook!.policy, JSON.stringify(message), { webhookId, deliveryId, issuer, now, sealingKey });
   return { ...signed, deliveryId, jwt: (JSON.parse(signed.body) as { jwt: string }).jwt };
 }
 

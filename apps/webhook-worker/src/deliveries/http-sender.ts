@@ -14,6 +14,8 @@ import { guardedLookup } from './guarded-lookup.js';
 import { originPools, type OriginPools } from './origin-pools.js';
 
 export const EXCERPT_BYTES = 1024;
+/** Webhook URIs whose parse and IP-literal check are kept (the set is cleared beyond it). */
+const TARGETS_KEPT = 1024;
 /** Beyond this much of an answer the connection is dropped rather than drained. */
 const DRAIN_LIMIT_BYTES = 64 * 1024;
 
@@ -39,16 +41,27 @@ class DeliveryTimeout extends Error {}
 
 export function httpSender({ allowedNetworks, timeoutMs = DELIVERY_TIMEOUT_MS, maxOrigins }: HttpSenderOptions): HttpSender {
   const pools = originPools({ lookup: guardedLookup(allowedNetworks), connectTimeoutMs: timeoutMs, ...(maxOrigins ? { maxOrigins } : {}) });
+  // What parseTarget says depends on the URI and the allowed networks alone; names are still checked at each connect (guardedLookup).
+  const targets = new Map<string, Target>();
+  const targetOf = (uri: string): Target => {
+    let target = targets.get(uri);
+    if (target === undefined) {
+      if (targets.size >= TARGETS_KEPT) targets.clear();
+      target = parseTarget(uri, allowedNetworks);
+      targets.set(uri, target);
+    }
+    return target;
+  };
   const send = async (request: WebhookRequest): Promise<SendResult> => {
     const startedAt = new Date();
     const began = performance.now();
     const result = (fields: Pick<SendResult, 'statusCode' | 'error' | 'responseExcerpt'> & { retryAfter?: string | null }): SendResult => ({
       startedAt, durationMs: Math.round(performance.now() - began), ...fields,
     });
-    const target = parseTarget(request.url, allowedNetworks);
+    const target = targetOf(request.url);
     if ('refused' in target) return result({ statusCode: null, error: target.refused, responseExcerpt: null });
     try {
-      const answer = await post(pools, target.url, request, timeoutMs);
+      const answer = await post(pools, target, request, timeoutMs);
       return result({ statusCode: answer.statusCode, error: statusError(answer.statusCode), responseExcerpt: answer.excerpt || null, retryAfter: answer.retryAfter });
     } catch (error) {
       return result({ statusCode: null, error: describe(error, timeoutMs), responseExcerpt: null });
@@ -57,8 +70,10 @@ export function httpSender({ allowedNetworks, timeoutMs = DELIVERY_TIMEOUT_MS, m
   return Object.assign(send, { close: () => pools.close() });
 }
 
+type Target = { origin: string; path: string } | { refused: string };
+
 /** What can be refused before connecting: a URI that is not http(s), and IP literals (no lookup happens for them). */
-function parseTarget(uri: string, allowed: AllowedNetworks): { url: URL } | { refused: string } {
+function parseTarget(uri: string, allowed: AllowedNetworks): Target {
   let url: URL;
   try {
     url = new URL(uri);
@@ -67,16 +82,16 @@ function parseTarget(uri: string, allowed: AllowedNetworks): { url: URL } | { re
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { refused: `refused: ${url.protocol} is not http or https` };
   const reason = isIpLiteral(url.hostname) ? refusedAddress(url.hostname, allowed) : null;
-  return reason ? { refused: `refused: ${reason}` } : { url };
+  return reason ? { refused: `refused: ${reason}` } : { origin: url.origin, path: `${url.pathname}${url.search}` };
 }
 
-async function post(pools: OriginPools, url: URL, request: WebhookRequest, timeoutMs: number): Promise<Answer> {
+async function post(pools: OriginPools, target: { origin: string; path: string }, request: WebhookRequest, timeoutMs: number): Promise<Answer> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new DeliveryTimeout()), timeoutMs);
   try {
-    const response = await pools.get(url.origin).request({
+    const response = await pools.get(target.origin).request({
       method: 'POST',
-      path: `${url.pathname}${url.search}`,
+      path: target.path,
       headers: request.headers,
       body: request.body,
       signal: abort.signal,

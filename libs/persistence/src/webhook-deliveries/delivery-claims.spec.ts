@@ -46,6 +46,16 @@ describe('delivery claims', () => {
     expect(claims.flatMap((c) => c.claimed)[0]).toMatchObject({ webhook: { id: hookA, policy: null }, lease: { token: expect.any(String) } });
   });
 
+  it('returns the message as the JSON text stored, with the account URL it names, and no column an attempt does not use', async () => {
+    const [id] = await due(hookA, 1);
+    await test.db('webhook_deliveries').where({ id }).update({ message: { account: 'https://api.example/v1/accounts/claims', payload: { n: 1 } } });
+    const { claimed: [one] } = await claimDueDeliveries(test.db, options());
+    expect(one!.delivery).toEqual({
+      id, account_id: 'claims', webhook_id: hookA, event: 'request.create', test: false, attempts: 0, next_attempt_at: expect.any(Date),
+      message: '{"account": "https://api.example/v1/accounts/claims", "payload": {"n": 1}}', issuer: 'https://api.example/v1/accounts/claims',
+    });
+  });
+
   it('keeps each webhook within its cap of live leases, counting those already held, and names the capped ones', async () => {
     await due(hookA, 10);
     await due(hookB, 3);

@@ -17,15 +17,20 @@
  *   every claim while its sends are in flight; webhooks that reached the
  *   cap within this claim are returned (more of their rows are due).
  */
-import type { ClaimOptions, ClaimResult, ClaimedDelivery, WebhookDeliveryRecord } from '@tessera/domain';
+import type { ClaimOptions, ClaimResult, ClaimedDelivery, LeasedDelivery } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
 
 export const DELIVERY_COLUMNS = ['id', 'account_id', 'webhook_id', 'event', 'test', 'message', 'status', 'paused_reason', 'attempts', 'next_attempt_at', 'event_at', 'created_at', 'delivered_at'];
 
-/** A delivery row as the domain holds it: the DELIVERY_COLUMNS of `row`, each under `prefix` + its name. */
-export function deliveryRecordOf(row: Record<string, unknown>, prefix = ''): WebhookDeliveryRecord {
-  return Object.fromEntries(DELIVERY_COLUMNS.map((column) => [column, row[`${prefix}${column}`]])) as unknown as WebhookDeliveryRecord;
+/**
+ * What an attempt needs of a claimed delivery (LeasedDelivery): one timestamp, and the message as
+ * the text jsonb stores (signed as it is: the worker never parses it), with the account URL it names.
+ */
+const LEASED_COLUMNS = ['id', 'account_id', 'webhook_id', 'event', 'test', 'attempts', 'next_attempt_at'];
+
+function leasedDeliveryOf(row: Record<string, unknown>, prefix: string): LeasedDelivery {
+  return Object.fromEntries([...LEASED_COLUMNS, 'message', 'issuer'].map((column) => [column, row[`${prefix}${column}`]])) as unknown as LeasedDelivery;
 }
 
 /** Candidates read per claim, per delivery asked for: room to pass over capped webhooks' rows. */
@@ -33,7 +38,9 @@ const SCAN_FACTOR = 4;
 
 export async function claimDueDeliveries(db: Database, options: ClaimOptions): Promise<ClaimResult> {
   const leased = webhooksWithPolicy(db, db('leased as d').join('webhooks as w', 'w.id', 'd.webhook_id')).select([
-    ...DELIVERY_COLUMNS.map((column) => `d.${column} as d_${column}`),
+    ...LEASED_COLUMNS.map((column) => `d.${column} as d_${column}`),
+    db.raw('d.message::text as d_message'),
+    db.raw("d.message->>'account' as d_issuer"),
     'd.lease_token as d_lease_token',
     ...WEBHOOK_COLUMNS,
   ]);
@@ -64,7 +71,7 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
        update webhook_deliveries d
           set lease_token = gen_random_uuid(), lease_expires_at = now() + make_interval(secs => ?), leased_by = ?
          from picked where d.id = picked.id
-       returning d.*
+       returning d.id, d.account_id, d.webhook_id, d.event, d.test, d.attempts, d.next_attempt_at, d.message, d.lease_token
      )
      select m.capped, c.* from (select array(select distinct webhook_id from ranked where slot > ?) as capped) m
        left join (?) c on true`,
@@ -77,7 +84,7 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
   const claimed: ClaimedDelivery[] = rows
     .filter((row) => row['d_id'] != null)
     .map((row) => ({
-      delivery: deliveryRecordOf(row, 'd_'),
+      delivery: leasedDeliveryOf(row, 'd_'),
       webhook: toDeliveryWebhook(row),
       lease: { id: row['d_id'] as string, token: row['d_lease_token'] as string },
     }));

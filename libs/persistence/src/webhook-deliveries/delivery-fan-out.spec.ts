@@ -79,9 +79,12 @@ describe('batched fan-out of webhook events', () => {
       // The paused delivery is never offered: it is not to be sent.
       expect(offered.map((c) => c.webhookId)).toEqual([hooks['a-create']]);
       expect(handedOff).toHaveLength(1);
-      expect(handedOff[0]).toMatchObject({ webhook: { id: hooks['a-create'], uri: 'https://receiver.example/', policy: null }, delivery: { status: 'pending', attempts: 0 } });
+      expect(handedOff[0]).toMatchObject({ webhook: { id: hooks['a-create'], uri: 'https://receiver.example/', policy: null }, delivery: { attempts: 0, test: false } });
       const row = await test.db('webhook_deliveries').where({ id: handedOff[0]!.delivery.id }).first();
-      expect(row).toMatchObject({ leased_by: 'worker-1', lease_token: handedOff[0]!.lease.token });
+      expect(row).toMatchObject({ status: 'pending', leased_by: 'worker-1', lease_token: handedOff[0]!.lease.token });
+      // The message handed over is the text stored, with the account URL it names.
+      expect(JSON.parse(handedOff[0]!.delivery.message)).toEqual(row.message);
+      expect(handedOff[0]!.delivery.issuer).toBe(row.message.account);
       expect(row.lease_expires_at.getTime()).toBeGreaterThan(Date.now() + 50_000);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(notices).toEqual([]);

@@ -3,8 +3,10 @@
  * statement for the whole batch: the leases still held (row-locked), the
  * progress with the lease cleared (compare-and-set on the token), the
  * attempt rows. Webhook rows are locked first, by ascending id.
+ * `recordAsClaimed` is all of these at once for the outcomes decided on
+ * their deliveries as claimed: one statement, no transaction around it.
  */
-import type { DeliveryLease, LeasedDeliveryState, NewDeliveryAttempt, RecordedProgress } from '@tessera/domain';
+import type { DeliveryLease, LeasedDeliveryState, NewDeliveryAttempt, ProgressAsClaimed, RecordedProgress } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 
@@ -81,4 +83,59 @@ export async function webhooksSucceeded(db: Database, webhookIds: readonly numbe
     'update webhooks set consecutive_failures = 0, last_error = null where id = any(?::int[]) and (consecutive_failures > 0 or last_error is not null)',
     [[...webhookIds]],
   );
+}
+
+/**
+ * One statement: the webhooks locked (ascending id), then the deliveries still carrying their
+ * lease and still as claimed (pending, the same attempts, the same due time to the millisecond a
+ * JavaScript Date keeps), ascending id; those get their progress with the lease cleared and their
+ * attempt; the webhooks of the delivered ones get their failures cleared. The update re-checks
+ * its conditions on a row changed meanwhile (READ COMMITTED), so a lease lost or a redelivery
+ * made while this waited for a lock leaves the row as it is.
+ */
+export async function recordAsClaimed(db: Database, input: readonly ProgressAsClaimed[]): Promise<string[]> {
+  if (input.length === 0) return [];
+  const rows = [...input].sort((a, b) => (a.progress.id < b.progress.id ? -1 : a.progress.id > b.progress.id ? 1 : 0));
+  const column = <T>(pick: (row: ProgressAsClaimed) => T) => rows.map(pick);
+  const { rows: written } = await db.raw<{ rows: Array<{ id: string }> }>(
+    `with v as (
+       select * from unnest(?::uuid[], ?::uuid[], ?::int[], ?::timestamptz[], ?::text[], ?::int[], ?::timestamptz[], ?::timestamptz[], ?::int[], ?::boolean[],
+                            ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])
+         as v(id, token, claimed_attempts, claimed_next_at, status, attempts, next_attempt_at, delivered_at, webhook_id, clears,
+              started_at, duration_ms, status_code, error, response_excerpt)
+     ), hooks as (
+       select w.id from webhooks w where w.id in (select webhook_id from v) order by w.id for no key update
+     ), held as (
+       select d.id from webhook_deliveries d join v on d.id = v.id and d.lease_token = v.token
+        where (select count(*) from hooks) >= 0
+        order by d.id for no key update of d
+     ), progress as (
+       update webhook_deliveries d
+          set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, delivered_at = v.delivered_at,
+              paused_reason = null, lease_token = null, lease_expires_at = null, leased_by = null
+         from v
+        where (select count(*) from held) >= 0
+          and d.id = v.id and d.lease_token = v.token and d.status = 'pending' and d.attempts = v.claimed_attempts
+          and date_trunc('milliseconds', d.next_attempt_at) = v.claimed_next_at
+       returning d.id, d.account_id
+     ), attempts as (
+       insert into webhook_delivery_attempts (account_id, delivery_id, attempt, started_at, duration_ms, status_code, error, response_excerpt)
+       select p.account_id, p.id, coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = p.id), 0) + 1,
+              v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
+         from progress p join v on v.id = p.id
+     ), cleared as (
+       update webhooks w set consecutive_failures = 0, last_error = null
+        where w.id in (select v.webhook_id from progress p join v on v.id = p.id where v.clears)
+          and (w.consecutive_failures > 0 or w.last_error is not null)
+     )
+     select id from progress`,
+    [
+      column((r) => r.progress.id), column((r) => r.progress.leaseToken), column((r) => r.claimed.attempts), column((r) => r.claimed.next_attempt_at),
+      column((r) => r.progress.status), column((r) => r.progress.attempts), column((r) => r.progress.next_attempt_at), column((r) => r.progress.delivered_at),
+      column((r) => r.webhookId), column((r) => r.clearsFailures),
+      column((r) => r.attempt.started_at), column((r) => r.attempt.duration_ms), column((r) => r.attempt.status_code), column((r) => r.attempt.error),
+      column((r) => r.attempt.response_excerpt),
+    ] as Knex.RawBinding[],
+  );
+  return written.map((row) => row.id);
 }

@@ -13,7 +13,7 @@ import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delive
 import { attemptsOf, summariesOf } from './delivery-attempts.js';
 import { claimDueDeliveries, DELIVERY_COLUMNS } from './delivery-claims.js';
 import { insertDeliveries, subscribersOf } from './delivery-fan-out.js';
-import { addAttempts, leasedStates, lockWebhooks, recordProgress, releaseLeases, webhooksSucceeded } from './delivery-outcomes.js';
+import { addAttempts, leasedStates, lockWebhooks, recordAsClaimed, recordProgress, releaseLeases, webhooksSucceeded } from './delivery-outcomes.js';
 import { requeueDelivery, requeueRange } from './delivery-requeue.js';
 
 /** Public field name → SQL column, for filters and sorting. */
@@ -36,6 +36,7 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
     leasedStates: (leases) => leasedStates(db, leases),
     recordProgress: (rows) => recordProgress(db, rows),
     addAttempts: (attempts) => addAttempts(db, attempts),
+    recordAsClaimed: (rows) => recordAsClaimed(db, rows),
     requeue: (account, deliveryId) => requeueDelivery(db, account, deliveryId),
     requeueRange: (account, webhookId, range, limit) => requeueRange(db, account, webhookId, range, limit),
     webhooksSucceeded: (webhookIds) => webhooksSucceeded(db, webhookIds),

@@ -96,9 +96,20 @@ export interface DeliveryLease {
   token: string;
 }
 
+/**
+ * A delivery as a dispatcher holds it for one attempt (decision 024): what signing, sending and
+ * recording the outcome need, and nothing else.
+ */
+export interface LeasedDelivery extends Pick<WebhookDeliveryRecord, 'id' | 'account_id' | 'webhook_id' | 'event' | 'test' | 'attempts' | 'next_attempt_at'> {
+  /** The unsigned message as the JSON text it is stored as: signed as it is, never parsed again. */
+  message: string;
+  /** The account URL the message names (its `account`): the JWT issuer. */
+  issuer: string;
+}
+
 /** A delivery a dispatcher claimed, with the webhook and policy its attempt needs (decision 024). */
 export interface ClaimedDelivery {
-  delivery: WebhookDeliveryRecord;
+  delivery: LeasedDelivery;
   webhook: DeliveryWebhook;
   lease: DeliveryLease;
 }
@@ -133,7 +144,7 @@ export interface InsertedDeliveries {
   /** The ids inserted (a fan-out run twice inserts nothing). */
   inserted: string[];
   /** The inserted deliveries that carry a lease of FanOutLease. */
-  leased: Array<{ delivery: WebhookDeliveryRecord; lease: DeliveryLease }>;
+  leased: Array<{ delivery: LeasedDelivery; lease: DeliveryLease }>;
 }
 
 export interface ClaimResult {
@@ -156,6 +167,19 @@ export interface RecordedProgress extends DeliveryProgress {
   id: string;
   leaseToken: string;
   paused_reason: string | null;
+}
+
+/**
+ * An outcome decided on the delivery as it was claimed (pending, `claimed`'s attempts and due
+ * time), to be written only while the row is still so and carries the lease (decision 024).
+ */
+export interface ProgressAsClaimed {
+  progress: RecordedProgress;
+  claimed: { attempts: number; next_attempt_at: Date | null };
+  attempt: NewDeliveryAttempt;
+  webhookId: number;
+  /** A message delivered to the webhook: its failure count and last_error are cleared. */
+  clearsFailures: boolean;
 }
 
 /** `POST /v1/webhooks/:id/redeliver`: deliveries whose event_at is in [from, to) with one of these statuses. */

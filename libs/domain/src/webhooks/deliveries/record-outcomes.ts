@@ -14,9 +14,17 @@
  * e-mail per 20 minutes, disabled at 20), test deliveries never count, and
  * 410 Gone disables at once. A webhook disabled by this batch has its pending
  * deliveries paused, those of the batch too.
+ *
+ * The common batch is one statement with no transaction around it: outcomes
+ * that only deliver (or end a test delivery), decided on their deliveries as
+ * claimed, are written while each row is still so and still leased. What is
+ * left — a failure, a webhook disabled, a row paused, redelivered or lost
+ * meanwhile, and every outcome of a webhook with one of those in the batch
+ * (to keep its order) — goes through the transaction above, decided on the
+ * rows as they are then.
  */
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
-import type { ClaimedDelivery, DeliveryStatus, RecordedProgress } from './delivery-record.js';
+import type { ClaimedDelivery, DeliveryStatus, ProgressAsClaimed, RecordedProgress } from './delivery-record.js';
 import type { RetrySettings } from './delivery-rules.js';
 import { pausedBy, planOutcome, type OutcomePlan, type WebhookEffect } from './delivery-outcome.js';
 import { recordWebhookFailure } from './webhook-failure.js';
@@ -48,6 +56,38 @@ export interface RecordingDependencies {
 export async function recordDeliveryOutcomes(outcomes: readonly DeliveryOutcome[], deps: RecordingDependencies): Promise<RecordingResult> {
   if (outcomes.length === 0) return { recorded: [], lost: [] };
   const clock = deps.clock ?? (() => new Date());
+  const quick = asClaimed(outcomes, clock(), deps.retry);
+  const written = new Set(quick.length === 0 ? [] : await deps.uow.repositories.webhookDeliveries.recordAsClaimed(quick.map(({ row }) => row)));
+  const recorded = quick.filter(({ row }) => written.has(row.progress.id)).map(({ outcome, row, effect }): RecordedOutcome => ({ outcome, status: row.progress.status, effect }));
+  const rest = written.size === 0 ? outcomes : outcomes.filter((outcome) => !written.has(outcome.delivery.id));
+  if (rest.length === 0) return { recorded, lost: [] };
+  const more = await recordInTransaction(rest, deps, clock);
+  return { recorded: [...recorded, ...more.recorded], lost: more.lost };
+}
+
+/** The outcomes that only deliver or end a test delivery, planned on their deliveries as claimed; none of a webhook with any other outcome in the batch. */
+function asClaimed(outcomes: readonly DeliveryOutcome[], now: Date, retry: RetrySettings) {
+  const planned = outcomes.map((outcome) => {
+    const { delivery } = outcome;
+    const current = { id: delivery.id, status: 'pending' as const, attempts: delivery.attempts, next_attempt_at: delivery.next_attempt_at, paused_reason: null };
+    const plan = outcome.result === null ? null : planOutcome({ claimed: delivery, leaseToken: outcome.lease.token, current, result: outcome.result, now, retry });
+    return { outcome, plan };
+  });
+  const quick = (plan: OutcomePlan | null): plan is OutcomePlan & { attempt: NonNullable<OutcomePlan['attempt']> } =>
+    plan !== null && plan.attempt !== null && (plan.effect === 'succeeded' || plan.effect === 'none');
+  const others = new Set(planned.filter(({ plan }) => !quick(plan)).map(({ outcome }) => outcome.webhook.id));
+  return planned.flatMap(({ outcome, plan }) => {
+    if (!quick(plan) || others.has(outcome.webhook.id)) return [];
+    const { deliveryId: _id, ...attempt } = plan.attempt;
+    const row: ProgressAsClaimed = {
+      progress: plan.progress, claimed: { attempts: outcome.delivery.attempts, next_attempt_at: outcome.delivery.next_attempt_at }, attempt,
+      webhookId: outcome.webhook.id, clearsFailures: plan.effect === 'succeeded',
+    };
+    return [{ outcome, row, effect: plan.effect }];
+  });
+}
+
+async function recordInTransaction(outcomes: readonly DeliveryOutcome[], deps: RecordingDependencies, clock: () => Date): Promise<RecordingResult> {
   return deps.uow.transaction(async (tx) => {
     const repo = tx.webhookDeliveries;
     const webhooks = await repo.lockWebhooks([...new Set(outcomes.map((o) => o.webhook.id))].sort((a, b) => a - b));

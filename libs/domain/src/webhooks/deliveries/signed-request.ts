@@ -6,7 +6,7 @@
  */
 import type { SealingKey } from '../policies/sealing-key.js';
 import { signWebhookMessage, WebhookSigningError } from '../policies/sign-webhook-message.js';
-import type { DeliveryWebhook, WebhookDeliveryRecord } from './delivery-record.js';
+import type { DeliveryWebhook, LeasedDelivery } from './delivery-record.js';
 import type { WebhookRequest } from './webhook-sender.js';
 
 export interface SigningSetup {
@@ -16,7 +16,7 @@ export interface SigningSetup {
 
 /** The request to send, or why nothing may be sent (a disabled policy, a key that cannot be opened). */
 export async function signedRequest(
-  delivery: Pick<WebhookDeliveryRecord, 'id' | 'event' | 'message'>,
+  delivery: Pick<LeasedDelivery, 'id' | 'event' | 'message' | 'issuer'>,
   webhook: Pick<DeliveryWebhook, 'id' | 'uri' | 'policy'>,
   now: Date,
   setup: SigningSetup,
@@ -26,7 +26,7 @@ export async function signedRequest(
     signed = await signWebhookMessage(webhook.policy, delivery.message, {
       webhookId: webhook.id,
       deliveryId: delivery.id,
-      issuer: delivery.message.account,
+      issuer: delivery.issuer,
       now,
       sealingKey: setup.sealingKey,
     });

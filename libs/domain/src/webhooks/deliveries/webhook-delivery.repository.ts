@@ -4,7 +4,7 @@ import type { AccountId } from '../../tenancy/account-id.js';
 import type {
   ClaimOptions, ClaimResult, DeliveryAttemptRecord, DeliveryLease, DeliveryProgress, DeliverySummary, DeliveryWebhook, FanOutLease, InsertedDeliveries,
   LeasedDeliveryState, NewDelivery,
-  NewDeliveryAttempt, RecordedProgress, RedeliveryRange, WebhookDeliveryRecord, WebhookFailureState,
+  NewDeliveryAttempt, ProgressAsClaimed, RecordedProgress, RedeliveryRange, WebhookDeliveryRecord, WebhookFailureState,
 } from './delivery-record.js';
 
 /** An account's event: whose webhooks a fan-out looks up. */
@@ -46,6 +46,13 @@ export interface WebhookDeliveryRepository {
   leasedStates(leases: readonly DeliveryLease[]): Promise<LeasedDeliveryState[]>;
   /** Writes the outcomes' progress and clears their leases (compare-and-set on the token); returns the ids written. */
   recordProgress(rows: readonly RecordedProgress[]): Promise<string[]>;
+  /**
+   * The common outcome batch in one statement, no transaction around it: locks the webhooks
+   * (ascending id) and the deliveries (ascending id), writes each outcome whose delivery still
+   * carries its lease and is as claimed (else nothing of it), its attempt with the next number,
+   * and clears the failures of the webhooks it names. Returns the ids written.
+   */
+  recordAsClaimed(rows: readonly ProgressAsClaimed[]): Promise<string[]>;
   /** Appends attempts to the logs; each gets the next number of its delivery. */
   addAttempts(attempts: ReadonlyArray<NewDeliveryAttempt & { deliveryId: string }>): Promise<void>;
   /** A fresh series for one delivery, due now, its lease left as it is (an attempt in flight ends first); wakes the dispatchers. */

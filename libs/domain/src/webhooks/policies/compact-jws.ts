@@ -1,25 +1,32 @@
 /**
  * The compact JWS of a webhook message (RFC 7515 §7.1) for the keys the
  * worker signs with on every attempt, computed synchronously with node:crypto:
- * HMAC (`HS256/384/512`, RFC 7518 §3.2) and Ed25519 (`EdDSA`, RFC 8037 §3.1).
+ * HMAC (`HS256/384/512`, RFC 7518 §3.2) and Ed25519 (`EdDSA`, RFC 8037 §3.1),
+ * and the unsecured JWT of `alg: none`.
  * jose goes through WebCrypto for these (a key import and a promise per
  * signature), which profiled at most of the cost of an HS256 attempt; RSA and
  * ECDSA keys stay with jose. Receivers verify these with any JOSE library (the
  * worker's signature tests verify them with jose).
  */
 import { createHmac, sign, type KeyObject } from 'node:crypto';
-import type { JWTPayload } from 'jose';
 
 export type JwsHeader = { alg: string; typ: 'JWT'; kid?: string };
 
-const segment = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** The claims come as JSON text (the stored message goes into them as it is). */
+const segment = (json: string) => Buffer.from(json).toString('base64url');
+const UNSECURED_HEADER = segment(JSON.stringify({ alg: 'none' }));
 
-export function hmacJws(header: JwsHeader, claims: JWTPayload, secret: Uint8Array, bits: 256 | 384 | 512): string {
-  const input = `${segment(header)}.${segment(claims)}`;
+export function hmacJws(header: JwsHeader, claims: string, secret: Uint8Array, bits: 256 | 384 | 512): string {
+  const input = `${segment(JSON.stringify(header))}.${segment(claims)}`;
   return `${input}.${createHmac(`sha${bits}`, secret).update(input).digest('base64url')}`;
 }
 
-export function ed25519Jws(header: JwsHeader, claims: JWTPayload, key: KeyObject): string {
-  const input = `${segment(header)}.${segment(claims)}`;
+export function ed25519Jws(header: JwsHeader, claims: string, key: KeyObject): string {
+  const input = `${segment(JSON.stringify(header))}.${segment(claims)}`;
   return `${input}.${sign(null, Buffer.from(input), key).toString('base64url')}`;
+}
+
+/** An unsecured JWT (RFC 7519 §6: `alg: none`, an empty signature), as jose's UnsecuredJWT writes it. */
+export function unsecuredJws(claims: string): string {
+  return `${UNSECURED_HEADER}.${segment(claims)}.`;
 }

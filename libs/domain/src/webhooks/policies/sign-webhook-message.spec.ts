@@ -28,6 +28,9 @@ const message: WebhookMessage = {
   payload: { audit_line_id: 9, audit_line_nodeID: 'node-audit-9', status: 'assigned' },
 };
 
+/** The message as the database stores it (jsonb's own text: its key order and spacing). */
+const text = `{"name": "request.create", "event": "request.create", "account": "${issuer}", "payload": {"status": "assigned", "audit_line_id": 9, "audit_line_nodeID": "node-audit-9"}, "object_id": 7, "person_id": 3, "account_id": "wdc", "webhook_id": 42, "person_name": "Howard Tanner", "object_nodeID": "node-request-7", "person_nodeID": "node-person-3", "webhook_nodeID": "node-webhook-42"}`;
+
 async function policyFor(jwtAlg: JwtAlg, fields: Partial<SigningPolicy> = {}) {
   const material = await generatePolicyKey(jwtAlg, sealingKey);
   const policy: SigningPolicy = { id: 5, disabled: false, jwtAlg, jwtAudience: 'https://receiver.example', jwtClaimExpiresIn: 15, sealedKey: material.sealedKey, ...fields };
@@ -53,7 +56,8 @@ const expectedClaims = (minutes: number, audience: string | null = 'https://rece
 
 describe('signWebhookMessage', () => {
   it('sends the plain JSON message with the Standard Webhooks id and timestamp when the webhook has no policy', async () => {
-    const signed = await signWebhookMessage(null, message, context);
+    const signed = await signWebhookMessage(null, text, context);
+    expect(signed.body).toBe(text);
     expect(JSON.parse(signed.body)).toEqual(message);
     expect(signed.headers).toEqual({ 'content-type': 'application/json', 'webhook-id': deliveryId, 'webhook-timestamp': String(nowSeconds) });
   });
@@ -64,7 +68,7 @@ describe('signWebhookMessage', () => {
       const { policy, material } = await policyFor(alg);
       expect(material.secret).toBeNull();
       expect(material.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
-      const signed = await signWebhookMessage(policy, message, context);
+      const signed = await signWebhookMessage(policy, text, context);
       const jwt = jwtOf(signed.body);
       const publicKey = await importSPKI(material.publicKeyPem!, alg.toUpperCase());
       const verified = await jwtVerify(jwt, publicKey, { algorithms: [alg.toUpperCase()], issuer, audience: 'https://receiver.example', currentDate: now });
@@ -73,6 +77,13 @@ describe('signWebhookMessage', () => {
       expect(signed.headers).toEqual({ 'content-type': 'application/json', 'webhook-id': deliveryId, 'webhook-timestamp': String(nowSeconds) });
     },
   );
+
+  it.each(['hs256', 'es256', 'ed25519', 'none'] as const)('puts the message text into the %s claims as it is stored, not parsed and written again', async (alg) => {
+    const { policy } = await policyFor(alg);
+    const jwt = jwtOf((await signWebhookMessage(policy, text, context)).body);
+    const claims = Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8');
+    expect(claims.startsWith(`{"data":${text},"iss":`)).toBe(true);
+  });
 
   it('uses the key size the algorithm names: RSA 2048, P-256/P-384/P-521', async () => {
     const { createPublicKey } = await import('node:crypto');
@@ -94,7 +105,7 @@ describe('signWebhookMessage', () => {
     const secretBytes = Buffer.from(material.secret!.slice('whsec_'.length), 'base64');
     expect(secretBytes).toHaveLength(bytes);
 
-    const signed = await signWebhookMessage(policy, message, context);
+    const signed = await signWebhookMessage(policy, text, context);
     const verified = await jwtVerify(jwtOf(signed.body), new Uint8Array(secretBytes), { algorithms: [alg.toUpperCase()], issuer, currentDate: now });
     expect(verified.payload).toEqual(expectedClaims(DEFAULT_JWT_EXPIRES_IN_MINUTES, null));
 
@@ -111,20 +122,20 @@ describe('signWebhookMessage', () => {
   it('refuses a JWT signed with another policy secret or public key', async () => {
     const { policy } = await policyFor('hs256');
     const other = await policyFor('hs256');
-    const jwt = jwtOf((await signWebhookMessage(policy, message, context)).body);
+    const jwt = jwtOf((await signWebhookMessage(policy, text, context)).body);
     const otherBytes = new Uint8Array(Buffer.from(other.material.secret!.slice(6), 'base64'));
     await expect(jwtVerify(jwt, otherBytes, { currentDate: now })).rejects.toThrow(/signature verification failed/);
 
     const es = await policyFor('es256');
     const esOther = await policyFor('es256');
-    const esJwt = jwtOf((await signWebhookMessage(es.policy, message, context)).body);
+    const esJwt = jwtOf((await signWebhookMessage(es.policy, text, context)).body);
     await expect(jwtVerify(esJwt, await importSPKI(esOther.material.publicKeyPem!, 'ES256'), { currentDate: now })).rejects.toThrow(/signature verification failed/);
   });
 
   it('makes an unsecured JWT for alg none, which decodes to every claim', async () => {
     const { policy, material } = await policyFor('none', { jwtClaimExpiresIn: 1 });
     expect(material).toEqual({ publicKeyPem: null, secret: null, sealedKey: null, keyId: null });
-    const signed = await signWebhookMessage(policy, message, context);
+    const signed = await signWebhookMessage(policy, text, context);
     const jwt = jwtOf(signed.body);
     expect(decodeProtectedHeader(jwt)).toEqual({ alg: 'none' });
     expect(jwt.endsWith('.')).toBe(true);
@@ -136,8 +147,8 @@ describe('signWebhookMessage', () => {
   it('signs each attempt afresh: a new timestamp and expiry, the same delivery id', async () => {
     const { policy, material } = await policyFor('es256');
     const later = new Date(now.getTime() + 90_000);
-    const first = await signWebhookMessage(policy, message, context);
-    const second = await signWebhookMessage(policy, message, { ...context, now: later });
+    const first = await signWebhookMessage(policy, text, context);
+    const second = await signWebhookMessage(policy, text, { ...context, now: later });
     const publicKey = await importSPKI(material.publicKeyPem!, 'ES256');
     const payload = (await jwtVerify(jwtOf(second.body), publicKey, { currentDate: later })).payload;
     expect(payload.jti).toBe(deliveryId);
@@ -151,19 +162,19 @@ describe('signWebhookMessage', () => {
 
   it('signs nothing with a disabled policy, and says so', async () => {
     const { policy } = await policyFor('hs256', { disabled: true });
-    await expect(signWebhookMessage(policy, message, context)).rejects.toThrow(new WebhookSigningError('webhook policy 5 is disabled: the message was not signed nor sent'));
+    await expect(signWebhookMessage(policy, text, context)).rejects.toThrow(new WebhookSigningError('webhook policy 5 is disabled: the message was not signed nor sent'));
   });
 
   it('fails with the reason when the key was sealed under another SECRET_SEALING_KEY or changed', async () => {
     const { policy } = await policyFor('rs256');
     const otherKey = loadSealingKey(randomBytes(32).toString('base64'), 'production');
-    await expect(signWebhookMessage(policy, message, { ...context, sealingKey: otherKey })).rejects.toThrow(/webhook policy 5: its key cannot be opened \(sealed under another SECRET_SEALING_KEY/);
+    await expect(signWebhookMessage(policy, text, { ...context, sealingKey: otherKey })).rejects.toThrow(/webhook policy 5: its key cannot be opened \(sealed under another SECRET_SEALING_KEY/);
     const parts = policy.sealedKey!.split('.');
     parts[3] = (parts[3]!.startsWith('A') ? 'B' : 'A') + parts[3]!.slice(1);
     const tampered = { ...policy, sealedKey: parts.join('.') };
-    await expect(signWebhookMessage(tampered, message, context)).rejects.toThrow(WebhookSigningError);
+    await expect(signWebhookMessage(tampered, text, context)).rejects.toThrow(WebhookSigningError);
     // The good key still signs afterwards (a failure is not cached).
-    await expect(signWebhookMessage(policy, message, context)).resolves.toHaveProperty('body');
+    await expect(signWebhookMessage(policy, text, context)).resolves.toHaveProperty('body');
   });
 
   it('knows every algorithm of REFERENCE.md, and ed25519 (decision 026)', () => {
@@ -172,7 +183,7 @@ describe('signWebhookMessage', () => {
 
   it('ed25519: an EdDSA JWT naming its key, and a Standard Webhooks v1a signature a receiver verifies with the public key', async () => {
     const { policy, material } = await policyFor('ed25519', { keyId: 'kid-ed' });
-    const signed = await signWebhookMessage(policy, message, context);
+    const signed = await signWebhookMessage(policy, text, context);
     const jwt = jwtOf(signed.body);
     expect(decodeProtectedHeader(jwt)).toEqual({ alg: 'EdDSA', typ: 'JWT', kid: 'kid-ed' });
     const verified = await jwtVerify(jwt, await importSPKI(material.publicKeyPem!, 'EdDSA'), { currentDate: now });
@@ -194,7 +205,7 @@ describe('signWebhookMessage', () => {
         { keyId: 'gone', jwtAlg: 'hs256', sealedKey: hsOlder.sealedKey!, retiresAt: now },
       ],
     });
-    const signed = await signWebhookMessage(policy, message, context);
+    const signed = await signWebhookMessage(policy, text, context);
     const content = `${deliveryId}.${nowSeconds}.${signed.body}`;
     const hmac = (secret: string) => createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(content).digest('base64');
     expect(signed.headers['webhook-signature']).toBe(`v1,${hmac(material.secret!)} v1,${hmac(hsOld.secret!)}`);
@@ -205,7 +216,7 @@ describe('signWebhookMessage', () => {
     const { policy: edPolicy, material: edNew } = await policyFor('ed25519', {
       keyId: 'ed-new', retiringKeys: [{ keyId: 'ed-old', jwtAlg: 'ed25519', sealedKey: edOld.sealedKey!, retiresAt: new Date(now.getTime() + 1000) }],
     });
-    const edSigned = await signWebhookMessage(edPolicy, message, context);
+    const edSigned = await signWebhookMessage(edPolicy, text, context);
     const entries = edSigned.headers['webhook-signature']!.split(' ').map((entry) => entry.split(','));
     const edContent = Buffer.from(`${deliveryId}.${nowSeconds}.${edSigned.body}`);
     expect(entries.map(([scheme]) => scheme)).toEqual(['v1a', 'v1a']);
@@ -216,7 +227,7 @@ describe('signWebhookMessage', () => {
   it('es256 while rolled: the JWT only (ECDSA has no Standard Webhooks scheme), by the new key', async () => {
     const old = await generatePolicyKey('es256', sealingKey);
     const { policy, material } = await policyFor('es256', { keyId: 'es-new', retiringKeys: [{ keyId: 'es-old', jwtAlg: 'es256', sealedKey: old.sealedKey!, retiresAt: new Date(now.getTime() + 1000) }] });
-    const signed = await signWebhookMessage(policy, message, context);
+    const signed = await signWebhookMessage(policy, text, context);
     expect(signed.headers['webhook-signature']).toBeUndefined();
     await jwtVerify(jwtOf(signed.body), await importSPKI(material.publicKeyPem!, 'ES256'), { currentDate: now });
     await expect(jwtVerify(jwtOf(signed.body), await importSPKI(old.publicKeyPem!, 'ES256'), { currentDate: now })).rejects.toThrow();
@@ -224,6 +235,6 @@ describe('signWebhookMessage', () => {
 
   it('fails, naming it, when a retiring key cannot be opened', async () => {
     const { policy } = await policyFor('hs256', { retiringKeys: [{ keyId: 'broken', jwtAlg: 'hs256', sealedKey: 'v1.nope', retiresAt: new Date(now.getTime() + 1000) }] });
-    await expect(signWebhookMessage(policy, message, context)).rejects.toThrow(/webhook policy 5: its retiring key broken cannot be opened/);
+    await expect(signWebhookMessage(policy, text, context)).rejects.toThrow(/webhook policy 5: its retiring key broken cannot be opened/);
   });
 });

@@ -5,6 +5,8 @@
  *
  * - Always: the Standard Webhooks headers `webhook-id` (the delivery id) and
  *   `webhook-timestamp` (seconds), so a receiver can drop replays and repeats.
+ * - The message comes as the JSON text it is stored as, and goes into the body
+ *   (or the JWT's claims) as it is: never parsed and written again.
  * - No policy: the body is the JSON message.
  * - A policy: the body is `{"jwt":"<compact JWS>"}` with the claims `data`
  *   (the message), `iss` (the account URL), `aud` (jwt_audience, when set),
@@ -22,9 +24,8 @@
  * - A disabled policy signs nothing: the attempt fails and says why, rather
  *   than sending unsigned what the receiver expects signed.
  */
-import { SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
-import type { WebhookMessage } from '../deliveries/webhook-message.js';
-import { ed25519Jws, hmacJws, type JwsHeader } from './compact-jws.js';
+import { CompactSign } from 'jose';
+import { ed25519Jws, hmacJws, unsecuredJws, type JwsHeader } from './compact-jws.js';
 import { hashBits, joseAlg, type KeyedJwtAlg } from './jwt-alg.js';
 import type { SealingKey } from './sealing-key.js';
 import { openedSigningKey, type OpenedKey } from './signing-keys.js';
@@ -56,9 +57,10 @@ export class WebhookSigningError extends Error {
   }
 }
 
+/** `messageJson`: the message as JSON text (a stored delivery's, or `JSON.stringify` of a WebhookMessage). */
 export async function signWebhookMessage(
   policy: SigningPolicy | null,
-  message: WebhookMessage,
+  messageJson: string,
   context: SigningContext,
 ): Promise<SignedWebhookMessage> {
   const timestamp = Math.floor(context.now.getTime() / 1000);
@@ -67,11 +69,10 @@ export async function signWebhookMessage(
     'webhook-id': context.deliveryId,
     'webhook-timestamp': String(timestamp),
   };
-  if (policy === null) return { body: JSON.stringify(message), headers };
+  if (policy === null) return { body: messageJson, headers };
   if (policy.disabled) throw new WebhookSigningError(`webhook policy ${policy.id} is disabled: the message was not signed nor sent`);
 
-  const claims: JWTPayload = {
-    data: message,
+  const claims = claimsJson(messageJson, {
     iss: context.issuer,
     ...(policy.jwtAudience ? { aud: policy.jwtAudience } : {}),
     jti: context.deliveryId,
@@ -79,10 +80,8 @@ export async function signWebhookMessage(
     iat: timestamp,
     nbf: timestamp,
     exp: timestamp + 60 * (policy.jwtClaimExpiresIn ?? DEFAULT_JWT_EXPIRES_IN_MINUTES),
-  };
-  if (policy.jwtAlg === 'none') {
-    return { body: JSON.stringify({ jwt: new UnsecuredJWT(claims).encode() }), headers };
-  }
+  });
+  if (policy.jwtAlg === 'none') return { body: JSON.stringify({ jwt: unsecuredJws(claims) }), headers };
   if (policy.sealedKey === null) throw new WebhookSigningError(`webhook policy ${policy.id} has no key for ${policy.jwtAlg}`);
 
   const key = await openKey(policy.id, policy.jwtAlg, policy.sealedKey, context.sealingKey);
@@ -92,7 +91,7 @@ export async function signWebhookMessage(
       ? hmacJws(header, claims, key.secret, hashBits(policy.jwtAlg as Exclude<KeyedJwtAlg, 'ed25519'>))
       : key.kind === 'ed25519'
         ? ed25519Jws(header, claims, key.key)
-        : await new SignJWT(claims).setProtectedHeader(header).sign(key.key);
+        : await new CompactSign(Buffer.from(claims)).setProtectedHeader(header).sign(key.key);
   const body = JSON.stringify({ jwt });
   const content = `${context.deliveryId}.${timestamp}.${body}`;
   const retiring = (policy.retiringKeys ?? []).filter((old) => old.retiresAt.getTime() > context.now.getTime());
@@ -100,6 +99,11 @@ export async function signWebhookMessage(
   const signatures = opened.map((each) => standardWebhookSignature(each, content)).filter((signature) => signature !== null);
   if (signatures.length > 0) headers['webhook-signature'] = signatures.join(' ');
   return { body, headers };
+}
+
+/** The claims as JSON text, `data` (the message text as it is) first, as they were always written. */
+function claimsJson(messageJson: string, others: Record<string, string | number>): string {
+  return `{"data":${messageJson},${JSON.stringify(others).slice(1)}`;
 }
 
 async function openKey(policyId: number, alg: KeyedJwtAlg, sealedKey: string, sealingKey: SealingKey, keyId?: string): Promise<OpenedKey> {

@@ -1,0 +1,136 @@
+/**
+ * The one-statement outcome batch of decision 024 against PostgreSQL: an
+ * outcome decided on its delivery as claimed is written only while the row is
+ * still leased to it and still as claimed; anything else changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { recordDeliveryOutcomes, type ClaimedDelivery, type ClaimOptions, type DeliveryOutcome, type ProgressAsClaimed } from '@tessera/domain';
+import { createTestDatabase, recordStatements, type TestDatabase } from '../testing/index.js';
+import { createUnitOfWork } from '../unit-of-work.js';
+import { claimDueDeliveries } from './delivery-claims.js';
+import { recordAsClaimed } from './delivery-outcomes.js';
+
+describe('recordAsClaimed', () => {
+  let test: TestDatabase;
+  let hook: number;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    await test.db('accounts').insert({ id: 'outcomes', name: 'Outcomes' }).onConflict('id').ignore();
+    hook = (await test.db('webhooks').insert({ account_id: 'outcomes', name: 'A', event: 'request.create', uri: 'https://receiver.example/' }).returning('id'))[0].id as number;
+  });
+  afterAll(() => test.drop());
+  beforeEach(async () => {
+    await test.db('webhook_deliveries').del();
+    await test.db('webhooks').where({ id: hook }).update({ consecutive_failures: 3, last_error: '500 Internal Server Error' });
+  });
+
+  const options: ClaimOptions = { leasedBy: 'spec', leaseMs: 60_000, limit: 100, perWebhook: 100, inFlight: [] };
+  const claim = async (n: number, fields: { test?: boolean } = {}): Promise<ClaimedDelivery[]> => {
+    const rows = Array.from({ length: n }, () => ({
+      id: randomUUID(), account_id: 'outcomes', webhook_id: hook, event: 'request.create', message: '{}', event_at: new Date(),
+      next_attempt_at: new Date(Date.now() - 1000), test: fields.test ?? false,
+    }));
+    await test.db('webhook_deliveries').insert(rows);
+    return (await claimDueDeliveries(test.db, options)).claimed;
+  };
+  const delivered = (claimed: ClaimedDelivery, statusCode = 204): ProgressAsClaimed => ({
+    progress: { id: claimed.delivery.id, leaseToken: claimed.lease.token, status: 'delivered', attempts: claimed.delivery.attempts + 1, next_attempt_at: null, delivered_at: new Date(), paused_reason: null },
+    claimed: { attempts: claimed.delivery.attempts, next_attempt_at: claimed.delivery.next_attempt_at },
+    attempt: { started_at: new Date(), duration_ms: 3, status_code: statusCode, error: null, response_excerpt: null },
+    webhookId: claimed.webhook.id,
+    clearsFailures: true,
+  });
+  const row = (id: string) => test.db('webhook_deliveries').where({ id }).first();
+  const attempts = (id: string) => test.db('webhook_delivery_attempts').where({ delivery_id: id }).orderBy('attempt').select('attempt', 'status_code', 'account_id');
+  const webhook = () => test.db('webhooks').where({ id: hook }).first('consecutive_failures', 'last_error');
+
+  it('writes each outcome, its attempt with the next number, clears the lease and the webhook failures', async () => {
+    const claimed = await claim(3);
+    const [first] = claimed;
+    await test.db('webhook_delivery_attempts').insert({ account_id: 'outcomes', delivery_id: first!.delivery.id, attempt: 1, started_at: new Date(), duration_ms: 1 });
+
+    const written = await recordAsClaimed(test.db, claimed.map((c) => delivered(c)));
+
+    expect([...written].sort()).toEqual(claimed.map((c) => c.delivery.id).sort());
+    for (const c of claimed) expect(await row(c.delivery.id)).toMatchObject({ status: 'delivered', attempts: 1, lease_token: null, lease_expires_at: null, leased_by: null, next_attempt_at: null });
+    expect(await attempts(first!.delivery.id)).toEqual([expect.objectContaining({ attempt: 1 }), { attempt: 2, status_code: 204, account_id: 'outcomes' }]);
+    expect(await attempts(claimed[1]!.delivery.id)).toEqual([{ attempt: 1, status_code: 204, account_id: 'outcomes' }]);
+    expect(await webhook()).toEqual({ consecutive_failures: 0, last_error: null });
+  });
+
+  it('leaves the webhook failures of a test delivery as they are', async () => {
+    const [claimed] = await claim(1, { test: true });
+    const failed: ProgressAsClaimed = {
+      ...delivered(claimed!, 500),
+      progress: { ...delivered(claimed!).progress, status: 'failed', delivered_at: null },
+      attempt: { started_at: new Date(), duration_ms: 3, status_code: 500, error: '500 Internal Server Error', response_excerpt: 'no' },
+      clearsFailures: false,
+    };
+    expect(await recordAsClaimed(test.db, [failed])).toEqual([claimed!.delivery.id]);
+    expect(await row(claimed!.delivery.id)).toMatchObject({ status: 'failed', attempts: 1, lease_token: null });
+    expect(await webhook()).toEqual({ consecutive_failures: 3, last_error: '500 Internal Server Error' });
+  });
+
+  it('changes nothing for a lost lease: not the delivery, its attempts, nor the webhook', async () => {
+    const [held] = await claim(1);
+    const id = held!.delivery.id;
+    // The lease expired and another process claimed the delivery.
+    await test.db('webhook_deliveries').where({ id }).update({ lease_expires_at: test.db.raw("now() - interval '1 second'") });
+    const { claimed: [newer] } = await claimDueDeliveries(test.db, { ...options, leasedBy: 'newer' });
+
+    expect(await recordAsClaimed(test.db, [delivered(held!)])).toEqual([]);
+    expect(await row(id)).toMatchObject({ status: 'pending', lease_token: newer!.lease.token, leased_by: 'newer' });
+    expect(await attempts(id)).toEqual([]);
+    expect(await webhook()).toEqual({ consecutive_failures: 3, last_error: '500 Internal Server Error' });
+  });
+
+  it('changes nothing of a delivery paused or redelivered while its attempt was in flight, and still writes the others', async () => {
+    const [paused, redelivered, untouched] = await claim(3);
+    await test.db('webhook_deliveries').where({ id: paused!.delivery.id }).update({ status: 'paused', paused_reason: 'the webhook is disabled', next_attempt_at: null });
+    // A redelivery: a fresh series, due now, the lease kept (decision 024).
+    await test.db('webhook_deliveries').where({ id: redelivered!.delivery.id }).update({ attempts: 0, next_attempt_at: test.db.raw('now()') });
+
+    expect(await recordAsClaimed(test.db, [paused!, redelivered!, untouched!].map((c) => delivered(c)))).toEqual([untouched!.delivery.id]);
+    expect(await row(paused!.delivery.id)).toMatchObject({ status: 'paused', lease_token: paused!.lease.token });
+    expect(await row(redelivered!.delivery.id)).toMatchObject({ status: 'pending', attempts: 0, lease_token: redelivered!.lease.token });
+    expect(await attempts(paused!.delivery.id)).toEqual([]);
+    expect(await attempts(redelivered!.delivery.id)).toEqual([]);
+    expect(await row(untouched!.delivery.id)).toMatchObject({ status: 'delivered', lease_token: null });
+  });
+
+  describe('through recordDeliveryOutcomes', () => {
+    const answered = (claimed: ClaimedDelivery, statusCode: number): DeliveryOutcome => ({
+      ...claimed,
+      result: { startedAt: new Date(), durationMs: 2, statusCode, error: statusCode < 300 ? null : `${statusCode} Internal Server Error`, responseExcerpt: null },
+    });
+    const record = (outcomes: DeliveryOutcome[]) =>
+      recordStatements(() => recordDeliveryOutcomes(outcomes, { uow: createUnitOfWork(test.db), retry: { baseMs: 60_000, random: () => 0.5 } }));
+
+    it('records a batch of delivered messages in one statement', async () => {
+      const claimed = await claim(3);
+      const { result, statements } = await record(claimed.map((c) => answered(c, 204)));
+      expect(statements).toHaveLength(1);
+      expect(result.recorded.map((r) => r.status)).toEqual(['delivered', 'delivered', 'delivered']);
+      expect(result.lost).toEqual([]);
+      for (const c of claimed) expect(await row(c.delivery.id)).toMatchObject({ status: 'delivered', lease_token: null });
+      expect(await webhook()).toEqual({ consecutive_failures: 0, last_error: null });
+    });
+
+    it('records a batch with a failure in a transaction, in the order the attempts ended, and drops a lost lease', async () => {
+      const [first, second, lost] = await claim(3);
+      await test.db('webhook_deliveries').where({ id: lost!.delivery.id }).update({ lease_token: randomUUID() });
+      const { result, statements } = await record([answered(first!, 204), answered(second!, 500), answered(lost!, 204)]);
+      expect(statements[0]!.trim().toLowerCase()).toMatch(/^begin/);
+      expect(result.recorded.map((r) => [r.outcome.delivery.id, r.status])).toEqual([[first!.delivery.id, 'delivered'], [second!.delivery.id, 'pending']]);
+      expect(result.lost.map((o) => o.delivery.id)).toEqual([lost!.delivery.id]);
+      // The success cleared the three earlier failures, then the failure counted: one.
+      expect(await webhook()).toEqual({ consecutive_failures: 1, last_error: '500 Internal Server Error' });
+      expect(await row(second!.delivery.id)).toMatchObject({ status: 'pending', attempts: 1, lease_token: null });
+      expect((await row(second!.delivery.id)).next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 50_000);
+      expect(await attempts(second!.delivery.id)).toEqual([{ attempt: 1, status_code: 500, account_id: 'outcomes' }]);
+      expect(await row(lost!.delivery.id)).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(await attempts(lost!.delivery.id)).toEqual([]);
+    });
+  });
+});
