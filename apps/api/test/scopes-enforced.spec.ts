@@ -10,7 +10,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
 import { insertPersonalAccessToken, seedDemoData, type CachedAccess, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, insertTestOAuthApplication, mintOAuthAccessToken, type TestDatabase, type TestApplicationSpec } from '@tessera/persistence/testing';
+import { createTestDatabase, insertTestOAuthApplication, mintOAuthAccessToken, untilHeldInAccessCache, type TestDatabase, type TestApplicationSpec } from '@tessera/persistence/testing';
 import { startListeningApiApp } from './support/api-harness.js';
 
 describe('Scopes of a personal access token, enforced on every REST call', () => {
@@ -78,9 +78,8 @@ describe('Scopes of a personal access token, enforced on every REST call', () =>
 
   it('scope removed: a token kept in the access cache is refused within one second of losing request:Read', async () => {
     const token = await tokenWith(['request:Read', 'me:Read']);
-    await requests(token).expect(200);
     // Answered from memory from now on: the database is not asked again until a change says so.
-    expect(access.cache.get(hashToken(token), demo.account)).toBeDefined();
+    await untilHeldInAccessCache(access, token, demo.account, () => requests(token).expect(200));
     await requests(token).expect(200);
 
     await test.db('personal_access_tokens').where({ token_hash: hashToken(token) }).update({ scopes: ['me:Read'] });
@@ -143,8 +142,7 @@ describe('Scopes of a personal access token, enforced on every REST call', () =>
 
     it('scope removed: a token kept in the access cache is refused (401, authorize again) at once when its integration loses request:Read', async () => {
       const { token, application } = await oauthTokenWith([{ actions: ['request:Read', 'me:Read'] }]);
-      await requests(token).expect(200);
-      expect(access.cache.get(hashToken(token), demo.account)).toBeDefined();
+      await untilHeldInAccessCache(access, token, demo.account, () => requests(token).expect(200));
       await requests(token).expect(200);
 
       // As an administrator changes it: the scope change revokes the integration's authorizations.

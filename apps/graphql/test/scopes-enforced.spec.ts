@@ -10,7 +10,7 @@ import { request as httpsRequest } from 'node:https';
 import { createLogger, listen, type Listening } from '@tessera/http';
 import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
 import { insertPersonalAccessToken, seedDemoData, type CachedAccess, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, startListeningAccess, insertTestOAuthApplication, mintOAuthAccessToken, type TestApplicationSpec, type TestDatabase } from '@tessera/persistence/testing';
+import { createTestDatabase, startListeningAccess, insertTestOAuthApplication, mintOAuthAccessToken, untilHeldInAccessCache, type TestApplicationSpec, type TestDatabase } from '@tessera/persistence/testing';
 import { createGraphqlApp } from '../src/app.js';
 import { loadTls } from '../src/tls.js';
 
@@ -54,17 +54,9 @@ describe('Scopes of a personal access token, enforced on every GraphQL field', (
       req.on('error', reject);
       req.end(JSON.stringify({ query: '{ me { name } }' }));
     });
-  /**
-   * Answers `me` until the token is held in the access cache: from then on the database is not
-   * asked again until a change says so. Writing the token or its application notifies the access
-   * feed, which empties the cache, and that notice may land after the first call.
-   */
+  /** Answers `me` until the token is held in the access cache: from then on the database is not asked again until a change says so. */
   async function answeredFromCache(token: string): Promise<void> {
-    const start = Date.now();
-    do {
-      expect((await me(token)).data).toEqual({ me: { name: 'Alice Admin' } });
-    } while (!access.cache.get(hashToken(token), demo.account) && Date.now() - start < 2000);
-    expect(access.cache.get(hashToken(token), demo.account)).toBeDefined();
+    await untilHeldInAccessCache(access, token, demo.account, async () => expect((await me(token)).data).toEqual({ me: { name: 'Alice Admin' } }));
   }
   const refusal = (answer: GraphqlAnswer) => answer.errors?.map((error) => ({ code: error.extensions?.code, message: error.message, path: error.path }));
 

@@ -9,3 +9,4 @@ export { startStoppablePostgres } from './stoppable-postgres.js';
 export type { StoppablePostgres } from './stoppable-postgres.js';
 export { accessPrincipals, mintToken } from './access-principals.js';
 export type { Principal, PrincipalName } from './access-principals.js';
+export { untilHeldInAccessCache } from './held-in-access-cache.js';
