@@ -261,6 +261,9 @@ export { createPerson, ADMINISTRATION_SOURCE, PERSON_NAME_MAX, PRIMARY_EMAIL_MAX
 export type { NewPersonInput } from './people/create-person.js';
 export type { PersonRegistry, PersonCreation, NewPersonRow } from './people/person-registry.js';
 export { listPeople, getPerson, peopleReadScope } from './people/read-people.js';
+export { createPersonInAccount, updatePerson } from './people/write-people.js';
+export { assertPeopleAdmin, MANAGED_IN_DIRECTORY } from './people/people-admin.js';
+export type { PersonWriteRepository, PersonState, PersonFieldsRow } from './people/person-write.repository.js';
 export { seesEveryPrimaryEmail, visiblePrimaryEmail, assertEmailQueryAllowed } from './people/person-email-visibility.js';
 export type { PersonDirectoryView, PeopleReadScope } from './people/person-directory-view.js';
 export { presentPerson } from './presenters/person.presenter.js';
