@@ -45,6 +45,10 @@ describe('The REST route table — every route declares what it needs', () => {
     const needs = Object.fromEntries(table.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route.needs]));
     expect(needs).toEqual({
       'GET /v1/me': { scope: 'me:Read' },
+      'GET /v1/people': { scope: 'person:Read' },
+      'GET /v1/people/:id': { scope: 'person:Read' },
+      'POST /v1/people': { role: 'administrator', scope: 'person:Create', answer: 'person:Read' },
+      'PATCH /v1/people/:id': { role: 'administrator', scope: 'person:Update', answer: 'person:Read' },
       'GET /v1/requests': { scope: 'request:Read' },
       'GET /v1/requests/:id': { scope: 'request:Read' },
       'GET /v1/requests/:id/notes': { scope: 'request:Read' },

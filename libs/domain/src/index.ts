@@ -260,3 +260,12 @@ export type { AccountRegistry, RegisteredAccount } from './tenancy/account-regis
 export { createPerson, ADMINISTRATION_SOURCE, PERSON_NAME_MAX, PRIMARY_EMAIL_MAX, PASSWORD_MIN, PASSWORD_MAX } from './people/create-person.js';
 export type { NewPersonInput } from './people/create-person.js';
 export type { PersonRegistry, PersonCreation, NewPersonRow } from './people/person-registry.js';
+export { listPeople, getPerson, peopleReadScope } from './people/read-people.js';
+export { createPersonInAccount, updatePerson } from './people/write-people.js';
+export { assertPeopleAdmin, MANAGED_IN_DIRECTORY } from './people/people-admin.js';
+export type { PersonWriteRepository, PersonState, PersonFieldsRow } from './people/person-write.repository.js';
+export { seesEveryPrimaryEmail, visiblePrimaryEmail, assertEmailQueryAllowed } from './people/person-email-visibility.js';
+export type { PersonDirectoryView, PeopleReadScope } from './people/person-directory-view.js';
+export { presentPerson } from './presenters/person.presenter.js';
+export { PERSON_RECORD, checkPersonInput, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from './people/person-fields.js';
+export type { PersonCreateInput, PersonUpdateInput, CheckedPersonInput } from './people/person-fields.js';

@@ -18,6 +18,7 @@ import { oauthApplicationRepository } from './integrations/oauth-application.rep
 import { namedRecordRepository } from './named-records/named-record.repository.js';
 import { noteRepository } from './notes/note.repository.js';
 import { personRepository } from './people/person.repository.js';
+import { personWriteRepository } from './people/person-writes.js';
 import { lockAndReserve } from './outbox/match-lock.js';
 import { outboxWriter } from './outbox/outbox-writer.js';
 import { jobQueue } from './queue/job-queue.js';
@@ -36,6 +37,7 @@ export function repositoriesOn(db: Database): Repositories {
   return {
     accounts: accountRepository(db),
     people: personRepository(db),
+    personWrites: personWriteRepository(db),
     teams: teamRepository(db),
     serviceInstances: serviceInstanceRepository(db),
     configurationItems: configurationItemRepository(db),

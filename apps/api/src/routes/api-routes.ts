@@ -15,6 +15,8 @@ import { integrationScopesRoutes } from './integrations-scopes.routes.js';
 import { integrationsRoutes } from './integrations.routes.js';
 import { meRoutes } from './me.routes.js';
 import { openApiRoute } from './openapi.routes.js';
+import { peopleRoutes } from './people.routes.js';
+import { peopleWritesRoutes } from './people-writes.routes.js';
 import { requestFeedbackRoutes } from './request-feedback.routes.js';
 import { requestsRoutes } from './requests.routes.js';
 import { requestWritesRoutes } from './request-writes.routes.js';
@@ -39,6 +41,7 @@ export function apiRoutes({ services, links, pageSize, attachmentMaxBytes }: Api
   const resources = [
     ...meRoutes(services), ...requestsRoutes(services, links, pageSize), ...requestWritesRoutes(services, links), ...requestFeedbackRoutes(services),
     ...eventsRoutes(services, links),
+    ...peopleRoutes(services, apiUrl, pageSize), ...peopleWritesRoutes(services),
     ...integrationsRoutes(services, apiUrl, pageSize), ...integrationApplicationsRoutes(services, apiUrl, pageSize),
     ...integrationScopesRoutes(services, apiUrl, pageSize),
     ...webhooksRoutes(services, apiUrl, pageSize), ...attachmentsRoutes(services, apiUrl, attachmentMaxBytes),

@@ -1,6 +1,6 @@
-import { GRAPH_READ_RULES } from '@tessera/domain';
+import { GRAPH_READ_RULES, visiblePrimaryEmail, type PersonNode } from '@tessera/domain';
 import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
-import { column, dbId, isoDate, nodeId, rootConnection } from '../connections/connection-resolvers.js';
+import { dbId, isoDate, nodeId, rootConnection } from '../connections/connection-resolvers.js';
 import type { FieldNeeds } from '../field-needs.js';
 import { caller, type GraphqlContext } from './graphql-context.js';
 import type { SchemaModule } from './schema-module.js';
@@ -36,7 +36,8 @@ export const meModule: SchemaModule = {
       "The numeric id REST uses."
       dbId: Int!
       name: String!
-      primaryEmail: String!
+      "Null for an end user (no role in the account) reading somebody else (docs/decisions/033)."
+      primaryEmail: String
       locale: String!
       disabled: Boolean!
       account: Account!
@@ -81,7 +82,7 @@ export const meModule: SchemaModule = {
     Person: {
       id: nodeId('Person'),
       dbId,
-      primaryEmail: column('primary_email'),
+      primaryEmail: (parent, _args, context) => visiblePrimaryEmail(caller(context), parent as PersonNode),
       // `me` reads the profile, which has no flag: a person who signs in is not disabled.
       disabled: (parent) => (parent as { disabled?: boolean }).disabled ?? false,
       createdAt: isoDate('created_at'),

@@ -4,6 +4,7 @@
  * API (administrator role only)"); the orders and filters its connection offers.
  */
 import type { AccessContext } from '../identity/access-context.js';
+import { assertEmailQueryAllowed } from '../people/person-email-visibility.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { assertUiExtensionReader } from '../ui-extensions/ui-extension-access.js';
 import { assertWebhookAdmin } from '../webhooks/webhook-admin.js';
@@ -18,6 +19,8 @@ export interface GraphReadRule {
   orderFields: readonly string[];
   defaultOrder: ConnectionOrder;
   filters: Readonly<Record<string, FilterKind>>;
+  /** A rule on the fields a caller filters or orders on (an end user may not use others' e-mails: docs/decisions/033). */
+  assertQuery?(access: AccessContext, fieldsUsed: readonly string[]): void;
 }
 
 const byId: ConnectionOrder = { field: 'id', direction: 'ASC' };
@@ -29,6 +32,7 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
     orderFields: [...NAMED_ORDERS, 'primaryEmail'],
     defaultOrder: byId,
     filters: { primaryEmail: 'text', name: 'text', disabled: 'flag' },
+    assertQuery: (access, fieldsUsed) => assertEmailQueryAllowed(access, fieldsUsed, 'primaryEmail'),
   },
   Team: {
     assertReader: (access) => assertAllowed(access, 'team', 'Read'),

@@ -80,6 +80,7 @@ export async function readConnection<K extends NodeKind>(access: AccessContext, 
   GRAPH_READ_RULES[kind].assertReader(access);
   const request = requestOf(kind, args);
   const filter = normalizeFilter(kind, args.filter);
+  GRAPH_READ_RULES[kind].assertQuery?.(access, [...Object.keys(filter), request.order.field]);
   return toConnection(await reads.page(kind, graphReadScope(access), filter, request), request.order);
 }
 

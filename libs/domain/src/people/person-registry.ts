@@ -11,6 +11,8 @@ export interface NewPersonRow {
   name: string;
   primaryEmail: string;
   locale: string;
+  /** IANA time zone. */
+  timeZone: string;
   /** `scrypt$…` (identity/password.ts); null: the person cannot sign in with a password. */
   passwordHash: string | null;
   roles: readonly Role[];

@@ -21,6 +21,7 @@ import type { NamedRecordRepository } from '../records/named-record.repository.j
 import type { JobQueue } from './job-queue.js';
 import type { AuditLineRepository, OutboxWriter } from './outbox.js';
 import type { PersonRepository } from '../people/person.repository.js';
+import type { PersonWriteRepository } from '../people/person-write.repository.js';
 import type { NoteRepository, RequestRepository } from '../requests/request.repository.js';
 import type { ServiceInstanceRepository } from '../records/service-instance.repository.js';
 import type { SlaRepository } from '../records/sla.repository.js';
@@ -35,6 +36,7 @@ import type { WebhookRepository } from '../webhooks/webhook.repository.js';
 export interface Repositories {
   accounts: AccountRepository;
   people: PersonRepository;
+  personWrites: PersonWriteRepository;
   teams: TeamRepository;
   serviceInstances: ServiceInstanceRepository;
   configurationItems: ConfigurationItemRepository;

@@ -21,9 +21,9 @@ function creationOn(trx: Database): PersonCreation {
       async insert(person) {
         // people_primary_email_unique (lower(primary_email)) decides between two creates of one address.
         const rows = await trx.raw<{ rows: Array<{ id: number }> }>(
-          `insert into people (account_id, name, primary_email, locale, password_hash) values (?, ?, ?, ?, ?)
+          `insert into people (account_id, name, primary_email, locale, time_zone, password_hash) values (?, ?, ?, ?, ?, ?)
            on conflict (lower(primary_email)) do nothing returning id`,
-          [person.account, person.name, person.primaryEmail, person.locale, person.passwordHash],
+          [person.account, person.name, person.primaryEmail, person.locale, person.timeZone, person.passwordHash],
         );
         const id = rows.rows[0]?.id;
         if (id === undefined) return null;

@@ -3,6 +3,7 @@ import type { PersonRepository, PersonView, Role } from '@tessera/domain';
 import { peopleAccountsOf } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { prepared } from '../prepared.js';
+import { findPersonDirectoryView, listPersonViews } from './person-views.js';
 
 export function personRepository(db: Database): PersonRepository {
   return {
@@ -21,6 +22,8 @@ export function personRepository(db: Database): PersonRepository {
         .orderBy('m.team_id')
         .pluck('m.team_id'),
     findOwnView: (personId) => findPersonView(db, personId),
+    listViews: (scope, query) => listPersonViews(db, scope, query),
+    findView: (scope, id) => findPersonDirectoryView(db, scope, id),
   };
 }
 

@@ -1,0 +1,33 @@
+/**
+ * What the people writes of `/v1/people` read and write (issue 22 item 2): one person of an
+ * account, locked for a change, and their roles in an account. SQL: libs/persistence people/.
+ */
+import type { Role } from '../identity/roles.js';
+import type { AccountId } from '../tenancy/account-id.js';
+
+/** The stored fields of a person that a change may set. */
+export interface PersonFieldsRow {
+  name: string;
+  primary_email: string;
+  locale: string;
+  time_zone: string;
+  disabled: boolean;
+}
+
+export interface PersonState extends PersonFieldsRow {
+  id: number;
+  account_id: AccountId;
+}
+
+export interface PersonWriteRepository {
+  /** Whether anyone but `exceptId`, in any account, has that primary e-mail, whatever its case. */
+  emailTaken(email: string, exceptId?: number): Promise<boolean>;
+  /** A new person of the account; null when the primary e-mail was taken meanwhile (nothing written). */
+  insert(account: AccountId, fields: PersonFieldsRow): Promise<number | null>;
+  /** The person of one of these accounts, locked until the transaction ends; null when there is none. */
+  findForUpdate(accounts: readonly string[], id: number): Promise<PersonState | null>;
+  /** False when the primary e-mail was taken meanwhile (nothing written). */
+  update(id: number, changes: Partial<PersonFieldsRow>): Promise<boolean>;
+  /** Replaces the person's roles in the account. */
+  replaceRoles(account: AccountId, personId: number, roles: readonly Role[]): Promise<void>;
+}

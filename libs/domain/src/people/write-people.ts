@@ -1,0 +1,84 @@
+/**
+ * `POST /v1/people` and `PATCH /v1/people/:id` (issue 22 item 2): a person of the account of
+ * the call, checked against the person's declaration (person-fields.ts, the rules
+ * `tessera person create` also applies), every problem at once. In one transaction: the
+ * person, their roles in the account of the call, one audit line and `person.create` /
+ * `person.update` through the one outbox (outbox/record-change.ts). A change that changes
+ * nothing writes nothing. Disabling a person or changing their roles takes effect on their
+ * next call on every replica: the access-change feed carries `people` and `person_roles`.
+ */
+import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
+import type { AccessContext } from '../identity/access-context.js';
+import { peopleAccountsOf } from '../identity/account-access.js';
+import { auditPairs, changedFields } from '../integrations/changed-fields.js';
+import { recordChange } from '../outbox/record-change.js';
+import type { Transaction, UnitOfWork } from '../ports/unit-of-work.js';
+import { MANAGED_IN_DIRECTORY, assertPeopleAdmin } from './people-admin.js';
+import type { PersonDirectoryView } from './person-directory-view.js';
+import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, checkPersonInput, inFieldOrder, type PersonCreateInput, type PersonUpdateInput } from './person-fields.js';
+import type { PersonFieldsRow } from './person-write.repository.js';
+
+type PeopleWrites = UnitOfWork<'people' | 'personWrites' | 'auditLines' | 'jobs'>;
+type Tx = Pick<Transaction, 'people' | 'personWrites' | 'auditLines' | 'jobs'>;
+
+const taken = (email: string): FieldError => ['primary_email', `Primary email has already been taken: ${email}`];
+
+async function viewOf(tx: Tx, access: AccessContext, id: number): Promise<PersonDirectoryView> {
+  const view = await tx.people.findView({ accountId: access.account.id, peopleAccounts: peopleAccountsOf(access.account) }, id);
+  if (!view) throw new Error(`person ${id} vanished`);
+  return view;
+}
+
+export async function createPersonInAccount(access: AccessContext, input: PersonCreateInput, uow: PeopleWrites): Promise<PersonDirectoryView> {
+  assertPeopleAdmin(access, 'Create');
+  const { values, errors } = checkPersonInput(input, 'create');
+  const account = access.account.id;
+  return uow.transaction(async (tx) => {
+    const email = values.primary_email;
+    if (email && !errors.some(([field]) => field === 'primary_email') && (await tx.personWrites.emailTaken(email))) errors.push(taken(email));
+    assertValidInput(input, inFieldOrder(errors));
+    const fields: PersonFieldsRow = {
+      name: values.name!, primary_email: email!, locale: values.locale ?? DEFAULT_LOCALE, time_zone: values.time_zone ?? DEFAULT_TIME_ZONE, disabled: values.disabled ?? false,
+    };
+    const id = await tx.personWrites.insert(account, fields);
+    if (id === null) throw validationFailed([taken(fields.primary_email)]);
+    const roles = values.roles ?? [];
+    if (roles.length > 0) await tx.personWrites.replaceRoles(account, id, roles);
+    await recordChange(tx, {
+      account, record: { type: 'Person', id }, action: 'create', actor: { id: access.person.id, name: access.person.name },
+      source: null, sourceId: null, changes: { ...fields, roles }, events: [{ name: 'person.create' }],
+    });
+    return viewOf(tx, access, id);
+  });
+}
+
+export async function updatePerson(access: AccessContext, id: number, input: PersonUpdateInput, uow: PeopleWrites): Promise<PersonDirectoryView> {
+  assertPeopleAdmin(access, 'Update');
+  const { values, errors } = checkPersonInput(input, 'change');
+  const account = access.account.id;
+  return uow.transaction(async (tx) => {
+    const current = await tx.personWrites.findForUpdate(peopleAccountsOf(access.account), id);
+    if (!current) throw notFound();
+    if (current.account_id !== account) throw forbidden(MANAGED_IN_DIRECTORY);
+    const email = values.primary_email;
+    if (email && !errors.some(([field]) => field === 'primary_email') && (await tx.personWrites.emailTaken(email, id))) errors.push(taken(email));
+    assertValidInput(input, inFieldOrder(errors));
+
+    const { roles: wantedRoles, ...wanted } = values;
+    const changed = changedFields<PersonFieldsRow>(current, wanted);
+    const audit = auditPairs(current, changed);
+    const rolesBefore = await tx.people.rolesIn(account, id);
+    const roles = wantedRoles === undefined ? rolesBefore : [...wantedRoles].sort();
+    if (roles.join() !== rolesBefore.join()) audit['roles'] = [rolesBefore, roles];
+    if (Object.keys(audit).length === 0) return viewOf(tx, access, id);
+
+    if (Object.keys(changed).length > 0 && !(await tx.personWrites.update(id, changed))) throw validationFailed([taken(changed.primary_email ?? '')]);
+    if ('roles' in audit) await tx.personWrites.replaceRoles(account, id, roles);
+    await recordChange(tx, {
+      account, record: { type: 'Person', id }, action: 'update', actor: { id: access.person.id, name: access.person.name },
+      source: null, sourceId: null, changes: audit, events: [{ name: 'person.update' }],
+    });
+    return viewOf(tx, access, id);
+  });
+}

@@ -1,0 +1,46 @@
+import { trustedAccountId } from '@tessera/domain';
+import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { personWriteRepository } from './person-writes.js';
+
+const ACME = trustedAccountId('acme');
+const fields = (email: string) => ({ name: 'Ada', primary_email: email, locale: 'en-US', time_zone: 'UTC', disabled: false });
+
+describe('personWriteRepository', () => {
+  let test: TestDatabase;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    await test.db('accounts').insert([{ id: 'acme', name: 'Acme' }, { id: 'other', name: 'Other' }]);
+  });
+  afterAll(() => test.drop());
+
+  it('refuses an e-mail taken in any account, whatever its case, on insert and on update, leaving the transaction usable', async () => {
+    const people = personWriteRepository(test.db);
+    const ada = await people.insert(ACME, fields('ada@acme.example'));
+    expect(ada).toEqual(expect.any(Number));
+    expect(await people.insert(trustedAccountId('other'), fields('ADA@acme.example'))).toBeNull();
+    expect(await people.emailTaken('Ada@Acme.example')).toBe(true);
+    expect(await people.emailTaken('ada@acme.example', ada!)).toBe(false);
+    const bob = (await people.insert(ACME, fields('bob@acme.example')))!;
+    await test.db.transaction(async (trx) => {
+      const inTx = personWriteRepository(trx);
+      expect(await inTx.findForUpdate(['other'], bob)).toBeNull();
+      expect(await inTx.findForUpdate(['acme'], bob)).toMatchObject({ id: bob, account_id: 'acme', primary_email: 'bob@acme.example' });
+      expect(await inTx.update(bob, { primary_email: 'ADA@acme.example' })).toBe(false);
+      expect(await inTx.update(bob, { name: 'Bob' })).toBe(true);
+    });
+    expect(await test.db('people').where({ id: bob }).first('name', 'primary_email')).toEqual({ name: 'Bob', primary_email: 'bob@acme.example' });
+  });
+
+  it('replaces the roles of a person in one account, leaving the other accounts’ roles', async () => {
+    const people = personWriteRepository(test.db);
+    const id = (await people.insert(ACME, fields('roles@acme.example')))!;
+    await test.db('person_roles').insert({ person_id: id, account_id: 'other', role: 'agent' });
+    await people.replaceRoles(ACME, id, ['administrator', 'auditor']);
+    await people.replaceRoles(ACME, id, ['auditor']);
+    expect(await test.db('person_roles').where({ person_id: id }).orderBy(['account_id', 'role']).select('account_id', 'role')).toEqual([
+      { account_id: 'acme', role: 'auditor' },
+      { account_id: 'other', role: 'agent' },
+    ]);
+  });
+});
