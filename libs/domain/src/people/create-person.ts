@@ -22,6 +22,7 @@ export interface NewPersonInput {
   name: string | undefined;
   primaryEmail: string | undefined;
   locale?: string | undefined;
+  timeZone?: string | undefined;
   roles?: readonly string[];
   password?: string | undefined;
 }
@@ -31,7 +32,7 @@ export const ADMINISTRATION_SOURCE = 'tessera';
 
 export async function createPerson(input: NewPersonInput, people: PersonRegistry): Promise<{ id: number }> {
   const { values, errors: fieldErrors } = checkPersonInput(
-    { name: input.name ?? null, primary_email: input.primaryEmail ?? null, locale: input.locale, roles: input.roles === undefined ? undefined : [...input.roles] },
+    { name: input.name ?? null, primary_email: input.primaryEmail ?? null, locale: input.locale, time_zone: input.timeZone, roles: input.roles === undefined ? undefined : [...input.roles] },
     'create',
   );
   const email = values.primary_email;

@@ -45,7 +45,7 @@ export const personCreateCommand: Command = {
   name: 'person create',
   summary: 'Create a person of an account (--admin for its first administrator)',
   help: `Usage: tessera person create --account <id> --name <name> --email <address> [--admin] [--agent]
-                             [--locale <tag>] [--password-prompt] [--if-missing]
+                             [--locale <tag>] [--time-zone <zone>] [--password-prompt] [--if-missing]
 
 Creates a person of the account, with the roles asked for there, publishes person.create to the
 account's webhooks, and prints the person's id.
@@ -56,6 +56,7 @@ account's webhooks, and prints the person's id.
   --admin                 the administrator role (people, teams, webhooks, integrations, …)
   --agent                 the agent role (requests of the account's teams)
   --locale <tag>          e.g. nl-NL; default en-US
+  --time-zone <zone>      an IANA time zone, e.g. Europe/Amsterdam; default UTC
   --password-prompt       asks for a sign-in password (10 to 1024 characters) without echo, or
                           reads it as the first line of standard input when that is not a terminal;
                           without it the person signs in through no password (tokens only)
@@ -65,7 +66,7 @@ Exit 1 with every problem when the input is refused, or when the e-mail is taken
 --if-missing); nothing is written then. Then: tessera token create --person <the printed id>.
 ${DATABASE_HELP}`,
   options: {
-    account: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, locale: { type: 'string' },
+    account: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, locale: { type: 'string' }, 'time-zone': { type: 'string' },
     admin: { type: 'boolean' }, agent: { type: 'boolean' }, 'password-prompt': { type: 'boolean' }, 'if-missing': { type: 'boolean' },
   },
   async run({ values }) {
@@ -79,7 +80,7 @@ ${DATABASE_HELP}`,
       const existing = values['if-missing'] === true && email !== undefined ? await people.idByEmail(email.trim()) : null;
       if (existing !== null) return done(String(existing), `A person with the primary e-mail ${email} exists already (id ${existing}); nothing changed.`);
       return refusingInvalid(async () => {
-        const { id } = await createPerson({ account, name: text(values['name']), primaryEmail: email, locale: text(values['locale']), roles, password }, people);
+        const { id } = await createPerson({ account, name: text(values['name']), primaryEmail: email, locale: text(values['locale']), timeZone: text(values['time-zone']), roles, password }, people);
         return done(String(id), `Created person ${id} of ${account}${roles.length ? ` (${roles.join(', ')})` : ''}.`);
       }, { primary_email: 'email' });
     });

@@ -167,14 +167,14 @@ describe('tessera: the administration command', () => {
     it('person create makes an administrator who signs in with the password read from standard input, and publishes person.create', async () => {
       await tessera(['account', 'create', 'beta', '--name', 'Beta', '--if-missing'], { DATABASE_URL: test.url });
       const run = await tessera(
-        ['person', 'create', '--account', 'beta', '--name', 'Ada Admin', '--email', 'ada@beta.example', '--admin', '--agent', '--locale', 'nl-NL', '--password-prompt'],
+        ['person', 'create', '--account', 'beta', '--name', 'Ada Admin', '--email', 'ada@beta.example', '--admin', '--agent', '--locale', 'nl-NL', '--time-zone', 'Europe/Amsterdam', '--password-prompt'],
         { DATABASE_URL: test.url },
         'a long enough password\n',
       );
       expect(run.code).toBe(0);
       const id = Number(run.stdout.trim());
-      const person = await test.db('people').where({ id }).first('account_id', 'name', 'primary_email', 'locale', 'password_hash');
-      expect(person).toMatchObject({ account_id: 'beta', name: 'Ada Admin', primary_email: 'ada@beta.example', locale: 'nl-NL' });
+      const person = await test.db('people').where({ id }).first('account_id', 'name', 'primary_email', 'locale', 'time_zone', 'password_hash');
+      expect(person).toMatchObject({ account_id: 'beta', name: 'Ada Admin', primary_email: 'ada@beta.example', locale: 'nl-NL', time_zone: 'Europe/Amsterdam' });
       const signIn = await signInRepository(test.db).findByEmail('ADA@beta.example');
       expect(signIn?.id).toBe(id);
       expect(await verifyPassword('a long enough password', signIn!.passwordHash!)).toBe(true);
