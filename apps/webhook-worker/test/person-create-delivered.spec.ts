@@ -4,7 +4,7 @@
  * catalogue besides `request.*` that Tessera publishes.
  */
 import { createPerson, encodeNodeId } from '@tessera/domain';
-import { personRegistry } from '@tessera/persistence';
+import { createUnitOfWork } from '@tessera/persistence';
 import type { TestDatabase } from '@tessera/persistence/testing';
 import { deliverySuite } from './support/delivery-suite.js';
 import type { HttpSink } from './support/http-sink.js';
@@ -26,7 +26,7 @@ describe('person.create delivered', () => {
     const requestHook = await sinkWebhook(test, sink, { name: 'New requests', event: 'request.create' });
     await suite.worker.start(LOOPBACK);
 
-    const { id } = await createPerson({ account: 'wdc', name: 'Nina New', primaryEmail: 'nina@widget.example', roles: ['agent'] }, personRegistry(test.db));
+    const { id } = await createPerson({ account: 'wdc', name: 'Nina New', primaryEmail: 'nina@widget.example', roles: ['agent'] }, createUnitOfWork(test.db));
     const received = await waitFor('person.create at the receiver', async () => sink.requests.find((r) => r.path === `/hook/${personHook}`));
 
     const body = JSON.parse(received.body) as Record<string, unknown>;

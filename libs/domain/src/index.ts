@@ -259,7 +259,6 @@ export type { NewAccountInput } from './tenancy/create-account.js';
 export type { AccountRegistry, RegisteredAccount } from './tenancy/account-registry.js';
 export { createPerson, ADMINISTRATION_SOURCE, PERSON_NAME_MAX, PRIMARY_EMAIL_MAX, PASSWORD_MIN, PASSWORD_MAX } from './people/create-person.js';
 export type { NewPersonInput } from './people/create-person.js';
-export type { PersonRegistry, PersonCreation, NewPersonRow } from './people/person-registry.js';
 export { listPeople, getPerson, peopleReadScope } from './people/read-people.js';
 export { createPersonInAccount, updatePerson } from './people/write-people.js';
 export { assertPeopleAdmin, MANAGED_IN_DIRECTORY } from './people/people-admin.js';

@@ -48,4 +48,3 @@ export { graphReads } from './connections/graph-reads.js';
 export { poolFigures, type PoolFigures } from './operations/pool-figures.js';
 export { queueFigures, type QueueFigures } from './operations/queue-figures.js';
 export { accountRegistry } from './accounts/account-registry.js';
-export { personRegistry } from './people/person-registry.js';

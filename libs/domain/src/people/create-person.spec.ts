@@ -1,26 +1,37 @@
 import { verifyPassword } from '../identity/password.js';
+import type { Role } from '../identity/roles.js';
 import type { QueuedJob } from '../jobs/job-contract.js';
 import type { NewAuditLine } from '../ports/outbox.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
-import { createPerson } from './create-person.js';
-import type { NewPersonRow, PersonRegistry } from './person-registry.js';
+import { fakeUnitOfWork } from '../testing/fake-transaction.js';
 import { validationProblems } from '../testing/validation-problems.js';
+import { createPerson } from './create-person.js';
+
+interface StoredPerson {
+  account: string;
+  name: string;
+  primaryEmail: string;
+  locale: string;
+  passwordHash: string | null;
+  roles: readonly Role[];
+}
 
 function registry(emails: string[] = []) {
-  const people: NewPersonRow[] = [];
+  const people: StoredPerson[] = [];
   const audit: NewAuditLine[] = [];
   const jobs: QueuedJob[] = [];
   const taken = (email: string) => [...emails, ...people.map((p) => p.primaryEmail)].some((e) => e.toLowerCase() === email.toLowerCase());
-  const port: PersonRegistry = {
-    findAccount: async (id) => (id === 'acme' ? { id: trustedAccountId('acme'), name: 'Acme' } : null),
-    idByEmail: async (email) => (taken(email) ? 1 : null),
-    transaction: (work) =>
-      work({
-        auditLines: { insert: async (_account, line) => audit.push(line) },
-        jobs: { enqueue: async (queued) => void jobs.push(...queued), cancel: async () => undefined },
-        people: { idByEmail: async (email) => (taken(email) ? 1 : null), insert: async (person) => (people.push(person), people.length + 100) },
-      }),
-  };
+  const port = fakeUnitOfWork({
+    accounts: { find: async (id) => (id === 'acme' ? { id: trustedAccountId('acme'), name: 'Acme', directoryAccountId: null } : null) },
+    auditLines: { insert: async (_account, line) => audit.push(line) },
+    jobs: { enqueue: async (queued) => void jobs.push(...queued), cancel: async () => undefined },
+    personWrites: {
+      idWithEmail: async (email) => (taken(email) ? 1 : null),
+      insert: async (account, fields, passwordHash) =>
+        people.push({ account, name: fields.name, primaryEmail: fields.primary_email, locale: fields.locale, passwordHash, roles: [] }) + 100,
+      replaceRoles: async (_account, id, roles) => void (people[id - 101]!.roles = roles),
+    },
+  });
   return { people, audit, jobs, port };
 }
 

@@ -6,12 +6,13 @@
  * whatever its case (it identifies a person at sign-in). The `tessera person create`
  * command also takes a password: 10 to 1024 characters (stored as its scrypt digest only).
  * The account must exist. Every problem is reported at once; nothing is written unless all pass.
+ * The writing itself is insert-new-person.ts, shared with `POST /v1/people`.
  */
 import { validationFailed, type FieldError } from '../errors/domain-error.js';
 import { hashPassword } from '../identity/password.js';
-import { recordChange } from '../outbox/record-change.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { insertNewPerson } from './insert-new-person.js';
 import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, checkPersonInput, inFieldOrder } from './person-fields.js';
-import type { PersonRegistry } from './person-registry.js';
 
 export { PERSON_NAME_MAX, PRIMARY_EMAIL_MAX } from './person-fields.js';
 export const PASSWORD_MIN = 10;
@@ -30,42 +31,26 @@ export interface NewPersonInput {
 /** Where a change made by the administration command, not through an API, says it came from. */
 export const ADMINISTRATION_SOURCE = 'tessera';
 
-export async function createPerson(input: NewPersonInput, people: PersonRegistry): Promise<{ id: number }> {
+export async function createPerson(input: NewPersonInput, uow: UnitOfWork<'accounts' | 'personWrites' | 'auditLines' | 'jobs'>): Promise<{ id: number }> {
   const { values, errors: fieldErrors } = checkPersonInput(
     { name: input.name ?? null, primary_email: input.primaryEmail ?? null, locale: input.locale, time_zone: input.timeZone, roles: input.roles === undefined ? undefined : [...input.roles] },
     'create',
   );
-  const email = values.primary_email;
-  if (email && !fieldErrors.some(([field]) => field === 'primary_email') && (await people.idByEmail(email)) !== null) {
-    fieldErrors.push(['primary_email', `Primary email has already been taken: ${email}`]);
-  }
-  const errors: FieldError[] = inFieldOrder(fieldErrors);
   const password = input.password;
-  if (password !== undefined && (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)) {
-    errors.push(['password', `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`]);
-  }
-  const account = await people.findAccount(input.account);
-  if (!account) errors.push(['account', `No account has the id ${input.account}`]);
-  if (errors.length > 0 || !account || !values.name || !email) throw validationFailed(errors);
-
-  const name = values.name;
-  const locale = values.locale ?? DEFAULT_LOCALE;
-  const timeZone = values.time_zone ?? DEFAULT_TIME_ZONE;
-  const roles = values.roles ?? [];
-  const passwordHash = password === undefined ? null : await hashPassword(password);
-  return people.transaction(async (tx) => {
-    const id = await tx.people.insert({ account: account.id, name, primaryEmail: email, locale, timeZone, passwordHash, roles });
-    if (id === null) throw validationFailed([['primary_email', `Primary email has already been taken: ${email}`]]);
-    await recordChange(tx, {
-      account: account.id,
-      record: { type: 'Person', id },
-      action: 'create',
-      actor: null,
-      source: ADMINISTRATION_SOURCE,
-      sourceId: null,
-      changes: { name, primary_email: email, locale, roles },
-      events: [{ name: 'person.create' }],
-    });
+  const passwordError = password !== undefined && (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX);
+  const passwordHash = password === undefined || passwordError ? null : await hashPassword(password);
+  return uow.transaction(async (tx) => {
+    const email = values.primary_email;
+    if (email && !fieldErrors.some(([field]) => field === 'primary_email') && (await tx.personWrites.idWithEmail(email)) !== null) {
+      fieldErrors.push(['primary_email', `Primary email has already been taken: ${email}`]);
+    }
+    const errors: FieldError[] = inFieldOrder(fieldErrors);
+    if (passwordError) errors.push(['password', `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`]);
+    const account = await tx.accounts.find(input.account);
+    if (!account) errors.push(['account', `No account has the id ${input.account}`]);
+    if (errors.length > 0 || !account || !values.name || !email) throw validationFailed(errors);
+    const fields = { name: values.name, primary_email: email, locale: values.locale ?? DEFAULT_LOCALE, time_zone: values.time_zone ?? DEFAULT_TIME_ZONE, disabled: false };
+    const id = await insertNewPerson(tx, { account: account.id, fields, roles: values.roles ?? [], passwordHash, actor: null, source: ADMINISTRATION_SOURCE });
     return { id };
   });
 }

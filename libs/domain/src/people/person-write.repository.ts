@@ -20,10 +20,13 @@ export interface PersonState extends PersonFieldsRow {
 }
 
 export interface PersonWriteRepository {
-  /** Whether anyone but `exceptId`, in any account, has that primary e-mail, whatever its case. */
-  emailTaken(email: string, exceptId?: number): Promise<boolean>;
-  /** A new person of the account; null when the primary e-mail was taken meanwhile (nothing written). */
-  insert(account: AccountId, fields: PersonFieldsRow): Promise<number | null>;
+  /** The id of the person but `exceptId`, in any account, with that primary e-mail, whatever its case; null when none. */
+  idWithEmail(email: string, exceptId?: number): Promise<number | null>;
+  /**
+   * A new person of the account, with a sign-in password's `scrypt$…` digest or none; null when the
+   * primary e-mail was taken meanwhile (nothing written).
+   */
+  insert(account: AccountId, fields: PersonFieldsRow, passwordHash: string | null): Promise<number | null>;
   /** The person of one of these accounts, locked until the transaction ends; null when there is none. */
   findForUpdate(accounts: readonly string[], id: number): Promise<PersonState | null>;
   /** False when the primary e-mail was taken meanwhile (nothing written). */

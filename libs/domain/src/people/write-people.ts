@@ -17,6 +17,7 @@ import type { Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import { MANAGED_IN_DIRECTORY, assertPeopleAdmin } from './people-admin.js';
 import type { PersonDirectoryView } from './person-directory-view.js';
 import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, checkPersonInput, inFieldOrder, type PersonCreateInput, type PersonUpdateInput } from './person-fields.js';
+import { insertNewPerson } from './insert-new-person.js';
 import type { PersonFieldsRow } from './person-write.repository.js';
 
 type PeopleWrites = UnitOfWork<'people' | 'personWrites' | 'auditLines' | 'jobs'>;
@@ -36,19 +37,13 @@ export async function createPersonInAccount(access: AccessContext, input: Person
   const account = access.account.id;
   return uow.transaction(async (tx) => {
     const email = values.primary_email;
-    if (email && !errors.some(([field]) => field === 'primary_email') && (await tx.personWrites.emailTaken(email))) errors.push(taken(email));
+    if (email && !errors.some(([field]) => field === 'primary_email') && (await tx.personWrites.idWithEmail(email)) !== null) errors.push(taken(email));
     assertValidInput(input, inFieldOrder(errors));
     const fields: PersonFieldsRow = {
       name: values.name!, primary_email: email!, locale: values.locale ?? DEFAULT_LOCALE, time_zone: values.time_zone ?? DEFAULT_TIME_ZONE, disabled: values.disabled ?? false,
     };
-    const id = await tx.personWrites.insert(account, fields);
-    if (id === null) throw validationFailed([taken(fields.primary_email)]);
-    const roles = values.roles ?? [];
-    if (roles.length > 0) await tx.personWrites.replaceRoles(account, id, roles);
-    await recordChange(tx, {
-      account, record: { type: 'Person', id }, action: 'create', actor: { id: access.person.id, name: access.person.name },
-      source: null, sourceId: null, changes: { ...fields, roles }, events: [{ name: 'person.create' }],
-    });
+    const actor = { id: access.person.id, name: access.person.name };
+    const id = await insertNewPerson(tx, { account, fields, roles: values.roles ?? [], passwordHash: null, actor, source: null });
     return viewOf(tx, access, id);
   });
 }
@@ -62,7 +57,7 @@ export async function updatePerson(access: AccessContext, id: number, input: Per
     if (!current) throw notFound();
     if (current.account_id !== account) throw forbidden(MANAGED_IN_DIRECTORY);
     const email = values.primary_email;
-    if (email && !errors.some(([field]) => field === 'primary_email') && (await tx.personWrites.emailTaken(email, id))) errors.push(taken(email));
+    if (email && !errors.some(([field]) => field === 'primary_email') && (await tx.personWrites.idWithEmail(email, id)) !== null) errors.push(taken(email));
     assertValidInput(input, inFieldOrder(errors));
 
     const { roles: wantedRoles, ...wanted } = values;

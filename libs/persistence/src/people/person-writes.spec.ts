@@ -16,12 +16,12 @@ describe('personWriteRepository', () => {
 
   it('refuses an e-mail taken in any account, whatever its case, on insert and on update, leaving the transaction usable', async () => {
     const people = personWriteRepository(test.db);
-    const ada = await people.insert(ACME, fields('ada@acme.example'));
+    const ada = await people.insert(ACME, fields('ada@acme.example'), null);
     expect(ada).toEqual(expect.any(Number));
-    expect(await people.insert(trustedAccountId('other'), fields('ADA@acme.example'))).toBeNull();
-    expect(await people.emailTaken('Ada@Acme.example')).toBe(true);
-    expect(await people.emailTaken('ada@acme.example', ada!)).toBe(false);
-    const bob = (await people.insert(ACME, fields('bob@acme.example')))!;
+    expect(await people.insert(trustedAccountId('other'), fields('ADA@acme.example'), null)).toBeNull();
+    expect(await people.idWithEmail('Ada@Acme.example')).toBe(ada);
+    expect(await people.idWithEmail('ada@acme.example', ada!)).toBeNull();
+    const bob = (await people.insert(ACME, fields('bob@acme.example'), null))!;
     await test.db.transaction(async (trx) => {
       const inTx = personWriteRepository(trx);
       expect(await inTx.findForUpdate(['other'], bob)).toBeNull();
@@ -34,7 +34,7 @@ describe('personWriteRepository', () => {
 
   it('replaces the roles of a person in one account, leaving the other accounts’ roles', async () => {
     const people = personWriteRepository(test.db);
-    const id = (await people.insert(ACME, fields('roles@acme.example')))!;
+    const id = (await people.insert(ACME, fields('roles@acme.example'), null))!;
     await test.db('person_roles').insert({ person_id: id, account_id: 'other', role: 'agent' });
     await people.replaceRoles(ACME, id, ['administrator', 'auditor']);
     await people.replaceRoles(ACME, id, ['auditor']);

@@ -10,16 +10,17 @@ const isTakenEmail = (error: unknown) =>
 
 export function personWriteRepository(db: Database): PersonWriteRepository {
   return {
-    async emailTaken(email, exceptId) {
+    async idWithEmail(email, exceptId) {
       const query = db('people').whereRaw('lower(primary_email) = lower(?)', [email]);
       if (exceptId !== undefined) query.whereNot('id', exceptId);
-      return (await query.first('id')) !== undefined;
+      const row = await query.first('id');
+      return row ? (row.id as number) : null;
     },
-    async insert(account, fields) {
+    async insert(account, fields, passwordHash) {
       const rows = await db.raw<{ rows: Array<{ id: number }> }>(
-        `insert into people (account_id, name, primary_email, locale, time_zone, disabled) values (?, ?, ?, ?, ?, ?)
+        `insert into people (account_id, name, primary_email, locale, time_zone, disabled, password_hash) values (?, ?, ?, ?, ?, ?, ?)
          on conflict (lower(primary_email)) do nothing returning id`,
-        [account, fields.name, fields.primary_email, fields.locale, fields.time_zone, fields.disabled],
+        [account, fields.name, fields.primary_email, fields.locale, fields.time_zone, fields.disabled, passwordHash],
       );
       return rows.rows[0]?.id ?? null;
     },

@@ -1,6 +1,6 @@
 /** `tessera account create` and `tessera person create`: the first records of a new installation. */
 import { createAccount, createPerson } from '@tessera/domain';
-import { accountRegistry, personRegistry } from '@tessera/persistence';
+import { accountRegistry, createUnitOfWork } from '@tessera/persistence';
 import { withCliDatabase } from './cli-database.js';
 import { done, refused, type Command } from './command.js';
 import { refusingInvalid } from './field-errors.js';
@@ -75,9 +75,9 @@ ${DATABASE_HELP}`,
     const password = values['password-prompt'] === true ? await readPassword() : undefined;
     const roles = [...(values['admin'] === true ? ['administrator'] : []), ...(values['agent'] === true ? ['agent'] : [])];
     return withCliDatabase(async (db) => {
-      const people = personRegistry(db);
+      const people = createUnitOfWork(db);
       const email = text(values['email']);
-      const existing = values['if-missing'] === true && email !== undefined ? await people.idByEmail(email.trim()) : null;
+      const existing = values['if-missing'] === true && email !== undefined ? await people.repositories.personWrites.idWithEmail(email.trim()) : null;
       if (existing !== null) return done(String(existing), `A person with the primary e-mail ${email} exists already (id ${existing}); nothing changed.`);
       return refusingInvalid(async () => {
         const { id } = await createPerson({ account, name: text(values['name']), primaryEmail: email, locale: text(values['locale']), timeZone: text(values['time-zone']), roles, password }, people);
