@@ -1,13 +1,11 @@
 /** The accounts table for the administration that creates accounts (libs/domain tenancy/create-account.ts). */
-import type { AccountRegistry, RegisteredAccount } from '@tessera/domain';
+import type { AccountRegistry } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { findAccount } from './account.repository.js';
 
 export function accountRegistry(db: Database): AccountRegistry {
   return {
-    async find(id) {
-      const row = await db('accounts').where({ id }).first('id', 'name', 'directory_account_id');
-      return row ? ({ id: row.id, name: row.name, directoryAccountId: row.directory_account_id } satisfies RegisteredAccount) : null;
-    },
+    find: (id) => findAccount(db, id),
     async insert(account) {
       const rows = await db('accounts')
         .insert({ id: account.id, name: account.name, directory_account_id: account.directoryAccountId })
