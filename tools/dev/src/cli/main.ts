@@ -1,4 +1,5 @@
 /** `tessera …` (bin/tessera.mjs): runs one command, prints what it answers, exits with its code. */
+import { isDatabaseUnreachable } from '@tessera/persistence';
 import { COMMANDS } from './commands.js';
 import { runCli } from './run-cli.js';
 
@@ -9,7 +10,10 @@ try {
   if (outcome.stdout) process.stdout.write(`${outcome.stdout}\n`);
   code = outcome.code;
 } catch (error) {
-  process.stderr.write(`tessera: ${error instanceof Error ? error.message : String(error)}\n`);
+  const message = error instanceof Error ? error.message : String(error);
+  // Knex words a database that never answers as a full pool; say what it is, nothing was written.
+  const reason = isDatabaseUnreachable(error) ? `the database does not answer (${process.env['DATABASE_URL'] ? 'DATABASE_URL' : 'the embedded PostgreSQL'}): ${message}; nothing was written` : message;
+  process.stderr.write(`tessera: ${reason}\n`);
 }
 // Explicitly: the embedded PostgreSQL's exit hook ends the process with code 0 otherwise.
 process.exit(code);

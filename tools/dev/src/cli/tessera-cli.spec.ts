@@ -55,6 +55,12 @@ describe('tessera: the administration command', () => {
     expect(extra.stderr).toContain("unexpected argument 'now'");
   });
 
+  it('says the database does not answer, exit 1, when DATABASE_URL refuses connections', async () => {
+    const run = await tessera(['token', 'create', '--person', '1'], { DATABASE_URL: 'postgres://nobody:x@127.0.0.1:1/nothing' });
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr).toContain('tessera: the database does not answer (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:1; nothing was written');
+  });
+
   describe('against DATABASE_URL', () => {
     let test: TestDatabase;
     let demo: DemoSeedResult;
