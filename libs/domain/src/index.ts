@@ -102,8 +102,8 @@ export { addRequestNote } from './requests/add-request-note.js';
 export type { AddedRequestNote, NoteCreateInput } from './requests/add-request-note.js';
 export { REQUEST_SUBJECT_MAX_LENGTH, REQUEST_NOTE_MAX_LENGTH, REQUEST_RECORD } from './requests/request-fields.js';
 export type { RequestCreateInput, RequestUpdateInput, RequestFieldsInput, CheckedRequestFields } from './requests/request-fields.js';
-export { declareRecord, fieldsWritten, camelCase, readNameOf, graphqlNameOf, graphqlInputNameOf, humanizeField, describeField, withArticle } from './records/record-fields.js';
-export type { RecordDeclaration, RecordFields, FieldDeclaration, FieldType, FieldLookup, CollectionFacets, WriteMode, RecordInput, CheckedInput } from './records/record-fields.js';
+export { declareRecord, fieldsWritten, camelCase, readNameOf, graphqlNameOf, graphqlInputNameOf, humanizeField, describeField, withArticle, readOnlyNames } from './records/record-fields.js';
+export type { RecordDeclaration, RecordFields, FieldDeclaration, FieldType, FieldLookup, CollectionFacets, WriteMode, RecordInput, CheckedInput, ItemField, ListItem, ItemObject } from './records/record-fields.js';
 export { checkRecordInput } from './records/check-record-input.js';
 export { getMe } from './people/get-me.js';
 export type { Me } from './people/get-me.js';
@@ -164,10 +164,12 @@ export type { WebhookState } from './webhooks/webhook-enabled-flag.js';
 export type { WebhookRepository } from './webhooks/webhook.repository.js';
 export type { AttachmentRepository } from './webhooks/attachments/attachment.repository.js';
 export type { AttachmentRecord, AttachmentContent, NewAttachment, LinkedAttachment, AttachmentField } from './webhooks/attachments/attachment-record.js';
-export { applyWebhookInput, WEBHOOK_NAME_MAX_LENGTH, WEBHOOK_DESCRIPTION_MAX_BYTES, WEBHOOK_SOURCE_MAX_LENGTH, WEBHOOK_SOURCE_ID_MAX_LENGTH } from './webhooks/webhook-fields.js';
+export { applyWebhookInput } from './webhooks/webhook-fields.js';
+export {
+  WEBHOOK_RECORD, WEBHOOK_NAME_MAX_LENGTH, WEBHOOK_DESCRIPTION_MAX_BYTES, WEBHOOK_SOURCE_MAX_LENGTH, WEBHOOK_SOURCE_ID_MAX_LENGTH, DESCRIPTION_ATTACHMENTS_MAX,
+} from './webhooks/webhook-declaration.js';
 export { webhookUriError, WEBHOOK_URI_MAX_LENGTH } from './webhooks/webhook-uri.js';
 export { parseMailExceptionsTo, isMailAddress, MAIL_EXCEPTIONS_TO_MAX_ADDRESSES } from './webhooks/mail-exceptions-to.js';
-export { DESCRIPTION_ATTACHMENTS_MAX } from './webhooks/webhook-references.js';
 export { listWebhooks, getWebhook } from './webhooks/read-webhooks.js';
 export { createWebhook } from './webhooks/create-webhook.js';
 export { updateWebhook } from './webhooks/update-webhook.js';
@@ -176,7 +178,7 @@ export { uploadAttachment } from './webhooks/attachments/upload-attachment.js';
 export type { UploadedFile } from './webhooks/attachments/upload-attachment.js';
 export { readAttachment } from './webhooks/attachments/read-attachment.js';
 export { ATTACHMENT_KEY_PATTERN } from './webhooks/attachments/attachment-file.js';
-export { presentWebhook, presentWebhookInList, presentAttachment, WEBHOOK_FIELDS, WEBHOOK_LIST_FIELDS } from './webhooks/webhook.presenter.js';
+export { presentWebhook, presentWebhookInList, presentAttachment } from './webhooks/webhook.presenter.js';
 export type {
   WebhookPolicyRecord, WebhookPolicyFields, WebhookPolicyKeyColumns, NewWebhookPolicy, WebhookUsingPolicy, WebhookPolicyWithKey, RetiringKey, RetiringKeyView,
   RolledWebhookPolicyKey,

@@ -25,6 +25,7 @@ function filterType(field: FieldDeclaration): FilterType {
       return 'datetime';
     case 'text':
     case 'json':
+    case 'list':
       return 'string';
   }
 }
@@ -64,6 +65,8 @@ function answerField(field: FieldDeclaration, reference: z.ZodType): z.ZodType {
       return z.boolean();
     case 'json':
       return z.unknown();
+    case 'list':
+      return z.array(field.of.type === 'enum' ? z.enum(field.of.values as [string, ...string[]]) : z.object(Object.fromEntries(Object.keys(field.of.fields).map((name) => [name, z.unknown()]))));
   }
 }
 
@@ -73,7 +76,7 @@ export function answerShape(declaration: RecordDeclaration, reference: z.ZodType
     readFields(declaration).map(([, read, field]) => {
       const schema = answerField(field, reference);
       if (field.type === 'reference') return [read, schema];
-      const always = field.required || field.notBlank || field.type === 'json';
+      const always = field.required || field.notBlank || field.type === 'json' || field.type === 'list';
       return [read, (always ? schema : schema.nullable()).describe(describeField(field))];
     }),
   );

@@ -9,39 +9,84 @@
  *   by one of its lookups (`member_id` or `member`).
  */
 import { z } from 'zod';
-import { describeField, fieldsWritten, withArticle, type FieldDeclaration, type RecordDeclaration, type WriteMode } from '@tessera/domain';
+import { MAX_RECORD_ID, describeField, fieldsWritten, withArticle, type FieldDeclaration, type ItemField, type ListItem, type RecordDeclaration, type WriteMode } from '@tessera/domain';
 import { DATETIME_RANGE_TEXT } from './filter-value.js';
+import { reference } from './write-body.js';
 
 const listed = (values: readonly string[]) => values.join(', ');
+
+/** A field of a list's objects: checked here, as the use case takes the list as it is typed. */
+function itemField(field: ItemField): z.ZodType {
+  const schema = field.type === 'text' ? z.string().max(field.max) : z.boolean();
+  const described = field.description ? schema.describe(field.description) : schema;
+  return field.required ? described : described.optional();
+}
+
+function listItem(item: ListItem): z.ZodType {
+  if (item.type === 'enum') return z.string().meta({ enum: [...item.values] });
+  return z.strictObject(Object.fromEntries(Object.entries(item.fields).map(([name, field]) => [name, itemField(field)])));
+}
+
+/** `null` allowed unless the declaration refuses it; absent allowed. */
+const optional = (field: FieldDeclaration, schema: z.ZodType) => (field.nullable === false ? schema : schema.nullable()).optional();
+
+function sizeText(field: Extract<FieldDeclaration, { type: 'text' }>): string {
+  if (field.maxBytes !== undefined) return `At most ${field.maxBytes / 1024} KB`;
+  return field.max === undefined ? 'Any length' : `At most ${field.max} characters`;
+}
 
 function bodyField(field: FieldDeclaration, mode: WriteMode): z.ZodType {
   const description = describeField(field);
   const blank = field.required || field.notBlank ? '; never blank' : '';
   switch (field.type) {
     case 'text': {
-      const text = field.max === undefined ? z.string() : z.string().meta({ maxLength: field.max });
-      const most = field.max === undefined ? 'Any length' : `At most ${field.max} characters`;
+      const meta = { ...(field.max === undefined ? {} : { maxLength: field.max }), ...(field.format ? { format: field.format } : {}) };
+      const text = Object.keys(meta).length === 0 ? z.string() : z.string().meta(meta);
+      const most = sizeText(field);
       if (field.required && mode === 'create') return text.describe(`${description}. Required; ${most.toLowerCase()}`);
-      return text.nullable().optional().describe(`${description}. ${most}${blank}`);
+      return optional(field, text).describe(`${description}. ${most}${blank}`);
     }
-    case 'enum':
-      return z.string().meta({ enum: [...field.values] }).nullable().optional().describe(`${description}. One of: ${listed(field.values)}${blank}`);
+    case 'enum': {
+      // A value in any letter case is not one of the schema's values: the description lists them.
+      const text = field.anyCase ? z.string() : z.string().meta({ enum: [...field.values] });
+      return optional(field, text).describe(`${description}. One of: ${listed(field.values)}${field.anyCase ? ' (any letter case)' : ''}${blank}`);
+    }
     case 'datetime':
-      return z.string().nullable().optional().describe(`${description}. ISO 8601 datetime from ${DATETIME_RANGE_TEXT}; null clears it`);
-    case 'reference':
-      return z.int().nullable().optional().describe(describeField(field, `: the id of ${withArticle(field.target)} of the account`));
-    case 'integer':
-      return z.int().nullable().optional().describe(description);
+      return optional(field, z.string()).describe(`${description}. ISO 8601 datetime from ${DATETIME_RANGE_TEXT}; null clears it`);
+    case 'reference': {
+      const id = field.bodyChecks ? z.int().min(1).max(MAX_RECORD_ID) : z.int();
+      return optional(field, id).describe(describeField(field, `: the id of ${withArticle(field.target)} of the account`));
+    }
+    case 'integer': {
+      // Types only: a fraction reaches the use case, which names it among every problem.
+      const bounds = { ...(field.min === undefined ? {} : { minimum: field.min }), ...(field.max === undefined ? {} : { maximum: field.max }) };
+      const range = field.min !== undefined && field.max !== undefined ? `. From ${field.min} to ${field.max}` : '';
+      return optional(field, Object.keys(bounds).length === 0 ? z.number() : z.number().meta(bounds)).describe(`${description}${range}`);
+    }
     case 'boolean':
-      return z.boolean().nullable().optional().describe(description);
+      return optional(field, z.boolean()).describe(description);
     case 'json':
       return z.unknown().describe(description);
+    case 'list': {
+      const list = field.max === undefined ? z.array(listItem(field.of)) : z.array(listItem(field.of)).max(field.max);
+      return optional(field, list).describe(field.max === undefined ? description : `${description}. At most ${field.max}`);
+    }
   }
 }
 
-/** The fields of a body that creates (`'create'`) or changes (`'change'`) a record of the declaration. */
+/**
+ * The fields of a body that creates (`'create'`) or changes (`'change'`) a
+ * record of the declaration; a reference with `idAlias` is also taken as
+ * `<field>_id`, right after it.
+ */
 export function writeBodyShape(declaration: RecordDeclaration, mode: WriteMode): Record<string, z.ZodType> {
-  return Object.fromEntries(fieldsWritten(declaration, mode).map((name) => [name, bodyField(declaration.fields[name]!, mode)]));
+  return Object.fromEntries(
+    fieldsWritten(declaration, mode).flatMap((name) => {
+      const field = declaration.fields[name]!;
+      const schema = bodyField(field, mode);
+      return field.type === 'reference' && field.idAlias ? Object.entries(reference(name, schema)) : [[name, schema]];
+    }),
+  );
 }
 
 export type Kind =

@@ -5,10 +5,11 @@
  * have), rather than silently dropped: a typo like `diabled` must not look
  * like it worked. The use case reports those with its own problems.
  */
+import { WEBHOOK_RECORD, readOnlyNames } from '@tessera/domain';
 import { writeInput } from '@tessera/http';
 import { webhookBodySchema, webhookParams } from './webhooks.schema.js';
 
-const BODY = { body: webhookBodySchema, what: 'a webhook', readOnly: ['id', 'attachments', 'created_at', 'updated_at', 'last_error', 'nodeID'] };
+const BODY = { body: webhookBodySchema, what: WEBHOOK_RECORD.what, readOnly: [...readOnlyNames(WEBHOOK_RECORD), 'attachments', 'nodeID'] };
 
 export const createWebhookInput = writeInput(BODY);
 

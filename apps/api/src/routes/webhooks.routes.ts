@@ -6,22 +6,14 @@
  * (`POST /webhooks/:id/test` and the delivery log are in the delivery routes.)
  */
 import { z } from 'zod';
-import { EVENT_NAMES, WEBHOOK_FIELDS, WEBHOOK_LIST_FIELDS, presentWebhook, presentWebhookInList, type WebhookState } from '@tessera/domain';
+import { WEBHOOK_RECORD, presentWebhook, presentWebhookInList, type WebhookState } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, zodInput, type RouteTable } from '@tessera/http';
-import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
+import { collectionSpecOf, parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
 import { createWebhookInput, updateWebhookInput } from './webhooks-body.js';
 import { webhookFieldsSchema, webhookParams, webhookSchema } from './webhooks.schema.js';
 
-const WEBHOOKS: CollectionSpec = {
-  fields: WEBHOOK_FIELDS,
-  defaultFields: WEBHOOK_LIST_FIELDS,
-  sortable: ['id', 'name', 'event', 'uri', 'disabled', 'source', 'sourceID', 'created_at', 'updated_at'],
-  filters: {
-    id: 'integer', name: 'string', event: { enum: EVENT_NAMES }, uri: 'string', disabled: 'boolean', webhook_policy: 'integer',
-    source: 'string', sourceID: 'string', last_error: 'string', created_at: 'datetime', updated_at: 'datetime',
-  },
-};
+const WEBHOOKS: CollectionSpec = collectionSpecOf(WEBHOOK_RECORD);
 
 export const WEBHOOKS_TAG = 'webhooks';
 const ADMINISTRATORS = 'Webhooks API: administrator role only.';

@@ -2,10 +2,11 @@
  * Webhooks (administrators only, as REST's webhook routes: webhook-admin.ts) and UI
  * extensions (ui_extension:Read, as REST: ui-extension-access.ts) as connections.
  */
-import { GRAPH_READ_RULES } from '@tessera/domain';
+import { GRAPH_READ_RULES, WEBHOOK_RECORD } from '@tessera/domain';
 import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
 import { column, dbId, isoDate, nodeId, rootConnection } from '../connections/connection-resolvers.js';
 import type { FieldNeeds } from '../field-needs.js';
+import { plainObjectFields } from './record-object.js';
 import type { SchemaModule } from './schema-module.js';
 
 const OF_THE_WEBHOOK: FieldNeeds = { parent: 'part of the webhook the parent field returned' };
@@ -22,7 +23,8 @@ const uiExtensions = connectionSdl('UiExtension', GRAPH_READ_RULES.UiExtension.o
   disabled: Boolean
 `);
 
-const WEBHOOK_FIELDS = ['id', 'dbId', 'name', 'event', 'uri', 'description', 'disabled', 'lastError', 'createdAt', 'updatedAt'];
+const { sdl: WEBHOOK_PLAIN_FIELDS, columns: WEBHOOK_COLUMNS, dates: WEBHOOK_DATES } = plainObjectFields(WEBHOOK_RECORD);
+const WEBHOOK_FIELDS = ['id', 'dbId', ...Object.keys(WEBHOOK_COLUMNS), ...Object.keys(WEBHOOK_DATES)];
 const EXTENSION_FIELDS = ['id', 'dbId', 'name', 'title', 'description', 'category', 'disabled', 'createdAt', 'updatedAt'];
 
 export const integrationRecordsModule: SchemaModule = {
@@ -30,15 +32,7 @@ export const integrationRecordsModule: SchemaModule = {
     type Webhook implements Node {
       id: ID!
       dbId: Int!
-      name: String!
-      event: String!
-      uri: String!
-      description: String
-      disabled: Boolean!
-      "The last delivery failure, e.g. 404 Not Found."
-      lastError: String
-      createdAt: DateTime!
-      updatedAt: DateTime!
+      ${WEBHOOK_PLAIN_FIELDS}
     }
 
     type UiExtension implements Node {
@@ -78,9 +72,8 @@ export const integrationRecordsModule: SchemaModule = {
     Webhook: {
       id: nodeId('Webhook'),
       dbId,
-      lastError: column('last_error'),
-      createdAt: isoDate('created_at'),
-      updatedAt: isoDate('updated_at'),
+      ...Object.fromEntries(Object.entries(WEBHOOK_COLUMNS).map(([field, name]) => [field, column(name)])),
+      ...Object.fromEntries(Object.entries(WEBHOOK_DATES).map(([field, name]) => [field, isoDate(name)])),
     },
     UiExtension: {
       id: nodeId('UiExtension'),

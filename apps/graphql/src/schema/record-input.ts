@@ -19,7 +19,7 @@ function kindOf(field: FieldDeclaration): InputKind {
 }
 
 const INPUT_TYPES: Record<FieldDeclaration['type'], string | null> = {
-  text: 'String', enum: 'String', datetime: 'String', reference: 'ID', integer: 'Int', boolean: 'Boolean', json: null,
+  text: 'String', enum: 'String', datetime: 'String', reference: 'ID', integer: 'Int', boolean: 'Boolean', json: null, list: null,
 };
 
 function described(field: FieldDeclaration): string {

@@ -44,3 +44,34 @@ describe('field names across transports', () => {
     expect([readNameOf('created_at', GADGET.fields.created_at), graphqlNameOf('created_at', GADGET.fields.created_at)]).toEqual(['created_at', 'createdAt']);
   });
 });
+
+describe('checkRecordInput — sizes in bytes, bounds, letter case and lists', () => {
+  const WIDGET = declareRecord('a widget', {
+    body: { type: 'text', maxBytes: 2048, write: 'change', description: 'Body' },
+    alg: { type: 'enum', values: ['hs256', 'rs256'], anyCase: true, write: 'change', description: 'Alg' },
+    minutes: { type: 'integer', min: 1, max: 60, write: 'change', description: 'Minutes' },
+    tags: { type: 'list', max: 2, of: { type: 'enum', values: ['a', 'b', 'c'] }, write: 'change', description: 'Tags' },
+  });
+
+  it('counts a text in UTF-8 bytes when its limit is in bytes', () => {
+    expect(checkRecordInput(WIDGET, { body: 'é'.repeat(1024) }, 'change').errors).toEqual([]);
+    expect(checkRecordInput(WIDGET, { body: 'é'.repeat(1025) }, 'change').errors).toEqual([['body', 'Body is too long (maximum is 2 KB)']]);
+  });
+
+  it('takes an enum value in any letter case when declared so, and returns it lower-case', () => {
+    expect(checkRecordInput(WIDGET, { alg: ' HS256 ' }, 'change')).toEqual({ values: { alg: 'hs256' }, errors: [] });
+    expect(checkRecordInput(WIDGET, { alg: 'hs512' }, 'change').errors).toEqual([['alg', 'Alg is not included in the list: hs256, rs256']]);
+  });
+
+  it('keeps an integer within its bounds and a list within its length and values', () => {
+    expect(checkRecordInput(WIDGET, { minutes: 0, tags: ['a', 'b', 'c'] }, 'change').errors).toEqual([
+      ['minutes', 'Minutes must be greater than or equal to 1'],
+      ['tags', 'Tags has too many items (maximum is 2)'],
+    ]);
+    expect(checkRecordInput(WIDGET, { minutes: 61, tags: ['z'] }, 'change').errors).toEqual([
+      ['minutes', 'Minutes must be less than or equal to 60'],
+      ['tags', 'Tags are a, b, c'],
+    ]);
+    expect(checkRecordInput(WIDGET, { minutes: 60, tags: 'a' }, 'change').errors).toEqual([['tags', 'Tags must be a list']]);
+  });
+});

@@ -4,8 +4,10 @@
  * - a field the record does not have, or one a change cannot set, is refused;
  * - a required field must be given on create; a required or never-blank
  *   field, given, cannot be blank;
- * - a text is a string without NUL, at most its maximum length once trimmed;
- * - an enum value is one of its values; a reference is a positive integer id
+ * - a text is a string without NUL, at most its maximum length (or size in
+ *   UTF-8 bytes) once trimmed;
+ * - an enum value is one of its values (in any letter case when it says so);
+ *   an integer within its bounds; a list a list of at most its maximum items; a reference is a positive integer id
  *   (whether it names a record of the account is the use case's lookup);
  *   a datetime is a valid date; an integer, an integer; a boolean, a boolean.
  * Texts come back trimmed, blank texts as null.
@@ -34,7 +36,7 @@ export function checkRecordInput(
     const field = Object.hasOwn(declaration.fields, name) && declaration.fields[name]!.write ? declaration.fields[name] : undefined;
     const error = mode === 'change' && field?.write !== 'change' ? `'${shown(name)}' cannot be changed` : valueError(declaration, name, field, value);
     if (error) errors.push([name, error]);
-    else values[name] = typeof value === 'string' ? value.trim() || null : value;
+    else values[name] = typeof value === 'string' ? (field?.type === 'enum' && field.anyCase ? value.trim().toLowerCase() : value.trim()) || null : value;
     if (!error && values[name] === null && (field?.required || field?.notBlank)) errors.push([name, `${humanizeField(name)} can't be blank`]);
   }
   return { values, errors };
@@ -48,15 +50,24 @@ function valueError(declaration: RecordDeclaration, name: string, field: FieldDe
     case 'text':
       if (typeof value !== 'string') return `${label} must be a string`;
       if (value.includes('\u0000')) return `${label} contains a NUL character`;
+      if (field.maxBytes !== undefined && new TextEncoder().encode(value.trim()).byteLength > field.maxBytes) return `${label} is too long (maximum is ${field.maxBytes / 1024} KB)`;
       return field.max !== undefined && value.trim().length > field.max ? `${label} is too long (maximum is ${field.max} characters)` : null;
-    case 'enum':
-      return typeof value === 'string' && field.values.includes(value.trim()) ? null : `${label} is not included in the list: ${field.values.join(', ')}`;
+    case 'enum': {
+      const given = typeof value === 'string' ? (field.anyCase ? value.trim().toLowerCase() : value.trim()) : null;
+      return given !== null && field.values.includes(given) ? null : `${label} is not included in the list: ${field.values.join(', ')}`;
+    }
     case 'reference':
       return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_RECORD_ID ? null : `${label} is not a valid id`;
     case 'datetime':
       return value instanceof Date && !Number.isNaN(value.getTime()) ? null : `${label} is not a valid datetime`;
     case 'integer':
-      return Number.isSafeInteger(value) ? null : `${label} must be an integer`;
+      if (!Number.isSafeInteger(value)) return `${label} must be an integer`;
+      if (field.min !== undefined && (value as number) < field.min) return `${label} must be greater than or equal to ${field.min}`;
+      return field.max !== undefined && (value as number) > field.max ? `${label} must be less than or equal to ${field.max}` : null;
+    case 'list':
+      if (!Array.isArray(value)) return `${label} must be a list`;
+      if (field.max !== undefined && value.length > field.max) return `${label} has too many items (maximum is ${field.max})`;
+      return field.of.type === 'enum' && !value.every((item) => (field.of as { values: readonly string[] }).values.includes(item)) ? `${label} are ${field.of.values.join(', ')}` : null;
     case 'boolean':
       return typeof value === 'boolean' ? null : `${label} must be true or false`;
     case 'json':

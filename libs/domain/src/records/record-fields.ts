@@ -25,17 +25,35 @@ export interface FieldLookup {
   by: string;
 }
 
+/** A field of an object in a list (a webhook's `description_attachments`: `{key, inline}`). */
+export type ItemField = ({ type: 'text'; max: number } | { type: 'boolean' }) & { required?: boolean; description?: string };
+
+/** What a list holds: values of an enum, or objects of the fields given. */
+export type ListItem = { type: 'enum'; values: readonly string[] } | { type: 'object'; fields: Readonly<Record<string, ItemField>> };
+
 export type FieldType =
-  /** A string; `max`, its length once trimmed, is required of a field a caller writes. */
-  | { type: 'text'; max?: number }
-  | { type: 'enum'; values: readonly string[] }
+  /**
+   * A string; `max`, its length once trimmed, is required of a field a caller
+   * writes, unless `maxBytes` limits it in UTF-8 bytes instead (64 KB texts).
+   * `format: 'uri'` documents a URI (its rules are the record's).
+   */
+  | { type: 'text'; max?: number; maxBytes?: number; format?: 'uri' }
+  /** One of `values`; `anyCase`: given in any letter case (the record stores it lower-case). */
+  | { type: 'enum'; values: readonly string[]; anyCase?: true }
   | { type: 'datetime' }
-  /** The id of another record (`member_id`), read as that record (`member`). */
-  | { type: 'reference'; target: string; lookups?: readonly FieldLookup[] }
-  | { type: 'integer' }
+  /**
+   * The id of another record (`member_id`), read as that record (`member`).
+   * `idAlias`: a REST body also takes it as `<field>_id` (the events intake's
+   * spelling). `bodyChecks`: the REST body refuses an id out of range itself.
+   */
+  | { type: 'reference'; target: string; lookups?: readonly FieldLookup[]; idAlias?: true; bodyChecks?: true }
+  /** A whole number, from `min` to `max` when given. */
+  | { type: 'integer'; min?: number; max?: number }
   | { type: 'boolean' }
   /** Any JSON value (custom fields), or one whose shape its presenter states. */
-  | { type: 'json' };
+  | { type: 'json' }
+  /** A list of at most `max` items; the REST body checks its length and the items' shape. */
+  | { type: 'list'; of: ListItem; max?: number };
 
 /** Where a collection of the record has the field (REFERENCE.md "REST conventions"). */
 export interface CollectionFacets {
@@ -57,6 +75,8 @@ export type FieldDeclaration = FieldType & {
   required?: boolean;
   /** The record always has it (never null): given, it is never blank (it cannot be cleared). */
   notBlank?: boolean;
+  /** false: a caller never gives null (a REST body refuses it as a value of the wrong type). */
+  nullable?: false;
   /** Its name in REST answers and collection rules; default its name (a reference: without `_id`); false: never read (a note given on create). */
   read?: string | false;
   /** Its stored column, when it is not its name. */
@@ -93,6 +113,14 @@ export function camelCase(name: string): string {
   return name.replace(/_([a-zA-Z])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
+/** The names a REST answer has but a caller cannot write (`'id' is read-only`), in the order of the declaration. */
+export function readOnlyNames(declaration: RecordDeclaration): string[] {
+  return Object.entries(declaration.fields).flatMap(([name, field]) => {
+    const read = readNameOf(name, field);
+    return field.write || read === null ? [] : [read];
+  });
+}
+
 /** The field's name in REST answers and collection rules; null when it is never read. */
 export function readNameOf(name: string, field: FieldDeclaration): string | null {
   if (field.read === false) return null;
@@ -127,8 +155,22 @@ export function humanizeField(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-type RawValue<D> = D extends { type: 'datetime' } ? Date : D extends { type: 'reference' | 'integer' } ? number : D extends { type: 'boolean' } ? boolean : string;
+type ItemFieldValue<D> = D extends { type: 'boolean' } ? boolean : string;
+type RequiredKeys<Fs> = { [K in keyof Fs]: Fs[K] extends { required: true } ? K : never }[keyof Fs];
+/** An object of a list: `{ key: string; inline?: boolean }`. */
+export type ItemObject<Fs> = { -readonly [K in RequiredKeys<Fs>]: ItemFieldValue<Fs[K]> } & { -readonly [K in Exclude<keyof Fs, RequiredKeys<Fs>>]?: ItemFieldValue<Fs[K]> };
+type ItemValue<I> = I extends { type: 'object'; fields: infer Fs } ? ItemObject<Fs> : string;
+type RawValue<D> = D extends { type: 'datetime' }
+  ? Date
+  : D extends { type: 'reference' | 'integer' }
+    ? number
+    : D extends { type: 'boolean' }
+      ? boolean
+      : D extends { type: 'list'; of: infer I }
+        ? Array<ItemValue<I>>
+        : string;
 type CheckedValue<D> = D extends { type: 'enum'; values: readonly (infer V)[] } ? V : RawValue<D>;
+type Cleared<D> = D extends { nullable: false } ? never : null;
 type WrittenIn<F, M extends WriteMode> = { [K in keyof F]: F[K] extends { write: 'change' } ? K : M extends 'create' ? (F[K] extends { write: 'create' } ? K : never) : never }[keyof F];
 type LookupParam<F> = { [K in keyof F]: F[K] extends { lookups: readonly (infer L)[] } ? (L extends { param: infer P extends string } ? P : never) : never }[keyof F];
 
@@ -136,7 +178,7 @@ type LookupParam<F> = { [K in keyof F]: F[K] extends { lookups: readonly (infer 
  * What a caller gives to create (`'create'`) or change (`'change'`) a record,
  * values not yet checked: `undefined`, not given; `null`, cleared.
  */
-export type RecordInput<F extends RecordFields, M extends WriteMode> = { -readonly [K in WrittenIn<F, M>]?: RawValue<F[K]> | null };
+export type RecordInput<F extends RecordFields, M extends WriteMode> = { -readonly [K in WrittenIn<F, M>]?: RawValue<F[K]> | Cleared<F[K]> };
 
 /**
  * The values after their checks: enum values typed, a required field never

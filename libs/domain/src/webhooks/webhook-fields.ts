@@ -1,5 +1,6 @@
 /**
- * SPEC.md "Webhook": the rules of the fields an administrator sets, and what
+ * SPEC.md "Webhook": the rules of the fields an administrator sets (declared
+ * in webhook-declaration.ts), and what
  * the webhook becomes with them. Every problem is reported at once, as
  * `[field, message]` pairs (REST field names), before anything is written.
  * - `event`: required; exactly one name of SPEC.md "Events" (event-catalogue.ts).
@@ -16,13 +17,10 @@
 import type { FieldError } from '../errors/domain-error.js';
 import { isEventName, type EventName } from '../events/event-catalogue.js';
 import { parseMailExceptionsTo } from './mail-exceptions-to.js';
+import { WEBHOOK_DESCRIPTION_MAX_BYTES, WEBHOOK_NAME_MAX_LENGTH, WEBHOOK_SOURCE_ID_MAX_LENGTH, WEBHOOK_SOURCE_MAX_LENGTH } from './webhook-declaration.js';
 import type { WebhookFields, WebhookInput } from './webhook-record.js';
 import { webhookUriError } from './webhook-uri.js';
 
-export const WEBHOOK_NAME_MAX_LENGTH = 255;
-export const WEBHOOK_DESCRIPTION_MAX_BYTES = 65_536;
-export const WEBHOOK_SOURCE_MAX_LENGTH = 30;
-export const WEBHOOK_SOURCE_ID_MAX_LENGTH = 128;
 
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value);
 

@@ -4,7 +4,9 @@
  * `source_id`; the presenter (webhook.presenter.ts) writes the REST shape.
  */
 import type { EventName } from '../events/event-catalogue.js';
+import type { RecordInput } from '../records/record-fields.js';
 import type { AccountId } from '../tenancy/account-id.js';
+import type { WEBHOOK_RECORD } from './webhook-declaration.js';
 
 /** A webhook policy as a webhook refers to it (REFERENCE.md "REST conventions": references are `{id, name}`). */
 export interface WebhookPolicyRef {
@@ -49,24 +51,10 @@ export interface WebhookFields {
  */
 export type WebhookChanges = Partial<WebhookFields> & { consecutive_failures?: 0 };
 
-/** One attachment a description uses: `key` from the upload, `inline` when the text shows it in place. */
-export interface AttachmentUse {
-  key: string;
-  inline?: boolean;
-}
+type WebhookDeclared = typeof WEBHOOK_RECORD.fields;
 
-/** A webhook's writable fields as a client sends them (REST names), before any rule ran. */
-export interface WebhookInput {
-  name?: string | null;
-  event?: string;
-  uri?: string;
-  description?: string | null;
-  disabled?: boolean;
-  mail_exceptions_to?: string | null;
-  /** The policy's id; null clears it. */
-  webhook_policy?: number | null;
-  source?: string | null;
-  sourceID?: string | null;
-  /** Writeonly: replaces the attachments of the description. */
-  description_attachments?: AttachmentUse[];
-}
+/** A webhook's writable fields as a client sends them (REST names), before any rule ran: from WEBHOOK_RECORD. */
+export type WebhookInput = RecordInput<WebhookDeclared, 'change'>;
+
+/** One attachment a description uses: `key` from the upload, `inline` when the text shows it in place. */
+export type AttachmentUse = NonNullable<WebhookInput['description_attachments']>[number];

@@ -10,9 +10,9 @@
 import type { FieldError } from '../errors/domain-error.js';
 import type { Transaction } from '../ports/unit-of-work.js';
 import type { AccountId } from '../tenancy/account-id.js';
+import { DESCRIPTION_ATTACHMENTS_MAX } from './webhook-declaration.js';
 import type { WebhookPolicyRef, WebhookInput } from './webhook-record.js';
 
-export const DESCRIPTION_ATTACHMENTS_MAX = 100;
 
 export interface AttachmentLinks {
   links: Array<{ attachmentId: number; inline: boolean }>;

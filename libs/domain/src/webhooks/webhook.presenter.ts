@@ -5,20 +5,12 @@
  *   field, with `attachments` (aggregated; `description_attachments` is
  *   writeonly and never shown).
  * - In a list: "omits description and mail_exceptions_to" (the collection's
- *   default fields, webhooks.routes.ts), "shows `disabled` only for disabled
+ *   default fields, webhook-declaration.ts), "shows `disabled` only for disabled
  *   webhooks" and `last_error` only "for a webhook whose last delivery failed".
  */
 import { encodeNodeId } from '../node-id.js';
 import type { AttachmentRecord, LinkedAttachment } from './attachments/attachment-record.js';
 import type { WebhookRecord } from './webhook-record.js';
-
-/** Every field a list may select with `fields`; `attachments` only in the single output. */
-export const WEBHOOK_FIELDS = [
-  'id', 'name', 'event', 'uri', 'description', 'disabled', 'mail_exceptions_to', 'webhook_policy', 'source', 'sourceID', 'last_error', 'created_at', 'updated_at',
-] as const;
-
-/** SPEC.md "Webhook": the list omits description and mail_exceptions_to. */
-export const WEBHOOK_LIST_FIELDS = WEBHOOK_FIELDS.filter((field) => field !== 'description' && field !== 'mail_exceptions_to');
 
 export const attachmentUri = (apiUrl: string, key: string) => `${apiUrl}/attachments/${key}`;
 
