@@ -184,7 +184,8 @@ export type {
   RolledWebhookPolicyKey,
 } from './webhooks/policies/webhook-policy-record.js';
 export type { WebhookPolicyRepository, StoredPolicyKeys } from './webhooks/policies/webhook-policy.repository.js';
-export { checkWebhookPolicyInput, JWT_AUDIENCE_MAX_LENGTH, JWT_CLAIM_EXPIRES_IN_MAX } from './webhooks/policies/webhook-policy-fields.js';
+export { checkWebhookPolicyInput } from './webhooks/policies/webhook-policy-fields.js';
+export { WEBHOOK_POLICY_RECORD, JWT_AUDIENCE_MAX_LENGTH, JWT_CLAIM_EXPIRES_IN_MAX } from './webhooks/policies/webhook-policy-declaration.js';
 export type { WebhookPolicyInput } from './webhooks/policies/webhook-policy-fields.js';
 export { listWebhookPolicies, getWebhookPolicy } from './webhooks/policies/read-webhook-policies.js';
 export type { WebhookPolicyState } from './webhooks/policies/read-webhook-policies.js';
@@ -197,7 +198,7 @@ export type { KeyRollInput } from './webhooks/policies/roll-webhook-policy-key.j
 export { DEFAULT_OVERLAP_MINUTES, MAX_OVERLAP_MINUTES, MAX_RETIRING_KEYS, retiringKeysAfterRoll } from './webhooks/policies/key-roll-window.js';
 export { accountWebhookKeys } from './webhooks/policies/account-webhook-keys.js';
 export type { WebhookJwk, WebhookKeySet } from './webhooks/policies/account-webhook-keys.js';
-export { presentWebhookPolicy, presentWebhookPolicyWithKey, presentRolledWebhookPolicyKey, WEBHOOK_POLICY_FIELDS } from './webhooks/policies/webhook-policy.presenter.js';
+export { presentWebhookPolicy, presentWebhookPolicyWithKey, presentRolledWebhookPolicyKey } from './webhooks/policies/webhook-policy.presenter.js';
 export type { WebhookDeliveryRepository, SubscriptionKey } from './webhooks/deliveries/webhook-delivery.repository.js';
 export type {
   DeliveryStatus, WebhookDeliveryRecord, DeliveryAttemptRecord, NewDeliveryAttempt, DeliverySummary, DeliveryWithAttempts, DeliveryWebhook, NewDelivery, DeliveryProgress, WebhookFailureState,

@@ -15,7 +15,8 @@ import type { FilterType } from './filter-value.js';
 function filterType(field: FieldDeclaration): FilterType {
   switch (field.type) {
     case 'enum':
-      return { enum: field.values };
+      // A value given in any letter case is filtered as the text it is stored as.
+      return field.anyCase ? 'string' : { enum: field.values };
     case 'integer':
     case 'reference':
       return 'integer';

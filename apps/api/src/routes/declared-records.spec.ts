@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { WEBHOOK_RECORD, declareRecord, fieldsWritten, readNameOf, type RecordDeclaration } from '@tessera/domain';
+import { WEBHOOK_POLICY_RECORD, WEBHOOK_RECORD, declareRecord, fieldsWritten, readNameOf, type RecordDeclaration } from '@tessera/domain';
 import { answerShape, collectionSpecOf, writeBodyShape } from '@tessera/validation';
+import { webhookPolicyBodySchema, webhookPolicySchema } from './webhook-policies.schema.js';
 import { webhookBodySchema, webhookSchema } from './webhooks.schema.js';
 
 /** A record's declaration and the REST schemas its routes use (docs/decisions/031). */
@@ -12,6 +13,7 @@ interface Declared {
 
 const RECORDS: Record<string, Declared> = {
   webhook: { declaration: WEBHOOK_RECORD, bodies: [webhookBodySchema], answer: webhookSchema },
+  'webhook policy': { declaration: WEBHOOK_POLICY_RECORD, bodies: [webhookPolicyBodySchema], answer: webhookPolicySchema },
 };
 
 const readNames = (declaration: RecordDeclaration) => Object.entries(declaration.fields).flatMap(([name, field]) => readNameOf(name, field) ?? []);

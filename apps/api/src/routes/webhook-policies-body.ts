@@ -4,13 +4,14 @@
  * generated `name`, or unknown), not silently dropped, so a client that means
  * to set the name learns it cannot.
  */
+import { WEBHOOK_POLICY_RECORD, readOnlyNames } from '@tessera/domain';
 import { writeInput } from '@tessera/http';
-import { keyRollBodySchema, webhookPolicyBodySchema, webhookPolicyParams, webhookPolicySchema, webhookPolicyWithKeySchema } from './webhook-policies.schema.js';
+import { keyRollBodySchema, webhookPolicyBodySchema, webhookPolicyParams, webhookPolicyWithKeySchema } from './webhook-policies.schema.js';
 
 const BODY = {
   body: webhookPolicyBodySchema,
-  what: 'a webhook policy',
-  readOnly: [...Object.keys(webhookPolicySchema.shape), ...Object.keys(webhookPolicyWithKeySchema.shape)],
+  what: WEBHOOK_POLICY_RECORD.what,
+  readOnly: [...readOnlyNames(WEBHOOK_POLICY_RECORD), ...Object.keys(webhookPolicyWithKeySchema.shape)],
 };
 
 export const createWebhookPolicyInput = writeInput(BODY);

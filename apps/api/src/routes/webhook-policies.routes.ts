@@ -6,19 +6,14 @@
  * made it (create, or a change of `jwt_alg`) and never again.
  */
 import { z } from 'zod';
-import { WEBHOOK_POLICY_FIELDS, presentRolledWebhookPolicyKey, presentWebhookPolicy, presentWebhookPolicyWithKey, type WebhookPolicyState } from '@tessera/domain';
+import { WEBHOOK_POLICY_RECORD, presentRolledWebhookPolicyKey, presentWebhookPolicy, presentWebhookPolicyWithKey, type WebhookPolicyState } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, zodInput, type RouteTable } from '@tessera/http';
-import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
+import { collectionSpecOf, parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
 import { createWebhookPolicyInput, keyRollInput, updateWebhookPolicyInput } from './webhook-policies-body.js';
 import { rolledWebhookPolicyKeySchema, webhookPolicyFieldsSchema, webhookPolicyParams, webhookPolicySchema, webhookPolicyWithKeySchema } from './webhook-policies.schema.js';
 
-const POLICIES: CollectionSpec = {
-  fields: WEBHOOK_POLICY_FIELDS,
-  defaultFields: ['id', 'name', 'disabled', 'jwt_alg'],
-  sortable: ['id', 'name', 'jwt_alg', 'created_at', 'updated_at'],
-  filters: { id: 'integer', name: 'string', disabled: 'boolean', jwt_alg: 'string', key_id: 'string', created_at: 'datetime', updated_at: 'datetime' },
-};
+const POLICIES: CollectionSpec = collectionSpecOf(WEBHOOK_POLICY_RECORD);
 
 const TAG = 'webhook policies';
 const ADMINISTRATORS = 'Webhook policies are settings of the account: administrators manage them.';

@@ -1,12 +1,14 @@
 /**
  * Webhook policies as the OpenAPI document shows them (REFERENCE.md
- * "Webhooks"). The presenters in libs/domain write the answers;
+ * "Webhooks"), the policy's fields from their declaration in the domain
+ * (WEBHOOK_POLICY_RECORD). The presenters in libs/domain write the answers;
  * apps/api/test/webhook-policies.spec.ts checks real answers against these.
  * Bodies check types only: the use case checks values, all at once. A body
  * field that is not writable is a 422 naming it (webhook-policies-body.ts).
  */
 import { z } from 'zod';
-import { DEFAULT_OVERLAP_MINUTES, JWT_ALGS, JWT_AUDIENCE_MAX_LENGTH, JWT_CLAIM_EXPIRES_IN_MAX, MAX_OVERLAP_MINUTES } from '@tessera/domain';
+import { DEFAULT_OVERLAP_MINUTES, MAX_OVERLAP_MINUTES, WEBHOOK_POLICY_RECORD } from '@tessera/domain';
+import { answerShape, writeBodyShape } from '@tessera/validation';
 
 const datetime = z.iso.datetime({ offset: true });
 const nodeId = z.string().describe('Global node ID: URL-safe base64 of `tessera/<Type>/<id>`');
@@ -16,24 +18,10 @@ export const webhookPolicyParams = z.object({
 });
 
 export const webhookPolicySchema = z
-  .object({
-    id: z.int(),
-    name: z.string().describe('Generated, read-only: `Webhook policy <id>`'),
-    disabled: z.boolean().describe('A disabled policy signs nothing: the messages of its webhooks fail with that reason until it is enabled'),
-    jwt_alg: z.enum(JWT_ALGS).describe(
-      'How messages are signed: `none` (an unsecured JWT), `hs*` (HMAC with the shared secret; also `webhook-signature: v1,…`), `rs*` (RSA 2048), ' +
-        '`es*` (P-256, P-384, P-521), `ed25519` (an EdDSA JWT and the Standard Webhooks asymmetric `webhook-signature: v1a,…`)',
-    ),
-    jwt_audience: z.string().nullable().describe('The `aud` claim; null: none'),
-    jwt_claim_expires_in: z.int().nullable().describe('Minutes from signing to the `exp` claim; null: 5'),
-    key_id: z.string().nullable().describe('The current key’s id: the JWT’s `kid` header and the `kid` of its entry in the account’s webhook-keys.json; null for `none`'),
-    created_at: datetime,
-    updated_at: datetime,
-    nodeID: nodeId,
-  })
+  .object({ ...answerShape(WEBHOOK_POLICY_RECORD, z.null()), nodeID: nodeId })
   .describe('A webhook policy (never its key material)');
 
-export const webhookPolicyFieldsSchema = webhookPolicySchema.partial().required({ id: true, nodeID: true }).describe('A webhook policy with the selected fields');
+export const webhookPolicyFieldsSchema = webhookPolicySchema.partial().required({ nodeID: true }).extend({ id: z.int() }).describe('A webhook policy with the selected fields');
 
 export const webhookPolicyWithKeySchema = webhookPolicySchema
   .extend({
@@ -60,11 +48,7 @@ export const keyRollBodySchema = z
   })
   .describe('The key roll; an empty body takes the default overlap');
 
+// One body for a create and a change: what a create needs is the use case's check ("Jwt alg can't be blank").
 export const webhookPolicyBodySchema = z
-  .strictObject({
-    jwt_alg: z.string().optional().describe(`Required on create: ${JWT_ALGS.join(', ')} (any letter case). Changing it makes a new key, returned in the answer`),
-    jwt_audience: z.string().nullable().optional().describe(`The \`aud\` claim, at most ${JWT_AUDIENCE_MAX_LENGTH} characters; null or blank: none`),
-    jwt_claim_expires_in: z.number().nullable().optional().describe(`Minutes from signing to \`exp\`, 1 to ${JWT_CLAIM_EXPIRES_IN_MAX}; null: 5`),
-    disabled: z.boolean().optional().describe('Default false'),
-  })
+  .strictObject(writeBodyShape(WEBHOOK_POLICY_RECORD, 'change'))
   .describe('The fields of a webhook policy to set; any other field is refused');

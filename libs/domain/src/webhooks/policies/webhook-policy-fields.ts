@@ -1,6 +1,6 @@
 /**
- * The fields an administrator sets on a webhook policy, and their rules
- * (REFERENCE.md "Webhooks"): `jwt_alg` required on create, one of JWT_ALGS in
+ * The fields an administrator sets on a webhook policy (declared in
+ * webhook-policy-declaration.ts), and their rules (REFERENCE.md "Webhooks"): `jwt_alg` required on create, one of JWT_ALGS in
  * any letter case (stored lower-case); `jwt_audience` at most 255 characters
  * (blank: none); `jwt_claim_expires_in` a whole number of minutes from 1 to
  * 525600 (a year), or null for the default. Every problem is reported at once.
@@ -8,18 +8,12 @@
 import type { FieldError } from '../../errors/domain-error.js';
 import { assertValidInput } from '../../errors/input-problems.js';
 import { isJwtAlg, JWT_ALGS, type JwtAlg } from './jwt-alg.js';
+import type { RecordInput } from '../../records/record-fields.js';
+import { JWT_AUDIENCE_MAX_LENGTH, JWT_CLAIM_EXPIRES_IN_MAX, type WEBHOOK_POLICY_RECORD } from './webhook-policy-declaration.js';
 import type { WebhookPolicyFields } from './webhook-policy-record.js';
 
-export const JWT_AUDIENCE_MAX_LENGTH = 255;
-export const JWT_CLAIM_EXPIRES_IN_MAX = 525_600;
-
-/** The input as the REST body types it: values are checked here. */
-export interface WebhookPolicyInput {
-  disabled?: boolean;
-  jwt_alg?: string;
-  jwt_audience?: string | null;
-  jwt_claim_expires_in?: number | null;
-}
+/** The input as the REST body types it (WEBHOOK_POLICY_RECORD): values are checked here. */
+export type WebhookPolicyInput = RecordInput<typeof WEBHOOK_POLICY_RECORD.fields, 'change'>;
 
 export type WebhookPolicyCheck = { ok: true; fields: Partial<WebhookPolicyFields> } | { ok: false; errors: FieldError[] };
 

@@ -8,8 +8,6 @@ import { encodeNodeId } from '../../node-id.js';
 import { WEBHOOK_POLICY_NODE_TYPE } from './record-webhook-policy-change.js';
 import type { RolledWebhookPolicyKey, WebhookPolicyRecord, WebhookPolicyWithKey } from './webhook-policy-record.js';
 
-export const WEBHOOK_POLICY_FIELDS = ['id', 'name', 'disabled', 'jwt_alg', 'jwt_audience', 'jwt_claim_expires_in', 'key_id', 'created_at', 'updated_at'] as const;
-
 export function presentWebhookPolicy(policy: WebhookPolicyRecord): Record<string, unknown> {
   return {
     id: policy.id,
