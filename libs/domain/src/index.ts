@@ -240,7 +240,7 @@ export type {
 } from './ui-extensions/ui-extension-record.js';
 export { UI_EXTENSION_CONTENT_FIELDS } from './ui-extensions/ui-extension-record.js';
 export type { UiExtensionRepository, VersionAuditLine } from './ui-extensions/ui-extension.repository.js';
-export { UI_EXTENSION_CATEGORIES, UI_EXTENSION_NAME_MAX_LENGTH, UI_EXTENSION_TEXT_MAX_BYTES } from './ui-extensions/ui-extension-fields.js';
+export { UI_EXTENSION_RECORD, UI_EXTENSION_CATEGORIES, UI_EXTENSION_NAME_MAX_LENGTH, UI_EXTENSION_TEXT_MAX_BYTES } from './ui-extensions/ui-extension-declaration.js';
 export { extractPhrases } from './ui-extensions/phrases.js';
 export { compileScss } from './ui-extensions/scss.js';
 export type { CompiledScss } from './ui-extensions/scss.js';
@@ -248,7 +248,7 @@ export type { ScssCompiler, ScssCompileOutcome } from './ui-extensions/scss-comp
 export { createUiExtension, updateUiExtension } from './ui-extensions/save-ui-extension.js';
 export type { UiExtensionWriteDeps } from './ui-extensions/save-ui-extension.js';
 export { listUiExtensions, getUiExtension, listUiExtensionVersionAudit, versionAuditPath } from './ui-extensions/read-ui-extensions.js';
-export { presentUiExtension, presentVersionAuditLine, UI_EXTENSION_FIELDS, UI_EXTENSION_LIST_FIELDS } from './ui-extensions/ui-extension.presenter.js';
+export { presentUiExtension, presentVersionAuditLine } from './ui-extensions/ui-extension.presenter.js';
 export { pageRequest, toConnection, encodeCursor, refusedCursor, MAX_PAGE_SIZE } from './connections/connection-page.js';
 export type { Connection, ConnectionOrder, CursorKey, Edge, OrderDirection, PageArgs, PageInfo, PageRequest, StoredPage } from './connections/connection-page.js';
 export { NODE_KINDS } from './connections/graph-nodes.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { WEBHOOK_POLICY_RECORD, WEBHOOK_RECORD, declareRecord, fieldsWritten, readNameOf, type RecordDeclaration } from '@tessera/domain';
+import { UI_EXTENSION_RECORD, WEBHOOK_POLICY_RECORD, WEBHOOK_RECORD, declareRecord, fieldsWritten, readNameOf, type RecordDeclaration } from '@tessera/domain';
 import { answerShape, collectionSpecOf, writeBodyShape } from '@tessera/validation';
+import { uiExtensionBodySchema, uiExtensionSchema } from './ui-extensions.schema.js';
 import { webhookPolicyBodySchema, webhookPolicySchema } from './webhook-policies.schema.js';
 import { webhookBodySchema, webhookSchema } from './webhooks.schema.js';
 
@@ -14,6 +15,7 @@ interface Declared {
 const RECORDS: Record<string, Declared> = {
   webhook: { declaration: WEBHOOK_RECORD, bodies: [webhookBodySchema], answer: webhookSchema },
   'webhook policy': { declaration: WEBHOOK_POLICY_RECORD, bodies: [webhookPolicyBodySchema], answer: webhookPolicySchema },
+  'UI extension': { declaration: UI_EXTENSION_RECORD, bodies: [uiExtensionBodySchema], answer: uiExtensionSchema },
 };
 
 const readNames = (declaration: RecordDeclaration) => Object.entries(declaration.fields).flatMap(([name, field]) => readNameOf(name, field) ?? []);

@@ -6,21 +6,14 @@
  * `:Update`. Another account's extension or version is not found.
  */
 import { z } from 'zod';
-import {
-  UI_EXTENSION_CATEGORIES, UI_EXTENSION_FIELDS, UI_EXTENSION_LIST_FIELDS, presentUiExtension, presentVersionAuditLine,
-} from '@tessera/domain';
+import { UI_EXTENSION_RECORD, presentUiExtension, presentVersionAuditLine } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, zodInput, type RouteTable } from '@tessera/http';
-import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
+import { collectionSpecOf, parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
 import { createUiExtensionInput, updateUiExtensionInput } from './ui-extensions-body.js';
 import { uiExtensionFieldsSchema, uiExtensionParams, uiExtensionSchema, versionAuditLineSchema, versionAuditParams } from './ui-extensions.schema.js';
 
-const UI_EXTENSIONS: CollectionSpec = {
-  fields: UI_EXTENSION_FIELDS,
-  defaultFields: UI_EXTENSION_LIST_FIELDS,
-  sortable: ['id', 'name', 'title', 'category', 'disabled', 'created_at', 'updated_at'],
-  filters: { id: 'integer', name: 'string', title: 'string', category: { enum: UI_EXTENSION_CATEGORIES }, disabled: 'boolean', created_at: 'datetime', updated_at: 'datetime' },
-};
+const UI_EXTENSIONS: CollectionSpec = collectionSpecOf(UI_EXTENSION_RECORD);
 
 export const UI_EXTENSIONS_TAG = 'ui_extensions';
 const WRITERS = 'Administrators only.';

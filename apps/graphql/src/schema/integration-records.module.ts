@@ -1,8 +1,9 @@
 /**
  * Webhooks (administrators only, as REST's webhook routes: webhook-admin.ts) and UI
- * extensions (ui_extension:Read, as REST: ui-extension-access.ts) as connections.
+ * extensions (ui_extension:Read, as REST: ui-extension-access.ts) as connections;
+ * their plain fields from their declarations in the domain (docs/decisions/031).
  */
-import { GRAPH_READ_RULES, WEBHOOK_RECORD } from '@tessera/domain';
+import { GRAPH_READ_RULES, UI_EXTENSION_RECORD, WEBHOOK_RECORD } from '@tessera/domain';
 import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
 import { column, dbId, isoDate, nodeId, rootConnection } from '../connections/connection-resolvers.js';
 import type { FieldNeeds } from '../field-needs.js';
@@ -25,7 +26,8 @@ const uiExtensions = connectionSdl('UiExtension', GRAPH_READ_RULES.UiExtension.o
 
 const { sdl: WEBHOOK_PLAIN_FIELDS, columns: WEBHOOK_COLUMNS, dates: WEBHOOK_DATES } = plainObjectFields(WEBHOOK_RECORD);
 const WEBHOOK_FIELDS = ['id', 'dbId', ...Object.keys(WEBHOOK_COLUMNS), ...Object.keys(WEBHOOK_DATES)];
-const EXTENSION_FIELDS = ['id', 'dbId', 'name', 'title', 'description', 'category', 'disabled', 'createdAt', 'updatedAt'];
+const { sdl: EXTENSION_PLAIN_FIELDS, columns: EXTENSION_COLUMNS, dates: EXTENSION_DATES } = plainObjectFields(UI_EXTENSION_RECORD);
+const EXTENSION_FIELDS = ['id', 'dbId', ...Object.keys(EXTENSION_COLUMNS), ...Object.keys(EXTENSION_DATES)];
 
 export const integrationRecordsModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
@@ -38,13 +40,7 @@ export const integrationRecordsModule: SchemaModule = {
     type UiExtension implements Node {
       id: ID!
       dbId: Int!
-      name: String!
-      title: String
-      description: String
-      category: String!
-      disabled: Boolean!
-      createdAt: DateTime!
-      updatedAt: DateTime!
+      ${EXTENSION_PLAIN_FIELDS}
     }
 
     ${webhooks.typeDefs}
@@ -78,8 +74,8 @@ export const integrationRecordsModule: SchemaModule = {
     UiExtension: {
       id: nodeId('UiExtension'),
       dbId,
-      createdAt: isoDate('created_at'),
-      updatedAt: isoDate('updated_at'),
+      ...Object.fromEntries(Object.entries(EXTENSION_COLUMNS).map(([field, name]) => [field, column(name)])),
+      ...Object.fromEntries(Object.entries(EXTENSION_DATES).map(([field, name]) => [field, isoDate(name)])),
     },
   },
 };

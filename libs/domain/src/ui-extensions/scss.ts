@@ -7,7 +7,7 @@
  */
 import { unavailable, type FieldError } from '../errors/domain-error.js';
 import type { ScssCompileOutcome, ScssCompiler } from './scss-compiler.js';
-import { UI_EXTENSION_TEXT_MAX_BYTES } from './ui-extension-fields.js';
+import { UI_EXTENSION_TEXT_MAX_BYTES } from './ui-extension-declaration.js';
 
 export interface CompiledScss {
   compiled: string | null;

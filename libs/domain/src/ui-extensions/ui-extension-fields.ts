@@ -1,6 +1,6 @@
 /**
  * REFERENCE.md "UI extensions": the rules of the fields an administrator
- * sets, every problem reported at once as `[field, message]` pairs.
+ * sets (declared in ui-extension-declaration.ts), every problem reported at once as `[field, message]` pairs.
  * - `name`: required, at most 190 characters (unique per account: the store says so).
  * - `title`: at most 190 characters. `description`: at most 64 KB.
  * - `category`: required, one of UI_EXTENSION_CATEGORIES.
@@ -8,15 +8,8 @@
  * Blank optional texts are stored as null.
  */
 import type { FieldError } from '../errors/domain-error.js';
+import { UI_EXTENSION_CATEGORIES, UI_EXTENSION_NAME_MAX_LENGTH, UI_EXTENSION_TEXT_MAX_BYTES } from './ui-extension-declaration.js';
 import { UI_EXTENSION_CONTENT_FIELDS, type UiExtensionContent, type UiExtensionFields, type UiExtensionInput } from './ui-extension-record.js';
-
-export const UI_EXTENSION_NAME_MAX_LENGTH = 190;
-export const UI_EXTENSION_TEXT_MAX_BYTES = 65_536;
-
-/** The record types a UI extension may extend (REFERENCE.md names the first four). */
-export const UI_EXTENSION_CATEGORIES = [
-  'request_template', 'service_instance', 'person', 'team', 'configuration_item', 'organization', 'site', 'product', 'contract', 'knowledge_article',
-] as const;
 
 const bytes = (text: string) => new TextEncoder().encode(text).byteLength;
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value);

@@ -4,7 +4,9 @@
  * html/css/javascript/form_definition live on its versions: the store reads
  * the extension with its active and its being_prepared version.
  */
+import type { RecordInput } from '../records/record-fields.js';
 import type { AccountId } from '../tenancy/account-id.js';
+import type { UI_EXTENSION_RECORD } from './ui-extension-declaration.js';
 
 export type UiExtensionVersionStatus = 'being_prepared' | 'active' | 'archived';
 
@@ -63,13 +65,5 @@ export type UiExtensionVersionChanges = Partial<UiExtensionContent> & {
   archived_at?: Date;
 };
 
-/** The writable fields as a client sends them (REST names), before any rule ran. */
-export interface UiExtensionInput extends Partial<UiExtensionContent> {
-  name?: string;
-  title?: string | null;
-  description?: string | null;
-  category?: string;
-  disabled?: boolean;
-  /** Write-only: promote the version being prepared. */
-  activate?: boolean;
-}
+/** The writable fields as a client sends them (REST names), before any rule ran: from UI_EXTENSION_RECORD. */
+export type UiExtensionInput = RecordInput<typeof UI_EXTENSION_RECORD.fields, 'change'>;

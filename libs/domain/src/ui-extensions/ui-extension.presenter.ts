@@ -9,14 +9,6 @@ import { encodeNodeId } from '../node-id.js';
 import type { VersionAuditLine } from './ui-extension.repository.js';
 import type { UiExtensionRecord, UiExtensionVersionRecord } from './ui-extension-record.js';
 
-export const UI_EXTENSION_FIELDS = [
-  'id', 'name', 'title', 'description', 'category', 'html', 'css', 'javascript', 'form_definition', 'disabled',
-  'active_version', 'prepared_version', 'created_at', 'updated_at',
-] as const;
-
-/** A list shows all but the four texts unless `fields` names them: they may be 64 KB each. */
-export const UI_EXTENSION_LIST_FIELDS = UI_EXTENSION_FIELDS.filter((field) => !['html', 'css', 'javascript', 'form_definition'].includes(field));
-
 const reference = (version: UiExtensionVersionRecord | null) =>
   version && { id: version.id, version_nr: version.version_nr, nodeID: encodeNodeId('UiExtensionVersion', version.id) };
 
