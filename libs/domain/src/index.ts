@@ -118,7 +118,10 @@ export type { RequestChange } from './request-changes/publish-request-change.js'
 export { presentRequest, presentNote } from './presenters/request.presenter.js';
 export type { RequestLinkContext } from './presenters/request.presenter.js';
 export { presentMe } from './presenters/me.presenter.js';
-export type { IntegrationRecord, IntegrationFields, IntegrationScopeRecord, OAuthApplicationRecord, OAuthApplicationFields, NewOAuthApplication } from './integrations/integration-record.js';
+export type {
+  IntegrationRecord, IntegrationFields, IntegrationInput, IntegrationScopeRecord, OAuthApplicationRecord, OAuthApplicationFields, OAuthApplicationInput, NewOAuthApplication,
+} from './integrations/integration-record.js';
+export { INTEGRATION_RECORD, OAUTH_APPLICATION_RECORD, INTEGRATION_SCOPE_RECORD } from './integrations/integration-declarations.js';
 export type { IntegrationRepository, NameTaken } from './integrations/integration.repository.js';
 export type { IntegrationScopeRepository } from './integrations/integration-scope.repository.js';
 export type { OAuthApplicationRepository } from './integrations/integration-application.repository.js';
@@ -139,9 +142,9 @@ export { deleteIntegrationScope } from './integrations/delete-integration-scope.
 export { createOAuthApplication } from './integrations/create-oauth-application.js';
 export type { CreatedOAuthApplication } from './integrations/create-oauth-application.js';
 export { updateOAuthApplication } from './integrations/update-oauth-application.js';
-export { presentIntegration, INTEGRATION_FIELDS } from './presenters/integration.presenter.js';
-export { presentIntegrationScope, INTEGRATION_SCOPE_FIELDS } from './presenters/integration-scope.presenter.js';
-export { presentOAuthApplication, presentCreatedOAuthApplication, OAUTH_APPLICATION_FIELDS } from './presenters/integration-application.presenter.js';
+export { presentIntegration } from './presenters/integration.presenter.js';
+export { presentIntegrationScope } from './presenters/integration-scope.presenter.js';
+export { presentOAuthApplication, presentCreatedOAuthApplication } from './presenters/integration-application.presenter.js';
 export { buildWebhookMessage, accountUrl } from './webhooks/deliveries/webhook-message.js';
 export type { WebhookMessage, MessageWebhook } from './webhooks/deliveries/webhook-message.js';
 export { JWT_ALGS, isJwtAlg } from './webhooks/policies/jwt-alg.js';

@@ -8,7 +8,7 @@
  *   always has the field). A presenter's computed shapes override its fields.
  */
 import { z } from 'zod';
-import { describeField, readNameOf, type FieldDeclaration, type RecordDeclaration } from '@tessera/domain';
+import { describeField, readNameOf, type FieldDeclaration, type ListItem, type RecordDeclaration } from '@tessera/domain';
 import type { CollectionSpec } from './collection-query.js';
 import type { FilterType } from './filter-value.js';
 
@@ -50,6 +50,12 @@ export function collectionSpecOf(declaration: RecordDeclaration): CollectionSpec
   };
 }
 
+function listItemAnswer(item: ListItem): z.ZodType {
+  if (item.type === 'text') return z.string();
+  if (item.type === 'enum') return z.enum(item.values as [string, ...string[]]);
+  return z.object(Object.fromEntries(Object.keys(item.fields).map((name) => [name, z.unknown()])));
+}
+
 function answerField(field: FieldDeclaration, reference: z.ZodType): z.ZodType {
   switch (field.type) {
     case 'reference':
@@ -67,7 +73,7 @@ function answerField(field: FieldDeclaration, reference: z.ZodType): z.ZodType {
     case 'json':
       return z.unknown();
     case 'list':
-      return z.array(field.of.type === 'enum' ? z.enum(field.of.values as [string, ...string[]]) : z.object(Object.fromEntries(Object.keys(field.of.fields).map((name) => [name, z.unknown()]))));
+      return z.array(listItemAnswer(field.of));
   }
 }
 

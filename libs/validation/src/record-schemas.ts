@@ -23,6 +23,7 @@ function itemField(field: ItemField): z.ZodType {
 }
 
 function listItem(item: ListItem): z.ZodType {
+  if (item.type === 'text') return z.string();
   if (item.type === 'enum') return z.string().meta({ enum: [...item.values] });
   return z.strictObject(Object.fromEntries(Object.entries(item.fields).map(([name, field]) => [name, itemField(field)])));
 }
@@ -69,7 +70,7 @@ function bodyField(field: FieldDeclaration, mode: WriteMode): z.ZodType {
       return z.unknown().describe(description);
     case 'list': {
       const list = field.max === undefined ? z.array(listItem(field.of)) : z.array(listItem(field.of)).max(field.max);
-      return optional(field, list).describe(field.max === undefined ? description : `${description}. At most ${field.max}`);
+      return optional(field, list).describe(description);
     }
   }
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { UI_EXTENSION_RECORD, WEBHOOK_POLICY_RECORD, WEBHOOK_RECORD, declareRecord, fieldsWritten, readNameOf, type RecordDeclaration } from '@tessera/domain';
+import {
+  INTEGRATION_RECORD, INTEGRATION_SCOPE_RECORD, OAUTH_APPLICATION_RECORD, UI_EXTENSION_RECORD, WEBHOOK_POLICY_RECORD, WEBHOOK_RECORD, declareRecord, fieldsWritten, readNameOf, type RecordDeclaration,
+} from '@tessera/domain';
 import { answerShape, collectionSpecOf, writeBodyShape } from '@tessera/validation';
+import { applicationBodySchema, applicationSchema, integrationBodySchema, integrationSchema, scopeBodySchema, scopeSchema } from './integrations.schema.js';
 import { uiExtensionBodySchema, uiExtensionSchema } from './ui-extensions.schema.js';
 import { webhookPolicyBodySchema, webhookPolicySchema } from './webhook-policies.schema.js';
 import { webhookBodySchema, webhookSchema } from './webhooks.schema.js';
@@ -16,6 +19,9 @@ const RECORDS: Record<string, Declared> = {
   webhook: { declaration: WEBHOOK_RECORD, bodies: [webhookBodySchema], answer: webhookSchema },
   'webhook policy': { declaration: WEBHOOK_POLICY_RECORD, bodies: [webhookPolicyBodySchema], answer: webhookPolicySchema },
   'UI extension': { declaration: UI_EXTENSION_RECORD, bodies: [uiExtensionBodySchema], answer: uiExtensionSchema },
+  integration: { declaration: INTEGRATION_RECORD, bodies: [integrationBodySchema], answer: integrationSchema },
+  'integration scope': { declaration: INTEGRATION_SCOPE_RECORD, bodies: [scopeBodySchema], answer: scopeSchema },
+  'OAuth application': { declaration: OAUTH_APPLICATION_RECORD, bodies: [applicationBodySchema], answer: applicationSchema },
 };
 
 const readNames = (declaration: RecordDeclaration) => Object.entries(declaration.fields).flatMap(([name, field]) => readNameOf(name, field) ?? []);

@@ -4,9 +4,9 @@
  * disabling one revokes the integration's OAuth authorizations.
  */
 import { z } from 'zod';
-import { OAUTH_APPLICATION_FIELDS, presentCreatedOAuthApplication, presentOAuthApplication } from '@tessera/domain';
+import { OAUTH_APPLICATION_RECORD, presentCreatedOAuthApplication, presentOAuthApplication } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, writeInput, type RouteTable } from '@tessera/http';
-import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
+import { collectionSpecOf, parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
 import { pathParser } from './integrations-path.js';
 import { ADMINISTRATORS, INTEGRATIONS_TAG } from './integrations.routes.js';
@@ -14,12 +14,7 @@ import {
   applicationBody, applicationFieldsSchema, applicationParams, applicationSchema, createdApplicationSchema, integrationParams,
 } from './integrations.schema.js';
 
-const APPLICATIONS: CollectionSpec = {
-  fields: OAUTH_APPLICATION_FIELDS,
-  defaultFields: ['id', 'name', 'client_id', 'disabled'],
-  sortable: ['id', 'name', 'created_at', 'updated_at'],
-  filters: { id: 'integer', name: 'string', client_id: 'string', disabled: 'boolean' },
-};
+const APPLICATIONS: CollectionSpec = collectionSpecOf(OAUTH_APPLICATION_RECORD);
 
 const integrationPath = pathParser(integrationParams);
 

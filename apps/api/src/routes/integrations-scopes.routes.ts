@@ -6,20 +6,15 @@
  * authorizations (the person must authorize again).
  */
 import { z } from 'zod';
-import { INTEGRATION_SCOPE_FIELDS, SCOPE_EFFECTS, presentIntegrationScope } from '@tessera/domain';
+import { INTEGRATION_SCOPE_RECORD, presentIntegrationScope } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, writeInput, zodInput, type RouteTable } from '@tessera/http';
-import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
+import { collectionSpecOf, parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
 import { pathParser } from './integrations-path.js';
 import { ADMINISTRATORS, INTEGRATIONS_TAG } from './integrations.routes.js';
 import { integrationParams, scopeBody, scopeFieldsSchema, scopeParams, scopeSchema } from './integrations.schema.js';
 
-const SCOPES: CollectionSpec = {
-  fields: INTEGRATION_SCOPE_FIELDS,
-  defaultFields: ['id', 'effect', 'actions'],
-  sortable: ['id', 'effect', 'created_at', 'updated_at'],
-  filters: { id: 'integer', effect: { enum: SCOPE_EFFECTS }, created_at: 'datetime', updated_at: 'datetime' },
-};
+const SCOPES: CollectionSpec = collectionSpecOf(INTEGRATION_SCOPE_RECORD);
 
 const REVOKES = 'Any change revokes every OAuth token and grant of the integration: people must authorize again.';
 const integrationPath = pathParser(integrationParams);

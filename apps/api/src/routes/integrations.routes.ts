@@ -4,18 +4,13 @@
  * only, with `integration:<operation>`; another account's integration is not found.
  */
 import { z } from 'zod';
-import { INTEGRATION_FIELDS, presentIntegration } from '@tessera/domain';
+import { INTEGRATION_RECORD, presentIntegration } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, writeInput, zodInput, type RouteTable } from '@tessera/http';
-import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
+import { collectionSpecOf, parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
 import { integrationBody, integrationFieldsSchema, integrationParams, integrationSchema } from './integrations.schema.js';
 
-const INTEGRATIONS: CollectionSpec = {
-  fields: INTEGRATION_FIELDS,
-  defaultFields: ['id', 'name', 'disabled'],
-  sortable: ['id', 'name', 'created_at', 'updated_at'],
-  filters: { id: 'integer', name: 'string', disabled: 'boolean', created_at: 'datetime', updated_at: 'datetime' },
-};
+const INTEGRATIONS: CollectionSpec = collectionSpecOf(INTEGRATION_RECORD);
 
 export const INTEGRATIONS_TAG = 'integrations';
 export const ADMINISTRATORS = 'Integrations are settings of the account: administrators manage them.';

@@ -1,14 +1,15 @@
 /**
  * Integrations, their OAuth applications and their scopes as the OpenAPI
  * document shows them (SPEC.md "Integration scope"; the integration and
- * application records are Tessera's extension). The presenters in libs/domain
+ * application records are Tessera's extension), their fields from their
+ * declarations in the domain (integrations/integration-declarations.ts). The presenters in libs/domain
  * write the answers; apps/api/test/openapi.spec.ts checks real answers against
  * these. Bodies check types only: the use cases check values, all at once.
  */
 import { z } from 'zod';
-import { SCOPE_EFFECTS } from '@tessera/domain';
+import { INTEGRATION_RECORD, INTEGRATION_SCOPE_RECORD, OAUTH_APPLICATION_RECORD, readOnlyNames } from '@tessera/domain';
+import { answerShape, writeBodyShape } from '@tessera/validation';
 
-const datetime = z.iso.datetime({ offset: true });
 const nodeId = z.string().describe('Global node ID: URL-safe base64 of `tessera/<Type>/<id>`');
 
 /** A path id: a positive 32-bit integer, anything else is not found. */
@@ -20,82 +21,43 @@ export const applicationParams = z.object({ id: pathId('integration'), app_id: p
 export const scopeParams = z.object({ id: pathId('integration'), scope_id: pathId('scope') });
 
 export const integrationSchema = z
-  .object({
-    id: z.int(),
-    name: z.string().describe('Unique in the account'),
-    description: z.string().nullable(),
-    disabled: z.boolean().describe('A disabled integration has no valid OAuth authorization'),
-    authorizations_revoked_at: datetime.nullable().describe('OAuth tokens and grants issued at or before this time are no longer valid; null: never revoked'),
-    created_at: datetime,
-    updated_at: datetime,
-    nodeID: nodeId,
-  })
+  .object({ ...answerShape(INTEGRATION_RECORD, z.null()), nodeID: nodeId })
   .describe('An integration: the record behind OAuth applications, holding the scopes that say what they may do');
 
-export const integrationFieldsSchema = integrationSchema.partial().required({ id: true, nodeID: true }).describe('An integration with the selected fields');
+export const integrationFieldsSchema = integrationSchema.partial().required({ nodeID: true }).extend({ id: z.int() }).describe('An integration with the selected fields');
 
+// One body for a create and a change, here and below: what a create needs is the use case's check.
 export const integrationBodySchema = z
-  .strictObject({
-    name: z.string().optional().describe('Required on create; not blank, at most 190 characters, unique in the account'),
-    description: z.string().nullable().optional().describe('At most 64 KB'),
-    disabled: z.boolean().optional().describe('Default false; disabling revokes every OAuth authorization of the integration'),
-  })
+  .strictObject(writeBodyShape(INTEGRATION_RECORD, 'change'))
   .describe('The fields of an integration to set; any other field is refused');
 
-export const scopeSchema = z
-  .object({
-    id: z.int(),
-    effect: z.enum(SCOPE_EFFECTS),
-    actions: z.array(z.string()).describe('`<record type>:<operation>`, `*` a wildcard on either side'),
-    conditions: z.array(z.string()).describe('All must hold for the scope to apply, e.g. `account = wdc`, `role in agent, administrator`'),
-    created_at: datetime,
-    updated_at: datetime,
-    nodeID: nodeId,
-  })
-  .describe('An integration scope, with every field');
+export const scopeSchema = z.object({ ...answerShape(INTEGRATION_SCOPE_RECORD, z.null()), nodeID: nodeId }).describe('An integration scope, with every field');
 
-export const scopeFieldsSchema = scopeSchema.partial().required({ id: true, nodeID: true }).describe('An integration scope with the selected fields');
+export const scopeFieldsSchema = scopeSchema.partial().required({ nodeID: true }).extend({ id: z.int() }).describe('An integration scope with the selected fields');
 
 export const scopeBodySchema = z
-  .strictObject({
-    effect: z.string().optional().describe('`allow` or `deny`; default `allow` on create'),
-    actions: z.array(z.string()).max(100).optional().describe('Required on create, at least one: `<record type>:<operation>` (Read, Create, Update, Delete or `*`)'),
-    conditions: z.array(z.string()).max(100).optional().describe('Default none: `account = <id>`, `account != <id>`, `account in <id>, <id>`, the same with `role`'),
-  })
+  .strictObject(writeBodyShape(INTEGRATION_SCOPE_RECORD, 'change'))
   .describe('The fields of an integration scope to set, any other is refused; any change revokes the OAuth authorizations of the integration');
 
 export const applicationSchema = z
-  .object({
-    id: z.int(),
-    name: z.string(),
-    client_id: z.string(),
-    redirect_uris: z.array(z.string()),
-    disabled: z.boolean(),
-    created_at: datetime,
-    updated_at: datetime,
-    nodeID: nodeId,
-  })
+  .object({ ...answerShape(OAUTH_APPLICATION_RECORD, z.null()), nodeID: nodeId })
   .describe('An OAuth application of an integration (never its client secret)');
 
-export const applicationFieldsSchema = applicationSchema.partial().required({ id: true, nodeID: true }).describe('An OAuth application with the selected fields');
+export const applicationFieldsSchema = applicationSchema.partial().required({ nodeID: true }).extend({ id: z.int() }).describe('An OAuth application with the selected fields');
 
 export const createdApplicationSchema = applicationSchema
   .extend({ client_secret: z.string().describe('Shown in this answer only; only its digest is stored') })
   .describe('A new OAuth application with its client secret');
 
 export const applicationBodySchema = z
-  .strictObject({
-    name: z.string().optional().describe('Required on create; not blank, at most 190 characters'),
-    redirect_uris: z
-      .array(z.string())
-      .max(100)
-      .optional()
-      .describe('Required on create, 1 to 10 absolute URIs without a fragment or a user name and password; https, or http on localhost'),
-    disabled: z.boolean().optional().describe('Default false; disabling revokes every OAuth authorization of the integration'),
-  })
+  .strictObject(writeBodyShape(OAUTH_APPLICATION_RECORD, 'change'))
   .describe('The fields of an OAuth application to set; any other field is refused');
 
 /** The write bodies as `writeInput` (libs/http) reads them: the record's other fields are read-only. */
-export const integrationBody = { body: integrationBodySchema, what: 'an integration', readOnly: Object.keys(integrationSchema.shape) };
-export const scopeBody = { body: scopeBodySchema, what: 'an integration scope', readOnly: Object.keys(scopeSchema.shape) };
-export const applicationBody = { body: applicationBodySchema, what: 'an OAuth application', readOnly: Object.keys(createdApplicationSchema.shape) };
+export const integrationBody = { body: integrationBodySchema, what: INTEGRATION_RECORD.what, readOnly: [...readOnlyNames(INTEGRATION_RECORD), 'nodeID'] };
+export const scopeBody = { body: scopeBodySchema, what: INTEGRATION_SCOPE_RECORD.what, readOnly: [...readOnlyNames(INTEGRATION_SCOPE_RECORD), 'nodeID'] };
+export const applicationBody = {
+  body: applicationBodySchema,
+  what: OAUTH_APPLICATION_RECORD.what,
+  readOnly: [...readOnlyNames(OAUTH_APPLICATION_RECORD), 'client_secret', 'nodeID'],
+};

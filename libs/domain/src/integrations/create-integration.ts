@@ -10,14 +10,14 @@ import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { assertIntegrationAdmin } from './integration-admin.js';
 import { integrationFieldErrors } from './integration-fields.js';
-import type { IntegrationFields, IntegrationRecord } from './integration-record.js';
+import type { IntegrationFields, IntegrationInput, IntegrationRecord } from './integration-record.js';
 import { recordSettingChange } from '../outbox/record-setting-change.js';
 
 export const nameTaken = (name: string) => conflict(`An integration named '${name.slice(0, 190)}' already exists in this account`);
 
 export async function createIntegration(
   access: AccessContext,
-  input: Partial<IntegrationFields>,
+  input: IntegrationInput,
   uow: UnitOfWork<'auditLines' | 'jobs' | 'integrations'>,
 ): Promise<IntegrationRecord> {
   assertIntegrationAdmin(access, 'Create');

@@ -10,7 +10,7 @@ import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { assertIntegrationAdmin } from './integration-admin.js';
 import { applicationFieldErrors } from './integration-fields.js';
-import type { OAuthApplicationFields, OAuthApplicationRecord } from './integration-record.js';
+import type { OAuthApplicationFields, OAuthApplicationInput, OAuthApplicationRecord } from './integration-record.js';
 import { lockedIntegration } from './locked-integration.js';
 import { generateClientCredentials } from './oauth-client-credentials.js';
 import { recordSettingChange } from '../outbox/record-setting-change.js';
@@ -24,7 +24,7 @@ export interface CreatedOAuthApplication {
 export async function createOAuthApplication(
   access: AccessContext,
   integrationId: number,
-  input: Partial<OAuthApplicationFields>,
+  input: OAuthApplicationInput,
   uow: UnitOfWork<'auditLines' | 'jobs' | 'integrations' | 'oauthApplications'>,
 ): Promise<CreatedOAuthApplication> {
   assertIntegrationAdmin(access, 'Update');

@@ -1,17 +1,14 @@
 /**
  * The fields an administrator sets on an integration and on an OAuth
- * application, and their rules: a name (not blank, at most 190 characters,
+ * application (declared in integration-declarations.ts), and their rules: a name (not blank, at most 190 characters,
  * unique per account for integrations — the store enforces that), a
  * description of at most 64 KB, at least one redirect URI (redirect-uri.ts).
  * Every problem is reported at once, as `[field, message]` pairs.
  */
 import type { FieldError } from '../errors/domain-error.js';
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, REDIRECT_URIS_MAX } from './integration-declarations.js';
 import type { IntegrationFields, OAuthApplicationFields } from './integration-record.js';
 import { redirectUriError } from './redirect-uri.js';
-
-export const NAME_MAX_LENGTH = 190;
-export const DESCRIPTION_MAX_LENGTH = 65_535;
-export const REDIRECT_URIS_MAX = 10;
 
 function nameErrors(name: string | undefined, required: boolean): FieldError[] {
   if (name === undefined) return required ? [['name', "Name can't be blank"]] : [];

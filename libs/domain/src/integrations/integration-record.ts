@@ -6,8 +6,10 @@
  * (authorization-revocation.ts). Fields as stored, snake_case, as every answer
  * shows them.
  */
+import type { RecordInput } from '../records/record-fields.js';
 import type { ScopeEffect } from '../scopes/scope-statement.js';
 import type { AccountId } from '../tenancy/account-id.js';
+import type { INTEGRATION_RECORD, OAUTH_APPLICATION_RECORD } from './integration-declarations.js';
 
 export interface IntegrationRecord {
   id: number;
@@ -20,6 +22,12 @@ export interface IntegrationRecord {
   created_at: Date;
   updated_at: Date;
 }
+
+/** An integration's writable fields as a client sends them, before any rule ran: from INTEGRATION_RECORD. */
+export type IntegrationInput = RecordInput<typeof INTEGRATION_RECORD.fields, 'change'>;
+
+/** An OAuth application's writable fields as a client sends them, before any rule ran: from OAUTH_APPLICATION_RECORD. */
+export type OAuthApplicationInput = RecordInput<typeof OAUTH_APPLICATION_RECORD.fields, 'change'>;
 
 /** What an administrator sets on an integration. */
 export interface IntegrationFields {

@@ -4,13 +4,12 @@
  * `allow` and `conditions` to none; `actions` must be given.
  */
 import type { FieldError } from '../errors/domain-error.js';
+import type { RecordInput } from '../records/record-fields.js';
 import { parseScopeFields, type ScopeEffect, type ScopeFields } from '../scopes/scope-statement.js';
+import type { INTEGRATION_SCOPE_RECORD } from './integration-declarations.js';
 
-export interface ScopeInput {
-  effect?: string;
-  actions?: string[];
-  conditions?: string[];
-}
+/** The scope's fields as a client sends them: from INTEGRATION_SCOPE_RECORD. */
+export type ScopeInput = RecordInput<typeof INTEGRATION_SCOPE_RECORD.fields, 'change'>;
 
 export function scopeFieldsOf(input: ScopeInput, base: ScopeFields = { effect: 'allow', actions: [], conditions: [] }): ScopeFields {
   return {

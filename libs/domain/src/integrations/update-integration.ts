@@ -13,14 +13,14 @@ import { auditPairs, changedFields } from './changed-fields.js';
 import { nameTaken } from './create-integration.js';
 import { assertIntegrationAdmin } from './integration-admin.js';
 import { integrationFieldErrors } from './integration-fields.js';
-import type { IntegrationFields, IntegrationRecord } from './integration-record.js';
+import type { IntegrationFields, IntegrationInput, IntegrationRecord } from './integration-record.js';
 import { lockedIntegration } from './locked-integration.js';
 import { recordSettingChange } from '../outbox/record-setting-change.js';
 
 export async function updateIntegration(
   access: AccessContext,
   id: number,
-  input: Partial<IntegrationFields>,
+  input: IntegrationInput,
   uow: UnitOfWork<'auditLines' | 'jobs' | 'integrations'>,
 ): Promise<IntegrationRecord> {
   assertIntegrationAdmin(access, 'Update');

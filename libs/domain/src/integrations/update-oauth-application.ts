@@ -13,7 +13,7 @@ import { disablingRevokes } from './authorization-revocation.js';
 import { auditPairs, changedFields } from './changed-fields.js';
 import { assertIntegrationAdmin } from './integration-admin.js';
 import { applicationFieldErrors } from './integration-fields.js';
-import type { OAuthApplicationFields, OAuthApplicationRecord } from './integration-record.js';
+import type { OAuthApplicationFields, OAuthApplicationInput, OAuthApplicationRecord } from './integration-record.js';
 import { lockedIntegration } from './locked-integration.js';
 import { recordSettingChange } from '../outbox/record-setting-change.js';
 
@@ -21,7 +21,7 @@ export async function updateOAuthApplication(
   access: AccessContext,
   integrationId: number,
   applicationId: number,
-  input: Partial<OAuthApplicationFields>,
+  input: OAuthApplicationInput,
   uow: UnitOfWork<'auditLines' | 'jobs' | 'integrations' | 'oauthApplications'>,
 ): Promise<OAuthApplicationRecord> {
   assertIntegrationAdmin(access, 'Update');

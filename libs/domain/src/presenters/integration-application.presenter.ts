@@ -7,8 +7,6 @@ import type { CreatedOAuthApplication } from '../integrations/create-oauth-appli
 import type { OAuthApplicationRecord } from '../integrations/integration-record.js';
 import { encodeNodeId } from '../node-id.js';
 
-export const OAUTH_APPLICATION_FIELDS = ['id', 'name', 'client_id', 'redirect_uris', 'disabled', 'created_at', 'updated_at'] as const;
-
 export function presentOAuthApplication(application: OAuthApplicationRecord): Record<string, unknown> {
   return {
     id: application.id,

@@ -6,8 +6,6 @@
 import type { IntegrationScopeRecord } from '../integrations/integration-record.js';
 import { encodeNodeId } from '../node-id.js';
 
-export const INTEGRATION_SCOPE_FIELDS = ['id', 'effect', 'actions', 'conditions', 'created_at', 'updated_at'] as const;
-
 export function presentIntegrationScope(scope: IntegrationScopeRecord): Record<string, unknown> {
   return {
     id: scope.id,

@@ -6,8 +6,6 @@
 import type { IntegrationRecord } from '../integrations/integration-record.js';
 import { encodeNodeId } from '../node-id.js';
 
-export const INTEGRATION_FIELDS = ['id', 'name', 'description', 'disabled', 'authorizations_revoked_at', 'created_at', 'updated_at'] as const;
-
 export function presentIntegration(integration: IntegrationRecord): Record<string, unknown> {
   return {
     id: integration.id,

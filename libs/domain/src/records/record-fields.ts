@@ -28,8 +28,8 @@ export interface FieldLookup {
 /** A field of an object in a list (a webhook's `description_attachments`: `{key, inline}`). */
 export type ItemField = ({ type: 'text'; max: number } | { type: 'boolean' }) & { required?: boolean; description?: string };
 
-/** What a list holds: values of an enum, or objects of the fields given. */
-export type ListItem = { type: 'enum'; values: readonly string[] } | { type: 'object'; fields: Readonly<Record<string, ItemField>> };
+/** What a list holds: texts (checked by the record's rules), values of an enum, or objects of the fields given. */
+export type ListItem = { type: 'text' } | { type: 'enum'; values: readonly string[] } | { type: 'object'; fields: Readonly<Record<string, ItemField>> };
 
 export type FieldType =
   /**
