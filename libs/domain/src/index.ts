@@ -228,7 +228,8 @@ export { redeliverWebhookDelivery, redeliverWebhookDeliveries, REDELIVERY_BATCH 
 export { presentDelivery, presentDeliverySummary, presentDeliveryRecord, DELIVERY_FIELDS, DELIVERY_STATUSES } from './webhooks/deliveries/delivery.presenter.js';
 export type { UiExtensionVersionRow, UiExtensionVersionDetail, CallerLocale } from './ui-extensions/ui-extension-version-view.js';
 export type { UiExtensionVersionReads } from './ui-extensions/ui-extension-version.repository.js';
-export { presentUiExtensionVersion, presentUiExtensionVersionDetail, viewAuditPath, UI_EXTENSION_VERSION_FIELDS, UI_EXTENSION_VERSION_DEFAULT_FIELDS, UI_EXTENSION_VERSION_STATUSES } from './ui-extensions/ui-extension-version-view.presenter.js';
+export { presentUiExtensionVersion, presentUiExtensionVersionDetail, viewAuditPath } from './ui-extensions/ui-extension-version-view.presenter.js';
+export { UI_EXTENSION_VERSION_RECORD, UI_EXTENSION_VERSION_STATUSES } from './ui-extensions/ui-extension-version-declaration.js';
 export { listUiExtensionVersions, getUiExtensionVersion } from './ui-extensions/ui-extension-version-view-reads.js';
 export { localizeHtml } from './ui-extensions/localize-html.js';
 export { formatDateTime, canonicalLocale } from './ui-extensions/format-datetime.js';

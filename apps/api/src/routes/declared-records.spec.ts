@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import {
-  INTEGRATION_RECORD, INTEGRATION_SCOPE_RECORD, OAUTH_APPLICATION_RECORD, UI_EXTENSION_RECORD, WEBHOOK_POLICY_RECORD, WEBHOOK_RECORD, declareRecord, fieldsWritten, readNameOf, type RecordDeclaration,
+  INTEGRATION_RECORD, INTEGRATION_SCOPE_RECORD, OAUTH_APPLICATION_RECORD, UI_EXTENSION_RECORD, UI_EXTENSION_VERSION_RECORD, WEBHOOK_POLICY_RECORD, WEBHOOK_RECORD, declareRecord, fieldsWritten, readNameOf, type RecordDeclaration,
 } from '@tessera/domain';
 import { answerShape, collectionSpecOf, writeBodyShape } from '@tessera/validation';
 import { applicationBodySchema, applicationSchema, integrationBodySchema, integrationSchema, scopeBodySchema, scopeSchema } from './integrations.schema.js';
+import { versionFieldsSchema } from './ui-extension-versions.schema.js';
 import { uiExtensionBodySchema, uiExtensionSchema } from './ui-extensions.schema.js';
 import { webhookPolicyBodySchema, webhookPolicySchema } from './webhook-policies.schema.js';
 import { webhookBodySchema, webhookSchema } from './webhooks.schema.js';
@@ -19,6 +20,8 @@ const RECORDS: Record<string, Declared> = {
   webhook: { declaration: WEBHOOK_RECORD, bodies: [webhookBodySchema], answer: webhookSchema },
   'webhook policy': { declaration: WEBHOOK_POLICY_RECORD, bodies: [webhookPolicyBodySchema], answer: webhookPolicySchema },
   'UI extension': { declaration: UI_EXTENSION_RECORD, bodies: [uiExtensionBodySchema], answer: uiExtensionSchema },
+  // Read-only: versions are written through their UI extension.
+  'UI extension version': { declaration: UI_EXTENSION_VERSION_RECORD, bodies: [], answer: versionFieldsSchema },
   integration: { declaration: INTEGRATION_RECORD, bodies: [integrationBodySchema], answer: integrationSchema },
   'integration scope': { declaration: INTEGRATION_SCOPE_RECORD, bodies: [scopeBodySchema], answer: scopeSchema },
   'OAuth application': { declaration: OAUTH_APPLICATION_RECORD, bodies: [applicationBodySchema], answer: applicationSchema },

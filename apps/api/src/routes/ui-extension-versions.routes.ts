@@ -5,9 +5,9 @@
  * (every field). Any role in the account, with `ui_extension:Read`.
  */
 import { z } from 'zod';
-import { UI_EXTENSION_VERSION_DEFAULT_FIELDS, UI_EXTENSION_VERSION_FIELDS, presentUiExtensionVersion, presentUiExtensionVersionDetail } from '@tessera/domain';
+import { UI_EXTENSION_VERSION_RECORD, presentUiExtensionVersion, presentUiExtensionVersionDetail } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, zodInput, type RouteTable } from '@tessera/http';
-import { parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
+import { collectionSpecOf, parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
 import { pathParser } from './integrations-path.js';
 import { extensionParams, versionFieldsSchema, versionParams, versionSchema } from './ui-extension-versions.schema.js';
@@ -15,12 +15,9 @@ import { extensionParams, versionFieldsSchema, versionParams, versionSchema } fr
 export const UI_EXTENSION_VERSIONS_TAG = 'ui_extensions';
 const READERS = 'Any role in the account may read the versions of its UI extensions.';
 
-const VERSIONS: CollectionSpec = {
-  fields: UI_EXTENSION_VERSION_FIELDS,
-  defaultFields: UI_EXTENSION_VERSION_DEFAULT_FIELDS,
-  sortable: ['id', 'version_nr', 'status', 'created_at', 'updated_at'],
-  filters: {},
-};
+const DECLARED = collectionSpecOf(UI_EXTENSION_VERSION_RECORD);
+// SPEC.md rule 1 names the default fields in alphabetical order, and a list answers them in that order.
+const VERSIONS: CollectionSpec = { ...DECLARED, defaultFields: [...DECLARED.defaultFields].sort() };
 
 const extensionPath = pathParser(extensionParams);
 

@@ -1,11 +1,12 @@
 /**
  * UI extension versions as the OpenAPI document shows them (SPEC.md "UI
- * extension version"); the presenters in libs/domain write the answers.
+ * extension version"), the fields a list selects from their declaration in the
+ * domain (UI_EXTENSION_VERSION_RECORD); the presenters in libs/domain write the answers.
  */
 import { z } from 'zod';
-import { UI_EXTENSION_VERSION_STATUSES } from '@tessera/domain';
+import { UI_EXTENSION_VERSION_RECORD } from '@tessera/domain';
+import { answerShape } from '@tessera/validation';
 
-const datetime = z.iso.datetime({ offset: true });
 const nodeId = z.string().describe('Global node ID: URL-safe base64 of `tessera/<Type>/<id>`');
 const text = z.string().nullable().describe('At most 64 KB');
 
@@ -16,25 +17,9 @@ export const extensionParams = z.object({ id: pathId('UI extension') });
 export const versionParams = z.object({ id: pathId('UI extension'), version_id: pathId('version') });
 export const localeParams = z.object({ id: pathId('UI extension'), locale: z.string().max(100).describe('A BCP 47 language tag, e.g. nl or nl-BE') });
 
-const versionFields = {
-  id: z.int(),
-  version_nr: z.int().describe('Starts at 1'),
-  name: z.string().describe('Name of the UI extension when the version was created'),
-  status: z.enum(UI_EXTENSION_VERSION_STATUSES),
-  activated_at: datetime.nullable(),
-  archived_at: datetime.nullable(),
-  created_at: datetime,
-  updated_at: datetime,
-  html: text,
-  css: text.describe('SCSS, at most 64 KB'),
-  javascript: text,
-  form_definition: text,
-  phrases: z.array(z.string()).describe('Translatable phrases found in the HTML'),
-  view_audit_path: z.string().describe('URI of the audit lines of this version'),
-  nodeID: nodeId,
-};
+const versionFields = { ...answerShape(UI_EXTENSION_VERSION_RECORD, z.null()), nodeID: nodeId };
 
-export const versionFieldsSchema = z.object(versionFields).partial().required({ id: true, nodeID: true }).describe('A UI extension version with the selected fields');
+export const versionFieldsSchema = z.object(versionFields).partial().required({ nodeID: true }).extend({ id: z.int() }).describe('A UI extension version with the selected fields');
 
 export const versionSchema = z
   .object({

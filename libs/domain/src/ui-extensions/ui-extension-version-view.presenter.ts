@@ -1,21 +1,11 @@
 /**
  * The version JSON of SPEC.md "UI extension version". The collection answers
- * the fields of UI_EXTENSION_VERSION_FIELDS (the route picks the selected ones);
+ * the fields of UI_EXTENSION_VERSION_RECORD (the route picks the selected ones);
  * the single version adds the single-version-only fields. `view_audit_path` is
  * the absolute URI of the version's audit lines.
  */
 import { encodeNodeId } from '../node-id.js';
 import type { UiExtensionVersionDetail, UiExtensionVersionRow } from './ui-extension-version-view.js';
-
-/** Fields a collection may select with `fields` (not the single-version-only ones). */
-export const UI_EXTENSION_VERSION_FIELDS = [
-  'id', 'version_nr', 'name', 'status', 'activated_at', 'archived_at', 'created_at', 'updated_at',
-  'html', 'css', 'javascript', 'form_definition', 'phrases', 'view_audit_path',
-] as const;
-
-export const UI_EXTENSION_VERSION_DEFAULT_FIELDS = ['activated_at', 'archived_at', 'created_at', 'id', 'name', 'status', 'updated_at', 'version_nr'] as const;
-
-export const UI_EXTENSION_VERSION_STATUSES = ['being_prepared', 'active', 'archived'] as const;
 
 export function viewAuditPath(apiUrl: string, version: Pick<UiExtensionVersionRow, 'id' | 'ui_extension_id'>): string {
   return `${apiUrl}/ui_extensions/${version.ui_extension_id}/versions/${version.id}/audit`;
