@@ -5,7 +5,6 @@
  * process (the hand-off).
  */
 import type { DeliveryWebhook, FanOutLease, InsertedDeliveries, LeasedDelivery, NewDelivery, SubscriptionKey } from '@tessera/domain';
-import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
 import { DELIVERY_CHANNEL } from './delivery-wakeups.js';
