@@ -27,8 +27,9 @@ async function main(): Promise<void> {
   if (config.delivery.allowedNetworks.cidrs.length > 0) {
     logger.warn({ allowedNetworks: config.delivery.allowedNetworks.cidrs }, 'WEBHOOK_ALLOWED_NETWORKS: webhooks may be delivered into these networks');
   }
-  if (config.delivery.leaseMs < DELIVERY_TIMEOUT_MS + 5_000) {
-    logger.warn({ leaseMs: config.delivery.leaseMs }, 'WEBHOOK_LEASE_MS is close to the 10 s send timeout: a slow live attempt may lose its lease and be sent twice');
+  // A delivery claimed ahead may wait up to one send timeout for a slot, then send for up to another.
+  if (config.delivery.leaseMs < 2 * DELIVERY_TIMEOUT_MS + 5_000) {
+    logger.warn({ leaseMs: config.delivery.leaseMs }, 'WEBHOOK_LEASE_MS is close to twice the 10 s send timeout: a slow live attempt may lose its lease and be sent twice');
   }
   const metrics = createDeliveryMetrics();
   const engine = startDeliveryEngine({

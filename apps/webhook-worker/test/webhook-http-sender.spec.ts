@@ -1,5 +1,6 @@
 /** One HTTP attempt (deliveries/http-sender.ts) against a real local receiver: what counts as success, and what each failure says. */
 import { readFile } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { parseAllowedNetworks } from '@tessera/domain';
 import { httpSender } from '../src/deliveries/http-sender.js';
@@ -50,6 +51,38 @@ describe('httpSender', () => {
     expect(result).toMatchObject({ statusCode: null, error: 'timed out after 0.3 s', responseExcerpt: null });
     expect(result.durationMs).toBeGreaterThanOrEqual(290);
     expect(result.durationMs).toBeLessThan(3000);
+  });
+
+  it('keeps the status and Retry-After of an answer whose body never ends, at the deadline', async () => {
+    const server = createHttpServer((_req, res) => {
+      res.writeHead(503, { 'retry-after': '120' });
+      res.write('busy, ');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await send({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, body: '{}', headers: {} });
+      expect(result).toMatchObject({ statusCode: 503, error: '503 Service Unavailable', responseExcerpt: 'busy, ', retryAfter: '120' });
+      expect(result.durationMs).toBeGreaterThanOrEqual(290);
+      expect(result.durationMs).toBeLessThan(3000);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('stops reading an answer beyond 64 KB and keeps its status and first 1 KB', async () => {
+    const server = createHttpServer((_req, res) => {
+      res.writeHead(200);
+      res.end('y'.repeat(200 * 1024));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await send({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, body: '{}', headers: {} });
+      expect(result).toMatchObject({ statusCode: 200, error: null, responseExcerpt: 'y'.repeat(1024) });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('reports a refused connection', async () => {

@@ -216,7 +216,7 @@ export { PAUSED_REASONS, type PausedReason } from './webhooks/deliveries/paused-
 export { webhookMessageSchema, signedWebhookBodySchema, WEBHOOK_HEADERS, WEBHOOK_ANSWER, type WebhookHeader } from './webhooks/deliveries/webhook-message.schema.js';
 export { fanOutWebhookEvent, fanOutWebhookEvents } from './webhooks/deliveries/fan-out-event.js';
 export type { FanOutEvent, FanOutSettings, FannedOut, FanOutBatchResult } from './webhooks/deliveries/fan-out-event.js';
-export { attemptDelivery, claimDeliveries } from './webhooks/deliveries/attempt-delivery.js';
+export { attemptDelivery, claimDeliveries, releaseDeliveries } from './webhooks/deliveries/attempt-delivery.js';
 export type { AttemptDependencies } from './webhooks/deliveries/attempt-delivery.js';
 export { recordDeliveryOutcomes } from './webhooks/deliveries/record-outcomes.js';
 export type { DeliveryOutcome, RecordedOutcome, RecordingResult, RecordingDependencies } from './webhooks/deliveries/record-outcomes.js';

@@ -11,10 +11,12 @@
  *   `127.0.0.0/8,::1/128` for a receiver on the same machine.
  * - WEBHOOK_MAX_IN_FLIGHT (default 64, sized for 2 cores) and
  *   WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK (default 16): deliveries sent at once
- *   by this process, and per webhook over every process.
+ *   by this process (as many more are claimed ahead and wait for a slot),
+ *   and sent or waiting per webhook over every process.
  * - WEBHOOK_LEASE_MS (default 60 s): how long a claim holds a delivery; a
  *   crashed process's deliveries are sent again after it. Keep it well above
- *   the 10 s send timeout, or a slow live attempt can lose its lease.
+ *   twice the 10 s send timeout (a delivery claimed ahead may wait one send
+ *   timeout for its slot), or a slow live attempt can lose its lease.
  * - WEBHOOK_POLL_MS (default 1 s): how often the dispatcher looks for retries
  *   coming due (new deliveries wake it at once).
  */

@@ -13,12 +13,19 @@
  * - Capacity: at most `maxInFlight` sends; per webhook at most `perWebhook`
  *   live leases over every process (counted in the claim), so one slow or
  *   dead receiver never takes every slot.
+ * - Claimed ahead: a claim may take up to `maxInFlight` deliveries more than
+ *   there are free slots; they wait here, leased, and start as sends end,
+ *   with no round trip to the database in between. While deliveries wait, a
+ *   claim is made only once half of that room is free, so claims stay large
+ *   (each costs about as much for one row as for sixty). A delivery waiting
+ *   here counts against its webhook's cap like one being sent.
  * - A database outage: claims are retried with backoff (250 ms doubling to
  *   2 s), logged once when it starts and once when it ends; `check()` (the
  *   `dispatcher` check of /healthz) fails meanwhile.
- * - stop(): no more claims; sends in flight finish and are recorded.
+ * - stop(): no more claims; the leases of deliveries claimed ahead are given
+ *   back; sends in flight finish and are recorded.
  */
-import { attemptDelivery, claimDeliveries, type AttemptDependencies, type ClaimedDelivery, type DeliveryOutcome, type UnitOfWork } from '@tessera/domain';
+import { attemptDelivery, claimDeliveries, releaseDeliveries, type AttemptDependencies, type ClaimedDelivery, type DeliveryOutcome, type UnitOfWork } from '@tessera/domain';
 import type { Logger } from '@tessera/http';
 import type { DeliveryMetrics } from './delivery-metrics.js';
 import type { OutcomeRecorder } from './outcome-recorder.js';
@@ -62,8 +69,12 @@ export interface Reservation {
 export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const { logger } = options;
   const sending = new Map<string, { webhookId: number; done: Promise<void> }>();
+  /** Claimed ahead, leased to this process, waiting for a slot (oldest first). */
+  const waiting: ClaimedDelivery[] = [];
+  /** Per webhook: deliveries sending, waiting and reserved here (the claim counts them instead of this process's leases). */
   const perWebhook = new Map<number, number>();
   const held = new Set<{ ids: ReadonlySet<string>; settled: Promise<void> }>();
+  const ahead = options.maxInFlight;
   let reserved = 0;
   let stopping = false;
   let woken = false;
@@ -82,10 +93,12 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     if (left > 0) perWebhook.set(webhookId, left);
     else perWebhook.delete(webhookId);
   };
+  /** Room for claimed deliveries: free slots and the room to wait. */
+  const room = () => options.maxInFlight + ahead - sending.size - reserved - waiting.length;
 
+  /** Sends a delivery already counted for its webhook (held). */
   const send = (claimed: ClaimedDelivery) => {
     const webhookId = claimed.webhook.id;
-    hold(webhookId);
     options.metrics?.inFlight.inc();
     const done = attemptDelivery(claimed, options.attempt)
       .catch((error: unknown): DeliveryOutcome => {
@@ -98,16 +111,21 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
         sending.delete(claimed.delivery.id);
         letGo(webhookId);
         options.metrics?.inFlight.dec();
-        if (backlog) wake();
+        startWaiting();
+        if (backlog && (waiting.length === 0 || room() >= ahead / 2)) wake();
       });
     sending.set(claimed.delivery.id, { webhookId, done });
+  };
+
+  const startWaiting = () => {
+    while (waiting.length > 0 && !stopping && sending.size + reserved < options.maxInFlight) send(waiting.shift()!);
   };
 
   const reserve = (candidates: ReadonlyArray<{ id: string; webhookId: number }>): Reservation => {
     const ids = new Set<string>();
     const webhooks: number[] = [];
     for (const { id, webhookId } of candidates) {
-      if (stopping || sending.size + reserved >= options.maxInFlight) break;
+      if (stopping || sending.size + reserved + waiting.length >= options.maxInFlight) break;
       if ((perWebhook.get(webhookId) ?? 0) >= options.perWebhook) continue;
       ids.add(id);
       webhooks.push(webhookId);
@@ -131,7 +149,10 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       ids,
       adopt(claimed) {
         if (!free()) return;
-        for (const each of claimed) send(each);
+        for (const each of claimed) {
+          hold(each.webhook.id);
+          send(each);
+        }
         // Reserved deliveries that were not new (a fan-out run again) leave room behind.
         if (claimed.length < ids.size) wake();
       },
@@ -142,8 +163,9 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   };
 
   const claim = async (): Promise<void> => {
-    const room = options.maxInFlight - sending.size - reserved;
-    if (room <= 0) {
+    const free = room();
+    // While deliveries wait here, a small claim would only add a round trip: wait for half the room.
+    if (free <= 0 || (waiting.length > 0 && free < ahead / 2)) {
       backlog = true;
       return;
     }
@@ -151,14 +173,31 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     const { claimed, capped } = await claimDeliveries(options.uow.repositories, {
       leasedBy: options.workerId,
       leaseMs: options.leaseMs,
-      limit: room,
+      limit: free,
       perWebhook: options.perWebhook,
       inFlight,
     });
     // Due deliveries may be left behind (room ran out, or webhooks are at their cap): a send that ends claims again.
-    backlog = claimed.length === room || capped.length > 0 || inFlight.some((h) => h.count >= options.perWebhook);
-    for (const each of claimed) send(each);
-    if (claimed.length === room && !stopping) woken = true;
+    backlog = claimed.length === free || capped.length > 0 || inFlight.some((h) => h.count >= options.perWebhook);
+    for (const each of claimed) {
+      hold(each.webhook.id);
+      waiting.push(each);
+    }
+    startWaiting();
+    if (stopping) await giveBack();
+    else if (claimed.length === free && room() >= ahead / 2) woken = true;
+  };
+
+  /** The leases of deliveries claimed ahead and not started go back (stopping); a lease that cannot be given back expires. */
+  const giveBack = async () => {
+    const left = waiting.splice(0);
+    for (const each of left) letGo(each.webhook.id);
+    if (left.length === 0) return;
+    try {
+      await releaseDeliveries(options.uow.repositories, left.map((each) => each.lease));
+    } catch (error) {
+      logger.warn({ error: firstLine(error), deliveries: left.length }, 'delivery leases not given back at stop; they expire');
+    }
   };
 
   const loop = async () => {
@@ -207,6 +246,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       stopping = true;
       wakeLoop();
       await running;
+      await giveBack();
       // A fan-out transaction in flight hands its deliveries over (or releases them) at its end.
       await Promise.race([Promise.all([...held].map((h) => h.settled)), new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
       await Promise.allSettled([...sending.values()].map((s) => s.done));

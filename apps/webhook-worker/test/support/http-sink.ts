@@ -14,8 +14,8 @@ export interface HttpSink {
   url: string;
   port: number;
   requests: ReceivedRequest[];
-  /** The answer to the next requests: a status (and body), or 'hang' to never answer. */
-  respond(answer: { status: number; body?: string; headers?: Record<string, string> } | 'hang'): void;
+  /** The answer to the next requests: a status (and body), after `delayMs` if set, or 'hang' to never answer. */
+  respond(answer: { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | 'hang'): void;
   close(): Promise<void>;
 }
 
@@ -27,9 +27,14 @@ export async function startHttpSink(): Promise<HttpSink> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (answer === 'hang') return;
-      res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
-      res.end(answer.body ?? '');
+      const now = answer;
+      if (now === 'hang') return;
+      const reply = () => {
+        res.writeHead(now.status, { 'content-type': 'text/plain', ...now.headers });
+        res.end(now.body ?? '');
+      };
+      if (now.delayMs) setTimeout(reply, now.delayMs);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

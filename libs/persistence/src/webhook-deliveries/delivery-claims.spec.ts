@@ -78,6 +78,27 @@ describe('delivery claims', () => {
     expect(third.capped).toEqual([hookA]);
   });
 
+  it('brings each delivery its webhook and policy as they are at the claim, also after they changed since an earlier claim', async () => {
+    await due(hookA, 1);
+    const first = await claimDueDeliveries(test.db, options());
+    expect(first.claimed[0]!.webhook).toMatchObject({ id: hookA, uri: 'https://receiver.example/', policy: null });
+
+    const [policyId] = (await test.db('webhook_policies').insert({ account_id: 'claims', name: 'P', jwt_alg: 'hs256', sealed_key: 'sealed-1', key_id: 'k1' }).returning('id')).map((r) => r.id as number);
+    await test.db('webhooks').where({ id: hookA }).update({ uri: 'https://moved.example/', webhook_policy_id: policyId });
+    await due(hookA, 1);
+    const second = await claimDueDeliveries(test.db, options());
+    expect(second.claimed[0]!.webhook).toMatchObject({ uri: 'https://moved.example/', policy: { id: policyId, sealedKey: 'sealed-1', keyId: 'k1' } });
+
+    // A change of the policy alone (a key roll writes the policy's row, not the webhook's).
+    await test.db('webhook_policies').where({ id: policyId }).update({ sealed_key: 'sealed-2', key_id: 'k2' });
+    await due(hookA, 1);
+    const third = await claimDueDeliveries(test.db, options());
+    expect(third.claimed[0]!.webhook.policy).toMatchObject({ sealedKey: 'sealed-2', keyId: 'k2' });
+
+    await test.db('webhooks').where({ id: hookA }).update({ uri: 'https://receiver.example/', webhook_policy_id: null });
+    await test.db('webhook_policies').where({ id: policyId }).del();
+  });
+
   it('frees a lease when it expires or is released, and drops an outcome whose lease was lost', async () => {
     const [id] = await due(hookA, 1);
     const { claimed: [held] } = await claimDueDeliveries(test.db, options({ leaseMs: 1_000 }));

@@ -1,6 +1,6 @@
 /**
  * The claim of due deliveries (decision 024): one statement leases them and
- * brings each one's webhook and policy.
+ * says which version of each one's webhook and policy it saw.
  *
  * - Due: pending, next_attempt_at reached, the lease free or expired (a
  *   crashed process's leases simply expire).
@@ -16,10 +16,14 @@
  *   leased rows are few, and indexed), so one webhook's backlog cannot fill
  *   every claim while its sends are in flight; webhooks that reached the
  *   cap within this claim are returned (more of their rows are due).
+ * - Each row brings its webhook's version (its row's and its policy's xmin),
+ *   not the webhook: the webhook and policy come from the process's cache
+ *   when it holds that version, read once more when it does not
+ *   (delivery-webhook-cache.ts).
  */
 import type { ClaimOptions, ClaimResult, ClaimedDelivery, LeasedDelivery } from '@tessera/domain';
 import type { Database } from '../database.js';
-import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
+import { deliveryWebhooks, WEBHOOK_VERSION } from './delivery-webhook-cache.js';
 
 export const DELIVERY_COLUMNS = ['id', 'account_id', 'webhook_id', 'event', 'test', 'message', 'status', 'paused_reason', 'attempts', 'next_attempt_at', 'event_at', 'created_at', 'delivered_at'];
 
@@ -37,13 +41,6 @@ function leasedDeliveryOf(row: Record<string, unknown>, prefix: string): LeasedD
 const SCAN_FACTOR = 4;
 
 export async function claimDueDeliveries(db: Database, options: ClaimOptions): Promise<ClaimResult> {
-  const leased = webhooksWithPolicy(db, db('leased as d').join('webhooks as w', 'w.id', 'd.webhook_id')).select([
-    ...LEASED_COLUMNS.map((column) => `d.${column} as d_${column}`),
-    db.raw('d.message::text as d_message'),
-    db.raw("d.message->>'account' as d_issuer"),
-    'd.lease_token as d_lease_token',
-    ...WEBHOOK_COLUMNS,
-  ]);
   const { rows } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
     `with busy as (
        select webhook_id, sum(n)::int as n from (
@@ -74,19 +71,27 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
        returning d.id, d.account_id, d.webhook_id, d.event, d.test, d.attempts, d.next_attempt_at, d.message, d.lease_token
      )
      select m.capped, c.* from (select array(select distinct webhook_id from ranked where slot > ?) as capped) m
-       left join (?) c on true`,
+       left join (
+         select d.id as d_id, d.account_id as d_account_id, d.webhook_id as d_webhook_id, d.event as d_event, d.test as d_test,
+                d.attempts as d_attempts, d.next_attempt_at as d_next_attempt_at, d.message::text as d_message,
+                d.message->>'account' as d_issuer, d.lease_token as d_lease_token, ${WEBHOOK_VERSION} as w_version
+           from leased d join webhooks w on w.id = d.webhook_id
+           left join webhook_policies p on p.id = w.webhook_policy_id and p.account_id = w.account_id
+       ) c on true`,
     [
       options.leasedBy, options.inFlight.map((h) => h.webhookId), options.inFlight.map((h) => h.count), options.perWebhook, options.limit * SCAN_FACTOR,
-      options.perWebhook, options.limit, options.leaseMs / 1000, options.leasedBy, options.perWebhook, leased,
+      options.perWebhook, options.limit, options.leaseMs / 1000, options.leasedBy, options.perWebhook,
     ],
   );
   const capped = ((rows[0]?.['capped'] as number[] | undefined) ?? []).map(Number);
-  const claimed: ClaimedDelivery[] = rows
-    .filter((row) => row['d_id'] != null)
-    .map((row) => ({
-      delivery: leasedDeliveryOf(row, 'd_'),
-      webhook: toDeliveryWebhook(row),
-      lease: { id: row['d_id'] as string, token: row['d_lease_token'] as string },
-    }));
+  const leasedRows = rows.filter((row) => row['d_id'] != null);
+  const webhooks = await deliveryWebhooks(db, leasedRows.map((row) => ({ id: row['d_webhook_id'] as number, version: row['w_version'] as string })));
+  const claimed: ClaimedDelivery[] = [];
+  for (const row of leasedRows) {
+    const webhook = webhooks.get(row['d_webhook_id'] as number);
+    // None: the webhook was deleted since the claim, and its deliveries with it.
+    if (webhook === undefined) continue;
+    claimed.push({ delivery: leasedDeliveryOf(row, 'd_'), webhook, lease: { id: row['d_id'] as string, token: row['d_lease_token'] as string } });
+  }
   return { claimed, capped };
 }

@@ -5,7 +5,6 @@
  * process (the hand-off).
  */
 import type { DeliveryWebhook, FanOutLease, InsertedDeliveries, LeasedDelivery, NewDelivery, SubscriptionKey } from '@tessera/domain';
-import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
 import { DELIVERY_CHANNEL } from './delivery-wakeups.js';
@@ -26,32 +25,34 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
   if (deliveries.length === 0) return { inserted: [], leased: [] };
   // The text written is the text a hand-off signs: the message is not read back.
   const texts = deliveries.map((d) => JSON.stringify(d.message));
-  const column = <T>(pick: (d: NewDelivery) => T) => deliveries.map(pick);
-  // One array per column (a dozen bindings whatever the batch's size); the rows are paused with
-  // their reason or pending and due now, and those the lease names are leased to its process.
-  // One statement, atomic by itself: the rows, and the wake-up of every dispatcher (at commit) when
-  // a new pending row is nobody's yet. A select CTE runs only when referenced, hence the count.
+  // One JSON parameter for the batch, each message's text put in as it is: pg would write a text[]
+  // element by element, escaping every character of every message.
+  const batch = `[${deliveries
+    .map((d, i) => {
+      const leased = !d.pausedReason && lease !== undefined && lease.ids.has(d.id);
+      const fields = { id: d.id, account_id: d.account, webhook_id: d.webhookId, event: d.message.event, test: d.test, event_at: d.eventAt, status: d.pausedReason ? 'paused' : 'pending', paused_reason: d.pausedReason ?? null, leased };
+      return `${JSON.stringify(fields).slice(0, -1)},"message":${texts[i]!}}`;
+    })
+    .join(',')}]`;
+  // The rows are paused with their reason or pending and due now, and those the lease names are
+  // leased to its process. One statement, atomic by itself: the rows, and the wake-up of every
+  // dispatcher (at commit) when a new pending row is nobody's yet. A select CTE runs only when
+  // referenced, hence the count.
   const { rows: inserted } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
     `with ins as (
        insert into webhook_deliveries (id, account_id, webhook_id, event, test, message, event_at, status, paused_reason, next_attempt_at, lease_token, lease_expires_at, leased_by)
-       select v.id, v.account_id, v.webhook_id, v.event, v.test, v.message::jsonb, v.event_at, v.status, v.paused_reason,
+       select v.id, v.account_id, v.webhook_id, v.event, v.test, v.message, v.event_at, v.status, v.paused_reason,
               case when v.status = 'pending' then now() end,
               case when v.leased then gen_random_uuid() end,
               case when v.leased then now() + make_interval(secs => ?) end,
               case when v.leased then ? end
-         from unnest(?::uuid[], ?::text[], ?::int[], ?::text[], ?::boolean[], ?::text[], ?::timestamptz[], ?::text[], ?::text[], ?::boolean[])
-              as v(id, account_id, webhook_id, event, test, message, event_at, status, paused_reason, leased)
+         from json_to_recordset(?::json)
+              as v(id uuid, account_id text, webhook_id int, event text, test boolean, event_at timestamptz, status text, paused_reason text, leased boolean, message jsonb)
        on conflict (id) do nothing
        returning id, status, attempts, next_attempt_at, lease_token
      ), woken as (select pg_notify(?, '') from ins where ins.status = 'pending' and ins.lease_token is null limit 1)
      select ins.*, (select count(*) from woken) as woken from ins`,
-    [
-      (lease?.leaseMs ?? 0) / 1000, lease?.leasedBy ?? null,
-      column((d) => d.id), column((d) => d.account), column((d) => d.webhookId), column((d) => d.message.event), column((d) => d.test), texts,
-      column((d) => d.eventAt), column((d) => (d.pausedReason ? 'paused' : 'pending')), column((d) => d.pausedReason ?? null),
-      column((d) => !d.pausedReason && lease !== undefined && lease.ids.has(d.id)),
-      DELIVERY_CHANNEL,
-    ] as Knex.RawBinding[],
+    [(lease?.leaseMs ?? 0) / 1000, lease?.leasedBy ?? null, batch, DELIVERY_CHANNEL],
   );
   const byId = new Map(deliveries.map((d) => [d.id, d]));
   const textOf = new Map(deliveries.map((d, i) => [d.id, texts[i]!]));

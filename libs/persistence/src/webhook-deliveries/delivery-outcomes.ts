@@ -96,13 +96,22 @@ export async function webhooksSucceeded(db: Database, webhookIds: readonly numbe
 export async function recordAsClaimed(db: Database, input: readonly ProgressAsClaimed[]): Promise<string[]> {
   if (input.length === 0) return [];
   const rows = [...input].sort((a, b) => (a.progress.id < b.progress.id ? -1 : a.progress.id > b.progress.id ? 1 : 0));
-  const column = <T>(pick: (row: ProgressAsClaimed) => T) => rows.map(pick);
+  // One JSON parameter for the batch: JSON.stringify is native, where fifteen array parameters are
+  // written element by element (pg's arrayString and escapeElement, a tenth of the recorder's CPU).
+  const batch = JSON.stringify(
+    rows.map((r) => ({
+      id: r.progress.id, token: r.progress.leaseToken, claimed_attempts: r.claimed.attempts, claimed_next_at: r.claimed.next_attempt_at,
+      status: r.progress.status, attempts: r.progress.attempts, next_attempt_at: r.progress.next_attempt_at, delivered_at: r.progress.delivered_at,
+      webhook_id: r.webhookId, clears: r.clearsFailures,
+      started_at: r.attempt.started_at, duration_ms: r.attempt.duration_ms, status_code: r.attempt.status_code, error: r.attempt.error, response_excerpt: r.attempt.response_excerpt,
+    })),
+  );
   const { rows: written } = await db.raw<{ rows: Array<{ id: string }> }>(
     `with v as (
-       select * from unnest(?::uuid[], ?::uuid[], ?::int[], ?::timestamptz[], ?::text[], ?::int[], ?::timestamptz[], ?::timestamptz[], ?::int[], ?::boolean[],
-                            ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])
-         as v(id, token, claimed_attempts, claimed_next_at, status, attempts, next_attempt_at, delivered_at, webhook_id, clears,
-              started_at, duration_ms, status_code, error, response_excerpt)
+       select * from json_to_recordset(?::json)
+         as v(id uuid, token uuid, claimed_attempts int, claimed_next_at timestamptz, status text, attempts int, next_attempt_at timestamptz,
+              delivered_at timestamptz, webhook_id int, clears boolean, started_at timestamptz, duration_ms int, status_code int, error text,
+              response_excerpt text)
      ), hooks as (
        select w.id from webhooks w where w.id in (select webhook_id from v) order by w.id for no key update
      ), held as (
@@ -129,13 +138,7 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
           and (w.consecutive_failures > 0 or w.last_error is not null)
      )
      select id from progress`,
-    [
-      column((r) => r.progress.id), column((r) => r.progress.leaseToken), column((r) => r.claimed.attempts), column((r) => r.claimed.next_attempt_at),
-      column((r) => r.progress.status), column((r) => r.progress.attempts), column((r) => r.progress.next_attempt_at), column((r) => r.progress.delivered_at),
-      column((r) => r.webhookId), column((r) => r.clearsFailures),
-      column((r) => r.attempt.started_at), column((r) => r.attempt.duration_ms), column((r) => r.attempt.status_code), column((r) => r.attempt.error),
-      column((r) => r.attempt.response_excerpt),
-    ] as Knex.RawBinding[],
+    [batch],
   );
   return written.map((row) => row.id);
 }

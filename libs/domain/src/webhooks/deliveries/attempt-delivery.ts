@@ -10,7 +10,7 @@
  *   failed attempt: nothing is ever sent unsigned in its place.
  */
 import type { Repositories } from '../../ports/unit-of-work.js';
-import type { ClaimOptions, ClaimResult, ClaimedDelivery } from './delivery-record.js';
+import type { ClaimOptions, ClaimResult, ClaimedDelivery, DeliveryLease } from './delivery-record.js';
 import type { DeliveryOutcome } from './record-outcomes.js';
 import { signedRequest, type SigningSetup } from './signed-request.js';
 import type { WebhookSender } from './webhook-sender.js';
@@ -23,6 +23,11 @@ export interface AttemptDependencies extends SigningSetup {
 /** Leases due deliveries for this process (the repository's claimDue). */
 export function claimDeliveries(repos: Pick<Repositories, 'webhookDeliveries'>, options: ClaimOptions): Promise<ClaimResult> {
   return repos.webhookDeliveries.claimDue(options);
+}
+
+/** Gives back leases of claimed deliveries that will not be attempted (a dispatcher stopping): any claimer takes them at once. */
+export function releaseDeliveries(repos: Pick<Repositories, 'webhookDeliveries'>, leases: readonly DeliveryLease[]): Promise<number> {
+  return repos.webhookDeliveries.releaseLeases(leases);
 }
 
 export async function attemptDelivery(claimed: ClaimedDelivery, deps: AttemptDependencies): Promise<DeliveryOutcome> {

@@ -165,6 +165,15 @@ describe('signWebhookMessage', () => {
     await expect(signWebhookMessage(policy, text, context)).rejects.toThrow(new WebhookSigningError('webhook policy 5 is disabled: the message was not signed nor sent'));
   });
 
+  it('fails, naming it, when a policy holds a key of another kind than its algorithm', async () => {
+    const { material: rsa } = await policyFor('rs256');
+    const { material: p384 } = await policyFor('es384');
+    const { policy } = await policyFor('es256');
+    await expect(signWebhookMessage({ ...policy, sealedKey: rsa.sealedKey }, text, context)).rejects.toThrow(/webhook policy 5: its key cannot be opened \(the key is not a prime256v1 EC private key for es256\)/);
+    await expect(signWebhookMessage({ ...policy, sealedKey: p384.sealedKey }, text, context)).rejects.toThrow(/its key cannot be opened \(the key is not a prime256v1 EC private key/);
+    await expect(signWebhookMessage({ ...policy, jwtAlg: 'rs256', sealedKey: p384.sealedKey }, text, context)).rejects.toThrow(/its key cannot be opened \(the key is not an RSA private key for rs256\)/);
+  });
+
   it('fails with the reason when the key was sealed under another SECRET_SEALING_KEY or changed', async () => {
     const { policy } = await policyFor('rs256');
     const otherKey = loadSealingKey(randomBytes(32).toString('base64'), 'production');

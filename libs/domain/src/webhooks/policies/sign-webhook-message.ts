@@ -24,8 +24,7 @@
  * - A disabled policy signs nothing: the attempt fails and says why, rather
  *   than sending unsigned what the receiver expects signed.
  */
-import { CompactSign } from 'jose';
-import { ed25519Jws, hmacJws, unsecuredJws, type JwsHeader } from './compact-jws.js';
+import { ed25519Jws, hmacJws, privateKeyJws, unsecuredJws, type JwsHeader } from './compact-jws.js';
 import { hashBits, joseAlg, type KeyedJwtAlg } from './jwt-alg.js';
 import type { SealingKey } from './sealing-key.js';
 import { openedSigningKey, type OpenedKey } from './signing-keys.js';
@@ -91,7 +90,7 @@ export async function signWebhookMessage(
       ? hmacJws(header, claims, key.secret, hashBits(policy.jwtAlg as Exclude<KeyedJwtAlg, 'ed25519'>))
       : key.kind === 'ed25519'
         ? ed25519Jws(header, claims, key.key)
-        : await new CompactSign(Buffer.from(claims)).setProtectedHeader(header).sign(key.key);
+        : privateKeyJws(header, claims, key.key, hashBits(policy.jwtAlg as Exclude<KeyedJwtAlg, 'ed25519'>));
   const body = JSON.stringify({ jwt });
   const content = `${context.deliveryId}.${timestamp}.${body}`;
   const retiring = (policy.retiringKeys ?? []).filter((old) => old.retiresAt.getTime() > context.now.getTime());

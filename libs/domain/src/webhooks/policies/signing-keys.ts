@@ -8,17 +8,19 @@
  * and a wrong sealing key still fails.
  */
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { importPKCS8, type CryptoKey } from 'jose';
-import { joseAlg, jwtAlgFamily, type KeyedJwtAlg } from './jwt-alg.js';
+import { jwtAlgFamily, type KeyedJwtAlg } from './jwt-alg.js';
 import { webhookSecretBytes } from './policy-key-material.js';
 import { openSecret, type SealingKey } from './sealing-key.js';
 
 /**
- * An HMAC secret's bytes; an RSA/ECDSA key as jose imports it; an Ed25519 key
- * as node:crypto holds it, which signs both the JWT (jose takes a KeyObject)
- * and the Standard Webhooks `v1a` signature synchronously.
+ * An HMAC secret's bytes; an RSA, ECDSA or Ed25519 key as node:crypto holds
+ * it, which signs the JWT (and, for Ed25519, the Standard Webhooks `v1a`
+ * signature) synchronously.
  */
-export type OpenedKey = { kind: 'hmac'; secret: Uint8Array } | { kind: 'private'; key: CryptoKey } | { kind: 'ed25519'; key: KeyObject };
+export type OpenedKey = { kind: 'hmac'; secret: Uint8Array } | { kind: 'private'; key: KeyObject } | { kind: 'ed25519'; key: KeyObject };
+
+/** The named curve of each ECDSA algorithm (RFC 7518 §3.4), as node:crypto names it. */
+const CURVES: Record<string, string> = { es256: 'prime256v1', es384: 'secp384r1', es512: 'secp521r1' };
 
 const MAX_CACHED = 1000;
 const cache = new WeakMap<SealingKey, Map<string, Promise<OpenedKey>>>();
@@ -42,5 +44,11 @@ async function open(alg: KeyedJwtAlg, sealedKey: string, sealingKey: SealingKey)
   const family = jwtAlgFamily(alg);
   if (family === 'hmac') return { kind: 'hmac', secret: webhookSecretBytes(plain) };
   if (family === 'eddsa') return { kind: 'ed25519', key: createPrivateKey(plain) };
-  return { kind: 'private', key: await importPKCS8(plain, joseAlg(alg)) };
+  // A node:crypto key signs synchronously (jose would go through WebCrypto: a promise per signature).
+  const key = createPrivateKey(plain);
+  const curve = key.asymmetricKeyDetails?.namedCurve;
+  if (family === 'rsa' ? key.asymmetricKeyType !== 'rsa' : key.asymmetricKeyType !== 'ec' || curve !== CURVES[alg]) {
+    throw new TypeError(`the key is not ${family === 'rsa' ? 'an RSA' : `a ${CURVES[alg]} EC`} private key for ${alg}`);
+  }
+  return { kind: 'private', key };
 }
