@@ -1,5 +1,5 @@
 /**
- * Memberships are the team's (docs/decisions/034): whichever write changes them — a team's
+ * Memberships are the team's (docs/decisions/035): whichever write changes them — a team's
  * `member_ids` or a person's `team_ids` — each team whose members change gets one audit line
  * `member_ids: [before, after]` and publishes `team.update`, in the caller's transaction.
  */
