@@ -65,5 +65,13 @@ export function checkTeamInput(input: Readonly<Record<string, unknown>>, mode: W
     if (error) errors.push(error);
     values['member_ids'] = ids;
   }
-  return { values: values as CheckedTeamInput, errors };
+  return { values: values as CheckedTeamInput, errors: inTeamFieldOrder(errors) };
+}
+
+const ORDER = Object.keys(TEAM_RECORD.fields);
+const rank = (field: string) => (ORDER.includes(field) ? ORDER.indexOf(field) : ORDER.length);
+
+/** Problems in the declaration's order (a stable sort); those of other fields last. */
+export function inTeamFieldOrder(errors: readonly FieldError[]): FieldError[] {
+  return errors.map((error, index) => ({ error, index })).sort((a, b) => rank(a.error[0]) - rank(b.error[0]) || a.index - b.index).map(({ error }) => error);
 }
