@@ -132,6 +132,17 @@ describe('teams', () => {
     expect((await h.get(`/v1/people/${created.body.id}/teams?fields=name`).expect(200)).body).toEqual([expect.objectContaining({ name: 'Database Operations' })]);
   });
 
+  it('shows members as GET /v1/people does: an end user sees no e-mail but their own, and may not filter on it', async () => {
+    const storage = await h.id('teams', { name: 'Storage' });
+    const ellenToken = await tokenFor(h, 'ellen@widget.example', ['team:Read', 'person:Read']);
+    await send('patch', `/v1/teams/${storage}`, { member_ids: [dana, ellen] }).expect(200);
+    const res = await h.get(`/v1/teams/${storage}/members?fields=name,primary_email&sort=name`, ellenToken).expect(200);
+    expect(res.body.map((p: { name: string; primary_email: string | null }) => [p.name, p.primary_email])).toEqual([['Dana Database', null], ['Ellen Enduser', 'ellen@widget.example']]);
+    await h.get(`/v1/teams/${storage}/members?primary_email=dana@widget.example`, ellenToken).expect(400);
+    const asAdmin = await h.get(`/v1/teams/${storage}/members?primary_email=dana@widget.example&fields=name`).expect(200);
+    expect(asAdmin.body).toEqual([expect.objectContaining({ name: 'Dana Database' })]);
+  });
+
   it('needs the administrator role and the scope actions team:Create and team:Update', async () => {
     const desk = await h.id('teams', { name: 'Service Desk' });
     expect((await send('post', '/v1/teams', { name: 'A' }, h.demo.agent.token).expect(403)).body.reason).toBe('This needs the administrator role in the account');
