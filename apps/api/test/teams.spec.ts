@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { decodeNodeId } from '@tessera/domain';
+import { decodeNodeId, encodeNodeId } from '@tessera/domain';
 import { queuedEvents, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
 
 /** `/v1/teams`, `/v1/teams/:id/members`, `/v1/people/:id/teams` and a person's `team_ids`: administrators write, team:Create / team:Update, one outbox. */
@@ -12,13 +12,14 @@ describe('teams', () => {
   const send = (method: 'post' | 'patch', path: string, body: unknown, token?: string) =>
     request(h.app)[method](path).set('Authorization', `Bearer ${token ?? h.demo.admin.token}`).set('X-Service-Account', h.demo.account).send(body as object);
   const auditOf = (id: number) => h.test.db('audit_lines').where({ record_type: 'Team', record_id: id }).orderBy('id');
-  const eventsOf = async (id: number) => (await queuedEvents(h)).filter((job) => job.object_nodeID.length > 0 && decodeNodeId(job.object_nodeID)?.type === 'Team' && job.object_id === id);
+  /** The webhook events queued for a team: the whole message, its object named by node id. */
+  const eventsOf = async (id: number) => (await queuedEvents(h)).map((job) => job as typeof job & { object_nodeID: string }).filter((job) => job.object_nodeID === encodeNodeId('Team', id));
   const members = async (id: number) => (await h.get(`/v1/teams/${id}/members?fields=name`).expect(200)).body.map((p: { name: string }) => p.name);
 
   beforeAll(async () => {
     h = await startApiHarness();
     await h.test.db('accounts').insert({ id: 'other', name: 'Other' });
-    [oscar] = (await h.test.db('people').insert({ account_id: 'other', name: 'Oscar Other', primary_email: 'oscar@other.example' }).returning('id')).map((row: { id: number }) => row.id);
+    [{ id: oscar }] = await h.test.db('people').insert({ account_id: 'other', name: 'Oscar Other', primary_email: 'oscar@other.example' }).returning('id');
     await h.test.db('teams').insert({ account_id: 'other', name: 'Other Team' });
     dana = await h.id('people', { primary_email: 'dana@widget.example' });
     wes = await h.id('people', { primary_email: 'wes@widget.example' });

@@ -9,7 +9,8 @@ import type { AccountId } from '../tenancy/account-id.js';
 
 type Tx = Pick<Transaction, 'teamWrites' | 'auditLines' | 'jobs'>;
 
-const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+/** Two sorted id lists hold the same ids. */
+export const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 /** Puts the person in the teams of `wanted` and out of the others of `current` (team ids of the account, sorted). */
 export async function changePersonTeams(tx: Tx, account: AccountId, actor: RecordChange['actor'], personId: number, current: readonly number[], wanted: readonly number[]): Promise<void> {
@@ -27,5 +28,3 @@ export async function changePersonTeams(tx: Tx, account: AccountId, actor: Recor
     });
   }
 }
-
-export { sameIds };
