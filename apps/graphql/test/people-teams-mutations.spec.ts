@@ -98,6 +98,15 @@ describe('GraphQL people and teams mutations', () => {
     ] });
   });
 
+  it('personUpdate refuses an ID of another type in errors, a person of the directory account with FORBIDDEN, and an ID naming no record with NOT_FOUND', async () => {
+    expect((await run(PERSON_UPDATE, { id: encodeNodeId('Team', 1), name: 'x' })).data.personUpdate).toEqual({ person: null, errors: [{ path: ['input', 'id'], message: 'Not the ID of a Person' }] });
+    const ellen = await id('people', { primary_email: 'ellen@widget.example' });
+    const directory = await run(PERSON_UPDATE, { id: encodeNodeId('Person', ellen), name: 'Ellen E.' });
+    expect(directory.errors[0]).toMatchObject({ message: 'This person belongs to the directory account and is managed there', extensions: { code: 'FORBIDDEN' } });
+    expect((await run(PERSON_UPDATE, { id: encodeNodeId('Person', 2147480000), name: 'x' })).errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(await g.test.db('people').where({ id: ellen }).first('name')).toEqual({ name: 'Ellen Enduser' });
+  });
+
   it('needs the administrator role and the scope actions, as REST does: FORBIDDEN, nothing written', async () => {
     const count = async () => Number((await g.test.db('teams').count({ n: '*' }).first())!.n);
     const before = await count();
