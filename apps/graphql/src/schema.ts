@@ -10,6 +10,7 @@ import { integrationRecordsModule } from './schema/integration-records.module.js
 import { meModule } from './schema/me.module.js';
 import { nodeModule } from './schema/node.module.js';
 import { mutationsModule } from './schema/mutations.module.js';
+import { peopleTeamsMutationsModule } from './schema/people-teams-mutations.module.js';
 import { requestModule } from './schema/request.module.js';
 import { serviceInstanceModule } from './schema/service-instance.module.js';
 import { teamModule } from './schema/team.module.js';
@@ -18,7 +19,7 @@ import { combineSchemaModules, type SchemaModule } from './schema/schema-module.
 
 export type { GraphqlContext } from './schema/graphql-context.js';
 
-export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, teamModule, serviceInstanceModule, integrationRecordsModule, nodeModule, mutationsModule];
+export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, teamModule, serviceInstanceModule, integrationRecordsModule, nodeModule, mutationsModule, peopleTeamsMutationsModule];
 
 const combined = combineSchemaModules(SCHEMA_MODULES);
 

@@ -8,6 +8,10 @@ import {
   addRequestNote, createRequest, updateRequest,
   type AddedRequestNote, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput, type RequestView,
 } from '@tessera/domain';
+import {
+  createPersonInAccount, createTeam, updatePerson, updateTeam,
+  type PersonCreateInput, type PersonDirectoryView, type PersonUpdateInput, type TeamCreateInput, type TeamUpdateInput, type TeamView,
+} from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 import { graphReads } from '@tessera/persistence';
 
@@ -23,6 +27,11 @@ export interface GraphqlServices {
   createRequest(access: AccessContext, input: RequestCreateInput): Promise<RequestView>;
   updateRequest(access: AccessContext, id: number, input: RequestUpdateInput): Promise<RequestView>;
   addRequestNote(access: AccessContext, requestId: number, input: NoteCreateInput): Promise<AddedRequestNote>;
+  /** The people and teams use cases of `/v1/people` and `/v1/teams` (the same events). */
+  createPerson(access: AccessContext, input: PersonCreateInput): Promise<PersonDirectoryView>;
+  updatePerson(access: AccessContext, id: number, input: PersonUpdateInput): Promise<PersonDirectoryView>;
+  createTeam(access: AccessContext, input: TeamCreateInput): Promise<TeamView>;
+  updateTeam(access: AccessContext, id: number, input: TeamUpdateInput): Promise<TeamView>;
   /** The database answers: for /healthz. */
   ping(): Promise<void>;
 }
@@ -39,6 +48,10 @@ export function createGraphqlServices({ db }: { db: Database }): GraphqlServices
     createRequest: (access, input) => createRequest(access, input, uow),
     updateRequest: (access, id, input) => updateRequest(access, id, input, uow),
     addRequestNote: (access, requestId, input) => addRequestNote(access, requestId, input, uow),
+    createPerson: (access, input) => createPersonInAccount(access, input, uow),
+    updatePerson: (access, id, input) => updatePerson(access, id, input, uow),
+    createTeam: (access, input) => createTeam(access, input, uow),
+    updateTeam: (access, id, input) => updateTeam(access, id, input, uow),
     ping: () => ping(db),
   };
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PERSON_RECORD, ROLES, type PersonCreateInput, type PersonUpdateInput } from '@tessera/domain';
 import { writeInput, type RouteInput } from '@tessera/http';
 import { writeBodyShape } from '@tessera/validation';
+import { idListSchema } from './team-writes.schema.js';
 
 const MAX_ID = 2_147_483_647;
 
@@ -18,12 +19,15 @@ const roles = (mode: string) =>
   z.array(z.string().meta({ enum: [...ROLES] })).nullable().optional()
     .describe(`Roles in the account of the call: ${ROLES.join(', ')}. ${mode === 'create' ? 'Default: none (an end user)' : 'Given, it replaces the roles; [] or null removes every role'}`);
 
+const teams = (mode: string) =>
+  idListSchema(`Teams of the account of the call the person is a member of, by id. ${mode === 'create' ? 'Default: none' : 'Given, it replaces them; [] or null removes the person from every team of the account'}. Each team changed fires team.update`);
+
 export const personCreateBodySchema = z
-  .strictObject({ ...writeBodyShape(PERSON_RECORD, 'create'), roles: roles('create') })
+  .strictObject({ ...writeBodyShape(PERSON_RECORD, 'create'), roles: roles('create'), team_ids: teams('create') })
   .describe('A new person of the account: only name and primary_email are needed');
 
 export const personUpdateBodySchema = z
-  .strictObject({ ...writeBodyShape(PERSON_RECORD, 'change'), roles: roles('change') })
+  .strictObject({ ...writeBodyShape(PERSON_RECORD, 'change'), roles: roles('change'), team_ids: teams('change') })
   .describe('The fields of the person to change; any other field is refused');
 
 const createBody = writeInput({ body: personCreateBodySchema, what: 'a person' });

@@ -14,7 +14,7 @@ import { caller, type GraphqlContext } from './graphql-context.js';
 import { inputFields, inputFieldsSdl, type InputFields } from './record-input.js';
 import type { SchemaModule } from './schema-module.js';
 
-interface MutationError {
+export interface MutationError {
   path: string[];
   message: string;
 }
@@ -25,7 +25,7 @@ const CREATE_FIELDS = inputFields(REQUEST_RECORD, 'create');
 const NOTE_FIELDS: InputFields = { text: ['text', 'text'], internal: ['internal', 'boolean'] };
 
 /** The input fields as the use case takes them, or the errors of the fields GraphQL's types cannot catch. */
-function readInput(input: Record<string, unknown>, fields: InputFields): { values: Record<string, unknown>; errors: MutationError[] } {
+export function readInput(input: Record<string, unknown>, fields: InputFields): { values: Record<string, unknown>; errors: MutationError[] } {
   const values: Record<string, unknown> = {};
   const errors: MutationError[] = [];
   for (const [name, [field, kind]] of Object.entries(fields)) {
@@ -47,10 +47,10 @@ function readInput(input: Record<string, unknown>, fields: InputFields): { value
 }
 
 /** A well-formed ID of the type whose number no record can have (decodeNodeId). */
-const NAMES_NOTHING = Symbol('names no record');
+export const NAMES_NOTHING = Symbol('names no record');
 
 /** The record id an ID of `type` names; null when it is not an ID of that type. */
-function nodeIdOf(raw: unknown, type: string): number | typeof NAMES_NOTHING | null {
+export function nodeIdOf(raw: unknown, type: string): number | typeof NAMES_NOTHING | null {
   const ref = typeof raw === 'string' ? decodeNodeId(raw) : null;
   if (!ref || ref.type !== type) return null;
   return ref.id ?? NAMES_NOTHING;
@@ -70,7 +70,7 @@ function pathErrors(pairs: readonly FieldError[], fields: InputFields): Mutation
 }
 
 /** Runs the use case; its validation failure becomes the payload's `errors`, anything else stays an error of the call. */
-async function payload<T extends object>(
+export async function payload<T extends object>(
   fields: InputFields,
   empty: { [K in keyof T]: null },
   run: () => Promise<T>,
@@ -85,7 +85,7 @@ async function payload<T extends object>(
 
 type Args = { input: Record<string, unknown> };
 
-const OF_THE_PAYLOAD: FieldNeeds = { parent: 'part of the payload of the mutation, which checked its action' };
+export const OF_THE_PAYLOAD: FieldNeeds = { parent: 'part of the payload of the mutation, which checked its action' };
 const OF_THE_ERROR: FieldNeeds = { parent: 'part of an error of the mutation input' };
 
 export const mutationsModule: SchemaModule = {

@@ -1,7 +1,7 @@
 /** Teams, their members, and the teams of a person. */
 import { GRAPH_READ_RULES } from '@tessera/domain';
 import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
-import { dbId, isoDate, nestedConnection, nodeId, rootConnection } from '../connections/connection-resolvers.js';
+import { dbId, isoDate, nestedConnection, nodeId, reference, rootConnection } from '../connections/connection-resolvers.js';
 import type { FieldNeeds } from '../field-needs.js';
 import type { SchemaModule } from './schema-module.js';
 
@@ -17,6 +17,10 @@ export const teamModule: SchemaModule = {
       id: ID!
       dbId: Int!
       name: String!
+      "A disabled team is kept for its history."
+      disabled: Boolean!
+      "The manager of the team; null when none."
+      manager: Person
       createdAt: DateTime!
       updatedAt: DateTime!
       members(${connectionArgs('Person', false)}): PersonConnection!
@@ -41,6 +45,8 @@ export const teamModule: SchemaModule = {
     'Team.id': OF_THE_TEAM,
     'Team.dbId': OF_THE_TEAM,
     'Team.name': OF_THE_TEAM,
+    'Team.disabled': OF_THE_TEAM,
+    'Team.manager': { action: 'person:Read' },
     'Team.createdAt': OF_THE_TEAM,
     'Team.updatedAt': OF_THE_TEAM,
   },
@@ -53,6 +59,7 @@ export const teamModule: SchemaModule = {
       createdAt: isoDate('created_at'),
       updatedAt: isoDate('updated_at'),
       members: nestedConnection('Team.members'),
+      manager: reference('Person', 'manager_id'),
     },
   },
 };

@@ -11,6 +11,8 @@ export type PersonNode = Omit<PersonView, 'organization'> & { organization?: Per
 export interface TeamNode {
   id: number;
   name: string;
+  disabled: boolean;
+  manager_id: number | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -25,4 +25,6 @@ export interface PeopleReadScope {
   accountId: string;
   /** The accounts whose people are visible (peopleAccountsOf). */
   peopleAccounts: readonly string[];
+  /** Only the members of this team of the account of the call (`GET /v1/teams/:id/members`). */
+  teamId?: number;
 }

@@ -10,6 +10,7 @@
 import type { FieldError } from '../errors/domain-error.js';
 import { ROLES, type Role } from '../identity/roles.js';
 import { checkRecordInput } from '../records/check-record-input.js';
+import { checkIdList } from '../teams/team-fields.js';
 import { declareRecord, type RecordInput, type WriteMode } from '../records/record-fields.js';
 
 export const PERSON_NAME_MAX = 128;
@@ -34,8 +35,13 @@ export const PERSON_RECORD = declareRecord('a person', {
     type: 'boolean', write: 'change', notBlank: true, description: 'Disabled', note: 'A disabled person cannot sign in and their tokens stop working; default false', collection: LISTED,
   },
   roles: {
-    type: 'json', write: 'change', description: `Roles in the account of the call, a list of: ${ROLES.join(', ')}`, note: 'Default: none (an end user); given, it replaces the roles',
+    type: 'json', write: 'change', graphql: false, description: `Roles in the account of the call, a list of: ${ROLES.join(', ')}`, note: 'Default: none (an end user); given, it replaces the roles',
     collection: { default: true },
+  },
+  team_ids: {
+    type: 'json', write: 'change', read: false, graphql: false,
+    description: 'Teams of the account of the call the person is a member of, a list of team ids',
+    note: 'Default none; given, it replaces the person’s teams in the account of the call (each team changed fires team.update). Read them at /v1/people/:id/teams',
   },
   // Read-only: what the service sets.
   id: { type: 'integer', notBlank: true, graphql: false, description: 'The person id', collection: ALL },
@@ -57,6 +63,7 @@ export interface CheckedPersonInput {
   time_zone?: string;
   disabled?: boolean;
   roles?: Role[];
+  team_ids?: number[];
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -95,6 +102,11 @@ export function checkPersonInput(input: Readonly<Record<string, unknown>>, mode:
       if (unknown.length > 0) errors.push(['roles', `Roles are ${ROLES.join(', ')}; not ${unknown.map((role) => String(role).slice(0, 40)).join(', ')}`]);
       else values['roles'] = [...new Set(roles)];
     }
+  }
+  if (!flagged.has('team_ids') && 'team_ids' in values) {
+    const { ids, error } = checkIdList('team_ids', 'Team ids', values['team_ids']);
+    if (error) errors.push(error);
+    values['team_ids'] = ids;
   }
   return { values: values as CheckedPersonInput, errors: inFieldOrder(errors) };
 }

@@ -23,8 +23,12 @@ export function peopleReadScope(access: AccessContext): PeopleReadScope {
 const masked = (access: AccessContext, view: PersonDirectoryView): PersonDirectoryView =>
   view.primary_email === null ? view : { ...view, primary_email: visiblePrimaryEmail(access, { id: view.id, primary_email: view.primary_email }) };
 
-export async function listPeople(access: AccessContext, query: CollectionQuery, repos: PeopleReads): Promise<Page<PersonDirectoryView>> {
-  const scope = peopleReadScope(access);
+export function listPeople(access: AccessContext, query: CollectionQuery, repos: PeopleReads): Promise<Page<PersonDirectoryView>> {
+  return listPeopleIn(access, peopleReadScope(access), query, repos);
+}
+
+/** A page of people of a scope of the caller's (peopleReadScope, or narrowed to a team's members), e-mails as the caller may see them. */
+export async function listPeopleIn(access: AccessContext, scope: PeopleReadScope, query: CollectionQuery, repos: PeopleReads): Promise<Page<PersonDirectoryView>> {
   assertEmailQueryAllowed(access, [...query.filters.map((filter) => filter.field), ...query.sort.map((term) => term.field)], 'primary_email');
   const page = await repos.people.listViews(scope, query);
   return { rows: page.rows.map((view) => masked(access, view)), total: page.total };

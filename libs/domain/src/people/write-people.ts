@@ -18,12 +18,21 @@ import { MANAGED_IN_DIRECTORY, assertPeopleAdmin } from './people-admin.js';
 import type { PersonDirectoryView } from './person-directory-view.js';
 import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, checkPersonInput, inFieldOrder, type PersonCreateInput, type PersonUpdateInput } from './person-fields.js';
 import { insertNewPerson } from './insert-new-person.js';
+import { changePersonTeams } from '../teams/team-memberships.js';
 import type { PersonFieldsRow } from './person-write.repository.js';
 
-type PeopleWrites = UnitOfWork<'people' | 'personWrites' | 'auditLines' | 'jobs'>;
-type Tx = Pick<Transaction, 'people' | 'personWrites' | 'auditLines' | 'jobs'>;
+type PeopleWrites = UnitOfWork<'people' | 'personWrites' | 'teamWrites' | 'auditLines' | 'jobs'>;
+type Tx = Pick<Transaction, 'people' | 'personWrites' | 'teamWrites' | 'auditLines' | 'jobs'>;
 
 const taken = (email: string): FieldError => ['primary_email', `Primary email has already been taken: ${email}`];
+
+/** `team_ids` that name no team of the account of the call. */
+async function teamErrors(tx: Tx, account: AccessContext['account']['id'], teamIds: readonly number[] | undefined, errors: readonly FieldError[]): Promise<FieldError[]> {
+  if (!teamIds || teamIds.length === 0 || errors.some(([field]) => field === 'team_ids')) return [];
+  const found = new Set(await tx.teamWrites.teamsOf(account, teamIds));
+  const missing = teamIds.filter((id) => !found.has(id));
+  return missing.length === 0 ? [] : [['team_ids', `Team ids ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''} do not match any team of the account`]];
+}
 
 async function viewOf(tx: Tx, access: AccessContext, id: number): Promise<PersonDirectoryView> {
   const view = await tx.people.findView({ accountId: access.account.id, peopleAccounts: peopleAccountsOf(access.account) }, id);
@@ -38,12 +47,14 @@ export async function createPersonInAccount(access: AccessContext, input: Person
   return uow.transaction(async (tx) => {
     const email = values.primary_email;
     if (email && !errors.some(([field]) => field === 'primary_email') && (await tx.personWrites.idWithEmail(email)) !== null) errors.push(taken(email));
+    errors.push(...(await teamErrors(tx, account, values.team_ids, errors)));
     assertValidInput(input, inFieldOrder(errors));
     const fields: PersonFieldsRow = {
       name: values.name!, primary_email: email!, locale: values.locale ?? DEFAULT_LOCALE, time_zone: values.time_zone ?? DEFAULT_TIME_ZONE, disabled: values.disabled ?? false,
     };
     const actor = { id: access.person.id, name: access.person.name };
     const id = await insertNewPerson(tx, { account, fields, roles: values.roles ?? [], passwordHash: null, actor, source: null });
+    await changePersonTeams(tx, account, actor, id, [], values.team_ids ?? []);
     return viewOf(tx, access, id);
   });
 }
@@ -58,9 +69,13 @@ export async function updatePerson(access: AccessContext, id: number, input: Per
     if (current.account_id !== account) throw forbidden(MANAGED_IN_DIRECTORY);
     const email = values.primary_email;
     if (email && !errors.some(([field]) => field === 'primary_email') && (await tx.personWrites.idWithEmail(email, id)) !== null) errors.push(taken(email));
+    errors.push(...(await teamErrors(tx, account, values.team_ids, errors)));
     assertValidInput(input, inFieldOrder(errors));
 
-    const { roles: wantedRoles, ...wanted } = values;
+    const { roles: wantedRoles, team_ids: wantedTeams, ...wanted } = values;
+    const actor = { id: access.person.id, name: access.person.name };
+    // Memberships are the team's (team-memberships.ts): each team changed publishes team.update, not the person.
+    if (wantedTeams !== undefined) await changePersonTeams(tx, account, actor, id, await tx.people.teamIdsIn(account, id), wantedTeams);
     const changed = changedFields<PersonFieldsRow>(current, wanted);
     const audit = auditPairs(current, changed);
     const rolesBefore = await tx.people.rolesIn(account, id);
@@ -71,7 +86,7 @@ export async function updatePerson(access: AccessContext, id: number, input: Per
     if (Object.keys(changed).length > 0 && !(await tx.personWrites.update(id, changed))) throw validationFailed([taken(changed.primary_email ?? '')]);
     if ('roles' in audit) await tx.personWrites.replaceRoles(account, id, roles);
     await recordChange(tx, {
-      account, record: { type: 'Person', id }, action: 'update', actor: { id: access.person.id, name: access.person.name },
+      account, record: { type: 'Person', id }, action: 'update', actor,
       source: null, sourceId: null, changes: audit, events: [{ name: 'person.update' }],
     });
     return viewOf(tx, access, id);

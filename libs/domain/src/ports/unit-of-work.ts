@@ -27,6 +27,7 @@ import type { ServiceInstanceRepository } from '../records/service-instance.repo
 import type { SlaRepository } from '../records/sla.repository.js';
 import type { SupportAgreementRepository } from '../records/support-agreement.repository.js';
 import type { TeamRepository } from '../records/team.repository.js';
+import type { TeamWriteRepository } from '../teams/team-write.repository.js';
 import type { TemplateRepository } from '../records/template.repository.js';
 import type { UiExtensionRepository } from '../ui-extensions/ui-extension.repository.js';
 import type { WebhookDeliveryRepository } from '../webhooks/deliveries/webhook-delivery.repository.js';
@@ -38,6 +39,7 @@ export interface Repositories {
   people: PersonRepository;
   personWrites: PersonWriteRepository;
   teams: TeamRepository;
+  teamWrites: TeamWriteRepository;
   serviceInstances: ServiceInstanceRepository;
   configurationItems: ConfigurationItemRepository;
   templates: TemplateRepository;

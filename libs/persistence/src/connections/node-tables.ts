@@ -58,7 +58,7 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
     nodes: (db, scope) => db('people as p').whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]]).select(PERSON_COLUMNS(db)),
     columns: { ...NAMED('p'), primaryEmail: 'lower:p.primary_email', disabled: 'p.disabled' },
   },
-  Team: accountTable('teams', 't', ['id', 'name', 'created_at', 'updated_at']),
+  Team: accountTable('teams', 't', ['id', 'name', 'disabled', 'manager_id', 'created_at', 'updated_at']),
   Request: {
     id: 'r.id',
     scoped: (db, scope) => whereRequestReadable(db('requests as r'), scope.requests),

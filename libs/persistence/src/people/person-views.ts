@@ -27,7 +27,7 @@ interface PersonViewRow {
 }
 
 function personViews(db: Database, scope: PeopleReadScope): Knex.QueryBuilder {
-  return db('people as p')
+  const query = db('people as p')
     .join('accounts as a', 'a.id', 'p.account_id')
     .leftJoin('organizations as o', 'o.id', 'p.organization_id')
     .whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]])
@@ -36,6 +36,12 @@ function personViews(db: Database, scope: PeopleReadScope): Knex.QueryBuilder {
       'a.id as account_id', 'a.name as account_name', 'o.id as organization_id', 'o.name as organization_name',
       db.raw('array(select r.role from person_roles r where r.person_id = p.id and r.account_id = ? order by r.role)::text[] as roles', [scope.accountId]),
     );
+  if (scope.teamId !== undefined) {
+    query.whereExists((sub) =>
+      sub.select(db.raw('1')).from('team_memberships as m').join('teams as t', 't.id', 'm.team_id')
+        .whereRaw('m.person_id = p.id').where({ 'm.team_id': scope.teamId, 't.account_id': scope.accountId }));
+  }
+  return query;
 }
 
 function toView({ account_id, account_name, organization_id, organization_name, ...row }: PersonViewRow): PersonDirectoryView {

@@ -1,0 +1,42 @@
+/**
+ * `GET /v1/teams`, `GET /v1/teams/:id`, `GET /v1/teams/:id/members` and
+ * `GET /v1/people/:id/teams` (issue 22): teams of the account of the call (a
+ * support domain's teams are its own; SPEC.md "Directory account" shares people,
+ * not teams), needs team:Read; members are people as `GET /v1/people` reads them
+ * (person:Read too, e-mails as person-email-visibility.ts says).
+ */
+import type { CollectionQuery, Page } from '../collections/collection-query.js';
+import { notFound } from '../errors/domain-error.js';
+import type { AccessContext } from '../identity/access-context.js';
+import type { Repositories } from '../ports/unit-of-work.js';
+import { listPeopleIn, peopleReadScope } from '../people/read-people.js';
+import type { PersonDirectoryView } from '../people/person-directory-view.js';
+import { assertAllowed } from '../scopes/evaluate-scopes.js';
+import type { TeamView } from './team-view.js';
+
+type TeamReads = Pick<Repositories, 'teams' | 'people'>;
+
+export async function listTeams(access: AccessContext, query: CollectionQuery, repos: Pick<Repositories, 'teams'>): Promise<Page<TeamView>> {
+  assertAllowed(access, 'team', 'Read');
+  return repos.teams.listViews({ accountId: access.account.id }, query);
+}
+
+export async function getTeam(access: AccessContext, id: number, repos: Pick<Repositories, 'teams'>): Promise<TeamView> {
+  assertAllowed(access, 'team', 'Read');
+  const view = await repos.teams.findView(access.account.id, id);
+  if (!view) throw notFound();
+  return view;
+}
+
+/** The members of a team of the account: 404 for a team it does not have. */
+export async function listTeamMembers(access: AccessContext, teamId: number, query: CollectionQuery, repos: TeamReads): Promise<Page<PersonDirectoryView>> {
+  await getTeam(access, teamId, repos);
+  return listPeopleIn(access, { ...peopleReadScope(access), teamId }, query, repos);
+}
+
+/** The teams of the account a person it sees is a member of: 404 for a person it does not see. */
+export async function listPersonTeams(access: AccessContext, personId: number, query: CollectionQuery, repos: TeamReads): Promise<Page<TeamView>> {
+  assertAllowed(access, 'team', 'Read');
+  if (!(await repos.people.findView(peopleReadScope(access), personId))) throw notFound();
+  return repos.teams.listViews({ accountId: access.account.id, memberId: personId }, query);
+}

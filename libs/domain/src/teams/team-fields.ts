@@ -1,0 +1,77 @@
+/**
+ * The fields of a team, declared once (docs/decisions/031; the mechanism is
+ * records/record-fields.ts): REST `POST`/`PATCH /v1/teams`, the `GET /v1/teams`
+ * collection rules, the REST answer's schema and GraphQL `TeamCreateInput` /
+ * `TeamUpdateInput` derive from it. Only the name is required. `checkTeamInput`
+ * adds what a declaration does not state: `member_ids` is a list of person ids.
+ * Whether the manager and the members are people of the account is the use
+ * case's lookup (write-teams.ts).
+ */
+import type { FieldError } from '../errors/domain-error.js';
+import { MAX_RECORD_ID } from '../node-id.js';
+import { checkRecordInput } from '../records/check-record-input.js';
+import { declareRecord, type RecordInput, type WriteMode } from '../records/record-fields.js';
+
+/** The `teams.name` column's length. */
+export const TEAM_NAME_MAX = 190;
+/** The most members one write may give: a team is a group of people, not a directory. */
+export const TEAM_MEMBERS_MAX = 1000;
+
+const ALL = { default: true, sort: true, filter: true } as const;
+
+export const TEAM_RECORD = declareRecord('a team', {
+  name: { type: 'text', max: TEAM_NAME_MAX, write: 'change', required: true, description: 'Name', note: 'Unique in the account', collection: ALL },
+  manager_id: { type: 'reference', target: 'Person', write: 'change', description: 'Manager of the team', note: 'A person of the account or of its directory account; default none', collection: { default: true, filter: true } },
+  disabled: { type: 'boolean', write: 'change', notBlank: true, description: 'Disabled', note: 'Default false', collection: { default: true, filter: true } },
+  member_ids: {
+    type: 'json', write: 'change', read: false, graphql: false,
+    description: 'Members of the team, a list of person ids of the account or of its directory account',
+    note: `Default none; given, it replaces the members (at most ${TEAM_MEMBERS_MAX}). Read them at /v1/teams/:id/members`,
+  },
+  // Read-only: what the service sets.
+  id: { type: 'integer', notBlank: true, graphql: false, description: 'The team id', collection: ALL },
+  created_at: { type: 'datetime', notBlank: true, description: 'When the team was created', collection: ALL },
+  updated_at: { type: 'datetime', notBlank: true, description: 'When the team last changed', collection: ALL },
+});
+
+type TeamFields = typeof TEAM_RECORD.fields;
+export type TeamCreateInput = RecordInput<TeamFields, 'create'>;
+export type TeamUpdateInput = RecordInput<TeamFields, 'change'>;
+
+/** A team's values after their checks: texts trimmed, defaults not applied; `manager_id` null clears it. */
+export interface CheckedTeamInput {
+  name?: string;
+  manager_id?: number | null;
+  disabled?: boolean;
+  member_ids?: number[];
+}
+
+const isId = (value: unknown) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_RECORD_ID;
+
+/** A list of record ids (`member_ids`, a person's `team_ids`): deduplicated, null as none; or why not. */
+export function checkIdList(field: string, label: string, value: unknown): { ids?: number[]; error?: FieldError } {
+  if (value === undefined) return {};
+  if (value === null) return { ids: [] };
+  if (!Array.isArray(value) || !value.every(isId)) return { error: [field, `${label} must be a list of ids`] };
+  if (value.length > TEAM_MEMBERS_MAX) return { error: [field, `${label} has more than ${TEAM_MEMBERS_MAX} ids`] };
+  return { ids: [...new Set(value as number[])].sort((a, b) => a - b) };
+}
+
+/** Every problem of a team's values, in the declaration's order; the checked values. */
+export function checkTeamInput(input: Readonly<Record<string, unknown>>, mode: WriteMode): { values: CheckedTeamInput; errors: FieldError[] } {
+  const { values, errors } = checkRecordInput(TEAM_RECORD, input, mode);
+  if (!errors.some(([field]) => field === 'member_ids') && 'member_ids' in values) {
+    const { ids, error } = checkIdList('member_ids', 'Member ids', values['member_ids']);
+    if (error) errors.push(error);
+    values['member_ids'] = ids;
+  }
+  return { values: values as CheckedTeamInput, errors: inTeamFieldOrder(errors) };
+}
+
+const ORDER = Object.keys(TEAM_RECORD.fields);
+const rank = (field: string) => (ORDER.includes(field) ? ORDER.indexOf(field) : ORDER.length);
+
+/** Problems in the declaration's order (a stable sort); those of other fields last. */
+export function inTeamFieldOrder(errors: readonly FieldError[]): FieldError[] {
+  return errors.map((error, index) => ({ error, index })).sort((a, b) => rank(a.error[0]) - rank(b.error[0]) || a.index - b.index).map(({ error }) => error);
+}
