@@ -23,19 +23,18 @@
  *   is. Nothing is skipped silently: an unmarked block fails the test, and the marked
  *   ones are counted.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findFreePort } from '@tessera/persistence';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { answerMismatch, silentFailure } from './examples/answer.js';
 import { exampleDocuments } from './examples/documents.js';
 import { blockCommands, isShell, markdownBlocks } from './examples/markdown-examples.js';
 import { ShellSession, writeCurlShim } from './examples/shell-session.js';
 import { workspaceRoot } from './paths.js';
+import { DEFAULT_PORTS, startStack, type StartedStack } from './testing/started-stack.js';
 
-const DEFAULT_PORTS = { API_PORT: 3000, AUTH_PORT: 3001, GRAPHQL_PORT: 3002, WORKER_PORT: 3003 };
 const STEP_TIMEOUT_MS = 20_000;
 /** The README and the guide's pages (docs/*.md, not the decision records) mark every block they do not run. */
 const everyBlockCounts = (document: string) => document === 'README.md' || /^docs\/[^/]+\.md$/.test(document);
@@ -45,7 +44,7 @@ describe('the examples of the README and docs run as written, in order, on a fre
   let test: TestDatabase;
   let dir: string;
   let session: ShellSession;
-  let launcher: ChildProcess | undefined;
+  let stack: StartedStack | undefined;
   const ports: Record<string, number> = {};
 
   const toTestPorts = (text: string) => text.replace(/(localhost|127\.0\.0\.1):(300[0-3])\b/g, (_, host, port) => `${host}:${ports[portName(Number(port))]}`);
@@ -64,13 +63,9 @@ describe('the examples of the README and docs run as written, in order, on a fre
     for (const entry of ['apps', 'libs', 'tools', 'docs', 'docker', 'node_modules', 'package.json', 'tsconfig.base.json', 'nx.json']) {
       await symlink(path.join(workspaceRoot, entry), path.join(dir, entry));
     }
-    for (const name of Object.keys(DEFAULT_PORTS)) ports[name] = await findFreePort();
-    launcher = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'tools/dev/src/start.ts')], {
+    stack = await startStack({
       cwd: dir,
-      detached: true,
       env: {
-        ...process.env,
-        ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
         DATABASE_URL: test.url,
         TESSERA_DATA_DIR: path.join(dir, '.data'),
         LOG_LEVEL: 'warn',
@@ -79,14 +74,7 @@ describe('the examples of the README and docs run as written, in order, on a fre
         ...READER_PACE,
       },
     });
-    let output = '';
-    launcher.stdout!.on('data', (chunk) => (output += chunk));
-    launcher.stderr!.on('data', (chunk) => (output += chunk));
-    const began = Date.now();
-    while (!output.includes('Tessera is up') && launcher.exitCode === null && Date.now() - began < 90_000) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    if (!output.includes('Tessera is up')) throw new Error(`npm start did not come up:\n${output}`);
+    Object.assign(ports, stack.ports);
     const bin = path.join(dir, '.examples', 'bin');
     const statusFile = path.join(dir, '.examples', 'statuses');
     await mkdir(bin, { recursive: true });
@@ -98,17 +86,7 @@ describe('the examples of the README and docs run as written, in order, on a fre
 
   afterAll(async () => {
     session?.close();
-    if (launcher?.pid) {
-      // Ctrl-C, as a reader would; then nothing of the launcher's process group may be left.
-      const exited = new Promise((resolve) => launcher!.once('exit', resolve));
-      if (launcher.exitCode === null) launcher.kill('SIGINT');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      try {
-        process.kill(-launcher.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    await stack?.stop();
     await test.drop();
     await rm(dir, { recursive: true, force: true });
   });

@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { findFreePort } from '@tessera/persistence';
+import { workspaceRoot } from '../paths.js';
+
+/** The documented default ports of `npm start`, by the variable that moves each. */
+export const DEFAULT_PORTS = { API_PORT: 3000, AUTH_PORT: 3001, GRAPHQL_PORT: 3002, WORKER_PORT: 3003 } as const;
+export type PortName = keyof typeof DEFAULT_PORTS;
+
+export interface StartedStack {
+  ports: Record<PortName, number>;
+  /** Ctrl-C, as a user would; then nothing of the launcher's process group is left. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start` (tools/dev/src/start.ts) as a user runs it, on free ports, from `cwd`, on the given
+ * database; resolves once it says "Tessera is up", rejects with its output when it does not.
+ */
+export async function startStack(options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<StartedStack> {
+  const ports = {} as Record<PortName, number>;
+  for (const name of Object.keys(DEFAULT_PORTS) as PortName[]) ports[name] = await findFreePort();
+  const launcher = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'tools/dev/src/start.ts')], {
+    cwd: options.cwd,
+    detached: true,
+    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), ...options.env },
+  });
+  const stop = () => stopLauncher(launcher);
+  let output = '';
+  launcher.stdout!.on('data', (chunk) => (output += chunk));
+  launcher.stderr!.on('data', (chunk) => (output += chunk));
+  const began = Date.now();
+  while (!output.includes('Tessera is up') && launcher.exitCode === null && Date.now() - began < (options.timeoutMs ?? 90_000)) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!output.includes('Tessera is up')) {
+    await stop();
+    throw new Error(`npm start did not come up:\n${output}`);
+  }
+  return { ports, stop };
+}
+
+async function stopLauncher(launcher: ChildProcess): Promise<void> {
+  if (!launcher.pid) return;
+  const exited = new Promise((resolve) => launcher.once('exit', resolve));
+  if (launcher.exitCode === null) launcher.kill('SIGINT');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  try {
+    process.kill(-launcher.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
