@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,26 +6,10 @@ import { hashToken, verifyPassword } from '@tessera/domain';
 import { findTokenState, listQueuedJobs, seedDemoData, signInRepository, type DemoSeedResult } from '@tessera/persistence';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { workspaceRoot } from '../paths.js';
+import { runTessera, type TesseraRun as Run } from '../testing/run-tessera.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The command as a user runs it (npx tessera … runs this file), against DATABASE_URL. */
-function tessera(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(workspaceRoot, 'tools/dev/bin/tessera.mjs'), ...args], { cwd: workspaceRoot, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdin.end(input ?? '');
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** The command as a user runs it, against DATABASE_URL. */
+const tessera = runTessera;
 
 const COMMAND_NAMES = ['account create', 'person create', 'token create', 'migrate', 'seed', 'db start', 'db stop', 'db status'];
 
