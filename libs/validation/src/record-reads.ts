@@ -26,6 +26,8 @@ function filterType(field: FieldDeclaration): FilterType {
     case 'text':
     case 'json':
       return 'string';
+    case 'references':
+      throw new Error('A list of references is not filtered by its value');
   }
 }
 
@@ -52,6 +54,9 @@ function answerField(field: FieldDeclaration, reference: z.ZodType): z.ZodType {
   switch (field.type) {
     case 'reference':
       return reference;
+    case 'references':
+      // Each record of the list is there: the reference as shown, never null.
+      return z.array(reference instanceof z.ZodNullable ? (reference.unwrap() as z.ZodType) : reference);
     case 'text':
       return z.string();
     case 'enum':
@@ -73,7 +78,7 @@ export function answerShape(declaration: RecordDeclaration, reference: z.ZodType
     readFields(declaration).map(([, read, field]) => {
       const schema = answerField(field, reference);
       if (field.type === 'reference') return [read, schema];
-      const always = field.required || field.notBlank || field.type === 'json';
+      const always = field.required || field.notBlank || field.type === 'json' || field.type === 'references';
       return [read, (always ? schema : schema.nullable()).describe(describeField(field))];
     }),
   );

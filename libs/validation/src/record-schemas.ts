@@ -30,6 +30,9 @@ function bodyField(field: FieldDeclaration, mode: WriteMode): z.ZodType {
       return z.string().nullable().optional().describe(`${description}. ISO 8601 datetime from ${DATETIME_RANGE_TEXT}; null clears it`);
     case 'reference':
       return z.int().nullable().optional().describe(describeField(field, `: the id of ${withArticle(field.target)} of the account`));
+    case 'references':
+      return z.array(z.int()).nullable().optional()
+        .describe(describeField(field, `: the ids of ${field.target} records of the account, at most ${field.max}; given, the list replaces the record's, [] or null clears it`));
     case 'integer':
       return z.int().nullable().optional().describe(description);
     case 'boolean':

@@ -7,6 +7,7 @@
  * - a text is a string without NUL, at most its maximum length once trimmed;
  * - an enum value is one of its values; a reference is a positive integer id
  *   (whether it names a record of the account is the use case's lookup);
+ *   references, a list of such ids, each once, at most its maximum;
  *   a datetime is a valid date; an integer, an integer; a boolean, a boolean.
  * Texts come back trimmed, blank texts as null.
  */
@@ -53,6 +54,12 @@ function valueError(declaration: RecordDeclaration, name: string, field: FieldDe
       return typeof value === 'string' && field.values.includes(value.trim()) ? null : `${label} is not included in the list: ${field.values.join(', ')}`;
     case 'reference':
       return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_RECORD_ID ? null : `${label} is not a valid id`;
+    case 'references': {
+      if (!Array.isArray(value)) return `${label} must be a list of ids`;
+      if (value.length > field.max) return `${label} are too many (maximum is ${field.max})`;
+      if (!value.every((id) => Number.isInteger(id) && id >= 1 && id <= MAX_RECORD_ID)) return `${label} must be a list of valid ids`;
+      return new Set(value).size === value.length ? null : `${label} names an id twice`;
+    }
     case 'datetime':
       return value instanceof Date && !Number.isNaN(value.getTime()) ? null : `${label} is not a valid datetime`;
     case 'integer':

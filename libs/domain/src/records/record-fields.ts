@@ -32,6 +32,8 @@ export type FieldType =
   | { type: 'datetime' }
   /** The id of another record (`member_id`), read as that record (`member`). */
   | { type: 'reference'; target: string; lookups?: readonly FieldLookup[] }
+  /** The ids of other records, in order (`service_instance_ids`), read as those records (`service_instances`); at most `max`. */
+  | { type: 'references'; target: string; max: number }
   | { type: 'integer' }
   | { type: 'boolean' }
   /** Any JSON value (custom fields), or one whose shape its presenter states. */
@@ -57,7 +59,7 @@ export type FieldDeclaration = FieldType & {
   required?: boolean;
   /** The record always has it (never null): given, it is never blank (it cannot be cleared). */
   notBlank?: boolean;
-  /** Its name in REST answers and collection rules; default its name (a reference: without `_id`); false: never read (a note given on create). */
+  /** Its name in REST answers and collection rules; default its name (a reference: without `_id`; references: `_ids` → `s`); false: never read (a note given on create). */
   read?: string | false;
   /** Its stored column, when it is not its name. */
   column?: string;
@@ -96,7 +98,9 @@ export function camelCase(name: string): string {
 /** The field's name in REST answers and collection rules; null when it is never read. */
 export function readNameOf(name: string, field: FieldDeclaration): string | null {
   if (field.read === false) return null;
-  return field.read ?? (field.type === 'reference' ? name.replace(/_id$/, '') : name);
+  if (field.read !== undefined) return field.read;
+  if (field.type === 'reference') return name.replace(/_id$/, '');
+  return field.type === 'references' ? name.replace(/_ids$/, 's') : name;
 }
 
 /** The field's name in a GraphQL object type; null when GraphQL does not have it. */
@@ -105,9 +109,10 @@ export function graphqlNameOf(name: string, field: FieldDeclaration): string | n
   return field.graphql ?? camelCase(readNameOf(name, field) ?? name);
 }
 
-/** The field's name in GraphQL inputs (a reference is given by node ID: `memberId`); null when GraphQL does not have it. */
+/** The field's name in GraphQL inputs (a reference is given by node ID: `memberId`; references by node IDs: `serviceInstanceIds`); null when GraphQL does not have it. */
 export function graphqlInputNameOf(name: string, field: FieldDeclaration): string | null {
   const base = graphqlNameOf(name, field);
+  if (base !== null && field.type === 'references') return camelCase(name.replace(/_ids$/, '_Ids'));
   return base !== null && field.type === 'reference' ? `${base}Id` : base;
 }
 
@@ -127,7 +132,10 @@ export function humanizeField(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-type RawValue<D> = D extends { type: 'datetime' } ? Date : D extends { type: 'reference' | 'integer' } ? number : D extends { type: 'boolean' } ? boolean : string;
+type RawValue<D> = D extends { type: 'datetime' } ? Date
+  : D extends { type: 'reference' | 'integer' } ? number
+    : D extends { type: 'references' } ? number[]
+      : D extends { type: 'boolean' } ? boolean : string;
 type CheckedValue<D> = D extends { type: 'enum'; values: readonly (infer V)[] } ? V : RawValue<D>;
 type WrittenIn<F, M extends WriteMode> = { [K in keyof F]: F[K] extends { write: 'change' } ? K : M extends 'create' ? (F[K] extends { write: 'create' } ? K : never) : never }[keyof F];
 type LookupParam<F> = { [K in keyof F]: F[K] extends { lookups: readonly (infer L)[] } ? (L extends { param: infer P extends string } ? P : never) : never }[keyof F];
