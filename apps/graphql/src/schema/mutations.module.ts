@@ -14,7 +14,7 @@ import { caller, type GraphqlContext } from './graphql-context.js';
 import { inputFields, inputFieldsSdl, type InputFields } from './record-input.js';
 import type { SchemaModule } from './schema-module.js';
 
-interface MutationError {
+export interface MutationError {
   path: string[];
   message: string;
 }
@@ -25,7 +25,7 @@ const CREATE_FIELDS = inputFields(REQUEST_RECORD, 'create');
 const NOTE_FIELDS: InputFields = { text: ['text', 'text'], internal: ['internal', 'boolean'] };
 
 /** The input fields as the use case takes them, or the errors of the fields GraphQL's types cannot catch. */
-function readInput(input: Record<string, unknown>, fields: InputFields): { values: Record<string, unknown>; errors: MutationError[] } {
+export function readInput(input: Record<string, unknown>, fields: InputFields): { values: Record<string, unknown>; errors: MutationError[] } {
   const values: Record<string, unknown> = {};
   const errors: MutationError[] = [];
   for (const [name, [field, kind]] of Object.entries(fields)) {
@@ -36,6 +36,11 @@ function readInput(input: Record<string, unknown>, fields: InputFields): { value
       const date = parseIsoDatetime(String(raw).trim());
       if (date) values[field] = date;
       else errors.push({ path: ['input', name], message: `Not an ISO 8601 datetime from ${DATETIME_RANGE_TEXT}` });
+    } else if ('nodes' in kind) {
+      const ids = Array.isArray(raw) ? raw.map((item) => nodeIdOf(item, kind.nodes)) : [null];
+      if (ids.some((id) => id === null)) errors.push({ path: ['input', name], message: `Not a list of IDs of ${kind.nodes} records` });
+      else if (ids.some((id) => id === NAMES_NOTHING)) errors.push({ path: ['input', name], message: `No ${kind.nodes} has one of these IDs` });
+      else values[field] = ids;
     } else {
       const id = nodeIdOf(raw, kind.node);
       if (id === null) errors.push({ path: ['input', name], message: `Not the ID of a ${kind.node}` });
@@ -47,10 +52,10 @@ function readInput(input: Record<string, unknown>, fields: InputFields): { value
 }
 
 /** A well-formed ID of the type whose number no record can have (decodeNodeId). */
-const NAMES_NOTHING = Symbol('names no record');
+export const NAMES_NOTHING = Symbol('names no record');
 
 /** The record id an ID of `type` names; null when it is not an ID of that type. */
-function nodeIdOf(raw: unknown, type: string): number | typeof NAMES_NOTHING | null {
+export function nodeIdOf(raw: unknown, type: string): number | typeof NAMES_NOTHING | null {
   const ref = typeof raw === 'string' ? decodeNodeId(raw) : null;
   if (!ref || ref.type !== type) return null;
   return ref.id ?? NAMES_NOTHING;
@@ -70,7 +75,7 @@ function pathErrors(pairs: readonly FieldError[], fields: InputFields): Mutation
 }
 
 /** Runs the use case; its validation failure becomes the payload's `errors`, anything else stays an error of the call. */
-async function payload<T extends object>(
+export async function payload<T extends object>(
   fields: InputFields,
   empty: { [K in keyof T]: null },
   run: () => Promise<T>,
@@ -85,7 +90,7 @@ async function payload<T extends object>(
 
 type Args = { input: Record<string, unknown> };
 
-const OF_THE_PAYLOAD: FieldNeeds = { parent: 'part of the payload of the mutation, which checked its action' };
+export const OF_THE_PAYLOAD: FieldNeeds = { parent: 'part of the payload of the mutation, which checked its action' };
 const OF_THE_ERROR: FieldNeeds = { parent: 'part of an error of the mutation input' };
 
 export const mutationsModule: SchemaModule = {

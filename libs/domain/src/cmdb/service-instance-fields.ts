@@ -19,7 +19,7 @@ export const SERVICE_INSTANCE_RECORD = declareRecord('a service instance', {
   service_id: { type: 'reference', target: 'Service', write: 'change', description: 'Service the instance provides', note: 'Default: none', graphql: false, collection: LISTED },
   first_line_team_id: {
     type: 'reference', target: 'Team', write: 'change', description: 'First line team',
-    note: 'The team a request of the instance goes to first (SPEC.md "Events intake" defaults)', collection: LISTED,
+    note: 'The team a request of the instance goes to first (README "Events intake")', collection: LISTED,
   },
   support_team_id: { type: 'reference', target: 'Team', write: 'change', description: 'Support team', note: 'The team a request goes to when there is no first line team', collection: LISTED },
   configuration_item_ids: {
