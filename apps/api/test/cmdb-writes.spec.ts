@@ -9,7 +9,9 @@ describe('configuration item and service instance writes', () => {
   const send = (method: 'post' | 'patch', path: string, body: unknown, token?: string) =>
     request(h.app)[method](path).set('Authorization', `Bearer ${token ?? h.demo.admin.token}`).set('X-Service-Account', h.demo.account).send(body as object);
   const auditOf = (type: string, id: number) => h.test.db('audit_lines').where({ record_type: type, record_id: id }).orderBy('id');
-  const eventsOf = async (id: number, prefix: string) => (await queuedEvents(h)).filter((job) => job.object_id === id && job.event.startsWith(prefix));
+  type QueuedEvent = { event: string; object_id: number; object_nodeID: string; payload: Record<string, unknown> };
+  const eventsOf = async (id: number, prefix: string) =>
+    ((await queuedEvents(h)) as QueuedEvent[]).filter((job) => job.object_id === id && job.event.startsWith(prefix));
 
   beforeAll(async () => {
     h = await startApiHarness();
