@@ -70,7 +70,7 @@ describe('configuration item and service instance writes', () => {
       ['service_instance_ids', `Service instance: no service instance of the account has the id ${foreign.si}`],
     ]);
     const lists = await send('post', '/v1/cis', { name: 'Twice', service_instance_ids: [1, 1] }).expect(422);
-    expect(lists.body.errors).toEqual([['service_instance_ids', 'Service instance ids names an id twice']]);
+    expect(lists.body.errors).toEqual([['service_instance_ids', 'Service instance ids give the id 1 twice']]);
     const typed = await send('post', '/v1/cis', { name: 7, service_instance_ids: 'all', support_team_id: 'x' }).expect(422);
     expect(typed.body.errors.map(([field]: [string]) => field).sort()).toEqual(['name', 'service_instance_ids', 'support_team_id']);
     expect(await h.test.db('configuration_items').count({ n: '*' }).first()).toEqual(before);

@@ -58,7 +58,8 @@ function valueError(declaration: RecordDeclaration, name: string, field: FieldDe
       if (!Array.isArray(value)) return `${label} must be a list of ids`;
       if (value.length > field.max) return `${label} are too many (maximum is ${field.max})`;
       if (!value.every((id) => Number.isInteger(id) && id >= 1 && id <= MAX_RECORD_ID)) return `${label} must be a list of valid ids`;
-      return new Set(value).size === value.length ? null : `${label} names an id twice`;
+      const twice = value.find((id, index) => value.indexOf(id) !== index);
+      return twice === undefined ? null : `${label} give the id ${twice} twice`;
     }
     case 'datetime':
       return value instanceof Date && !Number.isNaN(value.getTime()) ? null : `${label} is not a valid datetime`;
