@@ -98,7 +98,7 @@ describe('configuration item and service instance writes', () => {
     const { body: ci } = await send('post', '/v1/cis', { name: 'Blade 9' }).expect(201);
     const res = await send('patch', `/v1/cis/${ci.id}`, { rule_set: 'software', name: ' ', status: null, label: 'srv-orphan-01' }).expect(422);
     expect(res.body.errors).toEqual([
-      ['rule_set', "'rule_set' is not a field of a configuration item"], ['name', "Name can't be blank"], ['label', 'Label has already been taken: srv-orphan-01'], ['status', "Status can't be blank"],
+      ['rule_set', "'rule_set' is read-only"], ['name', "Name can't be blank"], ['label', 'Label has already been taken: srv-orphan-01'], ['status', "Status can't be blank"],
     ]);
     await send('patch', `/v1/cis/${foreign.ci}`, { name: 'Mine now' }).expect(404);
     await h.get(`/v1/cis/${foreign.ci}`).expect(404);
@@ -133,7 +133,7 @@ describe('configuration item and service instance writes', () => {
       name: 'Database Production', service_id: foreign.service, first_line_team_id: foreign.team, configuration_item_ids: [foreign.ci, 2147483000], created_at: 'now',
     }).expect(422);
     expect(res.body.errors).toEqual([
-      ['created_at', "'created_at' is not a field of a service instance"],
+      ['created_at', "'created_at' is read-only"],
       ['name', 'Name has already been taken: Database Production'],
       ['service_id', `Service: no service of the account has the id ${foreign.service}`],
       ['first_line_team_id', `First line team: no team of the account has the id ${foreign.team}`],

@@ -43,10 +43,12 @@ const writeIdParams = (what: string) => z.object({
   id: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.int().max(MAX_ID)).describe(`The ${what} id; anything but a positive integer is not found`),
 });
 
-function writeInputs<C, U>(declaration: typeof CONFIGURATION_ITEM_RECORD | typeof SERVICE_INSTANCE_RECORD, what: string, idName: string, needed: string) {
-  const createBody = writeInput({ body: z.strictObject(writeBodyShape(declaration, 'create')).describe(`A new ${idName}: ${needed}`), what });
+/** The bodies of a record's writes; a field of its answer that a write cannot set is refused as read-only. */
+function writeInputs<C, U>(declaration: typeof CONFIGURATION_ITEM_RECORD | typeof SERVICE_INSTANCE_RECORD, answer: z.ZodObject, what: string, idName: string, needed: string) {
+  const readOnly = Object.keys(answer.shape);
+  const createBody = writeInput({ body: z.strictObject(writeBodyShape(declaration, 'create')).describe(`A new ${idName}: ${needed}`), what, readOnly });
   const updateBody = writeInput({
-    params: writeIdParams(idName), body: z.strictObject(writeBodyShape(declaration, 'change')).describe(`The fields of the ${idName} to change; any other field is refused`), what,
+    params: writeIdParams(idName), body: z.strictObject(writeBodyShape(declaration, 'change')).describe(`The fields of the ${idName} to change; any other field is refused`), what, readOnly,
   });
   const create: RouteInput<C> = { ...createBody, parse: (raw) => createBody.parse(raw).body as C };
   const update: RouteInput<{ id: number; body: U }> = {
@@ -59,5 +61,5 @@ function writeInputs<C, U>(declaration: typeof CONFIGURATION_ITEM_RECORD | typeo
   return { create, update };
 }
 
-export const ciInputs = writeInputs<ConfigurationItemCreateInput, ConfigurationItemUpdateInput>(CONFIGURATION_ITEM_RECORD, 'a configuration item', 'configuration item', 'only name is needed');
-export const serviceInstanceInputs = writeInputs<ServiceInstanceCreateInput, ServiceInstanceUpdateInput>(SERVICE_INSTANCE_RECORD, 'a service instance', 'service instance', 'only name is needed');
+export const ciInputs = writeInputs<ConfigurationItemCreateInput, ConfigurationItemUpdateInput>(CONFIGURATION_ITEM_RECORD, configurationItemSchema, 'a configuration item', 'configuration item', 'only name is needed');
+export const serviceInstanceInputs = writeInputs<ServiceInstanceCreateInput, ServiceInstanceUpdateInput>(SERVICE_INSTANCE_RECORD, serviceInstanceSchema, 'a service instance', 'service instance', 'only name is needed');
