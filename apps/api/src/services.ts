@@ -14,6 +14,10 @@ import {
   updateOAuthApplication, updateRequest, listTeams, getTeam, listTeamMembers, listPersonTeams, createTeam, updateTeam, updateUiExtension, updateWebhook, updateWebhookPolicy, uploadAttachment, type AccessContext,
   type EventInput, type EventOutcome, type FeedbackLinkKey, type ScssCompiler, type SealingKey,
 } from '@tessera/domain';
+import {
+  createConfigurationItem, createServiceInstance, getConfigurationItem, getServiceInstance, listConfigurationItems, listServiceInstances,
+  updateConfigurationItem, updateServiceInstance,
+} from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 
 /**
@@ -94,6 +98,14 @@ export function createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss }:
     getUiExtensionVersion: withReads(getUiExtensionVersion),
     getUiExtensionTranslations: withReads(getUiExtensionTranslations),
     replaceUiExtensionTranslations: withUow(replaceUiExtensionTranslations),
+    listConfigurationItems: withReads(listConfigurationItems),
+    getConfigurationItem: withReads(getConfigurationItem),
+    createConfigurationItem: withUow(createConfigurationItem),
+    updateConfigurationItem: withUow(updateConfigurationItem),
+    listServiceInstances: withReads(listServiceInstances),
+    getServiceInstance: withReads(getServiceInstance),
+    createServiceInstance: withUow(createServiceInstance),
+    updateServiceInstance: withUow(updateServiceInstance),
     /** The database answers: for /healthz. */
     ping: (): Promise<void> => ping(db),
   };

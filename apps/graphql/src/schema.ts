@@ -5,6 +5,7 @@
 import { guardResolvers } from './guard-resolvers.js';
 import { assertWithinDeadline } from './limits/execution-deadline.js';
 import { caller, type GraphqlContext } from './schema/graphql-context.js';
+import { cmdbMutationsModule } from './schema/cmdb-mutations.module.js';
 import { connectionsModule } from './schema/connections.module.js';
 import { integrationRecordsModule } from './schema/integration-records.module.js';
 import { meModule } from './schema/me.module.js';
@@ -19,7 +20,7 @@ import { combineSchemaModules, type SchemaModule } from './schema/schema-module.
 
 export type { GraphqlContext } from './schema/graphql-context.js';
 
-export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, teamModule, serviceInstanceModule, integrationRecordsModule, nodeModule, mutationsModule, peopleTeamsMutationsModule];
+export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, teamModule, serviceInstanceModule, integrationRecordsModule, nodeModule, mutationsModule, peopleTeamsMutationsModule, cmdbMutationsModule];
 
 const combined = combineSchemaModules(SCHEMA_MODULES);
 

@@ -11,6 +11,9 @@ import {
 import {
   createPersonInAccount, createTeam, updatePerson, updateTeam,
   type PersonCreateInput, type PersonDirectoryView, type PersonUpdateInput, type TeamCreateInput, type TeamUpdateInput, type TeamView,
+  createConfigurationItem, createServiceInstance, updateConfigurationItem, updateServiceInstance,
+  type ConfigurationItemCreateInput, type ConfigurationItemNode, type ConfigurationItemUpdateInput, type ConfigurationItemView,
+  type ServiceInstanceCreateInput, type ServiceInstanceNode, type ServiceInstanceUpdateInput, type ServiceInstanceView,
 } from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 import { graphReads } from '@tessera/persistence';
@@ -32,6 +35,11 @@ export interface GraphqlServices {
   updatePerson(access: AccessContext, id: number, input: PersonUpdateInput): Promise<PersonDirectoryView>;
   createTeam(access: AccessContext, input: TeamCreateInput): Promise<TeamView>;
   updateTeam(access: AccessContext, id: number, input: TeamUpdateInput): Promise<TeamView>;
+  /** The configuration item and service instance use cases REST calls (they publish ci.* and service_instance.*), answering nodes. */
+  createConfigurationItem(access: AccessContext, input: ConfigurationItemCreateInput): Promise<ConfigurationItemNode>;
+  updateConfigurationItem(access: AccessContext, id: number, input: ConfigurationItemUpdateInput): Promise<ConfigurationItemNode>;
+  createServiceInstance(access: AccessContext, input: ServiceInstanceCreateInput): Promise<ServiceInstanceNode>;
+  updateServiceInstance(access: AccessContext, id: number, input: ServiceInstanceUpdateInput): Promise<ServiceInstanceNode>;
   /** The database answers: for /healthz. */
   ping(): Promise<void>;
 }
@@ -52,6 +60,22 @@ export function createGraphqlServices({ db }: { db: Database }): GraphqlServices
     updatePerson: (access, id, input) => updatePerson(access, id, input, uow),
     createTeam: (access, input) => createTeam(access, input, uow),
     updateTeam: (access, id, input) => updateTeam(access, id, input, uow),
+    createConfigurationItem: async (access, input) => ciNode(await createConfigurationItem(access, input, uow)),
+    updateConfigurationItem: async (access, id, input) => ciNode(await updateConfigurationItem(access, id, input, uow)),
+    createServiceInstance: async (access, input) => serviceInstanceNode(await createServiceInstance(access, input, uow)),
+    updateServiceInstance: async (access, id, input) => serviceInstanceNode(await updateServiceInstance(access, id, input, uow)),
     ping: () => ping(db),
+  };
+}
+
+/** A CI as its GraphQL type resolves it (the row a connection reads). */
+function ciNode({ support_team, service_instances: _links, ...view }: ConfigurationItemView): ConfigurationItemNode {
+  return { ...view, support_team_id: support_team?.id ?? null };
+}
+
+function serviceInstanceNode(view: ServiceInstanceView): ServiceInstanceNode {
+  return {
+    id: view.id, name: view.name, first_line_team_id: view.first_line_team?.id ?? null, support_team_id: view.support_team?.id ?? null,
+    created_at: view.created_at, updated_at: view.updated_at,
   };
 }

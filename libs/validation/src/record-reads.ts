@@ -28,6 +28,8 @@ function filterType(field: FieldDeclaration): FilterType {
     case 'json':
     case 'list':
       return 'string';
+    case 'references':
+      throw new Error('A list of references is not filtered by its value');
   }
 }
 
@@ -60,6 +62,9 @@ function answerField(field: FieldDeclaration, reference: z.ZodType): z.ZodType {
   switch (field.type) {
     case 'reference':
       return reference;
+    case 'references':
+      // Each record of the list is there: the reference as shown, never null.
+      return z.array(reference instanceof z.ZodNullable ? (reference.unwrap() as z.ZodType) : reference);
     case 'text':
       return z.string();
     case 'enum':
@@ -83,7 +88,7 @@ export function answerShape(declaration: RecordDeclaration, reference: z.ZodType
     readFields(declaration).map(([, read, field]) => {
       const schema = answerField(field, reference);
       if (field.type === 'reference') return [read, schema];
-      const always = field.required || field.notBlank || field.type === 'json' || field.type === 'list';
+      const always = field.required || field.notBlank || field.type === 'json' || field.type === 'list' || field.type === 'references';
       return [read, (always ? schema : schema.nullable()).describe(describeField(field))];
     }),
   );

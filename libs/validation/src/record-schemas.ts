@@ -58,6 +58,9 @@ function bodyField(field: FieldDeclaration, mode: WriteMode): z.ZodType {
       const id = field.bodyChecks ? z.int().min(1).max(MAX_RECORD_ID) : z.int();
       return optional(field, id).describe(describeField(field, `: the id of ${withArticle(field.target)} of the account`));
     }
+    case 'references':
+      return optional(field, z.array(z.int()))
+        .describe(describeField(field, `: the ids of ${field.target} records of the account, at most ${field.max}; given, the list replaces the record's, [] or null clears it`));
     case 'integer': {
       // Types only: a fraction reaches the use case, which names it among every problem.
       const bounds = { ...(field.min === undefined ? {} : { minimum: field.min }), ...(field.max === undefined ? {} : { maximum: field.max }) };

@@ -9,6 +9,7 @@ import { describeApi } from '../openapi.js';
 import type { ApiServices } from '../services.js';
 import { accountWebhookKeysRoutes } from './account-webhook-keys.routes.js';
 import { attachmentsRoutes } from './attachments.routes.js';
+import { cisRoutes } from './cis.routes.js';
 import { eventsRoutes } from './events.routes.js';
 import { integrationApplicationsRoutes } from './integrations-applications.routes.js';
 import { integrationScopesRoutes } from './integrations-scopes.routes.js';
@@ -22,6 +23,7 @@ import { teamsWritesRoutes } from './teams-writes.routes.js';
 import { requestFeedbackRoutes } from './request-feedback.routes.js';
 import { requestsRoutes } from './requests.routes.js';
 import { requestWritesRoutes } from './request-writes.routes.js';
+import { serviceInstancesRoutes } from './service-instances.routes.js';
 import { uiExtensionTranslationsRoutes } from './ui-extension-translations.routes.js';
 import { uiExtensionVersionsRoutes } from './ui-extension-versions.routes.js';
 import { uiExtensionsRoutes } from './ui-extensions.routes.js';
@@ -53,6 +55,7 @@ export function apiRoutes({ services, links, pageSize, attachmentMaxBytes }: Api
     ...uiExtensionVersionsRoutes(services, apiUrl, pageSize),
     ...uiExtensionsRoutes(services, apiUrl, pageSize),
     ...uiExtensionTranslationsRoutes(services),
+    ...cisRoutes(services, apiUrl, pageSize), ...serviceInstancesRoutes(services, apiUrl, pageSize),
   ];
   let document: ReturnType<typeof describeApi> | undefined;
   // Built on first request, from the whole table including its own route.

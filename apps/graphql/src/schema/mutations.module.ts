@@ -36,6 +36,11 @@ export function readInput(input: Record<string, unknown>, fields: InputFields): 
       const date = parseIsoDatetime(String(raw).trim());
       if (date) values[field] = date;
       else errors.push({ path: ['input', name], message: `Not an ISO 8601 datetime from ${DATETIME_RANGE_TEXT}` });
+    } else if ('nodes' in kind) {
+      const ids = Array.isArray(raw) ? raw.map((item) => nodeIdOf(item, kind.nodes)) : [null];
+      if (ids.some((id) => id === null)) errors.push({ path: ['input', name], message: `Not a list of IDs of ${kind.nodes} records` });
+      else if (ids.some((id) => id === NAMES_NOTHING)) errors.push({ path: ['input', name], message: `No ${kind.nodes} has one of these IDs` });
+      else values[field] = ids;
     } else {
       const id = nodeIdOf(raw, kind.node);
       if (id === null) errors.push({ path: ['input', name], message: `Not the ID of a ${kind.node}` });

@@ -7,7 +7,7 @@
  */
 import { describeField, graphqlInputNameOf, fieldsWritten, withArticle, type FieldDeclaration, type RecordDeclaration, type WriteMode } from '@tessera/domain';
 
-export type InputKind = 'text' | 'datetime' | 'boolean' | { node: string };
+export type InputKind = 'text' | 'datetime' | 'boolean' | { node: string } | { nodes: string };
 
 /** GraphQL input field → the use case's field and how it is read. */
 export type InputFields = Readonly<Record<string, [field: string, kind: InputKind]>>;
@@ -15,11 +15,12 @@ export type InputFields = Readonly<Record<string, [field: string, kind: InputKin
 function kindOf(field: FieldDeclaration): InputKind {
   if (field.type === 'datetime') return 'datetime';
   if (field.type === 'reference') return { node: field.target };
+  if (field.type === 'references') return { nodes: field.target };
   return field.type === 'boolean' ? 'boolean' : 'text';
 }
 
 const INPUT_TYPES: Record<FieldDeclaration['type'], string | null> = {
-  text: 'String', enum: 'String', datetime: 'String', reference: 'ID', integer: 'Int', boolean: 'Boolean', json: null, list: null,
+  text: 'String', enum: 'String', datetime: 'String', reference: 'ID', references: '[ID!]', integer: 'Int', boolean: 'Boolean', json: null, list: null,
 };
 
 function described(field: FieldDeclaration): string {
@@ -32,6 +33,8 @@ function described(field: FieldDeclaration): string {
       return `${describeField(field)}. ISO 8601; null clears it.`;
     case 'reference':
       return `${describeField(field, ` (${withArticle(field.target)} ID)`)}.`;
+    case 'references':
+      return `${describeField(field, ` (${field.target} IDs, at most ${field.max})`)}. Given, the list replaces the record's; [] or null clears it.`;
     default:
       return `${describeField(field)}.`;
   }

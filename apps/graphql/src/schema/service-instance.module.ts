@@ -36,9 +36,12 @@ export const serviceInstanceModule: SchemaModule = {
       dbId: Int!
       name: String!
       label: String
+      "in_stock, in_production, being_repaired or archived."
+      status: String!
       ruleSet: String!
       source: String
       sourceID: String
+      supportTeam: Team
       createdAt: DateTime!
       updatedAt: DateTime!
       serviceInstances(${connectionArgs('ServiceInstance', false)}): ServiceInstanceConnection!
@@ -59,10 +62,11 @@ export const serviceInstanceModule: SchemaModule = {
     'ConfigurationItem.serviceInstances': { action: 'service_instance:Read' },
     'ServiceInstance.firstLineTeam': { action: 'team:Read' },
     'ServiceInstance.supportTeam': { action: 'team:Read' },
+    'ConfigurationItem.supportTeam': { action: 'team:Read' },
     ...serviceInstances.needs,
     ...configurationItems.needs,
     ...Object.fromEntries(['id', 'dbId', 'name', 'createdAt', 'updatedAt'].map((field) => [`ServiceInstance.${field}`, OF_THE_SI])),
-    ...Object.fromEntries(['id', 'dbId', 'name', 'label', 'ruleSet', 'source', 'sourceID', 'createdAt', 'updatedAt'].map((field) => [`ConfigurationItem.${field}`, OF_THE_CI])),
+    ...Object.fromEntries(['id', 'dbId', 'name', 'label', 'status', 'ruleSet', 'source', 'sourceID', 'createdAt', 'updatedAt'].map((field) => [`ConfigurationItem.${field}`, OF_THE_CI])),
   },
   resolvers: {
     Query: {
@@ -83,6 +87,7 @@ export const serviceInstanceModule: SchemaModule = {
       dbId,
       ruleSet: column('rule_set'),
       sourceID: column('source_id'),
+      supportTeam: reference('Team', 'support_team_id'),
       createdAt: isoDate('created_at'),
       updatedAt: isoDate('updated_at'),
       serviceInstances: nestedConnection('ConfigurationItem.serviceInstances'),

@@ -30,9 +30,11 @@ export interface ConfigurationItemNode {
   id: number;
   name: string;
   label: string | null;
+  status: string;
   rule_set: string;
   source: string | null;
   source_id: string | null;
+  support_team_id: number | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -22,6 +22,7 @@ import type { JobQueue } from './job-queue.js';
 import type { AuditLineRepository, OutboxWriter } from './outbox.js';
 import type { PersonRepository } from '../people/person.repository.js';
 import type { PersonWriteRepository } from '../people/person-write.repository.js';
+import type { CmdbRepository } from '../cmdb/cmdb.repository.js';
 import type { NoteRepository, RequestRepository } from '../requests/request.repository.js';
 import type { ServiceInstanceRepository } from '../records/service-instance.repository.js';
 import type { SlaRepository } from '../records/sla.repository.js';
@@ -38,6 +39,7 @@ export interface Repositories {
   accounts: AccountRepository;
   people: PersonRepository;
   personWrites: PersonWriteRepository;
+  cmdb: CmdbRepository;
   teams: TeamRepository;
   teamWrites: TeamWriteRepository;
   serviceInstances: ServiceInstanceRepository;

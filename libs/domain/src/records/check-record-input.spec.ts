@@ -7,6 +7,7 @@ const GADGET = declareRecord('a gadget', {
   serial: { type: 'text', max: 5, write: 'create', description: 'Serial' },
   owner_id: { type: 'reference', target: 'Person', write: 'change', description: 'Owner' },
   enabled: { type: 'boolean', write: 'change', description: 'Enabled' },
+  part_ids: { type: 'references', target: 'Part', max: 3, write: 'change', description: 'Parts' },
   created_at: { type: 'datetime', notBlank: true, description: 'Created' },
 });
 
@@ -42,6 +43,22 @@ describe('field names across transports', () => {
     const owner = GADGET.fields.owner_id;
     expect([readNameOf('owner_id', owner), graphqlNameOf('owner_id', owner), graphqlInputNameOf('owner_id', owner)]).toEqual(['owner', 'owner', 'ownerId']);
     expect([readNameOf('created_at', GADGET.fields.created_at), graphqlNameOf('created_at', GADGET.fields.created_at)]).toEqual(['created_at', 'createdAt']);
+  });
+
+  it('checks a list of references: ids, each once, at most its maximum; null clears it', () => {
+    const problem = (part_ids: unknown) => checkRecordInput(GADGET, { part_ids }, 'change').errors;
+    expect(problem([1, 2, 3])).toEqual([]);
+    expect(problem('1,2')).toEqual([['part_ids', 'Part ids must be a list of ids']]);
+    expect(problem([1, 2, 3, 4])).toEqual([['part_ids', 'Part ids are too many (maximum is 3)']]);
+    expect(problem([1, 0])).toEqual([['part_ids', 'Part ids must be a list of valid ids']]);
+    expect(problem([2, 2])).toEqual([['part_ids', 'Part ids give the id 2 twice']]);
+    expect(checkRecordInput(GADGET, { part_ids: null }, 'change')).toEqual({ values: { part_ids: null }, errors: [] });
+  });
+
+  it('names a list of references `parts` in answers and `partIds` in GraphQL inputs', () => {
+    expect(readNameOf('part_ids', GADGET.fields.part_ids)).toBe('parts');
+    expect(graphqlNameOf('part_ids', GADGET.fields.part_ids)).toBe('parts');
+    expect(graphqlInputNameOf('part_ids', GADGET.fields.part_ids)).toBe('partIds');
   });
 });
 

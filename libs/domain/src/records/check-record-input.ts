@@ -9,6 +9,7 @@
  * - an enum value is one of its values (in any letter case when it says so);
  *   an integer within its bounds; a list a list of at most its maximum items; a reference is a positive integer id
  *   (whether it names a record of the account is the use case's lookup);
+ *   references, a list of such ids, each once, at most its maximum;
  *   a datetime is a valid date; an integer, an integer; a boolean, a boolean.
  * Texts come back trimmed, blank texts as null.
  */
@@ -58,6 +59,13 @@ function valueError(declaration: RecordDeclaration, name: string, field: FieldDe
     }
     case 'reference':
       return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_RECORD_ID ? null : `${label} is not a valid id`;
+    case 'references': {
+      if (!Array.isArray(value)) return `${label} must be a list of ids`;
+      if (value.length > field.max) return `${label} are too many (maximum is ${field.max})`;
+      if (!value.every((id) => Number.isInteger(id) && id >= 1 && id <= MAX_RECORD_ID)) return `${label} must be a list of valid ids`;
+      const twice = value.find((id, index) => value.indexOf(id) !== index);
+      return twice === undefined ? null : `${label} give the id ${twice} twice`;
+    }
     case 'datetime':
       return value instanceof Date && !Number.isNaN(value.getTime()) ? null : `${label} is not a valid datetime`;
     case 'integer':

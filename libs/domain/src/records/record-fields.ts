@@ -47,6 +47,8 @@ export type FieldType =
    * spelling). `bodyChecks`: the REST body refuses an id out of range itself.
    */
   | { type: 'reference'; target: string; lookups?: readonly FieldLookup[]; idAlias?: true; bodyChecks?: true }
+  /** The ids of other records, in order (`service_instance_ids`), read as those records (`service_instances`); at most `max`. */
+  | { type: 'references'; target: string; max: number }
   /** A whole number, from `min` to `max` when given. */
   | { type: 'integer'; min?: number; max?: number }
   | { type: 'boolean' }
@@ -77,7 +79,7 @@ export type FieldDeclaration = FieldType & {
   notBlank?: boolean;
   /** false: a caller never gives null (a REST body refuses it as a value of the wrong type). */
   nullable?: false;
-  /** Its name in REST answers and collection rules; default its name (a reference: without `_id`); false: never read (a note given on create). */
+  /** Its name in REST answers and collection rules; default its name (a reference: without `_id`; references: `_ids` → `s`); false: never read (a note given on create). */
   read?: string | false;
   /** Its stored column, when it is not its name. */
   column?: string;
@@ -124,7 +126,9 @@ export function readOnlyNames(declaration: RecordDeclaration): string[] {
 /** The field's name in REST answers and collection rules; null when it is never read. */
 export function readNameOf(name: string, field: FieldDeclaration): string | null {
   if (field.read === false) return null;
-  return field.read ?? (field.type === 'reference' ? name.replace(/_id$/, '') : name);
+  if (field.read !== undefined) return field.read;
+  if (field.type === 'reference') return name.replace(/_id$/, '');
+  return field.type === 'references' ? name.replace(/_ids$/, 's') : name;
 }
 
 /** The field's name in a GraphQL object type; null when GraphQL does not have it. */
@@ -133,9 +137,10 @@ export function graphqlNameOf(name: string, field: FieldDeclaration): string | n
   return field.graphql ?? camelCase(readNameOf(name, field) ?? name);
 }
 
-/** The field's name in GraphQL inputs (a reference is given by node ID: `memberId`); null when GraphQL does not have it. */
+/** The field's name in GraphQL inputs (a reference is given by node ID: `memberId`; references by node IDs: `serviceInstanceIds`); null when GraphQL does not have it. */
 export function graphqlInputNameOf(name: string, field: FieldDeclaration): string | null {
   const base = graphqlNameOf(name, field);
+  if (base !== null && field.type === 'references') return camelCase(name.replace(/_ids$/, '_Ids'));
   return base !== null && field.type === 'reference' ? `${base}Id` : base;
 }
 
@@ -164,6 +169,8 @@ type RawValue<D> = D extends { type: 'datetime' }
   ? Date
   : D extends { type: 'reference' | 'integer' }
     ? number
+    : D extends { type: 'references' }
+      ? number[]
     : D extends { type: 'boolean' }
       ? boolean
       : D extends { type: 'list'; of: infer I }

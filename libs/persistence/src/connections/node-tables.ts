@@ -79,7 +79,7 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
   },
   ServiceInstance: accountTable('service_instances', 'si', ['id', 'name', 'first_line_team_id', 'support_team_id', 'created_at', 'updated_at']),
   ConfigurationItem: accountTable(
-    'configuration_items', 'ci', ['id', 'name', 'label', 'rule_set', 'source', 'source_id', 'created_at', 'updated_at'],
+    'configuration_items', 'ci', ['id', 'name', 'label', 'status', 'rule_set', 'source', 'source_id', 'support_team_id', 'created_at', 'updated_at'],
     { label: 'ci.label', ruleSet: 'ci.rule_set' },
   ),
   Webhook: accountTable(

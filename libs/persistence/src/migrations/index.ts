@@ -18,6 +18,7 @@ import * as deliveryLeases from './20261125000016_delivery_leases.js';
 import * as webhookSigningKeys from './20261125000017_webhook_signing_keys.js';
 import * as deliveryLeaseIndex from './20261125000018_delivery_lease_index.js';
 import * as deliveryAttemptAccounts from './20261125000019_delivery_attempt_accounts.js';
+import * as ciStatusAndSupportTeam from './20261127000020_ci_status_and_support_team.js';
 import * as teamManagers from './20261127000021_team_managers.js';
 
 /**
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261125000017_webhook_signing_keys': webhookSigningKeys,
   '20261125000018_delivery_lease_index': deliveryLeaseIndex,
   '20261125000019_delivery_attempt_accounts': deliveryAttemptAccounts,
+  '20261127000020_ci_status_and_support_team': ciStatusAndSupportTeam,
   '20261127000021_team_managers': teamManagers,
 };
 
