@@ -106,15 +106,15 @@ function unreadableCursorKey(error: unknown, request: PageRequest): DomainError 
 }
 
 function toPages<T>(rows: PageRow[], request: PageRequest): Map<number, StoredPage<T>> {
-  const groups = new Map<number, PageRow[]>();
+  // Each parent's rows and total, in one pass (a page of 100 parents has 600 rows).
+  const groups = new Map<number, { total: number; group: PageRow[] }>();
   for (const row of rows) {
-    const group = groups.get(row.__group) ?? [];
-    if (row.__id !== null) group.push(row);
-    groups.set(row.__group, group);
+    let entry = groups.get(row.__group);
+    if (!entry) groups.set(row.__group, (entry = { total: Number(row.__total), group: [] }));
+    if (row.__id !== null) entry.group.push(row);
   }
   const pages = new Map<number, StoredPage<T>>();
-  for (const [parent, group] of groups) {
-    const total = Number(rows.find((row) => row.__group === parent)!.__total);
+  for (const [parent, { total, group }] of groups) {
     const more = group.length > request.size;
     // Backward pages read from the cursor towards the start: the extra row is the first one.
     const page = more ? (request.forward ? group.slice(0, request.size) : group.slice(1)) : group;
