@@ -1,12 +1,14 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
+import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { Express } from 'express';
 import { createHttpApp, createOutageWatch, databaseDependency, databasePoolMetrics, finishHttpApp, rateLimitStoreDependency, type Logger, type StoreDownMode, type TransportOptions } from '@tessera/http';
 import type { AccessPort } from '@tessera/domain';
 import { createAccessRepository, createPostgresWindowCounter, type Database } from '@tessera/persistence';
 import { createBatchingWindowCounter, type WindowCounter } from '@tessera/rate-limit';
 import { graphqlContext } from './context.js';
+import { compiledExecution } from './execution/compiled-execution.js';
 import { GRAPHQL_CORS } from './cors.js';
 import { formatGraphqlError } from './format-error.js';
 import { requireForwardedHttps } from './https/forwarded-https.js';
@@ -43,6 +45,9 @@ export interface GraphqlDependencies {
   persistedQueries?: { maxEntries: number; trusted: TrustedDocuments | null };
 }
 
+/** Compiled operations kept (document hash and operation name), least recently used out first. */
+const COMPILED_OPERATIONS_KEPT = 1000;
+
 /** One constant endpoint, `/`, over HTTPS (SPEC.md GraphQL endpoint); callers authenticate as for REST. */
 export async function createGraphqlApp({
   db,
@@ -64,8 +69,9 @@ export async function createGraphqlApp({
   });
   const quota = createGraphqlQuota(counter, limits, onStoreError);
   const apollo = new ApolloServer<GraphqlContext>({
-    typeDefs,
-    resolvers,
+    // Queries run compiled, once per document (execution/compiled-execution.ts): Apollo's gateway
+    // option is its one way to replace execution; parsing, validation and every plugin stay Apollo's.
+    gateway: compiledExecution(makeExecutableSchema({ typeDefs, resolvers }), COMPILED_OPERATIONS_KEPT).gateway,
     introspection: true,
     // Apollo's automatic persisted queries on a bounded cache, or the trusted documents alone.
     persistedQueries: { cache: persistedQueryCache(persistedQueries.maxEntries, persistedQueries.trusted) },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { summariseProfile, type CpuProfile } from './cpu-profile.js';
+import { busyTimeline, profileWindow, summariseProfile, type CpuProfile } from './cpu-profile.js';
 
 const root = '/work/tessera';
 
@@ -60,5 +60,28 @@ describe('summariseProfile', () => {
       dir,
     );
     expect(summary.byFunction[0]!.name).toBe('rule.ts:checkRule');
+  });
+});
+
+describe('one run of a profile', () => {
+  // 1 s idle, then 2 s busy in parse, then 1 s idle: samples every 500 ms.
+  const profile: CpuProfile = {
+    nodes: [
+      { id: 1, callFrame: frame('(root)'), children: [2, 3] },
+      { id: 2, callFrame: frame('(idle)') },
+      { id: 3, callFrame: frame('parse', `file://${root}/node_modules/pg-protocol/dist/parser.js`, 10, 2) },
+    ],
+    samples: [2, 2, 3, 3, 3, 3, 2, 2],
+    timeDeltas: [0, 500_000, 500_000, 500_000, 500_000, 500_000, 500_000, 500_000],
+  };
+
+  it('gives the busy share of each step, where a run began and ended', () => {
+    expect(busyTimeline(profile, 1)).toEqual([0, 1, 1, 0]);
+  });
+
+  it('keeps the samples of a span alone (those taken at 1, 1.5 and 2 s)', () => {
+    const busy = summariseProfile(profileWindow(profile, 1, 2.4), root);
+    expect(busy.totalMicros - busy.idleMicros).toBe(1_500_000);
+    expect(busy.idleMicros).toBe(0);
   });
 });

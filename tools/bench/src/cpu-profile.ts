@@ -151,3 +151,36 @@ function packageOf(relative: string): string {
   const parts = relative.split('/');
   return ['apps', 'libs', 'tools'].includes(parts[0]!) && parts[1] ? `${parts[0]}/${parts[1]}` : relative;
 }
+
+/**
+ * The samples taken from `fromSeconds` to `toSeconds` after the profile began: one benchmark of a
+ * process profiled over several (the `me` run, then the page) summarised alone.
+ */
+export function profileWindow(profile: CpuProfile, fromSeconds: number, toSeconds: number): CpuProfile {
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  let at = 0;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (at < fromSeconds * 1e6 || at > toSeconds * 1e6) return;
+    samples.push(id);
+    timeDeltas.push(samples.length === 1 ? 0 : delta);
+  });
+  return { nodes: profile.nodes, samples, timeDeltas };
+}
+
+/** The share of each `stepSeconds` the process was busy (not idle): where each run began and ended. */
+export function busyTimeline(profile: CpuProfile, stepSeconds: number): number[] {
+  const idle = new Set(profile.nodes.filter((node) => node.callFrame.functionName === IDLE).map((node) => node.id));
+  const busy: number[] = [];
+  let at = 0;
+  profile.samples.forEach((id, i) => {
+    const micros = Math.max(0, profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0);
+    at += Math.max(0, profile.timeDeltas[i] ?? 0);
+    const step = Math.floor(at / (stepSeconds * 1e6));
+    while (busy.length <= step) busy.push(0);
+    if (!idle.has(id)) busy[step]! += micros / (stepSeconds * 1e6);
+  });
+  return busy;
+}

@@ -1,4 +1,4 @@
-import { describeQuotaHeaders, formatSkipped, formatThroughputRatio, graphqlOutcome } from './graphql-figures.js';
+import { describeQuotaHeaders, formatServerCpu, formatSkipped, formatThroughputRatio, graphqlOutcome } from './graphql-figures.js';
 import type { LoadResult } from './load.js';
 
 const load = (perSecond: number, p99Ms: number): LoadResult => ({ calls: 1, failures: 0, failureReasons: {}, seconds: 1, perSecond, p50Ms: 1, p99Ms, clientCores: 0 });
@@ -34,5 +34,15 @@ describe('the GraphQL lines', () => {
 
   it('says why a part was skipped', () => {
     expect(formatSkipped('requests page', 'schema has no requests connection yet')).toBe('requests page: skipped: schema has no requests connection yet');
+  });
+});
+
+describe('formatServerCpu', () => {
+  it("prints both servers' CPU time per call and their ratio", () => {
+    expect(formatServerCpu('tessera', 13.08, 'bare Express', 4.307)).toBe('  server CPU per call: tessera 13.080 ms, bare Express 4.307 ms (3.04 ×)');
+  });
+
+  it('says so when /proc could not be read', () => {
+    expect(formatServerCpu('tessera', null, 'bare Apollo', 0.3)).toBe('  server CPU per call: unknown (no /proc here)');
   });
 });

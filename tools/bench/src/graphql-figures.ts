@@ -35,3 +35,13 @@ export function formatThroughputRatio(name: string, tessera: LoadResult, baselin
 export function formatSkipped(what: string, reason: string): string {
   return `${what}: skipped: ${reason}`;
 }
+
+/**
+ * The server processes' CPU time per call over the measured runs (/proc): a figure the shared
+ * machine's load moves much less than the rates, since waiting for a core is not counted.
+ */
+export function formatServerCpu(name: string, ms: number | null, baselineName: string, baselineMs: number | null): string {
+  if (ms === null || baselineMs === null) return '  server CPU per call: unknown (no /proc here)';
+  const ratio = baselineMs > 0 ? ` (${(ms / baselineMs).toFixed(2)} ×)` : '';
+  return `  server CPU per call: ${name} ${ms.toFixed(3)} ms, ${baselineName} ${baselineMs.toFixed(3)} ms${ratio}`;
+}

@@ -16,6 +16,7 @@ import { findFreePort } from '@tessera/persistence';
 import type { Runtime } from './bench-options.js';
 import { createGraphqlHttpClient } from './graphql-http-client.js';
 import { buildBenchEntry, workspaceRoot } from './runtime.js';
+import { processCpuMs } from './server-process.js';
 import { BENCH_SEALING_KEY } from './servers.js';
 
 /**
@@ -90,6 +91,8 @@ async function buildGraphqlBundle(): Promise<void> {
 export interface TlsServerProcess {
   origin: string;
   logFile: string;
+  /** CPU time (user + system) the server process has used so far, in ms; null where /proc is not there. */
+  cpuMs(): number | null;
   stop(): Promise<void>;
 }
 
@@ -150,7 +153,7 @@ async function startTlsServer(name: string, args: string[], tls: BenchCertificat
     await stop();
     throw error;
   }
-  return { origin, logFile, stop };
+  return { origin, logFile, cpuMs: () => processCpuMs(child.pid), stop };
 }
 
 async function waitUntilReady(origin: string, ca: string): Promise<void> {

@@ -10,12 +10,12 @@
  */
 import { createHash } from 'node:crypto';
 import { describePlan, type LoadPlan } from './bench-options.js';
-import { describeQuotaHeaders, formatSkipped, formatThroughputRatio, graphqlOutcome } from './graphql-figures.js';
+import { describeQuotaHeaders, formatServerCpu, formatSkipped, formatThroughputRatio, graphqlOutcome } from './graphql-figures.js';
 import { createGraphqlHttpClient, graphqlPost, type GraphqlCall } from './graphql-http-client.js';
 import { createDatabase } from '@tessera/persistence';
 import { recordPageStatements } from './graphql-page-statements.js';
 import { startBareApollo, startBarePage, type BenchCertificate, type GraphqlEntries, type TlsServerProcess } from './graphql-servers.js';
-import { failuresOf, formatResult, formatWarmupFailures, warmThenMeasure, type Measured } from './load.js';
+import { failuresOf, formatResult, formatWarmupFailures, runLoad, type Measured } from './load.js';
 
 export const ME_QUERY = '{ me { id name } }';
 
@@ -44,12 +44,17 @@ export interface GraphqlBenchOptions {
   databaseUrl: string;
 }
 
+/** A measured run, with the CPU time the server process spent per call over it (/proc; null where unknown). */
+export interface ServerMeasured extends Measured {
+  serverCpuMsPerCall: number | null;
+}
+
 export interface GraphqlBenchResult {
   /** Two rounds, each the app then the baseline: figures drift on a shared machine, a ratio holds within a round. */
-  me: { rounds: Array<{ tessera: Measured; baseline: Measured }>; bodyBytes: number; quotaHeaders: string };
+  me: { rounds: Array<{ tessera: ServerMeasured; baseline: ServerMeasured }>; bodyBytes: number; quotaHeaders: string };
   /** The same query by its sha256 alone (automatic persisted query), measured right after it was sent in full. */
-  persisted: { full: Measured; byHash: Measured };
-  page: { measured: Measured; baseline: Measured; statements: number; requests: number; notes: number; bodyBytes: number } | { skipped: string };
+  persisted: { full: ServerMeasured; byHash: ServerMeasured };
+  page: { measured: ServerMeasured; baseline: ServerMeasured; statements: number; requests: number; notes: number; bodyBytes: number } | { skipped: string };
 }
 
 export async function benchGraphql(options: GraphqlBenchOptions): Promise<GraphqlBenchResult> {
@@ -61,8 +66,8 @@ export async function benchGraphql(options: GraphqlBenchOptions): Promise<Graphq
   try {
     const rounds: GraphqlBenchResult['me']['rounds'] = [];
     for (let round = 0; round < 2; round += 1) {
-      const tessera = await measure(options.app.origin, meCall, options);
-      rounds.push({ tessera, baseline: await measure(bare.origin, meCall, options) });
+      const tessera = await measure(options.app, meCall, options);
+      rounds.push({ tessera, baseline: await measure(bare, meCall, options) });
     }
     meResult = { rounds, bodyBytes: Buffer.byteLength(first.body), quotaHeaders: describeQuotaHeaders(first.headers) };
   } finally {
@@ -78,7 +83,7 @@ async function benchPersistedQuery(options: GraphqlBenchOptions): Promise<Graphq
   await oneAnswer(options, { ...full, body: JSON.stringify({ query: ME_QUERY, extensions }) });
   const byHash = { ...full, body: JSON.stringify({ extensions }) };
   await oneAnswer(options, byHash);
-  return { full: await measure(options.app.origin, full, options), byHash: await measure(options.app.origin, byHash, options) };
+  return { full: await measure(options.app, full, options), byHash: await measure(options.app, byHash, options) };
 }
 
 async function benchRequestsPage(options: GraphqlBenchOptions): Promise<GraphqlBenchResult['page']> {
@@ -92,11 +97,11 @@ async function benchRequestsPage(options: GraphqlBenchOptions): Promise<GraphqlB
   if (nodes.length < 100) throw new Error(`the requests page holds ${nodes.length} requests, not 100: is the bench data seeded?`);
   const db = createDatabase({ url: options.databaseUrl, poolMax: 4 });
   const statements = await recordPageStatements(db, options.token, options.account).finally(() => db.destroy());
-  const measured = await measure(options.app.origin, pageCall, options);
+  const measured = await measure(options.app, pageCall, options);
   const bare = await startBarePage(options.entries, options.tls, options.databaseUrl, statements, { data: (JSON.parse(page.body) as { data: unknown }).data });
-  let baseline: Measured;
+  let baseline: ServerMeasured;
   try {
-    baseline = await measure(bare.origin, pageCall, options);
+    baseline = await measure(bare, pageCall, options);
   } finally {
     await bare.stop();
   }
@@ -116,13 +121,20 @@ async function oneAnswer(options: GraphqlBenchOptions, call: GraphqlCall) {
   }
 }
 
-async function measure(origin: string, call: GraphqlCall, options: GraphqlBenchOptions): Promise<Measured> {
-  const client = createGraphqlHttpClient(origin, options.clients, options.tls.cert);
+/** Warm-up, then the measured run, reading the server's CPU time around the measured run only. */
+async function measure(server: Pick<TlsServerProcess, 'origin' | 'cpuMs'>, call: GraphqlCall, options: GraphqlBenchOptions): Promise<ServerMeasured> {
+  const client = createGraphqlHttpClient(server.origin, options.clients, options.tls.cert);
+  const send = async () => {
+    const answer = await client.send(call);
+    return graphqlOutcome(answer.status, answer.body);
+  };
   try {
-    return await warmThenMeasure(options.warmup, options.plan, options.clients, async () => {
-      const answer = await client.send(call);
-      return graphqlOutcome(answer.status, answer.body);
-    });
+    const warm = await runLoad(options.warmup, options.clients, send);
+    const before = server.cpuMs();
+    const result = await runLoad(options.plan, options.clients, send);
+    const after = server.cpuMs();
+    const serverCpuMsPerCall = before === null || after === null || result.calls === 0 ? null : (after - before) / result.calls;
+    return { result, warmupFailures: warm.failureReasons, serverCpuMsPerCall };
   } finally {
     await client.close();
   }
@@ -138,6 +150,7 @@ export function reportGraphql(result: GraphqlBenchResult, options: Pick<GraphqlB
       formatResult('tessera graphql, whole pipeline', tessera.result),
       formatResult('bare Apollo 5 + Express 5, constant resolver', baseline.result),
       formatThroughputRatio('tessera/bare Apollo', tessera.result, baseline.result),
+      formatServerCpu('tessera', tessera.serverCpuMsPerCall, 'bare Apollo', baseline.serverCpuMsPerCall),
       ...formatWarmupFailures({ tessera, baseline }),
     ]),
     '',
@@ -145,6 +158,7 @@ export function reportGraphql(result: GraphqlBenchResult, options: Pick<GraphqlB
     formatResult('query in full', result.persisted.full.result),
     formatResult('persisted query by hash', result.persisted.byHash.result),
     formatThroughputRatio('by hash/in full', result.persisted.byHash.result, result.persisted.full.result),
+    formatServerCpu('by hash', result.persisted.byHash.serverCpuMsPerCall, 'in full', result.persisted.full.serverCpuMsPerCall),
     ...formatWarmupFailures({ full: result.persisted.full, byHash: result.persisted.byHash }),
     '',
   ];
@@ -156,6 +170,7 @@ export function reportGraphql(result: GraphqlBenchResult, options: Pick<GraphqlB
     formatResult('tessera graphql, 100-request page', page.measured.result),
     formatResult('bare Express, same SQL, same JSON', page.baseline.result),
     formatThroughputRatio('tessera/bare Express', page.measured.result, page.baseline.result),
+    formatServerCpu('tessera', page.measured.serverCpuMsPerCall, 'bare Express', page.baseline.serverCpuMsPerCall),
     ...formatWarmupFailures({ page: page.measured, baseline: page.baseline }),
   ].join('\n');
 }

@@ -35,7 +35,7 @@ export function createGraphqlLoaders(services: GraphqlServices, access: AccessCo
       return loader as DataLoader<number, GraphNodes[K] | null>;
     },
     nested<E extends NestedEdge>(edge: E, args: ConnectionArgs) {
-      const key = `${edge} ${JSON.stringify(args)}`;
+      const key = loaderKey(edge, args);
       let loader = byEdge.get(key);
       if (!loader) {
         loader = new DataLoader<number, unknown>(async (parentIds) => {
@@ -47,4 +47,14 @@ export function createGraphqlLoaders(services: GraphqlServices, access: AccessCo
       return loader as DataLoader<number, Connection<NestedEdges[E]>>;
     },
   };
+}
+
+/**
+ * One loader per field and arguments. Asked once per parent (100 times for a page of 100), so the
+ * common arguments (sizes and an order, both numbers or enum names) make the key without JSON;
+ * cursors and filters, any text, go through JSON under another prefix, so no two keys meet.
+ */
+function loaderKey(edge: NestedEdge, args: ConnectionArgs): string {
+  if (args.after || args.before || args.filter) return `j ${edge} ${JSON.stringify(args)}`;
+  return `s ${edge} ${args.first ?? '-'} ${args.last ?? '-'} ${args.order ? `${args.order.field} ${args.order.direction}` : '-'}`;
 }

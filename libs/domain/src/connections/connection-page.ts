@@ -127,17 +127,15 @@ export function pageRequest<F extends string>(args: PageArgs, order: ConnectionO
  * are encoded when read, so a page whose cursors nobody asks for (most nested pages) encodes none.
  */
 export function toConnection<T>(page: StoredPage<T>, order: ConnectionOrder): Connection<T> {
-  const edges = page.rows.map(({ node, key }) => ({
-    node,
-    get cursor() {
-      return encodeCursor(order, key);
-    },
-  }));
   const first = page.rows[0];
   const last = page.rows.at(-1);
+  let edges: Edge<T>[] | null = null;
   return {
     nodes: page.rows.map((row) => row.node),
-    edges,
+    // Made when asked for, once: a page of nested connections asked for `nodes` alone builds none.
+    get edges() {
+      return (edges ??= page.rows.map(({ node, key }) => new PageEdge(node, order, key)));
+    },
     pageInfo: {
       hasNextPage: page.hasNextPage,
       hasPreviousPage: page.hasPreviousPage,
@@ -150,4 +148,23 @@ export function toConnection<T>(page: StoredPage<T>, order: ConnectionOrder): Co
     },
     totalCount: page.totalCount,
   };
+}
+
+/** An edge whose cursor is encoded when read (a class: an object literal with a getter is slow to make, one per row). */
+class PageEdge<T> implements Edge<T> {
+  readonly #order: ConnectionOrder;
+  readonly #key: CursorKey;
+
+  constructor(
+    readonly node: T,
+    order: ConnectionOrder,
+    key: CursorKey,
+  ) {
+    this.#order = order;
+    this.#key = key;
+  }
+
+  get cursor(): string {
+    return encodeCursor(this.#order, this.#key);
+  }
 }
