@@ -5,8 +5,7 @@ import path from 'node:path';
 import { hashToken, verifyPassword } from '@tessera/domain';
 import { findTokenState, listQueuedJobs, seedDemoData, signInRepository, type DemoSeedResult } from '@tessera/persistence';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
-import { workspaceRoot } from '../paths.js';
-import { runTessera, type TesseraRun as Run } from '../testing/run-tessera.js';
+import { runTessera } from '../testing/run-tessera.js';
 
 /** The command as a user runs it, against DATABASE_URL. */
 const tessera = runTessera;
