@@ -18,7 +18,7 @@ describe('GET /v1/cis and /v1/service_instances', () => {
     // A link to another account's service instance is not followed.
     dbCi = await h.id('configuration_items', { label: 'srv-db-01' });
     dbProd = await h.id('service_instances', { name: 'Database Production' });
-    await db('ci_service_instances').insert({ ci_id: dbCi, service_instance_id: foreignSi, position: 2 });
+    await db('ci_service_instances').insert({ account_id: 'wdc', ci_id: dbCi, service_instance_id: foreignSi, position: 2 });
   });
   afterAll(() => h.drop());
 

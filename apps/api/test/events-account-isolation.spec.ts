@@ -22,7 +22,7 @@ describe('POST /v1/events — references stay in the account of the request', ()
     wdcServiceDesk = await h.id('teams', { account_id: 'wdc', name: 'Service Desk' });
     // A team of the directory account with Ellen in it.
     [{ id: widgetTeam }] = await db('teams').insert({ account_id: 'widget', name: 'Widget Helpdesk' }).returning('id');
-    await db('team_memberships').insert({ team_id: widgetTeam, person_id: ellenId });
+    await db('team_memberships').insert({ account_id: 'widget', team_id: widgetTeam, person_id: ellenId });
     // A second support domain of the directory account, with its own service desk.
     await db('accounts').insert({ id: 'sd2', name: 'Second Support Domain', directory_account_id: 'widget' });
     [{ id: sd2ServiceDesk }] = await db('teams').insert({ account_id: 'sd2', name: 'SD2 Desk' }).returning('id');
@@ -90,7 +90,7 @@ describe('POST /v1/events — references stay in the account of the request', ()
 
   it("does not relate a CI's service instance of another account", async () => {
     const ci = await h.id('configuration_items', { label: 'srv-orphan-01' });
-    await h.test.db('ci_service_instances').insert({ ci_id: ci, service_instance_id: foreignSi, position: 1 });
+    await h.test.db('ci_service_instances').insert({ account_id: 'wdc', ci_id: ci, service_instance_id: foreignSi, position: 1 });
     try {
       const res = await event({ subject: 'Orphan alarm', ci_id: String(ci) }).expect(201);
       expect(res.body.service_instance).toBeNull();

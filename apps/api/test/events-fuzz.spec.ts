@@ -37,10 +37,10 @@ describe('POST /v1/events — generated input', () => {
     ids['foreignCi'] = await insertId('configuration_items', { account_id: 'other', label: 'srv-foreign', name: 'Foreign CI', rule_set: 'hardware' });
     ids['ellen'] = await h.id('people', { primary_email: 'ellen@widget.example' });
     ids['dana'] = await h.id('people', { primary_email: 'dana@widget.example' });
-    await db('team_memberships').insert({ team_id: ids['widgetTeam'], person_id: ids['ellen'] });
+    await db('team_memberships').insert({ account_id: 'widget', team_id: ids['widgetTeam'], person_id: ids['ellen'] });
     // Defaults of wdc records that point into other accounts.
     const orphan = await h.id('configuration_items', { label: 'srv-orphan-01' });
-    await db('ci_service_instances').insert({ ci_id: orphan, service_instance_id: ids['foreignSi'], position: 1 });
+    await db('ci_service_instances').insert({ account_id: 'wdc', ci_id: orphan, service_instance_id: ids['foreignSi'], position: 1 });
     ids['badTemplate'] = await insertId('templates', {
       account_id: 'wdc', subject: 'Crossing', team_id: ids['foreignTeam'], member_id: ids['foreignPerson'], service_instance_id: ids['foreignSi'],
     });

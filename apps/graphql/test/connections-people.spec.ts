@@ -23,7 +23,7 @@ describe('GraphQL `people` connection', () => {
       .returning(['id', 'name', 'primary_email']);
     teams = await db('teams').insert(Array.from({ length: 3 }, (_, i) => ({ account_id: g.demo.account, name: `Crew ${i}` }))).returning(['id', 'name']);
     // Member i belongs to crews 0..(i % 3).
-    await db('team_memberships').insert(people.flatMap((p, i) => teams.slice(0, (i % 3) + 1).map((t) => ({ team_id: t.id, person_id: p.id }))));
+    await db('team_memberships').insert(people.flatMap((p, i) => teams.slice(0, (i % 3) + 1).map((t) => ({ account_id: g.demo.account, team_id: t.id, person_id: p.id }))));
     await insertOtherAccount(db);
   });
   afterAll(() => g.stop());

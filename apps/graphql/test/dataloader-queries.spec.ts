@@ -26,7 +26,7 @@ describe('GraphQL DataLoader batching', () => {
       .returning(['id', 'name']);
     bulkNames = people.map((p: { name: string }) => p.name);
     const teams = await db('teams').insert(Array.from({ length: 12 }, (_, i) => ({ account_id: g.demo.account, name: `Squad ${String(i).padStart(2, '0')}` }))).returning('id');
-    await db('team_memberships').insert(people.flatMap((p: { id: number }) => teams.map((t: { id: number }) => ({ team_id: t.id, person_id: p.id }))));
+    await db('team_memberships').insert(people.flatMap((p: { id: number }) => teams.map((t: { id: number }) => ({ account_id: g.demo.account, team_id: t.id, person_id: p.id }))));
   });
   afterAll(() => g.stop());
 

@@ -46,7 +46,7 @@ export async function insertOtherAccount(db: Database, id = 'other-co'): Promise
   await db('accounts').insert({ id, name: 'Other Company' }).onConflict('id').ignore();
   const [person] = await db('people').insert({ account_id: id, name: 'Olga Other', primary_email: `olga@${id}.example` }).returning('id');
   const [team] = await db('teams').insert({ account_id: id, name: 'Other Team' }).returning('id');
-  await db('team_memberships').insert({ team_id: team.id, person_id: person.id });
+  await db('team_memberships').insert({ account_id: id, team_id: team.id, person_id: person.id });
   const [service] = await db('services').insert({ account_id: id, name: 'Other Service' }).returning('id');
   await db('service_instances').insert({ account_id: id, service_id: service.id, name: 'Other Instance' });
   await db('configuration_items').insert({ account_id: id, name: 'Other CI', label: 'other-ci-01' });

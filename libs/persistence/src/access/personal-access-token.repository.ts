@@ -44,9 +44,15 @@ export async function findTokenState(db: Database, tokenHash: string): Promise<{
 }
 
 export async function insertPersonalAccessToken(db: Database, token: NewPersonalAccessToken): Promise<number> {
-  const [row] = await db('personal_access_tokens')
-    .insert({ person_id: token.personId, name: token.name, token_hash: token.tokenHash, scopes: token.scopes, expires_at: token.expiresAt })
-    .returning('id');
+  // A token is of its person's account, taken from the person row in the same statement.
+  const { rows } = await db.raw<{ rows: Array<{ id: number }> }>(
+    `insert into personal_access_tokens (account_id, person_id, name, token_hash, scopes, expires_at)
+     select p.account_id, p.id, ?, ?, ?::text[], ? from people p where p.id = ?
+     returning id`,
+    [token.name, token.tokenHash, token.scopes, token.expiresAt, token.personId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`No person ${token.personId} to hold the token`);
   return row.id;
 }
 

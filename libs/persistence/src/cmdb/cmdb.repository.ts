@@ -70,7 +70,12 @@ export function cmdbRepository(db: Database): CmdbRepository {
     async replaceServiceInstancesOfCi(ciId, serviceInstanceIds) {
       await db('ci_service_instances').where({ ci_id: ciId }).delete();
       if (serviceInstanceIds.length > 0) {
-        await db('ci_service_instances').insert(serviceInstanceIds.map((id, index) => ({ ci_id: ciId, service_instance_id: id, position: index + 1 })));
+        // A link is of its CI's account, taken from the CI row in the same statement.
+        await db.raw(
+          `insert into ci_service_instances (account_id, ci_id, service_instance_id, position)
+           select c.account_id, c.id, l.id, l.position from configuration_items c, unnest(?::int[]) with ordinality as l(id, position) where c.id = ?`,
+          [[...serviceInstanceIds], ciId],
+        );
       }
     },
     cisOfServiceInstance: (serviceInstanceId) => db('ci_service_instances').where({ service_instance_id: serviceInstanceId }).orderBy('ci_id').pluck('ci_id'),
@@ -79,9 +84,10 @@ export function cmdbRepository(db: Database): CmdbRepository {
       if (ciIds.length === 0) return;
       // Each CI newly linked takes the place after its other service instances.
       await db.raw(
-        `insert into ci_service_instances (ci_id, service_instance_id, position)
-         select c.id, ?, coalesce((select max(l.position) from ci_service_instances l where l.ci_id = c.id), 0) + 1
-           from unnest(?::int[]) as c(id)
+        `insert into ci_service_instances (account_id, ci_id, service_instance_id, position)
+         select c.account_id, c.id, ?, coalesce((select max(l.position) from ci_service_instances l where l.ci_id = c.id), 0) + 1
+           from configuration_items c
+          where c.id = any(?::int[])
          on conflict (ci_id, service_instance_id) do nothing`,
         [serviceInstanceId, [...ciIds]],
       );

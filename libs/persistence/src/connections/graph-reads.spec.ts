@@ -104,8 +104,8 @@ describe('graphReads().nestedPages — many parents, one statement', () => {
       .insert(Array.from({ length: 3 }, (_, i) => ({ account_id: ACCOUNT, name: `P${i}`, primary_email: `p${i}@keyset.example` })))
       .returning('id');
     const [p0, p1, p2] = people.map((p: { id: number }) => p.id) as [number, number, number];
-    await test.db('team_memberships').insert(teams.slice(0, 7).map((t) => ({ team_id: t.id, person_id: p0 })));
-    await test.db('team_memberships').insert(teams.slice(0, 2).map((t) => ({ team_id: t.id, person_id: p1 })));
+    await test.db('team_memberships').insert(teams.slice(0, 7).map((t) => ({ account_id: ACCOUNT, team_id: t.id, person_id: p0 })));
+    await test.db('team_memberships').insert(teams.slice(0, 2).map((t) => ({ account_id: ACCOUNT, team_id: t.id, person_id: p1 })));
     const statements: string[] = [];
     const count = (q: { sql: string }) => statements.push(q.sql);
     test.db.on('query', count);

@@ -20,6 +20,7 @@ import * as deliveryLeaseIndex from './20261125000018_delivery_lease_index.js';
 import * as deliveryAttemptAccounts from './20261125000019_delivery_attempt_accounts.js';
 import * as ciStatusAndSupportTeam from './20261127000020_ci_status_and_support_team.js';
 import * as teamManagers from './20261127000021_team_managers.js';
+import * as linkAccounts from './20261127000022_link_accounts.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261125000019_delivery_attempt_accounts': deliveryAttemptAccounts,
   '20261127000020_ci_status_and_support_team': ciStatusAndSupportTeam,
   '20261127000021_team_managers': teamManagers,
+  '20261127000022_link_accounts': linkAccounts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -38,8 +38,8 @@ function personViews(db: Database, scope: PeopleReadScope): Knex.QueryBuilder {
     );
   if (scope.teamId !== undefined) {
     query.whereExists((sub) =>
-      sub.select(db.raw('1')).from('team_memberships as m').join('teams as t', 't.id', 'm.team_id')
-        .whereRaw('m.person_id = p.id').where({ 'm.team_id': scope.teamId, 't.account_id': scope.accountId }));
+      sub.select(db.raw('1')).from('team_memberships as m')
+        .whereRaw('m.person_id = p.id').where({ 'm.team_id': scope.teamId, 'm.account_id': scope.accountId }));
   }
   return query;
 }

@@ -16,11 +16,7 @@ export function personRepository(db: Database): PersonRepository {
     },
     rolesIn: (account, personId) => db('person_roles').where({ account_id: account, person_id: personId }).orderBy('role').pluck('role') as Promise<Role[]>,
     teamIdsIn: (account, personId) =>
-      db('team_memberships as m')
-        .join('teams as t', 't.id', 'm.team_id')
-        .where({ 'm.person_id': personId, 't.account_id': account })
-        .orderBy('m.team_id')
-        .pluck('m.team_id'),
+      db('team_memberships').where({ account_id: account, person_id: personId }).orderBy('team_id').pluck('team_id'),
     findOwnView: (personId) => findPersonView(db, personId),
     listViews: (scope, query) => listPersonViews(db, scope, query),
     findView: (scope, id) => findPersonDirectoryView(db, scope, id),

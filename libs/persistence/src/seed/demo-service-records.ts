@@ -26,7 +26,7 @@ export async function seedServiceRecords(db: Database, ctx: ServiceSeedContext):
   const serviceDesk = await ensureRow(db, 'teams', { account_id: account, name: 'Service Desk' });
   const dbOps = await ensureRow(db, 'teams', { account_id: account, name: 'Database Operations' });
   await db('team_memberships')
-    .insert([{ team_id: serviceDesk, person_id: ctx.agentId }, { team_id: dbOps, person_id: dba }])
+    .insert([{ account_id: account, team_id: serviceDesk, person_id: ctx.agentId }, { account_id: account, team_id: dbOps, person_id: dba }])
     .onConflict(['team_id', 'person_id'])
     .ignore();
 
@@ -42,7 +42,7 @@ export async function seedServiceRecords(db: Database, ctx: ServiceSeedContext):
   const dbCi = await ensureRow(db, 'configuration_items', { account_id: account, label: 'srv-db-01' }, {
     name: 'Database server 01', rule_set: 'hardware', source: 'nagios', source_id: 'host-17',
   });
-  await db('ci_service_instances').insert({ ci_id: dbCi, service_instance_id: dbProd, position: 1 }).onConflict(['ci_id', 'service_instance_id']).ignore();
+  await db('ci_service_instances').insert({ account_id: account, ci_id: dbCi, service_instance_id: dbProd, position: 1 }).onConflict(['ci_id', 'service_instance_id']).ignore();
   await ensureRow(db, 'configuration_items', { account_id: account, label: 'srv-orphan-01' }, { name: 'Orphan server 01', rule_set: 'hardware' });
   await ensureRow(db, 'configuration_items', { account_id: account, name: 'PostgreSQL 16', rule_set: 'software' });
 

@@ -25,7 +25,7 @@ function teamViews(db: Database, scope: TeamReadScope): Knex.QueryBuilder {
     .where('t.account_id', scope.accountId)
     .select('t.id', 't.name', 't.disabled', 't.created_at', 't.updated_at', 'm.id as manager_id', 'm.name as manager_name');
   if (scope.memberId !== undefined) {
-    query.whereExists((sub) => sub.select(db.raw('1')).from('team_memberships as tm').whereRaw('tm.team_id = t.id').where('tm.person_id', scope.memberId!));
+    query.whereExists((sub) => sub.select(db.raw('1')).from('team_memberships as tm').whereRaw('tm.team_id = t.id').where({ 'tm.account_id': scope.accountId, 'tm.person_id': scope.memberId! }));
   }
   return query;
 }

@@ -39,7 +39,13 @@ export function teamWriteRepository(db: Database): TeamWriteRepository {
     memberIds: (teamId) => db('team_memberships').where({ team_id: teamId }).orderBy('person_id').pluck('person_id'),
     async replaceMembers(teamId, personIds) {
       await db('team_memberships').where({ team_id: teamId }).delete();
-      if (personIds.length > 0) await db('team_memberships').insert(personIds.map((person_id) => ({ team_id: teamId, person_id })));
+      if (personIds.length > 0) {
+        // A membership is of its team's account, taken from the team row in the same statement.
+        await db.raw(
+          'insert into team_memberships (account_id, team_id, person_id) select t.account_id, t.id, p.id from teams t, unnest(?::int[]) as p(id) where t.id = ?',
+          [[...personIds], teamId],
+        );
+      }
       await db('teams').where({ id: teamId }).update({ updated_at: db.fn.now() });
     },
     peopleOf: (accounts, ids) => db('people').whereIn('account_id', [...accounts]).whereIn('id', [...ids]).orderBy('id').pluck('id'),
