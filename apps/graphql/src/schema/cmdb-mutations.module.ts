@@ -10,7 +10,7 @@
 import { CONFIGURATION_ITEM_RECORD, SERVICE_INSTANCE_RECORD } from '@tessera/domain';
 import type { ConfigurationItemCreateInput, ConfigurationItemUpdateInput, ServiceInstanceCreateInput, ServiceInstanceUpdateInput } from '@tessera/domain';
 import { inputFields, inputFieldsSdl } from './record-input.js';
-import { createResolver, payloadNeeds, updateResolver } from './record-mutations.js';
+import { createResolver, payloadNeeds, payloadTypesSdl, updateResolver } from './record-mutations.js';
 import type { SchemaModule } from './schema-module.js';
 
 const CI_CREATE = inputFields(CONFIGURATION_ITEM_RECORD, 'create');
@@ -44,27 +44,9 @@ export const cmdbMutationsModule: SchemaModule = {
       ${inputFieldsSdl(SERVICE_INSTANCE_RECORD, 'change')}
     }
 
-    type ConfigurationItemCreatePayload {
-      "Null when errors is not empty."
-      configurationItem: ConfigurationItem
-      errors: [MutationError!]!
-    }
+    ${payloadTypesSdl('ConfigurationItem', 'configurationItem')}
 
-    type ConfigurationItemUpdatePayload {
-      configurationItem: ConfigurationItem
-      errors: [MutationError!]!
-    }
-
-    type ServiceInstanceCreatePayload {
-      "Null when errors is not empty."
-      serviceInstance: ServiceInstance
-      errors: [MutationError!]!
-    }
-
-    type ServiceInstanceUpdatePayload {
-      serviceInstance: ServiceInstance
-      errors: [MutationError!]!
-    }
+    ${payloadTypesSdl('ServiceInstance', 'serviceInstance')}
 
     extend type Mutation {
       "Creates a configuration item; fires ci.create. Needs the administrator or agent role."
@@ -82,8 +64,8 @@ export const cmdbMutationsModule: SchemaModule = {
     'Mutation.configurationItemUpdate': { action: 'ci:Update', answer: 'ci:Read' },
     'Mutation.serviceInstanceCreate': { action: 'service_instance:Create', answer: 'service_instance:Read' },
     'Mutation.serviceInstanceUpdate': { action: 'service_instance:Update', answer: 'service_instance:Read' },
-    ...payloadNeeds('configurationItem', 'ConfigurationItemCreatePayload', 'ConfigurationItemUpdatePayload'),
-    ...payloadNeeds('serviceInstance', 'ServiceInstanceCreatePayload', 'ServiceInstanceUpdatePayload'),
+    ...payloadNeeds('ConfigurationItem', 'configurationItem'),
+    ...payloadNeeds('ServiceInstance', 'serviceInstance'),
   },
   resolvers: {
     Mutation: {

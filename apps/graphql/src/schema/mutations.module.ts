@@ -9,7 +9,7 @@ import { REQUEST_RECORD, type NoteCreateInput, type RequestCreateInput, type Req
 import type { FieldNeeds } from '../field-needs.js';
 import { caller, type GraphqlContext } from './graphql-context.js';
 import { inputFields, inputFieldsSdl, type InputFields } from './record-input.js';
-import { OF_THE_PAYLOAD, createResolver, payload, payloadNeeds, readInput, recordIdOf, updateResolver } from './record-mutations.js';
+import { OF_THE_PAYLOAD, createResolver, payload, payloadNeeds, payloadTypesSdl, readInput, recordIdOf, updateResolver } from './record-mutations.js';
 import type { SchemaModule } from './schema-module.js';
 
 /** The request's input fields, from its field declaration in the domain (record-input.ts). */
@@ -49,16 +49,7 @@ export const mutationsModule: SchemaModule = {
       internal: Boolean
     }
 
-    type RequestCreatePayload {
-      "Null when errors is not empty."
-      request: Request
-      errors: [MutationError!]!
-    }
-
-    type RequestUpdatePayload {
-      request: Request
-      errors: [MutationError!]!
-    }
+    ${payloadTypesSdl('Request', 'request')}
 
     type NoteCreatePayload {
       note: Note
@@ -80,7 +71,7 @@ export const mutationsModule: SchemaModule = {
     'Mutation.requestCreate': { action: 'request:Create', answer: 'request:Read' },
     'Mutation.requestUpdate': { action: 'request:Update', answer: 'request:Read' },
     'Mutation.noteCreate': { action: 'request:Update', answer: 'request:Read' },
-    ...payloadNeeds('request', 'RequestCreatePayload', 'RequestUpdatePayload'),
+    ...payloadNeeds('Request', 'request'),
     'NoteCreatePayload.note': OF_THE_PAYLOAD,
     'NoteCreatePayload.request': OF_THE_PAYLOAD,
     'NoteCreatePayload.errors': OF_THE_PAYLOAD,

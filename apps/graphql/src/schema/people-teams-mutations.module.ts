@@ -10,7 +10,7 @@
 import { PERSON_RECORD, ROLES, TEAM_RECORD, type PersonCreateInput, type PersonUpdateInput, type TeamCreateInput, type TeamUpdateInput, type TeamView } from '@tessera/domain';
 import type { FieldNeeds } from '../field-needs.js';
 import { inputFields, inputFieldsSdl, type InputFields } from './record-input.js';
-import { createResolver, payloadNeeds, updateResolver } from './record-mutations.js';
+import { createResolver, payloadNeeds, payloadTypesSdl, updateResolver } from './record-mutations.js';
 import type { SchemaModule } from './schema-module.js';
 
 const ROLES_FIELD: InputFields = { roles: ['roles', 'text'] };
@@ -55,27 +55,9 @@ export const peopleTeamsMutationsModule: SchemaModule = {
       ${inputFieldsSdl(TEAM_RECORD, 'change')}
     }
 
-    type PersonCreatePayload {
-      "Null when errors is not empty."
-      person: Person
-      errors: [MutationError!]!
-    }
+    ${payloadTypesSdl('Person', 'person')}
 
-    type PersonUpdatePayload {
-      person: Person
-      errors: [MutationError!]!
-    }
-
-    type TeamCreatePayload {
-      "Null when errors is not empty."
-      team: Team
-      errors: [MutationError!]!
-    }
-
-    type TeamUpdatePayload {
-      team: Team
-      errors: [MutationError!]!
-    }
+    ${payloadTypesSdl('Team', 'team')}
 
     extend type Mutation {
       "Creates a person of the account (administrators); fires person.create."
@@ -93,8 +75,8 @@ export const peopleTeamsMutationsModule: SchemaModule = {
     'Mutation.personUpdate': mutation('person:Update', 'person:Read'),
     'Mutation.teamCreate': mutation('team:Create', 'team:Read'),
     'Mutation.teamUpdate': mutation('team:Update', 'team:Read'),
-    ...payloadNeeds('person', 'PersonCreatePayload', 'PersonUpdatePayload'),
-    ...payloadNeeds('team', 'TeamCreatePayload', 'TeamUpdatePayload'),
+    ...payloadNeeds('Person', 'person'),
+    ...payloadNeeds('Team', 'team'),
   },
   resolvers: {
     Mutation: {

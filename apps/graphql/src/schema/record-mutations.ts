@@ -114,7 +114,22 @@ export function updateResolver(
   };
 }
 
-/** The needs of the payload types' fields (`<Type>.<key>`, `<Type>.errors`): those of the mutation, which checked its action. */
-export function payloadNeeds(key: string, ...types: string[]): Record<string, FieldNeeds> {
-  return Object.fromEntries(types.flatMap((type) => [[`${type}.${key}`, OF_THE_PAYLOAD], [`${type}.errors`, OF_THE_PAYLOAD]]));
+/** The SDL of `<type>CreatePayload` and `<type>UpdatePayload`: the record at `key` (null when errors is not empty) and the errors. */
+export function payloadTypesSdl(type: string, key: string): string {
+  return `
+    type ${type}CreatePayload {
+      "Null when errors is not empty."
+      ${key}: ${type}
+      errors: [MutationError!]!
+    }
+
+    type ${type}UpdatePayload {
+      ${key}: ${type}
+      errors: [MutationError!]!
+    }`;
+}
+
+/** The needs of those payload types' fields: those of the mutation, which checked its action. */
+export function payloadNeeds(type: string, key: string): Record<string, FieldNeeds> {
+  return Object.fromEntries([`${type}CreatePayload`, `${type}UpdatePayload`].flatMap((payloadType) => [[`${payloadType}.${key}`, OF_THE_PAYLOAD], [`${payloadType}.errors`, OF_THE_PAYLOAD]]));
 }
