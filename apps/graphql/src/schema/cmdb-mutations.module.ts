@@ -9,7 +9,7 @@
  */
 import { CONFIGURATION_ITEM_RECORD, SERVICE_INSTANCE_RECORD } from '@tessera/domain';
 import type { ConfigurationItemCreateInput, ConfigurationItemUpdateInput, ServiceInstanceCreateInput, ServiceInstanceUpdateInput } from '@tessera/domain';
-import { inputFields, inputFieldsSdl } from './record-input.js';
+import { inputFields, inputTypesSdl } from './record-input.js';
 import { createResolver, payloadNeeds, payloadTypesSdl, updateResolver } from './record-mutations.js';
 import type { SchemaModule } from './schema-module.js';
 
@@ -20,29 +20,9 @@ const SI_CHANGE = inputFields(SERVICE_INSTANCE_RECORD, 'change');
 
 export const cmdbMutationsModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
-    "A new configuration item: only name is needed."
-    input ConfigurationItemCreateInput {
-      ${inputFieldsSdl(CONFIGURATION_ITEM_RECORD, 'create')}
-    }
+    ${inputTypesSdl('ConfigurationItem', CONFIGURATION_ITEM_RECORD, 'A new configuration item: only name is needed.')}
 
-    "The fields to change; a field left out keeps its value."
-    input ConfigurationItemUpdateInput {
-      "The ConfigurationItem ID."
-      id: ID!
-      ${inputFieldsSdl(CONFIGURATION_ITEM_RECORD, 'change')}
-    }
-
-    "A new service instance: only name is needed."
-    input ServiceInstanceCreateInput {
-      ${inputFieldsSdl(SERVICE_INSTANCE_RECORD, 'create')}
-    }
-
-    "The fields to change; a field left out keeps its value."
-    input ServiceInstanceUpdateInput {
-      "The ServiceInstance ID."
-      id: ID!
-      ${inputFieldsSdl(SERVICE_INSTANCE_RECORD, 'change')}
-    }
+    ${inputTypesSdl('ServiceInstance', SERVICE_INSTANCE_RECORD, 'A new service instance: only name is needed.')}
 
     ${payloadTypesSdl('ConfigurationItem', 'configurationItem')}
 

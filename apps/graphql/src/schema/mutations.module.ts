@@ -8,7 +8,7 @@
 import { REQUEST_RECORD, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput } from '@tessera/domain';
 import type { FieldNeeds } from '../field-needs.js';
 import { caller, type GraphqlContext } from './graphql-context.js';
-import { inputFields, inputFieldsSdl, type InputFields } from './record-input.js';
+import { inputFields, inputTypesSdl, type InputFields } from './record-input.js';
 import { OF_THE_PAYLOAD, createResolver, payload, payloadNeeds, payloadTypesSdl, readInput, recordIdOf, updateResolver } from './record-mutations.js';
 import type { SchemaModule } from './schema-module.js';
 
@@ -29,17 +29,7 @@ export const mutationsModule: SchemaModule = {
       message: String!
     }
 
-    "A new request: only subject is needed when the defaults apply (README 'Events intake')."
-    input RequestCreateInput {
-      ${inputFieldsSdl(REQUEST_RECORD, 'create')}
-    }
-
-    "The fields to change; a field left out keeps its value."
-    input RequestUpdateInput {
-      "The Request ID."
-      id: ID!
-      ${inputFieldsSdl(REQUEST_RECORD, 'change')}
-    }
+    ${inputTypesSdl('Request', REQUEST_RECORD, 'A new request: only subject is needed when the defaults apply (README \'Events intake\').')}
 
     input NoteCreateInput {
       "The Request ID."

@@ -9,7 +9,7 @@
  */
 import { PERSON_RECORD, ROLES, TEAM_RECORD, type PersonCreateInput, type PersonUpdateInput, type TeamCreateInput, type TeamUpdateInput, type TeamView } from '@tessera/domain';
 import type { FieldNeeds } from '../field-needs.js';
-import { inputFields, inputFieldsSdl, type InputFields } from './record-input.js';
+import { inputFields, inputTypesSdl, type InputFields } from './record-input.js';
 import { createResolver, payloadNeeds, payloadTypesSdl, updateResolver } from './record-mutations.js';
 import type { SchemaModule } from './schema-module.js';
 
@@ -29,31 +29,9 @@ const mutation = (action: `${string}:${'Create' | 'Update'}`, answer: `${string}
 
 export const peopleTeamsMutationsModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
-    "A new person of the account: only name and primaryEmail are needed."
-    input PersonCreateInput {
-      ${inputFieldsSdl(PERSON_RECORD, 'create')}
-      ${ROLE_LIST}
-    }
+    ${inputTypesSdl('Person', PERSON_RECORD, 'A new person of the account: only name and primaryEmail are needed.', ROLE_LIST)}
 
-    "The fields to change; a field left out keeps its value."
-    input PersonUpdateInput {
-      "The Person ID."
-      id: ID!
-      ${inputFieldsSdl(PERSON_RECORD, 'change')}
-      ${ROLE_LIST}
-    }
-
-    "A new team of the account: only name is needed."
-    input TeamCreateInput {
-      ${inputFieldsSdl(TEAM_RECORD, 'create')}
-    }
-
-    "The fields to change; a field left out keeps its value."
-    input TeamUpdateInput {
-      "The Team ID."
-      id: ID!
-      ${inputFieldsSdl(TEAM_RECORD, 'change')}
-    }
+    ${inputTypesSdl('Team', TEAM_RECORD, 'A new team of the account: only name is needed.')}
 
     ${payloadTypesSdl('Person', 'person')}
 
