@@ -59,7 +59,7 @@ describe('teams', () => {
       ['member_ids', `Member ids ${oscar}, 2147483000 do not match any person of the account`],
     ]);
     const blank = await send('post', '/v1/teams', { name: '  ', disabled: null, member_ids: [0] }).expect(422);
-    expect(blank.body.errors).toEqual([['name', "Name can't be blank"], ['disabled', "Disabled can't be blank"], ['member_ids', 'Member ids must be a list of ids']]);
+    expect(blank.body.errors).toEqual([['name', "Name can't be blank"], ['disabled', "Disabled can't be blank"], ['member_ids', 'Member ids must be a list of valid ids']]);
     const missing = await send('post', '/v1/teams', { name: 'x'.repeat(191), manager_id: 'wes', member_ids: 'all' }).expect(422);
     expect(missing.body.errors.map(([field]: [string]) => field).sort()).toEqual(['manager_id', 'member_ids']);
     await send('post', '/v1/teams', {}).expect(422, /Name can't be blank/);

@@ -60,3 +60,21 @@ export function inputFieldsSdl(declaration: RecordDeclaration, mode: WriteMode):
     .map(([, graphqlName, field]) => `${JSON.stringify(described(field))}\n${graphqlName}: ${INPUT_TYPES[field.type]}`)
     .join('\n');
 }
+
+/** The SDL of `<type>CreateInput` (described by `about`) and `<type>UpdateInput` (the record's `id` and the fields to change); `extra`: SDL of fields both add. */
+export function inputTypesSdl(type: string, declaration: RecordDeclaration, about: string, extra = ''): string {
+  return `
+    ${JSON.stringify(about)}
+    input ${type}CreateInput {
+      ${inputFieldsSdl(declaration, 'create')}
+      ${extra}
+    }
+
+    "The fields to change; a field left out keeps its value."
+    input ${type}UpdateInput {
+      "The ${type} ID."
+      id: ID!
+      ${inputFieldsSdl(declaration, 'change')}
+      ${extra}
+    }`;
+}

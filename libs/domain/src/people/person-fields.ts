@@ -10,7 +10,7 @@
 import type { FieldError } from '../errors/domain-error.js';
 import { ROLES, type Role } from '../identity/roles.js';
 import { checkRecordInput } from '../records/check-record-input.js';
-import { checkIdList } from '../teams/team-fields.js';
+import { TEAM_MEMBERS_MAX } from '../teams/team-fields.js';
 import { declareRecord, type RecordInput, type WriteMode } from '../records/record-fields.js';
 
 export const PERSON_NAME_MAX = 128;
@@ -39,9 +39,9 @@ export const PERSON_RECORD = declareRecord('a person', {
     collection: { default: true },
   },
   team_ids: {
-    type: 'json', write: 'change', read: false, graphql: false,
-    description: 'Teams of the account of the call the person is a member of, a list of team ids',
-    note: 'Default none; given, it replaces the person’s teams in the account of the call (each team changed fires team.update). Read them at /v1/people/:id/teams',
+    type: 'references', target: 'Team', max: TEAM_MEMBERS_MAX, set: true, write: 'change', read: false,
+    description: 'Teams of the account of the call the person is a member of',
+    note: 'Default none; each team changed fires team.update. Read them at /v1/people/:id/teams',
   },
   // Read-only: what the service sets.
   id: { type: 'integer', notBlank: true, graphql: false, description: 'The person id', collection: ALL },
@@ -102,11 +102,6 @@ export function checkPersonInput(input: Readonly<Record<string, unknown>>, mode:
       if (unknown.length > 0) errors.push(['roles', `Roles are ${ROLES.join(', ')}; not ${unknown.map((role) => String(role).slice(0, 40)).join(', ')}`]);
       else values['roles'] = [...new Set(roles)];
     }
-  }
-  if (!flagged.has('team_ids') && 'team_ids' in values) {
-    const { ids, error } = checkIdList('team_ids', 'Team ids', values['team_ids']);
-    if (error) errors.push(error);
-    values['team_ids'] = ids;
   }
   return { values: values as CheckedPersonInput, errors: inFieldOrder(errors) };
 }

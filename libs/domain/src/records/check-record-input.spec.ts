@@ -8,6 +8,7 @@ const GADGET = declareRecord('a gadget', {
   owner_id: { type: 'reference', target: 'Person', write: 'change', description: 'Owner' },
   enabled: { type: 'boolean', write: 'change', description: 'Enabled' },
   part_ids: { type: 'references', target: 'Part', max: 3, write: 'change', description: 'Parts' },
+  user_ids: { type: 'references', target: 'Person', max: 3, set: true, write: 'change', description: 'Users' },
   created_at: { type: 'datetime', notBlank: true, description: 'Created' },
 });
 
@@ -53,6 +54,13 @@ describe('field names across transports', () => {
     expect(problem([1, 0])).toEqual([['part_ids', 'Part ids must be a list of valid ids']]);
     expect(problem([2, 2])).toEqual([['part_ids', 'Part ids give the id 2 twice']]);
     expect(checkRecordInput(GADGET, { part_ids: null }, 'change')).toEqual({ values: { part_ids: null }, errors: [] });
+  });
+
+  it('takes a set of references in any order and with repeats, and gives it back in id order, each once; null as none', () => {
+    expect(checkRecordInput(GADGET, { user_ids: [3, 1, 3] }, 'change')).toEqual({ values: { user_ids: [1, 3] }, errors: [] });
+    expect(checkRecordInput(GADGET, { user_ids: null }, 'change')).toEqual({ values: { user_ids: [] }, errors: [] });
+    expect(checkRecordInput(GADGET, { user_ids: [1, 1, 1, 1] }, 'change').errors).toEqual([['user_ids', 'User ids are too many (maximum is 3)']]);
+    expect(checkRecordInput(GADGET, { user_ids: [1, 0] }, 'change').errors).toEqual([['user_ids', 'User ids must be a list of valid ids']]);
   });
 
   it('names a list of references `parts` in answers and `partIds` in GraphQL inputs', () => {

@@ -9,7 +9,8 @@
  * - an enum value is one of its values (in any letter case when it says so);
  *   an integer within its bounds; a list a list of at most its maximum items; a reference is a positive integer id
  *   (whether it names a record of the account is the use case's lookup);
- *   references, a list of such ids, each once, at most its maximum;
+ *   references, a list of such ids, each once (a set: repeats merged, in id
+ *   order, null as none), at most its maximum;
  *   a datetime is a valid date; an integer, an integer; a boolean, a boolean.
  * Texts come back trimmed, blank texts as null.
  */
@@ -37,11 +38,15 @@ export function checkRecordInput(
     const field = Object.hasOwn(declaration.fields, name) && declaration.fields[name]!.write ? declaration.fields[name] : undefined;
     const error = mode === 'change' && field?.write !== 'change' ? `'${shown(name)}' cannot be changed` : valueError(declaration, name, field, value);
     if (error) errors.push([name, error]);
+    else if (field?.type === 'references' && field.set) values[name] = asSet(value as number[] | null);
     else values[name] = typeof value === 'string' ? (field?.type === 'enum' && field.anyCase ? value.trim().toLowerCase() : value.trim()) || null : value;
     if (!error && values[name] === null && (field?.required || field?.notBlank)) errors.push([name, `${humanizeField(name)} can't be blank`]);
   }
   return { values, errors };
 }
+
+/** The ids of a set: each once, in id order; null, none. */
+const asSet = (ids: readonly number[] | null): number[] => [...new Set(ids ?? [])].sort((a, b) => a - b);
 
 function valueError(declaration: RecordDeclaration, name: string, field: FieldDeclaration | undefined, value: unknown): string | null {
   const label = humanizeField(name);
@@ -63,6 +68,7 @@ function valueError(declaration: RecordDeclaration, name: string, field: FieldDe
       if (!Array.isArray(value)) return `${label} must be a list of ids`;
       if (value.length > field.max) return `${label} are too many (maximum is ${field.max})`;
       if (!value.every((id) => Number.isInteger(id) && id >= 1 && id <= MAX_RECORD_ID)) return `${label} must be a list of valid ids`;
+      if (field.set) return null;
       const twice = value.find((id, index) => value.indexOf(id) !== index);
       return twice === undefined ? null : `${label} give the id ${twice} twice`;
     }

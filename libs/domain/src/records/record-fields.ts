@@ -47,8 +47,12 @@ export type FieldType =
    * spelling). `bodyChecks`: the REST body refuses an id out of range itself.
    */
   | { type: 'reference'; target: string; lookups?: readonly FieldLookup[]; idAlias?: true; bodyChecks?: true }
-  /** The ids of other records, in order (`service_instance_ids`), read as those records (`service_instances`); at most `max`. */
-  | { type: 'references'; target: string; max: number }
+  /**
+   * The ids of other records, in order (`service_instance_ids`), read as those records
+   * (`service_instances`); at most `max`. `set`: order and repeats do not count (a team's
+   * members): an id given twice counts once, the ids come back in id order, null as none.
+   */
+  | { type: 'references'; target: string; max: number; set?: true }
   /** A whole number, from `min` to `max` when given. */
   | { type: 'integer'; min?: number; max?: number }
   | { type: 'boolean' }

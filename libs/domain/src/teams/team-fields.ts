@@ -2,13 +2,11 @@
  * The fields of a team, declared once (docs/decisions/031; the mechanism is
  * records/record-fields.ts): REST `POST`/`PATCH /v1/teams`, the `GET /v1/teams`
  * collection rules, the REST answer's schema and GraphQL `TeamCreateInput` /
- * `TeamUpdateInput` derive from it. Only the name is required. `checkTeamInput`
- * adds what a declaration does not state: `member_ids` is a list of person ids.
- * Whether the manager and the members are people of the account is the use
- * case's lookup (write-teams.ts).
+ * `TeamUpdateInput` derive from it. Only the name is required; `member_ids` is a
+ * set of person ids. Whether the manager and the members are people of the
+ * account is the use case's lookup (write-teams.ts).
  */
 import type { FieldError } from '../errors/domain-error.js';
-import { MAX_RECORD_ID } from '../node-id.js';
 import { checkRecordInput } from '../records/check-record-input.js';
 import { declareRecord, type RecordInput, type WriteMode } from '../records/record-fields.js';
 
@@ -24,9 +22,9 @@ export const TEAM_RECORD = declareRecord('a team', {
   manager_id: { type: 'reference', target: 'Person', write: 'change', description: 'Manager of the team', note: 'A person of the account or of its directory account; default none', collection: { default: true, filter: true } },
   disabled: { type: 'boolean', write: 'change', notBlank: true, description: 'Disabled', note: 'Default false', collection: { default: true, filter: true } },
   member_ids: {
-    type: 'json', write: 'change', read: false, graphql: false,
-    description: 'Members of the team, a list of person ids of the account or of its directory account',
-    note: `Default none; given, it replaces the members (at most ${TEAM_MEMBERS_MAX}). Read them at /v1/teams/:id/members`,
+    type: 'references', target: 'Person', max: TEAM_MEMBERS_MAX, set: true, write: 'change', read: false,
+    description: 'Members of the team, people of the account or of its directory account',
+    note: 'Default none. Read them at /v1/teams/:id/members',
   },
   // Read-only: what the service sets.
   id: { type: 'integer', notBlank: true, graphql: false, description: 'The team id', collection: ALL },
@@ -46,25 +44,9 @@ export interface CheckedTeamInput {
   member_ids?: number[];
 }
 
-const isId = (value: unknown) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_RECORD_ID;
-
-/** A list of record ids (`member_ids`, a person's `team_ids`): deduplicated, null as none; or why not. */
-export function checkIdList(field: string, label: string, value: unknown): { ids?: number[]; error?: FieldError } {
-  if (value === undefined) return {};
-  if (value === null) return { ids: [] };
-  if (!Array.isArray(value) || !value.every(isId)) return { error: [field, `${label} must be a list of ids`] };
-  if (value.length > TEAM_MEMBERS_MAX) return { error: [field, `${label} has more than ${TEAM_MEMBERS_MAX} ids`] };
-  return { ids: [...new Set(value as number[])].sort((a, b) => a - b) };
-}
-
 /** Every problem of a team's values, in the declaration's order; the checked values. */
 export function checkTeamInput(input: Readonly<Record<string, unknown>>, mode: WriteMode): { values: CheckedTeamInput; errors: FieldError[] } {
   const { values, errors } = checkRecordInput(TEAM_RECORD, input, mode);
-  if (!errors.some(([field]) => field === 'member_ids') && 'member_ids' in values) {
-    const { ids, error } = checkIdList('member_ids', 'Member ids', values['member_ids']);
-    if (error) errors.push(error);
-    values['member_ids'] = ids;
-  }
   return { values: values as CheckedTeamInput, errors: inTeamFieldOrder(errors) };
 }
 
