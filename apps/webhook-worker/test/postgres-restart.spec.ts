@@ -128,10 +128,13 @@ describe('PostgreSQL restarted under a running worker', () => {
     // The outage is logged once when it starts and once when it ends, not per retry: by each lane's runner, and by the dispatcher.
     const lines = worker.output().split('\n');
     const count = (text: string, lane: string) => lines.filter((l) => l.includes(text) && l.includes(`"lane":"${lane}"`)).length;
-    expect([count('job runner stopped on its own', 'work'), count('job runner running again', 'work')]).toEqual([1, 1]);
-    // The idle mail lane's runner may ride the outage out (graphile-worker reconnects an idle pool): then it logs nothing.
-    expect(count('job runner stopped on its own', 'mail')).toBeLessThanOrEqual(1);
-    expect(count('job runner running again', 'mail')).toBe(count('job runner stopped on its own', 'mail'));
+    // A lane's runner that is idle when PostgreSQL goes may ride the outage out (graphile-worker reconnects an
+    // idle pool): then it logs nothing. Which lane is idle then depends on timing (under load the work lane can
+    // be, as the mail lane usually is), so: at most one stop and one return per lane, paired, and at least one
+    // stop in all, the one /healthz named above.
+    const lanes = (['work', 'mail'] as const).map((lane) => ({ lane, stopped: count('job runner stopped on its own', lane), again: count('job runner running again', lane) }));
+    for (const { lane, stopped, again } of lanes) expect({ lane, stopped: Math.min(stopped, 1), again }).toEqual({ lane, stopped, again: stopped });
+    expect(lanes.some(({ stopped }) => stopped === 1)).toBe(true);
     expect(lines.filter((l) => l.includes('delivery dispatcher cannot claim deliveries'))).toHaveLength(1);
     expect(lines.filter((l) => l.includes('delivery dispatcher claiming again'))).toHaveLength(1);
   }, 60_000);
