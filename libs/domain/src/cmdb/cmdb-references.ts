@@ -1,7 +1,7 @@
 /**
  * The references of a configuration item's or service instance's values: each must name a
  * record of the account of the call (another account's id is refused as one that does not
- * exist, saying no more). Problems come back in the declaration's order.
+ * exist, saying no more).
  */
 import type { FieldError } from '../errors/domain-error.js';
 import { humanizeField, type RecordDeclaration } from '../records/record-fields.js';
@@ -38,9 +38,3 @@ export async function referenceProblems(
   return errors;
 }
 
-/** Problems in the declaration's order (a stable sort); those of other fields last. */
-export function inDeclarationOrder(declaration: RecordDeclaration, errors: readonly FieldError[]): FieldError[] {
-  const order = Object.keys(declaration.fields);
-  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
-  return errors.map((error, index) => ({ error, index })).sort((a, b) => rank(a.error[0]) - rank(b.error[0]) || a.index - b.index).map(({ error }) => error);
-}

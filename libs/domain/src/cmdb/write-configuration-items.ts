@@ -14,7 +14,8 @@ import { recordChange } from '../outbox/record-change.js';
 import type { Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import { checkRecordInput } from '../records/check-record-input.js';
 import type { CiFieldsRow } from './cmdb.repository.js';
-import { inDeclarationOrder, referenceProblems } from './cmdb-references.js';
+import { inDeclarationOrder } from '../records/check-record-input.js';
+import { referenceProblems } from './cmdb-references.js';
 import type { ConfigurationItemView } from './cmdb-views.js';
 import { assertCmdbWriter } from './cmdb-writers.js';
 import {

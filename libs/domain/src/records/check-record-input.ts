@@ -88,3 +88,13 @@ function valueError(declaration: RecordDeclaration, name: string, field: FieldDe
       return null;
   }
 }
+
+/**
+ * Problems in the declaration's order (a stable sort), those of other fields last: a use case
+ * that adds problems of its own (a name taken, a reference missing) answers them in field order.
+ */
+export function inDeclarationOrder(declaration: RecordDeclaration, errors: readonly FieldError[]): FieldError[] {
+  const order = Object.keys(declaration.fields);
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  return errors.map((error, index) => ({ error, index })).sort((a, b) => rank(a.error[0]) - rank(b.error[0]) || a.index - b.index).map(({ error }) => error);
+}

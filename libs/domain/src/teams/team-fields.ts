@@ -7,7 +7,7 @@
  * account is the use case's lookup (write-teams.ts).
  */
 import type { FieldError } from '../errors/domain-error.js';
-import { checkRecordInput } from '../records/check-record-input.js';
+import { checkRecordInput, inDeclarationOrder } from '../records/check-record-input.js';
 import { declareRecord, type RecordInput, type WriteMode } from '../records/record-fields.js';
 
 /** The `teams.name` column's length. */
@@ -47,13 +47,5 @@ export interface CheckedTeamInput {
 /** Every problem of a team's values, in the declaration's order; the checked values. */
 export function checkTeamInput(input: Readonly<Record<string, unknown>>, mode: WriteMode): { values: CheckedTeamInput; errors: FieldError[] } {
   const { values, errors } = checkRecordInput(TEAM_RECORD, input, mode);
-  return { values: values as CheckedTeamInput, errors: inTeamFieldOrder(errors) };
-}
-
-const ORDER = Object.keys(TEAM_RECORD.fields);
-const rank = (field: string) => (ORDER.includes(field) ? ORDER.indexOf(field) : ORDER.length);
-
-/** Problems in the declaration's order (a stable sort); those of other fields last. */
-export function inTeamFieldOrder(errors: readonly FieldError[]): FieldError[] {
-  return errors.map((error, index) => ({ error, index })).sort((a, b) => rank(a.error[0]) - rank(b.error[0]) || a.index - b.index).map(({ error }) => error);
+  return { values: values as CheckedTeamInput, errors: inDeclarationOrder(TEAM_RECORD, errors) };
 }

@@ -14,7 +14,8 @@ import { peopleAccountsOf } from '../identity/account-access.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
 import { recordChange } from '../outbox/record-change.js';
 import type { Transaction, UnitOfWork } from '../ports/unit-of-work.js';
-import { checkTeamInput, inTeamFieldOrder, type CheckedTeamInput, type TeamCreateInput, type TeamUpdateInput } from './team-fields.js';
+import { inDeclarationOrder } from '../records/check-record-input.js';
+import { checkTeamInput, TEAM_RECORD, type CheckedTeamInput, type TeamCreateInput, type TeamUpdateInput } from './team-fields.js';
 import { sameIds } from './team-memberships.js';
 import type { TeamFieldsRow } from './team-write.repository.js';
 import type { TeamView } from './team-view.js';
@@ -58,7 +59,7 @@ export async function createTeam(access: AccessContext, input: TeamCreateInput, 
   const account = access.account.id;
   return uow.transaction(async (tx) => {
     errors.push(...(await lookupErrors(tx, access, values, errors)));
-    assertValidInput(input, inTeamFieldOrder(errors));
+    assertValidInput(input, inDeclarationOrder(TEAM_RECORD, errors));
     const fields: TeamFieldsRow = { name: values.name!, manager_id: values.manager_id ?? null, disabled: values.disabled ?? false };
     const id = await tx.teamWrites.insert(account, fields);
     if (id === null) throw validationFailed([taken(fields.name)]);
@@ -80,7 +81,7 @@ export async function updateTeam(access: AccessContext, id: number, input: TeamU
     const current = await tx.teamWrites.findForUpdate(account, id);
     if (!current) throw notFound();
     errors.push(...(await lookupErrors(tx, access, values, errors, id)));
-    assertValidInput(input, inTeamFieldOrder(errors));
+    assertValidInput(input, inDeclarationOrder(TEAM_RECORD, errors));
 
     const { member_ids: wantedMembers, ...wanted } = values;
     const changed = changedFields<TeamFieldsRow>(current, wanted);
