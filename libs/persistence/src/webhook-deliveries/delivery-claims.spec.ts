@@ -115,4 +115,39 @@ describe('delivery claims', () => {
     expect(await releaseLeases(test.db, [again!.lease])).toBe(1);
     expect((await claimDueDeliveries(test.db, options())).claimed.map((d) => d.delivery.id)).toEqual([id]);
   });
+
+  it('reads the due rows in order and stops at its limit, whatever the table statistics say', async () => {
+    // Statistics taken while every row was leased, as right after a burst: planned from them, the claim
+    // counted leases with a sequential scan of the table and read every due row through a bitmap.
+    const ids = await due(hookA, 3000);
+    await test.db('webhook_deliveries').update({ lease_token: randomUUID(), lease_expires_at: new Date(Date.now() + 60_000), leased_by: 'burst' });
+    await test.db.raw('analyze webhook_deliveries');
+    await test.db('webhook_deliveries').update({ lease_token: null, lease_expires_at: null, leased_by: null });
+
+    const queries: Array<{ sql: string; bindings: unknown[] }> = [];
+    const seen = (query: { sql: string; bindings: unknown[] }) => queries.push(query);
+    test.db.on('query', seen);
+    const { claimed } = await claimDueDeliveries(test.db, options({ limit: 10 }));
+    test.db.off('query', seen);
+    expect(claimed).toHaveLength(10);
+    expect(ids).toEqual(expect.arrayContaining(claimed.map((d) => d.delivery.id)));
+
+    // The claim's statement explained as the claim ran it: after whatever else it sent in its transaction, then rolled back.
+    const asSent = (query: { sql: string }) => query.sql.replace(/\$\d+/g, '?');
+    const claim = queries.find((query) => query.sql.includes('with busy as'))!;
+    const before = queries.slice(0, queries.indexOf(claim)).filter((query) => !/^(begin|commit|rollback)/i.test(query.sql.trim()));
+    let plan = '';
+    await test.db
+      .transaction(async (tx) => {
+        for (const query of before) await tx.raw(asSent(query), query.bindings as never);
+        const { rows } = await tx.raw<{ rows: Array<{ 'QUERY PLAN': string }> }>(`explain (analyze, costs off) ${asSent(claim)}`, claim.bindings as never);
+        plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(plan).not.toMatch(/Seq Scan on webhook_deliveries|Bitmap Heap Scan on webhook_deliveries/);
+    // At most the rows asked for times the scan factor (4) are read from the due index, not the 3,000 due.
+    const dueScan = /Index Scan using webhook_deliveries_due on webhook_deliveries d_1 \(actual [^)]*rows=(\d+)/.exec(plan);
+    expect(Number(dueScan?.[1])).toBeLessThanOrEqual(40);
+  });
 });

@@ -86,7 +86,9 @@ export async function webhooksSucceeded(db: Database, webhookIds: readonly numbe
 }
 
 /**
- * One statement: the webhooks locked (ascending id), then the deliveries still carrying their
+ * One statement: the webhooks with failures to clear locked (ascending id; a healthy webhook's row
+ * is not locked, so outcome batches of several processes for one webhook do not queue behind each
+ * other), then the deliveries still carrying their
  * lease and still as claimed (pending, the same attempts, the same due time to the millisecond a
  * JavaScript Date keeps), ascending id; those get their progress with the lease cleared and their
  * attempt; the webhooks of the delivered ones get their failures cleared. The update re-checks
@@ -113,7 +115,9 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
               delivered_at timestamptz, webhook_id int, clears boolean, started_at timestamptz, duration_ms int, status_code int, error text,
               response_excerpt text)
      ), hooks as (
-       select w.id from webhooks w where w.id in (select webhook_id from v) order by w.id for no key update
+       select w.id from webhooks w
+        where w.id in (select webhook_id from v where clears) and (w.consecutive_failures > 0 or w.last_error is not null)
+        order by w.id for no key update
      ), held as (
        select d.id from webhook_deliveries d join v on d.id = v.id and d.lease_token = v.token
         where (select count(*) from hooks) >= 0
