@@ -11,7 +11,7 @@ describe('readBenchOptions', () => {
     expect(options.deliveries).toEqual({
       events: 4000, warmupEvents: 400, algs: ['hs256', 'es256', 'ed25519'], webhooks: 8,
       worker: { maxInFlight: 64, maxInFlightPerWebhook: 16, concurrency: null, mailConcurrency: null },
-      latencyRate: 200, latencySeconds: 10, failingWebhooks: 4, mailRate: 20, sink: 'child', quick: false,
+      latencyRate: 200, latencySeconds: 10, failingWebhooks: 4, mailRate: 100, sink: 'child', quick: false,
     });
   });
 
@@ -25,9 +25,9 @@ describe('readBenchOptions', () => {
   it('takes the worker settings it passes on, and the webhooks the load is spread over', () => {
     const options = readBenchOptions({
       BENCH_WORKER_MAX_IN_FLIGHT: '128', BENCH_WORKER_MAX_IN_FLIGHT_PER_WEBHOOK: '8', BENCH_WORKER_CONCURRENCY: '10', BENCH_MAIL_CONCURRENCY: '2',
-      BENCH_WEBHOOKS: '16', BENCH_FAILING_WEBHOOKS: '2', BENCH_MAIL_RATE: '100',
+      BENCH_WEBHOOKS: '16', BENCH_FAILING_WEBHOOKS: '2', BENCH_MAIL_RATE: '40',
     });
-    expect(options.deliveries).toMatchObject({ webhooks: 16, failingWebhooks: 2, mailRate: 100, worker: { maxInFlight: 128, maxInFlightPerWebhook: 8, concurrency: 10, mailConcurrency: 2 } });
+    expect(options.deliveries).toMatchObject({ webhooks: 16, failingWebhooks: 2, mailRate: 40, worker: { maxInFlight: 128, maxInFlightPerWebhook: 8, concurrency: 10, mailConcurrency: 2 } });
   });
 
   it('selects the deliveries benchmark alone, with its events, algorithms, latency rate and sink', () => {

@@ -103,7 +103,7 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
       latencyRate: positive(env, 'BENCH_LATENCY_RATE', quick ? 50 : 200),
       latencySeconds: positive(env, 'BENCH_LATENCY_SECONDS', quick ? 1 : 10),
       failingWebhooks: count(env, 'BENCH_FAILING_WEBHOOKS', 4),
-      mailRate: positive(env, 'BENCH_MAIL_RATE', quick ? 50 : 20),
+      mailRate: positive(env, 'BENCH_MAIL_RATE', quick ? 50 : 100),
       sink: oneOf(env, 'BENCH_SINK', ['child', 'inline'] as const, 'child'),
       quick,
     },

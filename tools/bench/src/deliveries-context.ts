@@ -2,6 +2,7 @@
 import type { Database } from '@tessera/persistence';
 import type { DeliveriesOptions } from './bench-options.js';
 import type { Fail } from './deliveries-wait.js';
+import type { PostgresCpu } from './postgres-cpu.js';
 import type { ServerProcess } from './server-process.js';
 import type { SinkHandle } from './sink-handle.js';
 
@@ -13,6 +14,8 @@ export interface DeliveriesContext {
   /** The policy of the first algorithm measured (hs256 by default): the scaling, latency and mail runs sign with it. */
   policy: { id: number; alg: string };
   fail: Fail;
+  /** The database server's CPU time so far (null when it is not on this machine): read around each throughput run. */
+  postgresCpu: PostgresCpu;
   /** `count` fresh worker processes with `env` (worker-settings.ts), each ready; `label` names their profiles and logs. */
   startWorkers(count: number, env: Record<string, string>, label: string): Promise<ServerProcess[]>;
 }

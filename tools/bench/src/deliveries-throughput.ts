@@ -20,12 +20,14 @@ import { commitEvents, range, type BenchWebhooks } from './delivery-setup.js';
 import { arrivalRate, type ArrivalRate } from './delivery-figures.js';
 import { waitForRecorded, waitForSink, type Fail } from './deliveries-wait.js';
 import { runLoad, type LoadResult } from './load.js';
+import type { PostgresCpu } from './postgres-cpu.js';
 import type { ServerProcess } from './server-process.js';
 import type { SinkHandle } from './sink-handle.js';
 import { nowMs, type SinkSample } from './webhook-sink.js';
 
 export interface ThroughputRun {
   db: Database;
+  postgresCpu?: PostgresCpu;
   sink: SinkHandle;
   webhooks: BenchWebhooks;
   fail: Fail;
@@ -40,6 +42,8 @@ export interface WorkerThroughput extends ArrivalRate {
   load: { start: number; end: number };
   /** CPU time of the worker processes from the commit until every delivery was recorded, fan-out included; null when unknown. */
   workerCpuMs: number | null;
+  /** CPU time of the PostgreSQL server over the same window; null when it is not on this machine. */
+  postgresCpuMs: number | null;
 }
 
 export interface BaselineThroughput extends ArrivalRate {
@@ -74,6 +78,7 @@ export async function measureWorker(run: ThroughputRun, deliveries: number, base
     return workers.length === 0 ? null : sum;
   };
   const cpuStart = cpu();
+  const postgresStart = run.postgresCpu?.() ?? null;
   await run.sink.reset();
   const committedAt = await commitEvents(run.db, run.webhooks, range(base, events));
   await waitForSink(run.sink, expected);
@@ -84,6 +89,7 @@ export async function measureWorker(run: ThroughputRun, deliveries: number, base
   // The last arrival precedes the record of its outcome: wait until every delivery is recorded delivered.
   await waitForRecorded(run.db, run.webhooks.ids, base, events, run.fail);
   const cpuEnd = cpu();
+  const postgresEnd = run.postgresCpu?.() ?? null;
   return {
     ...arrivalRate(times),
     fromCommitPerSecond,
@@ -92,6 +98,7 @@ export async function measureWorker(run: ThroughputRun, deliveries: number, base
     connections: stats.connections,
     load: { start: loadStart, end: loadavg()[0]! },
     workerCpuMs: cpuStart === null || cpuEnd === null ? null : cpuEnd - cpuStart,
+    postgresCpuMs: postgresStart === null || postgresEnd === null ? null : postgresEnd - postgresStart,
   };
 }
 

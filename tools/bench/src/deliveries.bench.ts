@@ -59,7 +59,7 @@ export async function benchDeliveries(setup: DeliveriesSetup, print: (...lines: 
 async function throughputOfAlg(ctx: DeliveriesContext, print: (...lines: string[]) => void): Promise<void> {
   const { db, sink, options, fail } = ctx;
   const webhooks = await createWebhookSet(db, sink.url, { ...ctx.target, event: 'request.create', policy: ctx.policy, count: options.webhooks, path: 'hook' });
-  const run = { db, sink, webhooks, fail };
+  const run = { db, sink, webhooks, fail, postgresCpu: ctx.postgresCpu };
   const workers = await ctx.startWorkers(1, workerEnv(options.worker), `deliveries-${ctx.policy.alg}`);
   let measured: { sample: Awaited<ReturnType<typeof warmUp>>; worker: WorkerThroughput };
   try {
@@ -77,7 +77,7 @@ async function throughputOfAlg(ctx: DeliveriesContext, print: (...lines: string[
 async function workersThroughput(ctx: DeliveriesContext, count: number): Promise<WorkerThroughput> {
   const { db, sink, options, fail } = ctx;
   const webhooks = await createWebhookSet(db, sink.url, { ...ctx.target, event: 'request.create', policy: ctx.policy, count: options.webhooks, path: 'hook' });
-  const run = { db, sink, webhooks, fail };
+  const run = { db, sink, webhooks, fail, postgresCpu: ctx.postgresCpu };
   const workers = await ctx.startWorkers(count, workerEnv(options.worker), `scaling-${count}-${ctx.policy.alg}`);
   try {
     await warmUp(run, options.warmupEvents, WARMUP_BASE);

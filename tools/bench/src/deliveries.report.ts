@@ -1,4 +1,5 @@
 /** The printed lines of the deliveries benchmark, one block per part, each figure beside its baseline and target. */
+import { availableParallelism } from 'node:os';
 import type { DeliveriesOptions } from './bench-options.js';
 import type { LatencyResult } from './deliveries-latency.js';
 import type { MailRun } from './deliveries-mail.js';
@@ -32,7 +33,23 @@ export function reportThroughput({ alg, bodyBytes, worker, baseline }: Throughpu
     `  ${'worker: request.create events in one commit'.padEnd(50)} ${rate(worker.perSecond)} deliveries/s first→last arrival (${worker.count} in ${seconds(worker.spanMs)}); ${worker.fromCommitPerSecond.toFixed(0)}/s from the commit incl. fan-out; all recorded delivered ${seconds(worker.allRecordedMs)} after the commit; ${workerCpu(worker)}; sink CPU ${seconds(worker.sinkCpuMs)}, ${worker.connections} new connections; load average ${load(worker)}`,
     `  ${`baseline: bare undici Pool POST loop, ${baseline.inFlight} in flight`.padEnd(50)} ${rate(baseline.perSecond)} POSTs/s first→last arrival (${baseline.count} in ${seconds(baseline.spanMs)}); same body and headers, same sink, keep-alive; load client ${baseline.client.clientCores.toFixed(2)} cores; sink CPU ${seconds(baseline.sinkCpuMs)}, ${baseline.connections} new connections`,
     `  ratio worker/baseline deliveries per second: ${ratio.toFixed(3)} × (target ≥ 0.5 ×: ${met(ratio >= 0.5)}; aim 0.7 ×)`,
+    ...ceiling(worker, baseline),
   ].join('\n');
+}
+
+/**
+ * What the machine allows at the CPU a delivery cost in this run: its cores over the worker's,
+ * PostgreSQL's and the sink's time per delivery, as a rate and as a ratio to the loop's.
+ */
+function ceiling(worker: WorkerThroughput, baseline: BaselineThroughput): string[] {
+  if (worker.workerCpuMs === null || worker.postgresCpuMs === null || worker.count === 0) return [];
+  const perDelivery = (ms: number) => (ms * 1000) / worker.count;
+  const [w, pg, sink] = [perDelivery(worker.workerCpuMs), perDelivery(worker.postgresCpuMs), perDelivery(worker.sinkCpuMs)];
+  const cores = availableParallelism();
+  const most = (cores * 1e6) / (w + pg + sink);
+  return [
+    `  CPU per delivery: worker ${w.toFixed(0)} µs + PostgreSQL ${pg.toFixed(0)} µs + sink ${sink.toFixed(0)} µs = ${(w + pg + sink).toFixed(0)} µs; at that cost this machine's ${cores} cores deliver at most ${rate(most).trim()}/s, ${(baseline.perSecond > 0 ? most / baseline.perSecond : 0).toFixed(3)} × the loop`,
+  ];
 }
 
 export function reportScaling(one: WorkerThroughput, two: WorkerThroughput, options: DeliveriesOptions): string {
@@ -91,8 +108,8 @@ function seconds(ms: number): string {
 
 /** The worker processes' CPU from the commit to the last record (fan-out included), per delivery: less moved by the machine's load than the rates. */
 function workerCpu(w: WorkerThroughput): string {
-  if (w.workerCpuMs === null) return 'worker CPU unknown (no /proc)';
-  return `worker CPU ${seconds(w.workerCpuMs)}, ${((w.workerCpuMs * 1000) / w.count).toFixed(0)} µs per delivery`;
+  const worker = w.workerCpuMs === null ? 'worker CPU unknown (no /proc)' : `worker CPU ${seconds(w.workerCpuMs)}, ${((w.workerCpuMs * 1000) / w.count).toFixed(0)} µs per delivery`;
+  return w.postgresCpuMs === null ? worker : `${worker}; PostgreSQL CPU ${seconds(w.postgresCpuMs)}, ${((w.postgresCpuMs * 1000) / w.count).toFixed(0)} µs per delivery`;
 }
 
 function load(w: WorkerThroughput): string {

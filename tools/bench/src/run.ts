@@ -20,6 +20,7 @@ import { benchOAuth, oauthFailures, reportOAuth } from './oauth.bench.js';
 import { prepareEntries, type Entries } from './runtime.js';
 import { startApi, startWebhookWorker } from './servers.js';
 import { startSink } from './sink-handle.js';
+import { postgresCpuMeter } from './postgres-cpu.js';
 import { describeWorkerSettings } from './worker-settings.js';
 
 async function main(): Promise<number> {
@@ -109,7 +110,8 @@ async function runDeliveries(options: BenchOptions, entries: Entries, database: 
         }),
       );
     const person = await benchPerson(db, database.demo.account);
-    const failures = await benchDeliveries({ db, sink, options: options.deliveries, target: { account: database.demo.account, person }, startWorkers }, print);
+    const postgresCpu = await postgresCpuMeter(db);
+    const failures = await benchDeliveries({ db, sink, options: options.deliveries, target: { account: database.demo.account, person }, startWorkers, postgresCpu }, print);
     print(Object.keys(failures).length === 0 ? 'webhook deliveries: failures 0' : `webhook deliveries: FAILURES: ${formatReasons(failures)}`, '');
     return [{ failures: Object.values(failures).reduce((sum, n) => sum + n, 0), apiLog: logs.join(', ') }];
   } finally {
