@@ -62,11 +62,16 @@ export interface WebhookSetSpec extends EventTarget {
   mailTo?: string;
 }
 
-/** `count` fresh webhooks for the event; the account's earlier webhooks for it are disabled first. */
+/**
+ * `count` fresh webhooks for the event; the account's earlier webhooks for it are deleted first, with
+ * their deliveries. Disabled, they would still get a paused delivery per event (issue 19: a disabled
+ * webhook's events are kept), so each later run would insert a set's worth of rows more per event
+ * than the one before it, and two workers, measured after one, would insert the most.
+ */
 export async function createWebhookSet(db: Database, sinkUrl: string, spec: WebhookSetSpec): Promise<BenchWebhooks> {
   const { account, person, event, policy } = spec;
   return db.transaction(async (tx) => {
-    await tx('webhooks').where({ account_id: account, event }).update({ disabled: true });
+    await tx('webhooks').where({ account_id: account, event }).del();
     const ids: number[] = [];
     for (let i = 0; i < spec.count; i++) {
       const [webhook] = await tx('webhooks')
