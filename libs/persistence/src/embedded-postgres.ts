@@ -32,6 +32,8 @@ export interface EmbeddedPostgresOptions {
    * may be run for real. Throwaway clusters (tests, the bench) pass false, for speed.
    */
   durable?: boolean;
+  /** Further server settings, `name=value` (the bench's `shared_preload_libraries=pg_stat_statements`). */
+  settings?: readonly string[];
 }
 
 /** What a non-durable cluster turns off: a crash of the machine may lose or corrupt recent commits. */
@@ -68,7 +70,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     persistent: options.persistent,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', ...(durable ? [] : ['--no-sync'])],
-    postgresFlags: [...(durable ? [] : NON_DURABLE_SETTINGS.flatMap((setting) => ['-c', setting])), '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: [...(durable ? [] : NON_DURABLE_SETTINGS.flatMap((setting) => ['-c', setting])), '-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1', ...(options.settings ?? []).flatMap((setting) => ['-c', setting])],
     onLog: log,
     onError: log,
   });

@@ -9,6 +9,8 @@ import { createDatabase, migrateLatest, seedDemoData, startEmbeddedPostgres, wit
 
 export interface BenchDatabase {
   url: string;
+  /** pg_stat_statements is there to read (asked for, and loaded by the server). */
+  statements: boolean;
   demo: DemoSeedResult;
   description: string;
   close(): Promise<void>;
@@ -33,8 +35,9 @@ async function durability(admin: Database): Promise<string> {
   return `${rows.map((row) => `${row.name}=${row.setting}`).join(', ')}${off ? ' (commits wait for no disk flush: the figures are not those of a durable deployment)' : ''}`;
 }
 
-export async function openBenchDatabase(externalUrl: string | undefined): Promise<BenchDatabase> {
-  const server = externalUrl ? null : await startEmbeddedPostgres({ dataDir: await mkdtemp(path.join(tmpdir(), 'tessera-bench-')), port: 0, persistent: false });
+export async function openBenchDatabase(externalUrl: string | undefined, options: { statements: boolean } = { statements: false }): Promise<BenchDatabase> {
+  const settings = options.statements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'] : [];
+  const server = externalUrl ? null : await startEmbeddedPostgres({ dataDir: await mkdtemp(path.join(tmpdir(), 'tessera-bench-')), port: 0, persistent: false, settings });
   const adminUrl = externalUrl ?? server!.adminUrl;
   const name = `tessera_bench_${Date.now()}`;
   const admin = createDatabase({ url: adminUrl, poolMax: 1 });
@@ -42,11 +45,15 @@ export async function openBenchDatabase(externalUrl: string | undefined): Promis
     await admin.raw(`create database ${name}`);
     const url = withDatabaseName(adminUrl, name);
     const db = createDatabase({ url, poolMax: 2 });
-    const demo = await migrateLatest(db).then(() => seedDemoData(db)).finally(() => db.destroy());
+    const demo = await migrateLatest(db).then(() => seedDemoData(db));
+    // A server of DATABASE_URL may not have the library loaded: the run goes on without the statements.
+    const statements = options.statements && (await db.raw('create extension if not exists pg_stat_statements').then(() => db.raw('select pg_stat_statements_reset()')).then(() => true, () => false));
+    await db.destroy();
     if (server) await notDurable(admin);
     const where = server ? `embedded PostgreSQL on port ${server.port}, durability turned off by the bench (ALTER SYSTEM)` : 'the PostgreSQL server of DATABASE_URL';
     return {
       url,
+      statements,
       demo,
       description: `${where}: ${await durability(admin)}`,
       close: async () => {

@@ -27,6 +27,8 @@ export interface BenchOptions {
   runtime: Runtime;
   /** Where the api writes its .cpuprofile files; null when not profiling. */
   cpuProfileDir: string | null;
+  /** BENCH_PG_STATEMENTS=1: the statements PostgreSQL ran in each deliveries throughput run, by time (pg_stat_statements). */
+  pgStatements: boolean;
   logLevel: string;
 }
 
@@ -119,6 +121,7 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
     },
     runtime: oneOf(env, 'BENCH_RUNTIME', ['bundle', 'tsx'] as const, 'bundle'),
     cpuProfileDir: env['BENCH_CPU_PROFILE'] ? path.resolve(env['BENCH_CPU_PROFILE']) : null,
+    pgStatements: env['BENCH_PG_STATEMENTS'] === '1',
     logLevel: env['BENCH_LOG_LEVEL'] ?? 'warn',
   };
 }

@@ -19,6 +19,7 @@ import { measureBaseline, measureWorker, warmUp, type WorkerThroughput } from '.
 import { failureCounter } from './deliveries-wait.js';
 import { stopAll, type DeliveriesContext } from './deliveries-context.js';
 import { createBenchPolicy, createWebhookSet } from './delivery-setup.js';
+import { reportStatements, resetStatements, topStatements, type StatementFigure } from './pg-statements.js';
 import { workerEnv } from './worker-settings.js';
 
 const WARMUP_BASE = 1_000_000;
@@ -61,16 +62,22 @@ async function throughputOfAlg(ctx: DeliveriesContext, print: (...lines: string[
   const webhooks = await createWebhookSet(db, sink.url, { ...ctx.target, event: 'request.create', policy: ctx.policy, count: options.webhooks, path: 'hook' });
   const run = { db, sink, webhooks, fail, postgresCpu: ctx.postgresCpu };
   const workers = await ctx.startWorkers(1, workerEnv(options.worker), `deliveries-${ctx.policy.alg}`);
-  let measured: { sample: Awaited<ReturnType<typeof warmUp>>; worker: WorkerThroughput };
+  let measured: { sample: Awaited<ReturnType<typeof warmUp>>; worker: WorkerThroughput; statements: StatementFigure[] | null };
   try {
     const sample = await warmUp(run, options.warmupEvents, WARMUP_BASE);
-    measured = { sample, worker: await measureWorker(run, options.events, THROUGHPUT_BASE, workers) };
+    const readStatements = ctx.statements === 'pg_stat_statements';
+    if (readStatements) await resetStatements(db);
+    const worker = await measureWorker(run, options.events, THROUGHPUT_BASE, workers);
+    measured = { sample, worker, statements: readStatements ? await topStatements(db) : null };
   } finally {
     await stopAll(workers);
   }
   // With the worker stopped: the loop and the worker never compete for the CPU.
   const baseline = await measureBaseline({ sink, fail }, measured.sample, { warmup: options.warmupEvents, posts: measured.worker.count, inFlight: options.worker.maxInFlight });
-  print(reportThroughput({ alg: ctx.policy.alg, bodyBytes: Buffer.byteLength(measured.sample.body), worker: measured.worker, baseline }, options, sink.mode), '');
+  print(reportThroughput({ alg: ctx.policy.alg, bodyBytes: Buffer.byteLength(measured.sample.body), worker: measured.worker, baseline }, options, sink.mode));
+  if (measured.statements) print(reportStatements(measured.statements, measured.worker.count));
+  else if (ctx.statements) print(`  PostgreSQL's statements: ${ctx.statements}`);
+  print('');
 }
 
 /** The same load as the first algorithm's, on fresh webhooks, shared by `count` worker processes. */

@@ -29,7 +29,7 @@ async function main(): Promise<number> {
   const loadAtStart = loadavg()[0]!;
   const options = readBenchOptions(process.env, process.argv.slice(2));
   const entries = await prepareEntries(options.runtime, { api: options.only !== 'deliveries' && options.only !== 'oauth' && options.only !== 'graphql', webhookWorker: options.only === null || options.only === 'deliveries' });
-  const database = await openBenchDatabase(process.env['DATABASE_URL']);
+  const database = await openBenchDatabase(process.env['DATABASE_URL'], { statements: options.pgStatements });
   print(
     `tessera bench: node ${process.version}, ${availableParallelism()} cores (load average ${loadAtStart.toFixed(2)} at start); load client, api, baseline server and PostgreSQL share this machine`,
     `  servers: ${entries.description}; LOG_LEVEL=${options.logLevel} (api, webhook worker), rate-limit windows on the ${process.env['REDIS_URL'] ? 'Redis (REDIS_URL)' : 'PostgreSQL'} store (limits raised so none is reached), api pool DATABASE_POOL_MAX=${process.env['BENCH_API_POOL_MAX'] ?? '20 (its default)'}`,
@@ -111,7 +111,8 @@ async function runDeliveries(options: BenchOptions, entries: Entries, database: 
       );
     const person = await benchPerson(db, database.demo.account);
     const postgresCpu = await postgresCpuMeter(db);
-    const failures = await benchDeliveries({ db, sink, options: options.deliveries, target: { account: database.demo.account, person }, startWorkers, postgresCpu }, print);
+    const statements = options.pgStatements ? (database.statements ? 'pg_stat_statements' : 'not available: the server of DATABASE_URL does not load pg_stat_statements') : null;
+    const failures = await benchDeliveries({ db, sink, options: options.deliveries, target: { account: database.demo.account, person }, startWorkers, postgresCpu, statements }, print);
     print(Object.keys(failures).length === 0 ? 'webhook deliveries: failures 0' : `webhook deliveries: FAILURES: ${formatReasons(failures)}`, '');
     return [{ failures: Object.values(failures).reduce((sum, n) => sum + n, 0), apiLog: logs.join(', ') }];
   } finally {
