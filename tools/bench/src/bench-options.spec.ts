@@ -9,7 +9,7 @@ describe('readBenchOptions', () => {
     expect(options.events).toMatchObject({ plan: { seconds: 10 }, clients: 50, mix: 'half' });
     expect(options.cpuProfileDir).toBeNull();
     expect(options.deliveries).toEqual({
-      events: 4000, warmupEvents: 400, algs: ['hs256', 'es256', 'ed25519'], webhooks: 8,
+      events: 20_000, warmupEvents: 2_000, algs: ['hs256', 'es256', 'ed25519'], webhooks: 8,
       worker: { maxInFlight: 64, maxInFlightPerWebhook: 16, concurrency: null, mailConcurrency: null },
       latencyRate: 200, latencySeconds: 10, failingWebhooks: 4, mailRate: 100, sink: 'child', quick: false,
     });

@@ -92,8 +92,8 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
       mix: oneOf(env, 'BENCH_EVENTS_MIX', ['half', 'new', 'match'] as const, 'half'),
     },
     deliveries: {
-      events: count(env, 'BENCH_DELIVERIES', quick ? 160 : 4000),
-      warmupEvents: count(env, 'BENCH_DELIVERIES_WARMUP', quick ? 40 : 400),
+      events: count(env, 'BENCH_DELIVERIES', quick ? 160 : 20_000),
+      warmupEvents: count(env, 'BENCH_DELIVERIES_WARMUP', quick ? 40 : 2_000),
       algs: algList(env, quick ? ['hs256', 'ed25519'] : ['hs256', 'es256', 'ed25519']),
       webhooks: count(env, 'BENCH_WEBHOOKS', 8),
       worker: {
