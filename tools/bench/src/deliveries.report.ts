@@ -47,8 +47,10 @@ function ceiling(worker: WorkerThroughput, baseline: BaselineThroughput): string
   const [w, pg, sink] = [perDelivery(worker.workerCpuMs), perDelivery(worker.postgresCpuMs), perDelivery(worker.sinkCpuMs)];
   const cores = availableParallelism();
   const most = (cores * 1e6) / (w + pg + sink);
+  const alone = 1e6 / w;
+  const ofLoop = (perSecond: number) => (baseline.perSecond > 0 ? perSecond / baseline.perSecond : 0).toFixed(3);
   return [
-    `  CPU per delivery: worker ${w.toFixed(0)} µs + PostgreSQL ${pg.toFixed(0)} µs + sink ${sink.toFixed(0)} µs = ${(w + pg + sink).toFixed(0)} µs; at that cost this machine's ${cores} cores deliver at most ${rate(most).trim()}/s, ${(baseline.perSecond > 0 ? most / baseline.perSecond : 0).toFixed(3)} × the loop`,
+    `  CPU per delivery: worker ${w.toFixed(0)} µs + PostgreSQL ${pg.toFixed(0)} µs + sink ${sink.toFixed(0)} µs = ${(w + pg + sink).toFixed(0)} µs; at that cost this machine's ${cores} cores deliver at most ${rate(most).trim()}/s, ${ofLoop(most)} × the loop; the worker alone, on a core of its own with PostgreSQL elsewhere, at most ${rate(alone).trim()}/s, ${ofLoop(alone)} ×`,
   ];
 }
 
