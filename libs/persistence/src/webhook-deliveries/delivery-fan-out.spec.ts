@@ -58,6 +58,27 @@ describe('batched fan-out of webhook events', () => {
     expect(rows[3].message).toMatchObject({ account_id: 'fan-b', account: `${API_URL}/accounts/fan-b`, webhook_id: hooks['b-create'], name: 'b-create', event: 'request.create' });
   });
 
+  it('stores each webhook its whole message: its own part, and its event payload written once for all of them', async () => {
+    const payload = (n: number) => ({ audit_line_id: n, note: `"quoted" \\ ${'é'.repeat(n)}`, nested: { list: [n, null, true] } });
+    const events = [1, 2].map((n) => ({ ...job('fan-a', 'request.create', `p${n}`), event: { ...job('fan-a', 'request.create', `p${n}`).event, object_id: n, payload: payload(n) } }));
+    const sent: unknown[][] = [];
+    const seen = (query: { sql: string; bindings: unknown[] }) => query.sql.includes('insert into webhook_deliveries') && sent.push(query.bindings);
+    test.db.on('query', seen);
+    await fanOutWebhookEvents(events, { apiUrl: API_URL }, createUnitOfWork(test.db)).finally(() => test.db.off('query', seen));
+    // Two payloads sent for four deliveries (two webhooks, one of them disabled, for each event).
+    expect(JSON.parse(sent[0]![0] as string)).toEqual([payload(1), payload(2)]);
+    const rows = await test.db('webhook_deliveries').orderBy(['webhook_id', 'id']).select('webhook_id', 'message');
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      const name = row.webhook_id === hooks['a-create'] ? 'a-create' : 'a-create-off';
+      expect(row.message).toEqual({
+        webhook_id: row.webhook_id, webhook_nodeID: expect.any(String), account_id: 'fan-a', account: `${API_URL}/accounts/fan-a`, name, event: 'request.create',
+        object_id: row.message.object_id, object_nodeID: 'UmVxdWVzdC0x', person_id: null, person_nodeID: null, person_name: '', payload: payload(row.message.object_id as number),
+      });
+    }
+    expect(rows.map((r) => r.message.object_id).sort()).toEqual([1, 1, 2, 2]);
+  });
+
   it('inserts the picked deliveries leased to the caller and hands them over with their webhook; only the others wake the dispatchers', async () => {
     const listener = new pg.Client({ connectionString: test.url });
     await listener.connect();
