@@ -16,8 +16,8 @@ export interface DeliveriesContext {
   fail: Fail;
   /** The database server's CPU time so far (null when it is not on this machine): read around each throughput run. */
   postgresCpu: PostgresCpu;
-  /** BENCH_PG_STATEMENTS: 'pg_stat_statements' when they can be read, why not otherwise; null when not asked for. */
-  statements: string | null;
+  /** BENCH_PG_STATEMENTS: whether pg_stat_statements can be read (the server loads it); null when not asked for. */
+  statements: boolean | null;
   /** `count` fresh worker processes with `env` (worker-settings.ts), each ready; `label` names their profiles and logs. */
   startWorkers(count: number, env: Record<string, string>, label: string): Promise<ServerProcess[]>;
 }

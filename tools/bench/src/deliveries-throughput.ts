@@ -97,8 +97,8 @@ export async function measureWorker(run: ThroughputRun, deliveries: number, base
     sinkCpuMs: stats.cpuMs,
     connections: stats.connections,
     load: { start: loadStart, end: loadavg()[0]! },
-    workerCpuMs: cpuStart === null || cpuEnd === null ? null : cpuEnd - cpuStart,
-    postgresCpuMs: postgresStart === null || postgresEnd === null ? null : postgresEnd - postgresStart,
+    workerCpuMs: elapsed(cpuStart, cpuEnd),
+    postgresCpuMs: elapsed(postgresStart, postgresEnd),
   };
 }
 
@@ -120,6 +120,11 @@ export async function measureBaseline(run: Omit<ThroughputRun, 'webhooks' | 'db'
   } finally {
     await pool.close();
   }
+}
+
+/** The CPU time between two readings of a counter; null when either could not be read. */
+function elapsed(start: number | null, end: number | null): number | null {
+  return start === null || end === null ? null : end - start;
 }
 
 /** Events to commit for about `deliveries` deliveries: each fans out to every webhook of the set. */

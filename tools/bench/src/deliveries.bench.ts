@@ -71,10 +71,9 @@ async function throughputOfAlg(ctx: DeliveriesContext, print: (...lines: string[
   let measured: { sample: Awaited<ReturnType<typeof warmUp>>; worker: WorkerThroughput; statements: StatementFigure[] | null };
   try {
     const sample = await warmUp(run, options.warmupEvents, WARMUP_BASE);
-    const readStatements = ctx.statements === 'pg_stat_statements';
-    if (readStatements) await resetStatements(db);
+    if (ctx.statements) await resetStatements(db);
     const worker = await measureWorker(run, options.events, THROUGHPUT_BASE, workers);
-    measured = { sample, worker, statements: readStatements ? await topStatements(db) : null };
+    measured = { sample, worker, statements: ctx.statements ? await topStatements(db) : null };
   } finally {
     await stopAll(workers);
   }
@@ -86,7 +85,7 @@ async function throughputOfAlg(ctx: DeliveriesContext, print: (...lines: string[
   });
   print(reportThroughput({ alg: ctx.policy.alg, bodyBytes: Buffer.byteLength(measured.sample.body), worker: measured.worker, baseline }, options, sink.mode));
   if (measured.statements) print(reportStatements(measured.statements, measured.worker.count));
-  else if (ctx.statements) print(`  PostgreSQL's statements: ${ctx.statements}`);
+  else if (ctx.statements === false) print("  PostgreSQL's statements: not available (the server of DATABASE_URL does not load pg_stat_statements)");
   print('');
 }
 

@@ -5,27 +5,12 @@
  * deliveries benchmark prints it per delivery beside the worker's, since the
  * two share the machine's cores and the database's share bounds the rate.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import type { Database } from '@tessera/persistence';
+import { procStat } from './proc-stat.js';
 
 /** CPU time (user + system, ms) of the server's processes so far, or null where it cannot be read. */
 export type PostgresCpu = () => number | null;
-
-interface ProcStat {
-  ppid: number;
-  cpuMs: number;
-}
-
-/** Fields after the command (which may hold spaces): state, ppid, …, utime (14), stime (15), in ticks of 10 ms. */
-function procStat(pid: number | string): ProcStat | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 };
-  } catch {
-    return null;
-  }
-}
 
 export async function postgresCpuMeter(db: Database): Promise<PostgresCpu> {
   const { rows } = await db.raw<{ rows: Array<{ pid: number }> }>('select pg_backend_pid() as pid');

@@ -17,10 +17,10 @@ import { runGraphql } from './graphql-run.js';
 import { formatReasons } from './load.js';
 import { benchMe, meFailures, reportMe } from './me.bench.js';
 import { benchOAuth, oauthFailures, reportOAuth } from './oauth.bench.js';
+import { postgresCpuMeter } from './postgres-cpu.js';
 import { prepareEntries, type Entries } from './runtime.js';
 import { startApi, startWebhookWorker } from './servers.js';
 import { startSink } from './sink-handle.js';
-import { postgresCpuMeter } from './postgres-cpu.js';
 import { describeWorkerSettings } from './worker-settings.js';
 
 async function main(): Promise<number> {
@@ -111,7 +111,7 @@ async function runDeliveries(options: BenchOptions, entries: Entries, database: 
       );
     const person = await benchPerson(db, database.demo.account);
     const postgresCpu = await postgresCpuMeter(db);
-    const statements = options.pgStatements ? (database.statements ? 'pg_stat_statements' : 'not available: the server of DATABASE_URL does not load pg_stat_statements') : null;
+    const statements = options.pgStatements ? database.statements : null;
     const failures = await benchDeliveries({ db, sink, options: options.deliveries, target: { account: database.demo.account, person }, startWorkers, postgresCpu, statements }, print);
     print(Object.keys(failures).length === 0 ? 'webhook deliveries: failures 0' : `webhook deliveries: FAILURES: ${formatReasons(failures)}`, '');
     return [{ failures: Object.values(failures).reduce((sum, n) => sum + n, 0), apiLog: logs.join(', ') }];

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { procStat } from './proc-stat.js';
 
 export interface ServerSpec {
   name: string;
@@ -43,15 +44,9 @@ export async function startServer(spec: ServerSpec): Promise<ServerProcess> {
   return { origin: spec.origin, logFile, cpuMs: () => processCpuMs(child.pid), stop: () => stopChild(child, exited) };
 }
 
-/** utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms on Linux). */
+/** CPU time (user + system) of a process so far, in ms; null where /proc is not there to read it. */
 export function processCpuMs(pid: number | undefined): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
+  return procStat(pid)?.cpuMs ?? null;
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {

@@ -112,4 +112,3 @@ function claimStatement(db: Database, options: ClaimOptions) {
     ],
   );
 }
-

@@ -60,7 +60,10 @@ describe('batched fan-out of webhook events', () => {
 
   it('stores each webhook its whole message: its own part, and its event payload written once for all of them', async () => {
     const payload = (n: number) => ({ audit_line_id: n, note: `"quoted" \\ ${'é'.repeat(n)}`, nested: { list: [n, null, true] } });
-    const events = [1, 2].map((n) => ({ ...job('fan-a', 'request.create', `p${n}`), event: { ...job('fan-a', 'request.create', `p${n}`).event, object_id: n, payload: payload(n) } }));
+    const events = [1, 2].map((n) => {
+      const each = job('fan-a', 'request.create', `p${n}`);
+      return { ...each, event: { ...each.event, object_id: n, payload: payload(n) } };
+    });
     const sent: unknown[][] = [];
     const seen = (query: { sql: string; bindings: unknown[] }) => query.sql.includes('insert into webhook_deliveries') && sent.push(query.bindings);
     test.db.on('query', seen);
