@@ -59,6 +59,16 @@ describe('GET /v1/me — identity and access', () => {
     expect(res.body.message).toBe('Unauthorized');
   });
 
+  it('says a malformed or truncated token is not valid, and a missing one is required (issue 30 item 18)', async () => {
+    const reason = async (token: string | null) => (await me(token, demo.account).expect(401)).body;
+    expect(await reason(null)).toEqual({ message: 'Unauthorized', reason: 'A bearer token is required in the Authorization header' });
+    const invalid = { message: 'Unauthorized', reason: 'The bearer token is not valid: it is malformed or truncated' };
+    expect(await reason(demo.admin.token.slice(0, 12))).toEqual(invalid);
+    expect(await reason('x')).toEqual(invalid);
+    expect(await reason(`${demo.admin.token.slice(0, 20)}!`)).toEqual(invalid);
+    expect(await reason(demo.admin.token.slice(0, -3))).toEqual({ message: 'Unauthorized', reason: 'The bearer token is unknown, expired or revoked' });
+  });
+
   it('returns 401 for an expired token', async () => {
     const token = await tokenFor(demo.agent.email, { expiresAt: new Date(Date.now() - 1000) });
     expect((await me(token, demo.account).expect(401)).body.message).toBe('Unauthorized');

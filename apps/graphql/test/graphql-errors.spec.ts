@@ -51,6 +51,16 @@ describe('GraphQL errors — no stack trace, file path or internal message reach
     expect(res.text).not.toMatch(INTERNALS);
   });
 
+  it('says a truncated token is not valid and a missing one is required, on POST and on GET introspection (issue 30 item 18)', async () => {
+    const truncated = await post(app, demo.admin.token.slice(0, 10), '{ me { id } }').expect(401);
+    expect(truncated.body.errors).toEqual([{ message: 'The bearer token is not valid: it is malformed or truncated', extensions: { code: 'UNAUTHORIZED' } }]);
+    const missing = await request(app).post('/').set('X-Service-Account', demo.account).send({ query: '{ me { id } }' }).expect(401);
+    expect(missing.body.errors).toEqual([{ message: 'A bearer token is required in the Authorization header', extensions: { code: 'UNAUTHORIZED' } }]);
+    const introspection = `/?query=${encodeURIComponent('{ __schema { types { name } } }')}`;
+    const byGet = await request(app).get(introspection).set('Authorization', 'Bearer tsr_pat_x').expect(401);
+    expect(byGet.body.errors[0].message).toBe('The bearer token is not valid: it is malformed or truncated');
+  });
+
   it('answers GET introspection with a bad token the same way', async () => {
     const res = await request(app).get(`/?query=${encodeURIComponent('{ __schema { types { name } } }')}`).set('Authorization', `Bearer ${BAD_TOKEN}`).expect(401);
     expect(res.body.errors[0].extensions).toEqual({ code: 'UNAUTHORIZED' });

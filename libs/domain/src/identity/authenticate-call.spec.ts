@@ -87,6 +87,31 @@ describe('authenticateCall — Authorization and X-Service-Account', () => {
     expect(await codeOf(authenticateCall({ authorization, account: 'widget' }, portWith(TOKEN, grant)))).toBe('UNAUTHORIZED');
   });
 
+  async function reasonOf(promise: Promise<unknown>): Promise<string> {
+    try {
+      await promise;
+      return 'none';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  // Issue 30 item 18: a token that is there but cannot be one is not "missing".
+  it.each([
+    ['no header', undefined, 'A bearer token is required in the Authorization header'],
+    ['an empty header', '', 'A bearer token is required in the Authorization header'],
+    ['the scheme alone', 'Bearer ', 'A bearer token is required in the Authorization header'],
+    ['a truncated token', `Bearer ${TOKEN.slice(0, 12)}`, 'The bearer token is not valid: it is malformed or truncated'],
+    ['a token with characters no token has', 'Bearer tsr_pat_aaaa!aaaa"aaaa<aaaa>', 'The bearer token is not valid: it is malformed or truncated'],
+    ['a token longer than any token', `Bearer ${'a'.repeat(600)}`, 'The bearer token is not valid: it is malformed or truncated'],
+    ['a scheme glued to the token', `Bearer${TOKEN}`, 'The Authorization header is not a bearer token: send Authorization: Bearer <token>'],
+    ['a Basic header', `Basic ${TOKEN}`, 'The Authorization header is not a bearer token: send Authorization: Bearer <token>'],
+    ['an unknown token', 'Bearer tsr_pat_bbbbbbbbbbbbbbbbbbbbbbbbbbb', 'The bearer token is unknown, expired or revoked'],
+  ])('says why for %s', async (_case, authorization, reason) => {
+    expect(await reasonOf(authenticateCall({ authorization, account: 'widget' }, portWith(TOKEN, {})))).toBe(reason);
+    expect(await reasonOf(authenticateToken(authorization, portWith(TOKEN, {})))).toBe(reason);
+  });
+
   describe('an OAuth access token acts only in its application’s account', () => {
     const oauth = (accountId: string): Partial<TokenGrant> => ({ kind: 'oauth', tokenId: 3, clientId: 'app', oauth: oauthFacts(accountId) });
 

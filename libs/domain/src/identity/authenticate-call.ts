@@ -14,14 +14,27 @@ import { hashToken } from './personal-access-token.js';
 import { resolveAccess, resolveToken } from './resolve-access.js';
 
 // RFC 7235 §2.1: the scheme is case-insensitive and one or more spaces (1*SP) separate it from the token.
-const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{16,512})$/i;
+const BEARER = /^Bearer(?: +(.*))?$/i;
+const TOKEN = /^[A-Za-z0-9._~+/=-]{16,512}$/;
 /** A token's last use is recorded at most this often, so busy tokens do not write on every call. */
 export const TOKEN_USE_INTERVAL_MS = 60_000;
 
 async function lookupBearer(authorization: string | undefined, accountId: string | null, port: AccessPort): Promise<AccessLookup | null> {
-  const match = authorization ? BEARER.exec(authorization.trim()) : null;
-  if (!match) throw unauthorized('A bearer token is required in the Authorization header');
-  return port.lookup(hashToken(match[1]!), accountId);
+  return port.lookup(hashToken(bearerToken(authorization)), accountId);
+}
+
+/**
+ * The token of the header, or why there is none. A header that is there but cannot hold a token
+ * (truncated when copied, a stray character) is told apart from no token at all, so the caller
+ * looks at the token rather than at how the header is sent.
+ */
+function bearerToken(authorization: string | undefined): string {
+  const header = authorization?.trim() ?? '';
+  const bearer = BEARER.exec(header);
+  if (header === '' || (bearer && !bearer[1])) throw unauthorized('A bearer token is required in the Authorization header');
+  if (!bearer) throw unauthorized('The Authorization header is not a bearer token: send Authorization: Bearer <token>');
+  if (!TOKEN.test(bearer[1]!)) throw unauthorized('The bearer token is not valid: it is malformed or truncated');
+  return bearer[1]!;
 }
 
 async function recordUse(grant: TokenGrant, port: AccessPort, now: Date): Promise<void> {
