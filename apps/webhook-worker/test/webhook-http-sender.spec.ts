@@ -103,6 +103,16 @@ describe('httpSender', () => {
     expect((await send({ url: 'ftp://example.com/', body: '{}', headers: {} })).error).toBe('refused: ftp: is not http or https');
   });
 
+  it.each([
+    ['http://[2002:a00:1::1]/hook', 'refused: 2002:a00:1::1 (10.0.0.1) is a private address'],
+    ['http://[64:ff9b:1::a00:1]/hook', 'refused: 64:ff9b:1::a00:1 (10.0.0.1) is a private address'],
+    ['http://[64:ff9b::a9fe:a9fe]/', 'refused: 64:ff9b::a9fe:a9fe (169.254.169.254) is the cloud metadata address'],
+    ['http://[::10.0.0.1]/', 'refused: ::a00:1 (10.0.0.1) is a private address'],
+    ['http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', 'refused: 2001:0:4136:e378:8000:63bf:3fff:fdd2 is a Teredo tunnel address (of 192.0.2.45)'],
+  ])('refuses the literal %s, an IPv6 form carrying a refused IPv4 address, without connecting (issue 30 item 8)', async (url, error) => {
+    expect(await send({ url, body: '{}', headers: {} })).toMatchObject({ statusCode: null, error });
+  });
+
   it('answers the same for a URI on every send: a refused literal stays refused, an allowed one keeps its path and query', async () => {
     for (let i = 0; i < 3; i++) expect((await send({ url: 'http://10.1.2.3/hook', body: '{}', headers: {} })).error).toBe('refused: 10.1.2.3 is a private address');
     sink.respond({ status: 204 });

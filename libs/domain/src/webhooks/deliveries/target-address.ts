@@ -11,6 +11,7 @@
  * every refused range below.
  */
 import ipaddr from 'ipaddr.js';
+import { embeddedIpv4, withHexTail } from './embedded-ipv4.js';
 
 type Parsed = ipaddr.IPv4 | ipaddr.IPv6;
 
@@ -49,9 +50,6 @@ const REFUSED_V6: ReadonlyArray<[string, string]> = [
 const parseRanges = (list: ReadonlyArray<[string, string]>) => list.map(([cidr, reason]) => ({ range: ipaddr.parseCIDR(cidr), reason }));
 const V4 = parseRanges(REFUSED_V4);
 const V6 = parseRanges(REFUSED_V6);
-// IPv6 forms that carry an IPv4 address: checked as that IPv4 address.
-const EMBEDDING_V4 = [ipaddr.parseCIDR('::ffff:0:0/96'), ipaddr.parseCIDR('64:ff9b::/96'), ipaddr.parseCIDR('::/96')];
-
 /** Parses `127.0.0.0/8, ::1/128`; a bare address is its own /32 or /128. Throws naming the bad entry. */
 export function parseAllowedNetworks(text: string | undefined): AllowedNetworks {
   const cidrs = (text ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
@@ -73,7 +71,7 @@ export function parseAllowedNetworks(text: string | undefined): AllowedNetworks 
 /** A URL host that is an IP literal (`10.0.0.1`, `[::1]`): no DNS lookup happens for it, so it is checked as it is. */
 export function isIpLiteral(host: string): boolean {
   const text = unbracket(host);
-  return ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
+  return ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(withHexTail(text));
 }
 
 /**
@@ -82,28 +80,28 @@ export function isIpLiteral(host: string): boolean {
  */
 export function refusedAddress(address: string, allowed: AllowedNetworks = NO_ALLOWED_NETWORKS): string | null {
   const text = unbracket(address);
-  if (!ipaddr.isValid(text)) return `${address} is not an IP address`;
-  const parsed = ipaddr.parse(text);
-  const effective = embeddedV4(parsed) ?? parsed;
-  if (isAllowed(parsed, allowed) || isAllowed(effective, allowed)) return null;
-  const table = effective.kind() === 'ipv4' ? V4 : V6;
-  const hit = table.find(({ range }) => inRange(effective, range));
-  if (!hit) return null;
-  return effective === parsed ? `${text} is ${hit.reason}` : `${text} (${effective.toString()}) is ${hit.reason}`;
+  const readable = withHexTail(text);
+  if (!ipaddr.isValid(readable)) return `${address} is not an IP address`;
+  const parsed = ipaddr.parse(readable);
+  if (isAllowed(parsed, allowed)) return null;
+  const own = rangeReason(parsed);
+  if (own) return `${text} is ${own}`;
+  // The IPv6 forms that carry an IPv4 address (embedded-ipv4.ts) are judged by what they carry too.
+  const embedded = parsed.kind() === 'ipv6' ? embeddedIpv4(parsed as ipaddr.IPv6) : null;
+  if (embedded?.kind === 'teredo') return `${text} is a Teredo tunnel address (of ${embedded.client.toString()})`;
+  for (const v4 of embedded?.addresses ?? []) {
+    const reason = isAllowed(v4, allowed) ? null : rangeReason(v4);
+    if (reason) return `${text} (${v4.toString()}) is ${reason}`;
+  }
+  return null;
+}
+
+function rangeReason(address: Parsed): string | null {
+  return (address.kind() === 'ipv4' ? V4 : V6).find(({ range }) => inRange(address, range))?.reason ?? null;
 }
 
 function isAllowed(address: Parsed, allowed: AllowedNetworks): boolean {
   return allowed.ranges.some((range) => inRange(address, range));
-}
-
-function embeddedV4(address: Parsed): ipaddr.IPv4 | null {
-  if (address.kind() !== 'ipv6') return null;
-  const v6 = address as ipaddr.IPv6;
-  // ::/96 also holds :: and ::1, which are IPv6's own unspecified and loopback addresses.
-  if (v6.parts.slice(0, 7).every((part) => part === 0) && v6.parts[7]! <= 1) return null;
-  if (!EMBEDDING_V4.some((range) => inRange(v6, range))) return null;
-  const bytes = v6.toByteArray().slice(12);
-  return new ipaddr.IPv4(bytes);
 }
 
 function inRange(address: Parsed, range: [Parsed, number]): boolean {
