@@ -14,7 +14,9 @@ export async function runCli(argv: readonly string[], commands: readonly Command
   const wantsHelp = argv.includes('--help') || argv.includes('-h') || argv[0] === 'help';
   if (!command) {
     const group = commands.filter((candidate) => startsWith(candidate.name.split(' '), words.filter((word) => word !== 'help')));
-    if (wantsHelp || words.length === 0) return { stdout: listing(group.length > 0 ? group : commands), code: 0 };
+    if (wantsHelp) return { stdout: listing(group.length > 0 ? group : commands), code: 0 };
+    // No command is a mistake a script should notice: the listing goes to standard error, exit 1.
+    if (words.length === 0) return { stderr: listing(commands), code: 1 };
     return { stderr: `tessera: unknown command '${words.join(' ')}'\n\n${listing(group.length > 0 ? group : commands)}`, code: 1 };
   }
   if (wantsHelp) return { stdout: command.help, code: 0 };

@@ -11,6 +11,12 @@ import { runTessera } from '../testing/run-tessera.js';
 const tessera = runTessera;
 
 const COMMAND_NAMES = ['account create', 'person create', 'token create', 'migrate', 'seed', 'db start', 'db stop', 'db status'];
+/** What must not reach an operator's terminal as is: C0 but newline, DEL, C1, and the bidirectional overrides. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** A help's example line as the shell splits it: words, and '…' quoted ones. */
+const shellWords = (line: string) => [...line.matchAll(/'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2]!);
 
 describe('tessera: the administration command', () => {
   it('lists every command on --help, and each command explains itself on --help, exit 0', async () => {
@@ -22,6 +28,20 @@ describe('tessera: the administration command', () => {
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(new RegExp(`^Usage: tessera ${COMMAND_NAMES[i]}`));
     });
+  });
+
+  it('prints the command list on standard error and exits 1 when no command is given (issue 30 item 20)', async () => {
+    const none = await tessera([]);
+    expect(none).toMatchObject({ code: 1, stdout: '' });
+    expect(none.stderr).toContain('Usage: tessera <command> [options]');
+    for (const name of COMMAND_NAMES) expect(none.stderr).toContain(`  ${name} `);
+  });
+
+  it('prints what it echoes of the command line with its control characters escaped (issue 30 item 11)', async () => {
+    const run = await tessera(['\u001b]0;owned\u0007\u001b[2J']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("unknown command '\\u001b]0;owned\\u0007\\u001b[2J'");
+    expect(run.stderr).not.toMatch(CONTROL);
   });
 
   it('refuses an unknown command, an unknown option and an extra argument with exit 1 and the usage', async () => {
@@ -70,7 +90,7 @@ describe('tessera: the administration command', () => {
 
     it('token create prints a token of the person found by e-mail in any case, with the scopes and expiry asked for, stored as its digest only', async () => {
       const before = await tokenCount();
-      const run = await tessera(['token', 'create', '--person', demo.admin.email.toUpperCase(), '--scopes', 'request:Read, me:*', '--expires-in', '30d', '--name', 'CI'], { DATABASE_URL: test.url });
+      const run = await tessera(['token', 'create', '--person', demo.admin.email.toUpperCase(), '--scopes', 'request:Read; me:*', '--expires-in', '30d', '--name', 'CI'], { DATABASE_URL: test.url });
       expect(run.code).toBe(0);
       const token = run.stdout.trim();
       expect(token).toMatch(/^tsr_pat_/);
@@ -85,6 +105,26 @@ describe('tessera: the administration command', () => {
       expect(days).toBeLessThanOrEqual(31);
       expect(await test.db('personal_access_tokens').where({ token_hash: token })).toHaveLength(0);
       expect(await tokenCount()).toBe(before + 1);
+    });
+
+    it('token create takes scopes separated by semicolons: deny and conditional scopes, each as written (issue 30 item 11)', async () => {
+      const run = await tessera(
+        ['token', 'create', '--person', demo.admin.email, '--scopes', ' deny webhook:Delete;allow request:Read, request:Update if account = wdc and role in administrator, agent ; *:* '],
+        { DATABASE_URL: test.url },
+      );
+      expect(run.code).toBe(0);
+      const row = await test.db('personal_access_tokens').where({ token_hash: hashToken(run.stdout.trim()) }).first('scopes');
+      expect(row.scopes).toEqual(['deny webhook:Delete', 'allow request:Read, request:Update if account = wdc and role in administrator, agent', '*:*']);
+    });
+
+    it('prints stored names with their terminal control sequences escaped (issue 30 item 11)', async () => {
+      const name = 'Mallory \u001b]0;owned\u0007\u001b[2J\u009b31m\r\u202eEvil';
+      const created = await tessera(['person', 'create', '--account', demo.account, '--name', name, '--email', 'mallory@widget.example'], { DATABASE_URL: test.url });
+      expect(created.code).toBe(0);
+      const token = await tessera(['token', 'create', '--person', created.stdout.trim(), '--name', 'CI \u001b[31mred'], { DATABASE_URL: test.url });
+      expect(token.code).toBe(0);
+      expect(token.stderr).not.toMatch(CONTROL);
+      expect(token.stderr).toContain("('CI \\u001b[31mred') for Mallory \\u001b]0;owned\\u0007\\u001b[2J\\u009b31m\\r\\u202eEvil <mallory@widget.example>");
     });
 
     it('token create by id defaults to every scope the roles allow and to 90 days; never makes one that does not expire', async () => {
@@ -103,6 +143,8 @@ describe('tessera: the administration command', () => {
     it.each([
       [['--person', 'nobody@widget.example'], 'No enabled person has the primary e-mail nobody@widget.example'],
       [['--person', '2147483647'], 'No enabled person has the id 2147483647'],
+      [['--person', '9999999999'], 'No enabled person has the id 9999999999'],
+      [['--person', '0'], 'No enabled person has the id 0'],
       [['--person', 'admin@widget.example', '--scopes', 'zzz:Read'], "scopes: zzz:Read: 'zzz' is not a known record type"],
       [['--person', 'admin@widget.example', '--expires-in', '0d'], '--expires-in takes a number of days'],
       [['--person', 'admin@widget.example', '--expires-in', 'soon'], '--expires-in takes a number of days'],
@@ -114,6 +156,7 @@ describe('tessera: the administration command', () => {
       const run = await tessera(['token', 'create', ...args], { DATABASE_URL: test.url });
       expect(run).toMatchObject({ code: 1, stdout: '' });
       expect(run.stderr).toContain(message);
+      expect(run.stderr).not.toMatch(/select|password_hash/i);
       expect(await tokenCount()).toBe(before);
     });
 
@@ -170,7 +213,7 @@ describe('tessera: the administration command', () => {
         { account_id: 'beta', role: 'administrator' },
         { account_id: 'beta', role: 'agent' },
       ]);
-      const events = (await listQueuedJobs(test.db, 'webhook-event')).map((job) => job.payload).filter((payload) => payload['event'] === 'person.create');
+      const events = (await listQueuedJobs(test.db, 'webhook-event')).map((job) => job.payload).filter((payload) => payload['event'] === 'person.create' && payload['account_id'] === 'beta');
       expect(events).toEqual([expect.objectContaining({ account_id: 'beta', object_id: id, payload: expect.objectContaining({ source: 'tessera' }) })]);
       expect(await test.db('audit_lines').where({ record_type: 'Person', record_id: id, action: 'create' })).toHaveLength(1);
 
@@ -200,6 +243,31 @@ describe('tessera: the administration command', () => {
       expect(missing).toMatchObject({ code: 0, stdout: `${admin.id}\n` });
     });
 
+    it('person create --if-missing matches only in the named account: an e-mail of another account is refused, exit 1, nothing written (issue 30 item 6)', async () => {
+      await tessera(['account', 'create', 'other-co', '--name', 'Other Co', '--if-missing'], { DATABASE_URL: test.url });
+      const admin = await test.db('people').where({ primary_email: demo.admin.email }).first('id');
+      const before = await Promise.all(['people', 'person_roles', 'audit_lines', 'personal_access_tokens'].map(count));
+      const run = await tessera(['person', 'create', '--account', 'other-co', '--name', 'Admin', '--email', demo.admin.email.toUpperCase(), '--admin', '--if-missing'], { DATABASE_URL: test.url });
+      expect(run).toMatchObject({ code: 1, stdout: '' });
+      expect(run.stderr.trim()).toBe(`email: ${demo.admin.email.toUpperCase()} is the primary e-mail of a person of another account, not of other-co; nothing was written`);
+      expect(run.stderr).not.toContain(String(admin.id));
+      expect(await Promise.all(['people', 'person_roles', 'audit_lines', 'personal_access_tokens'].map(count))).toEqual(before);
+    });
+
+    it('account create --if-missing is refused when the account there is not the one asked for: another directory, or none (issue 30 item 6)', async () => {
+      await tessera(['account', 'create', 'dir-a', '--name', 'A', '--if-missing'], { DATABASE_URL: test.url });
+      await tessera(['account', 'create', 'dir-b', '--name', 'B', '--if-missing'], { DATABASE_URL: test.url });
+      expect((await tessera(['account', 'create', 'dom-a', '--name', 'Dom', '--directory', 'dir-a'], { DATABASE_URL: test.url })).code).toBe(0);
+      const other = await tessera(['account', 'create', 'dom-a', '--name', 'Dom', '--directory', 'dir-b', '--if-missing'], { DATABASE_URL: test.url });
+      expect(other).toMatchObject({ code: 1, stdout: '' });
+      expect(other.stderr.trim()).toBe('directory: Account dom-a exists already, as a support domain of dir-a, not of dir-b; nothing was written');
+      const none = await tessera(['account', 'create', 'dir-a', '--name', 'A', '--directory', 'dir-b', '--if-missing'], { DATABASE_URL: test.url });
+      expect(none).toMatchObject({ code: 1, stdout: '' });
+      expect(none.stderr.trim()).toBe('directory: Account dir-a exists already, as a directory account, not as a support domain of dir-b; nothing was written');
+      expect(await tessera(['account', 'create', 'dom-a', '--name', 'Dom', '--directory', 'dir-a', '--if-missing'], { DATABASE_URL: test.url })).toMatchObject({ code: 0, stdout: 'dom-a\n' });
+      expect(await test.db('accounts').where({ id: 'dom-a' }).first('directory_account_id')).toEqual({ directory_account_id: 'dir-a' });
+    });
+
     it('seed --demo loads the demo data and writes the credentials file; seed without --demo writes nothing', async () => {
       const file = path.join(tmpdir(), `tessera-cli-${randomBytes(4).toString('hex')}.json`);
       const target = await createTestDatabase();
@@ -218,5 +286,22 @@ describe('tessera: the administration command', () => {
         await rm(file, { force: true });
       }
     });
+  });
+
+  it('runs the examples of every command help as written, in order, on a fresh database (issue 30 item 11)', async () => {
+    const target = await createTestDatabase();
+    try {
+      const helps = await Promise.all(['account create', 'person create', 'token create'].map((name) => tessera([...name.split(' '), '--help'])));
+      const examples = helps.flatMap((help) => help.stdout.split('\n').filter((line) => line.startsWith('  tessera ')).map((line) => shellWords(line.trim()).slice(1)));
+      expect(examples.map((words) => words.slice(0, 2).join(' '))).toEqual(['account create', 'account create', 'person create', 'token create']);
+      for (const words of examples) {
+        const run = await tessera(words, { DATABASE_URL: target.url });
+        expect({ words, code: run.code, stderr: run.code === 0 ? '' : run.stderr }).toEqual({ words, code: 0, stderr: '' });
+      }
+      const scopes = await target.db('personal_access_tokens').pluck('scopes');
+      expect(scopes).toEqual([['request:*', 'deny webhook:Delete', 'allow request:Read, request:Update if account = acme-it and role = administrator']]);
+    } finally {
+      await target.drop();
+    }
   });
 });

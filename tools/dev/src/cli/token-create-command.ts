@@ -7,26 +7,32 @@ import { createPersonalAccessToken } from '@tessera/domain';
 import { personalAccessTokenRepository, signInRepository } from '@tessera/persistence';
 import { withCliDatabase } from './cli-database.js';
 import { done, refused, type Command } from './command.js';
+import { shown } from './terminal-text.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const EXPIRES_IN = /^([1-9][0-9]{0,3})d$/;
 const MAX_DAYS = 3650;
+const MAX_ID = 2_147_483_647;
 
 export const tokenCreateCommand: Command = {
   name: 'token create',
   summary: 'Create a personal access token for a person, printed once',
-  help: `Usage: tessera token create --person <id|email> [--scopes <scope,…>] [--expires-in <N>d|never] [--name <name>]
+  help: `Usage: tessera token create --person <id|email> [--scopes <scope; …>] [--expires-in <N>d|never] [--name <name>]
 
 Creates a personal access token for an enabled person and prints it on standard output, once: only
 its digest is stored. The token can do what the person's roles allow, narrowed by its scopes.
 
   --person <id|email>    the person, by id or primary e-mail (any case)
-  --scopes <scope,…>     token scopes, separated by commas or spaces, in the syntax of the
-                         Access and Security page (request:Read, request:*, deny webhook:Delete);
-                         default *:* (everything the person's roles allow)
+  --scopes <scope; …>    token scopes, separated by semicolons, each in the syntax of the Access and
+                         Security page: [allow|deny] <action>[, <action>…][ if <condition>[ and …]],
+                         e.g. request:Read; deny webhook:Delete; request:Read, request:Update if
+                         account = wdc. Default *:* (everything the person's roles allow)
   --expires-in <N>d      the token works for N more days (1 to ${MAX_DAYS}), through the last one (UTC);
                          never: it does not expire. Default 90d
   --name <name>          what the person's Access and Security page lists it as
+
+Example:
+  tessera token create --person ada@acme.example --scopes 'request:*; deny webhook:Delete; allow request:Read, request:Update if account = acme-it and role = administrator' --expires-in 30d
 
 The database: DATABASE_URL when set, else this checkout's embedded PostgreSQL.`,
   options: { person: { type: 'string' }, scopes: { type: 'string' }, 'expires-in': { type: 'string' }, name: { type: 'string' } },
@@ -37,16 +43,19 @@ The database: DATABASE_URL when set, else this checkout's embedded PostgreSQL.`,
     if (expiresOn === null) return refused(`--expires-in takes a number of days, as 30d (1 to ${MAX_DAYS}), or never`);
     const form = {
       name: stringOption(values['name']) ?? 'Created with tessera token create',
-      scopes: (stringOption(values['scopes']) ?? '*:*').split(/[\s,]+/).join('\n'),
+      // A scope holds commas and spaces of its own (`request:Read, request:Update if role in a, b`): semicolons part them.
+      scopes: (stringOption(values['scopes']) ?? '*:*').split(';').join('\n'),
       expires_on: expiresOn,
     };
     return withCliDatabase(async (db) => {
       const people = signInRepository(db);
-      const found = /^[0-9]{1,10}$/.test(person) ? await people.findById(Number(person)) : await people.findByEmail(person);
-      if (!found) return refused(`No enabled person has the ${/^[0-9]+$/.test(person) ? 'id' : 'primary e-mail'} ${person}`);
+      const byId = /^[0-9]+$/.test(person);
+      // Ids are PostgreSQL integers: a larger number names no one, and is not sent to the database.
+      const found = byId ? (Number(person) <= MAX_ID ? await people.findById(Number(person)) : null) : await people.findByEmail(person);
+      if (!found) return refused(`No enabled person has the ${byId ? 'id' : 'primary e-mail'} ${shown(person)}`);
       const created = await createPersonalAccessToken(found.id, form, personalAccessTokenRepository(db));
       if (!created.ok) return refused(created.errors.map(([field, message]) => `${field === 'expires_on' ? 'expires-in' : field}: ${message}`).join('\n'));
-      return done(created.token.value, `Personal access token ${created.token.id} ('${created.token.name}') for ${found.name} <${found.primaryEmail}>; it is shown once:`);
+      return done(created.token.value, `Personal access token ${created.token.id} ('${shown(created.token.name)}') for ${shown(found.name)} <${shown(found.primaryEmail)}>; it is shown once:`);
     });
   },
 };
