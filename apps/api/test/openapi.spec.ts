@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { z } from 'zod';
 import { errorBodySchema, mountedRouteTable, openApiPath, validationErrorBodySchema, type OpenApiDocument, type RouteTable } from '@tessera/http';
@@ -40,6 +41,14 @@ describe('GET /v1/openapi.json — the OpenAPI 3.1 document of the route table',
   it('passes an OpenAPI 3.1 validator', async () => {
     expect(document.openapi).toBe('3.1.0');
     expect(await new Validator().validate(document)).toEqual({ valid: true });
+  });
+
+  it('passes redocly lint with its recommended rules: no error (its warnings: the localhost server, no license, no 4xx on this public route)', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: '/openapi.json', config });
+    const errors = problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.location[0]?.pointer ?? ''} ${problem.message}`);
+    expect(errors).toEqual([]);
+    expect(problems.map((problem) => problem.ruleId).sort()).toEqual(['info-license', 'no-server-example.com', 'operation-4xx-response']);
   });
 
   it('has every route of the table, with what it needs', () => {
