@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { z } from 'zod';
 import { errorBodySchema, mountedRouteTable, openApiPath, validationErrorBodySchema, type OpenApiDocument, type RouteTable } from '@tessera/http';
@@ -42,6 +43,14 @@ describe('GET /v1/openapi.json — the OpenAPI 3.1 document of the route table',
     expect(await new Validator().validate(document)).toEqual({ valid: true });
   });
 
+  it('passes redocly lint with its recommended rules: no error (its warnings: the localhost server, no license, no 4xx on this public route)', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: '/openapi.json', config });
+    const errors = problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.location[0]?.pointer ?? ''} ${problem.message}`);
+    expect(errors).toEqual([]);
+    expect(problems.map((problem) => problem.ruleId).sort()).toEqual(['info-license', 'no-server-example.com', 'operation-4xx-response']);
+  });
+
   it('has every route of the table, with what it needs', () => {
     for (const route of table) {
       const op = operation(route.method, openApiPath(route.path));
@@ -53,12 +62,31 @@ describe('GET /v1/openapi.json — the OpenAPI 3.1 document of the route table',
 
   it('describes the bearer token and the X-Service-Account header on every guarded operation', () => {
     expect(document.components['securitySchemes']!['bearerAuth']).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(document.components['parameters']!['ServiceAccount']).toMatchObject({ name: 'X-Service-Account', in: 'header', required: true });
+    // An API key scheme, not a parameter of each operation: a generated client sets it once, like the token.
+    expect(document.components['securitySchemes']!['serviceAccount']).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Service-Account' });
+    expect(document.components['parameters']).toBeUndefined();
     const me = operation('get', '/v1/me');
-    expect(me['security']).toEqual([{ bearerAuth: [] }]);
-    expect(me.parameters).toContainEqual({ $ref: '#/components/parameters/ServiceAccount' });
+    expect(me['security']).toEqual([{ bearerAuth: [], serviceAccount: [] }]);
+    expect(me.parameters ?? []).not.toContainEqual(expect.objectContaining({ name: 'X-Service-Account' }));
     expect(me['description']).toContain('`me:Read`');
     expect(operation('get', '/v1/openapi.json')['security']).toEqual([]);
+  });
+
+  it('says the security of every operation and every webhook, naming only schemes it declares (redocly lint security-defined)', () => {
+    const declared = Object.keys(document.components['securitySchemes']!);
+    const operations = [
+      ...Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => [`${method} ${path}`, op] as const)),
+      ...Object.entries(document.webhooks ?? {}).flatMap(([name, methods]) =>
+        Object.entries(methods as Record<string, Record<string, unknown>>).map(([method, op]) => [`webhook ${method} ${name}`, op] as const),
+      ),
+    ];
+    expect(Object.keys(document.webhooks ?? {}).length).toBeGreaterThan(0);
+    const withoutSecurity = operations.filter(([, op]) => !Array.isArray(op['security'])).map(([name]) => name);
+    expect(withoutSecurity).toEqual([]);
+    const undeclared = operations.flatMap(([name, op]) =>
+      (op['security'] as Array<Record<string, unknown>>).flatMap((requirement) => Object.keys(requirement).filter((scheme) => !declared.includes(scheme)).map((scheme) => `${name}: ${scheme}`)),
+    );
+    expect(undeclared).toEqual([]);
   });
 
   it('documents the events intake: query parameters, JSON and form bodies, the scopes the use case checks, 422', () => {

@@ -38,11 +38,10 @@ describe('auth app', () => {
     await request(app).get('/metrics').set('Authorization', 'Bearer auth-metrics-0123456789').expect(200);
   });
 
-  it('serves RFC 8414 metadata: the document oidc-provider builds for discovery, with the endpoints of SPEC.md', async () => {
+  it('serves RFC 8414 metadata with the endpoints of SPEC.md, and advertises no OpenID Connect', async () => {
     const app = authAppOn(test.db);
-    const get = (path: string) => request(app).get(path).set('Host', 'localhost:3001').expect(200);
-    const metadata = (await get('/.well-known/oauth-authorization-server')).body;
-    expect((await get('/.well-known/openid-configuration')).body).toEqual(metadata);
+    const get = (path: string) => request(app).get(path).set('Host', 'localhost:3001');
+    const metadata = (await get('/.well-known/oauth-authorization-server').expect(200)).body;
     expect(metadata).toMatchObject({
       issuer: 'http://localhost:3001',
       authorization_endpoint: 'http://localhost:3001/authorize',
@@ -54,7 +53,12 @@ describe('auth app', () => {
     });
     expect(metadata.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['request:Read', 'me:Read', '*:*']));
-    expect(metadata.userinfo_endpoint).toBeUndefined();
+    // The server issues no ID tokens and has no userinfo: nothing may promise them.
+    expect(metadata.scopes_supported).not.toContain('openid');
+    expect(metadata.scopes_supported).not.toContain('offline_access');
+    const openIdOnly = ['userinfo_endpoint', 'id_token_signing_alg_values_supported', 'subject_types_supported', 'claims_supported', 'claims_parameter_supported', 'claim_types_supported', 'end_session_endpoint', 'request_parameter_supported', 'request_uri_parameter_supported', 'require_request_uri_registration', 'acr_values_supported'];
+    expect(Object.keys(metadata).filter((key) => openIdOnly.includes(key) || key.startsWith('id_token_') || key.startsWith('userinfo_'))).toEqual([]);
     expect(metadata.pushed_authorization_request_endpoint).toBeUndefined();
+    await get('/.well-known/openid-configuration').expect(404);
   });
 });

@@ -31,6 +31,14 @@ describe('the OAuth authorization code flow, end to end with openid-client', () 
   const admin = () => loginOf(h.demo.admin);
   const redirectUri = () => h.demo.oauth_client.redirect_uri;
 
+  it('is found by RFC 8414 discovery only: OpenID Connect discovery finds no OpenID provider', async () => {
+    expect(config.serverMetadata().issuer).toBe(h.issuer);
+    expect(config.serverMetadata().scopes_supported).not.toContain('openid');
+    const { client_id, client_secret } = h.demo.oauth_client;
+    await expect(oauth.discovery(new URL(h.issuer), client_id, undefined, oauth.ClientSecretPost(client_secret), { execute: [oauth.allowInsecureRequests] }))
+      .rejects.toMatchObject({ cause: expect.objectContaining({ status: 404 }) });
+  });
+
   it('issues tokens for a code, rotates refresh tokens, revokes on reuse and replay, and revokes at the revocation endpoint', async () => {
     const browser = new Browser(h.issuer);
     // authorize → login → consent → code → token

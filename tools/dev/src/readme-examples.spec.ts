@@ -16,6 +16,10 @@
  *   is compared with the status of the command's last curl call (see answer.ts).
  * - A command without an answer must exit 0, and every curl call in it must get a
  *   status below 400.
+ * - The walkthroughs clean up after themselves: once every example has run, no
+ *   receiver an example started still listens, no file is left in the reader's
+ *   checkout (nor in the repository, through its folders), and no webhook was
+ *   ever enabled for a host outside the machine (examples/leftovers.ts).
  * - A block that is not meant to run (starting Tessera itself, Docker, a browser
  *   step, code in another language, an output) carries `<!-- not-run: reason -->`
  *   on the line before its fence. In the root README and the pages of docs/ (not the
@@ -24,12 +28,13 @@
  *   ones are counted.
  */
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
 import { answerMismatch, silentFailure } from './examples/answer.js';
 import { exampleDocuments } from './examples/documents.js';
+import { newEntries, receiverPorts, stillListening, webhooksEnabledOffMachine, type WebhookAuditLine } from './examples/leftovers.js';
 import { blockCommands, isShell, markdownBlocks } from './examples/markdown-examples.js';
 import { ShellSession, writeCurlShim } from './examples/shell-session.js';
 import { workspaceRoot } from './paths.js';
@@ -46,6 +51,10 @@ describe('the examples of the README and docs run as written, in order, on a fre
   let session: ShellSession;
   let stack: StartedStack | undefined;
   const ports: Record<string, number> = {};
+  /** The reader's checkout as it was before the first example, and the repository's `git status`. */
+  let checkoutBefore: string[] = [];
+  let repositoryBefore = '';
+  const gitStatus = () => execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: workspaceRoot, encoding: 'utf8' });
 
   const toTestPorts = (text: string) => text.replace(/(localhost|127\.0\.0\.1):(300[0-3])\b/g, (_, host, port) => `${host}:${ports[portName(Number(port))]}`);
   const toDefaultPorts = (text: string) =>
@@ -82,6 +91,8 @@ describe('the examples of the README and docs run as written, in order, on a fre
     // The reader's shell reaches the database npm start runs (for `npx tessera`), as on a reader's machine.
     const env = { PATH: `${bin}:${process.env['PATH']}`, HOME: process.env['HOME'], LANG: 'C.UTF-8', TERM: 'dumb', DATABASE_URL: test.url, TESSERA_DATA_DIR: path.join(dir, '.data') };
     session = new ShellSession(dir, path.join(dir, '.examples', 'steps'), statusFile, env);
+    checkoutBefore = [...(await readdir(dir)), '.data'];
+    repositoryBefore = gitStatus();
   }, 120_000);
 
   afterAll(async () => {
@@ -94,6 +105,7 @@ describe('the examples of the README and docs run as written, in order, on a fre
   it('runs every shell example and gets the answers shown; every other block is marked not-run with a reason', async () => {
     const failures: string[] = [];
     const counts = { commands: 0, answers: 0, notRun: 0 };
+    const commands: string[] = [];
     for (const document of await exampleDocuments()) {
       const markdown = await readFile(path.join(workspaceRoot, document), 'utf8').catch(() => '');
       for (const block of markdownBlocks(markdown)) {
@@ -108,6 +120,7 @@ describe('the examples of the README and docs run as written, in order, on a fre
         }
         for (const example of blockCommands(block)) {
           counts.commands += 1;
+          commands.push(example.command);
           const step = await session.run(toTestPorts(example.command), STEP_TIMEOUT_MS);
           const shown = { ...step, stdout: toDefaultPorts(step.stdout) };
           const problem = example.answer === undefined ? silentFailure(shown) : step.timedOut ? 'did not finish in time' : answerMismatch(example.answer, shown);
@@ -116,7 +129,16 @@ describe('the examples of the README and docs run as written, in order, on a fre
         }
       }
     }
-    expect(failures).toEqual([]);
+    const background = (await session.run('jobs -pr', STEP_TIMEOUT_MS)).stdout.trim();
+    const auditLines = (await test.db('audit_lines').where({ record_type: 'Webhook' }).orderBy('id').select('record_id', 'action', 'changes')) as WebhookAuditLine[];
+    const left = [
+      ...(background === '' ? [] : [`background jobs still running: ${background.split('\n').join(' ')}`]),
+      ...(await stillListening(receiverPorts(commands))).map((port) => `a receiver still listens on port ${port}`),
+      ...(await newEntries(dir, checkoutBefore)).map((entry) => `${entry} is left in the checkout`),
+      ...(gitStatus() === repositoryBefore ? [] : [`the repository's git status changed:\n${gitStatus()}`]),
+      ...webhooksEnabledOffMachine(auditLines),
+    ];
+    expect({ failures, left }).toEqual({ failures: [], left: [] });
     // The README and docs/ are the bulk of it: a parser that found nothing would pass the line above.
     expect(counts.commands).toBeGreaterThan(100);
     expect(counts.answers).toBeGreaterThan(30);

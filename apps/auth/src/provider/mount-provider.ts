@@ -1,12 +1,14 @@
 /**
  * Hands oidc-provider the requests of its own paths and leaves the rest to
- * Express (pages, health, metrics, REST 404s). RFC 8414 metadata is the same
- * document oidc-provider builds for OpenID discovery, served at its RFC 8414 path.
+ * Express (pages, health, metrics, REST 404s). RFC 8414 metadata is built from
+ * the document oidc-provider makes for OpenID discovery, whose own path is not
+ * served: the server is not an OpenID provider (authorization-server-metadata.ts).
  * Redirects of /authorize follow SPEC.md (authorize-redirects.ts); a JSON body
  * on /token reaches it form-encoded (json-token-body.ts).
  */
 import type { RequestHandler } from 'express';
 import type Provider from 'oidc-provider';
+import { authorizationServerMetadata } from './authorization-server-metadata.js';
 import { authorizeRedirects } from './authorize-redirects.js';
 import { isJsonBody, jsonAsForm } from './json-token-body.js';
 
@@ -24,6 +26,11 @@ export function providerPaths(provider: Provider): RequestHandler {
       ctx.status = 404;
     }
   });
+  provider.use(async (ctx, next) => {
+    await next();
+    // Only a request for the RFC 8414 path reaches oidc-provider's discovery route (below).
+    if (ctx.path === DISCOVERY && ctx.status === 200) ctx.body = authorizationServerMetadata(ctx.body as Record<string, unknown>);
+  });
   provider.use(authorizeRedirects);
   const callback = provider.callback();
   const fromJson = jsonAsForm((req, res) => void callback(req, res));
@@ -33,7 +40,7 @@ export function providerPaths(provider: Provider): RequestHandler {
       return void callback(req, res);
     }
     if (req.path === '/token' && isJsonBody(req)) return fromJson(req, res, next);
-    if (req.path === DISCOVERY || PROVIDER_PATHS.test(req.path)) return void callback(req, res);
+    if (PROVIDER_PATHS.test(req.path)) return void callback(req, res);
     next();
   };
 }

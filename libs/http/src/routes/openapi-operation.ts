@@ -1,6 +1,6 @@
 /**
- * One route as an OpenAPI 3.1 operation: who may call it (security, the
- * account header, `x-needs` and a sentence in the description), its
+ * One route as an OpenAPI 3.1 operation: who may call it (security: the
+ * token and the account header; `x-needs` and a sentence in the description), its
  * parameters and body, its answers and the errors its steps can raise.
  */
 import type { z } from 'zod';
@@ -39,7 +39,6 @@ function pascal(text: string): string {
 export function operationOf(route: RouteDeclaration, schemas: { inputs: SchemaComponents; outputs: SchemaComponents }): JsonSchema {
   const guarded = !isPublicRoute(route);
   const parameters = [
-    ...(guarded ? [{ $ref: '#/components/parameters/ServiceAccount' }] : []),
     ...parametersOf(route.input.params, 'path'),
     ...parametersOf(route.input.query, 'query'),
   ];
@@ -54,7 +53,8 @@ export function operationOf(route: RouteDeclaration, schemas: { inputs: SchemaCo
     description: [route.description, describeNeeds(route.needs)].filter(Boolean).join('\n\n'),
     tags: [route.tag],
     'x-needs': route.needs,
-    security: guarded ? [{ bearerAuth: [] }] : [],
+    // One requirement naming both schemes: the token and the account header, together.
+    security: guarded ? [{ bearerAuth: [], serviceAccount: [] }] : [],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: { ...successesOf(route, isRateLimited(route), schemas.outputs), ...errorsOf(route, guarded) },

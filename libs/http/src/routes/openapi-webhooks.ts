@@ -27,6 +27,9 @@ export function webhooksSection(webhooks: Readonly<Record<string, OpenApiWebhook
         summary: webhook.summary,
         ...(webhook.description ? { description: webhook.description } : {}),
         ...(webhook.tag ? { tags: [webhook.tag] } : {}),
+        // The service presents no credential the receiver issued: a message is authenticated by its
+        // signature headers (and signed body), which the receiver checks itself.
+        security: [],
         parameters: webhook.headers.map((header) => ({ name: header.name, in: 'header', required: header.required, description: header.description, schema: { type: 'string' } })),
         requestBody: { required: true, content: { 'application/json': { schema: refs.length === 1 ? refs[0] : { oneOf: refs } } } },
         responses: { '2XX': { description: webhook.answer } },

@@ -44,11 +44,17 @@ describe('buildOpenApiDocument', () => {
     expect(await new Validator().validate(document)).toEqual({ valid: true });
   });
 
-  it('says what a guarded operation needs: bearer token, account header, x-needs and the description', () => {
-    expect(addNote['security']).toEqual([{ bearerAuth: [] }]);
+  it('says what a guarded operation needs: bearer token and account header together, x-needs and the description', () => {
+    expect(addNote['security']).toEqual([{ bearerAuth: [], serviceAccount: [] }]);
+    expect(document.components['securitySchemes']!['serviceAccount']).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Service-Account' });
     expect(addNote['x-needs']).toEqual({ scope: 'team:Update', role: 'administrator', note: 'Checked again by the use case.' });
     expect(addNote['description']).toBe('Needs the administrator role in the account and a token whose scopes allow `team:Update`. Checked again by the use case.');
-    expect((addNote['parameters'] as unknown[])[0]).toEqual({ $ref: '#/components/parameters/ServiceAccount' });
+  });
+
+  it('leaves the account header to the security scheme: no operation takes it as a parameter a client must pass per call', () => {
+    expect(document.components['parameters']).toBeUndefined();
+    expect(JSON.stringify(document.paths)).not.toContain('X-Service-Account');
+    expect(JSON.stringify(document.paths)).not.toContain('#/components/parameters/');
   });
 
   it('marks a public operation as needing no security and no account header', () => {
@@ -60,7 +66,6 @@ describe('buildOpenApiDocument', () => {
 
   it('lists path and query parameters from the input schemas, with their descriptions and requirement', () => {
     expect(addNote['parameters']).toEqual([
-      { $ref: '#/components/parameters/ServiceAccount' },
       { name: 'id', in: 'path', required: true, description: 'The thing', schema: { type: 'string' } },
       { name: 'notify', in: 'query', required: false, schema: { type: 'string', enum: ['yes', 'no'] } },
       { name: 'tag', in: 'query', required: true, schema: { type: 'string' } },
@@ -123,6 +128,8 @@ describe('buildOpenApiDocument', () => {
             operationId: 'webhook.thing.create',
             summary: 'A thing was created',
             tags: ['events'],
+            // The sender presents no credential of the receiver's: the request is authenticated by its signature headers.
+            security: [],
             parameters: [{ name: 'webhook-id', in: 'header', required: true, description: 'The delivery id', schema: { type: 'string' } }],
             requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/ThingCreateMessage' }, { $ref: '#/components/schemas/SignedBody' }] } } } },
             responses: { '2XX': { description: 'Any 2xx is a delivery' } },

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of a route table: every route with what it needs,
- * reads and answers, the bearer scheme, the account header, and the error
+ * reads and answers, the bearer and account header schemes, and the error
  * answers every route shares; and the webhooks the service sends, when given.
  */
 import type { z } from 'zod';
@@ -93,14 +93,15 @@ export function buildOpenApiDocument(routes: RouteTable, options: OpenApiOptions
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token, or an OAuth access token of an application' },
-      },
-      parameters: {
-        ServiceAccount: {
-          name: 'X-Service-Account',
+        // The account header goes with the token on every guarded call, so it is a scheme rather than a
+        // parameter of each operation: a generated client sets it once, where it sets the token.
+        serviceAccount: {
+          type: 'apiKey',
           in: 'header',
-          required: true,
-          description: 'The account the call acts in: one the person belongs to, or a support domain of their directory account',
-          schema: { type: 'string', pattern: ACCOUNT_ID_PATTERN.source },
+          name: 'X-Service-Account',
+          description:
+            'The account the call acts in: one the person belongs to, or a support domain of their directory account ' +
+            `(an account id, \`${ACCOUNT_ID_PATTERN.source}\`). Required together with the bearer token.`,
         },
       },
       headers: {

@@ -71,7 +71,9 @@ export const WEBHOOK_HEADERS: readonly WebhookHeader[] = [
     name: 'webhook-signature',
     required: false,
     description:
-      'Standard Webhooks: with an `hs*` policy, space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed by the policy secret; accept the message when one matches',
+      'Standard Webhooks: with an `hs*` policy `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed by the policy secret; ' +
+      'with an `ed25519` policy `v1a,<base64 Ed25519 signature of the same>` (verify with the public key); none with other policies or without one. ' +
+      'During a key roll one entry per signing key, space-separated: accept the message when one of them verifies',
   },
   { name: 'X-Tessera-Delivery', required: true, description: 'The delivery id (equal to webhook-id), as shown in the delivery log' },
   { name: 'X-Tessera-Event', required: true, description: 'The event name' },
