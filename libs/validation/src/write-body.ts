@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import { validationFailed, withInputProblems, type FieldError } from '@tessera/domain';
 import { humanize } from './events/event-input.js';
-import { nulCharacterFields } from './nul-characters.js';
+import { unstorableTextFields } from './unstorable-text.js';
 
 const aliases = z.registry<{ aliasOf: string }>();
 
@@ -55,9 +55,9 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function parseWriteBody<S extends z.ZodObject>(schema: S, body: unknown, { what, readOnly = [] }: WriteBodyOptions): z.output<S> {
   const raw = body ?? {};
   if (!isObject(raw)) throw validationFailed(issueErrors(schema.safeParse(raw).error?.issues ?? [], what));
-  // PostgreSQL text cannot hold a NUL: refused here, before any use case queries with it.
-  const nul = nulCharacterFields(raw);
-  if (nul.length > 0) throw validationFailed(nul);
+  // Text PostgreSQL cannot store (a NUL, a lone surrogate): refused here, before any use case queries with it.
+  const unstorable = unstorableTextFields(raw);
+  if (unstorable.length > 0) throw validationFailed(unstorable);
   const shape = schema.shape as Record<string, z.ZodType>;
   const problems: FieldError[] = [];
   // Own keys only, into an object without a prototype: a body key such as `__proto__` or
