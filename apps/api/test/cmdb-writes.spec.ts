@@ -62,7 +62,7 @@ describe('configuration item and service instance writes', () => {
     expect(res.body.errors).toEqual([
       ['colour', "'colour' is not a field of a configuration item"],
       ['name', "Name can't be blank"],
-      ['label', 'Label has already been taken: srv-db-01'],
+      ['label', 'Label has already been taken: srv-db-01 (labels in an account are compared as a person reads them: in any letter case, in Unicode NFC, invisible characters left out)'],
       ['status', 'Status is not included in the list: in_stock, in_production, being_repaired, archived'],
       ['rule_set', 'Rule set is not included in the list: hardware, software, license, other'],
       ['source', 'Source is too long (maximum is 30 characters)'],
@@ -98,7 +98,7 @@ describe('configuration item and service instance writes', () => {
     const { body: ci } = await send('post', '/v1/cis', { name: 'Blade 9' }).expect(201);
     const res = await send('patch', `/v1/cis/${ci.id}`, { rule_set: 'software', name: ' ', status: null, label: 'srv-orphan-01' }).expect(422);
     expect(res.body.errors).toEqual([
-      ['rule_set', "'rule_set' is read-only"], ['name', "Name can't be blank"], ['label', 'Label has already been taken: srv-orphan-01'], ['status', "Status can't be blank"],
+      ['rule_set', "'rule_set' is read-only"], ['name', "Name can't be blank"], ['label', 'Label has already been taken: srv-orphan-01 (labels in an account are compared as a person reads them: in any letter case, in Unicode NFC, invisible characters left out)'], ['status', "Status can't be blank"],
     ]);
     await send('patch', `/v1/cis/${foreign.ci}`, { name: 'Mine now' }).expect(404);
     await h.get(`/v1/cis/${foreign.ci}`).expect(404);
@@ -134,7 +134,7 @@ describe('configuration item and service instance writes', () => {
     }).expect(422);
     expect(res.body.errors).toEqual([
       ['created_at', "'created_at' is read-only"],
-      ['name', 'Name has already been taken: Database Production'],
+      ['name', 'Name has already been taken: Database Production (names in an account are compared as a person reads them: in any letter case, in Unicode NFC, invisible characters left out)'],
       ['service_id', `Service: no service of the account has the id ${foreign.service}`],
       ['first_line_team_id', `First line team: no team of the account has the id ${foreign.team}`],
       ['configuration_item_ids', `Configuration item: no configuration item of the account has the id ${foreign.ci}, 2147483000`],
@@ -162,7 +162,7 @@ describe('configuration item and service instance writes', () => {
     await send('patch', `/v1/service_instances/${si.id}`, { name: 'Storage Prod' }).expect(200);
     expect(await auditOf('ServiceInstance', si.id)).toHaveLength(3);
     await send('patch', `/v1/service_instances/${foreign.si}`, { name: 'Taken over' }).expect(404);
-    expect((await send('patch', `/v1/service_instances/${si.id}`, { name: 'E-mail Production' }).expect(422)).body.errors).toEqual([['name', 'Name has already been taken: E-mail Production']]);
+    expect((await send('patch', `/v1/service_instances/${si.id}`, { name: 'E-mail Production' }).expect(422)).body.errors).toEqual([['name', 'Name has already been taken: E-mail Production (names in an account are compared as a person reads them: in any letter case, in Unicode NFC, invisible characters left out)']]);
   });
 
   it('lets an agent write with a token allowing the actions, not a specialist or an end user', async () => {

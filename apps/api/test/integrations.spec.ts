@@ -81,7 +81,7 @@ describe('/v1/integrations — the integrations of the account, for administrato
     it('returns 409 for a name the account already uses, and stores nothing', async () => {
       const before = await h.test.db('integrations').count({ n: '*' }).first();
       const res = await create({ name: 'Monitoring bridge' }).expect(409);
-      expect(res.body).toEqual({ message: "An integration named 'Monitoring bridge' already exists in this account" });
+      expect(res.body).toEqual({ message: "An integration named 'Monitoring bridge' already exists in this account (names in an account are compared as a person reads them: in any letter case, in Unicode NFC, invisible characters left out)" });
       expect(await h.test.db('integrations').count({ n: '*' }).first()).toEqual(before);
     });
 
@@ -141,7 +141,7 @@ describe('/v1/integrations — the integrations of the account, for administrato
     it('returns 409 for a name another integration of the account has, and keeps the old name', async () => {
       const { body: created } = await create({ name: 'Clash' }).expect(201);
       const res = await call(h, 'patch', `/v1/integrations/${created.id}`).send({ name: 'Monitoring bridge', description: 'lost' }).expect(409);
-      expect(res.body).toEqual({ message: "An integration named 'Monitoring bridge' already exists in this account" });
+      expect(res.body).toEqual({ message: "An integration named 'Monitoring bridge' already exists in this account (names in an account are compared as a person reads them: in any letter case, in Unicode NFC, invisible characters left out)" });
       expect((await call(h, 'get', `/v1/integrations/${created.id}`).expect(200)).body).toMatchObject({ name: 'Clash', description: null });
     });
 

@@ -54,7 +54,7 @@ describe('teams', () => {
     const res = await send('post', '/v1/teams', { name: 'Service Desk', manager_id: oscar, member_ids: [dana, oscar, 2147483000], colour: 'red' }).expect(422);
     expect(res.body.errors).toEqual([
       ['colour', "'colour' is not a field of a team"],
-      ['name', 'Name has already been taken: Service Desk'],
+      ['name', 'Name has already been taken: Service Desk (names in an account are compared as a person reads them: in any letter case, in Unicode NFC, invisible characters left out)'],
       ['manager_id', 'Manager id does not match any person of the account'],
       ['member_ids', `Member ids ${oscar}, 2147483000 do not match any person of the account`],
     ]);

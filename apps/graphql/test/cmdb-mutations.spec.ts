@@ -71,7 +71,7 @@ describe('GraphQL configuration item and service instance mutations', () => {
       configurationItem: null,
       errors: [
         { path: ['input', 'name'], message: "Name can't be blank" },
-        { path: ['input', 'label'], message: 'Label has already been taken: srv-db-01' },
+        { path: ['input', 'label'], message: 'Label has already been taken: srv-db-01 (labels in an account are compared as a person reads them: in any letter case, in Unicode NFC, invisible characters left out)' },
         { path: ['input', 'status'], message: 'Status is not included in the list: in_stock, in_production, being_repaired, archived' },
         { path: ['input', 'supportTeamId'], message: `Support team: no team of the account has the id ${foreignTeam}` },
       ],
@@ -104,7 +104,7 @@ describe('GraphQL configuration item and service instance mutations', () => {
     expect(taken).toEqual({
       serviceInstance: null,
       errors: [
-        { path: ['input', 'name'], message: 'Name has already been taken: Database Production' },
+        { path: ['input', 'name'], message: 'Name has already been taken: Database Production (names in an account are compared as a person reads them: in any letter case, in Unicode NFC, invisible characters left out)' },
         { path: ['input', 'configurationItemIds'], message: `Configuration item: no configuration item of the account has the id ${foreignCi}` },
       ],
     });

@@ -3,7 +3,9 @@
  * field, an operation that takes each of its arguments as a variable of the
  * declared type, and fast-check variables from those types (input objects
  * field by field), hostile values mixed in — wrong types, huge and unicode
- * strings, nulls, extra fields, bad ids. Whatever arrives: never a 5xx, a JSON
+ * strings, nulls, extra fields (named after Object.prototype members too),
+ * bad ids, text PostgreSQL cannot store (NULs, lone UTF-16 surrogates).
+ * Whatever arrives: never a 5xx, a JSON
  * answer, and every error with an extensions.code. Seeded: a failure names the
  * seed and the shrunk variables (SOAK_SEED replays it).
  */
@@ -17,6 +19,14 @@ const INPUTS = 3_000;
 const factor = Number(process.env['SOAK_INPUTS_FACTOR'] ?? 1);
 const seed = process.env['SOAK_SEED'] ? Number(process.env['SOAK_SEED']) : Date.now() ^ (Math.random() * 0x7fffffff);
 
+/** A NUL or a lone surrogate, alone or among other text (issue 30 item 9). */
+const unstorable: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('\u0000', 't\ud800', '\udc00', 'a\udbff\udbffb'),
+  fc.tuple(fc.string({ maxLength: 20 }), fc.integer({ min: 0xd800, max: 0xdfff })).map(([text, unit]) => `${text}${String.fromCharCode(unit)}`),
+);
+/** Keys of an input object, now and then a prototype member's name (issue 30 item 7). */
+const key: fc.Arbitrary<string> = fc.oneof(fc.string({ minLength: 1, maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'));
+
 const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
   fc.boolean(),
@@ -24,6 +34,7 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.double(),
   fc.constantFrom('', 'UmVxdWVzdDox', 'UmVxdWVzdDo5OTk5OTk5OTk5OTk5', 'Tm9wZTox', '!!!', '\u0000', 'a\u202Eb', -1, 2 ** 31, Number.MAX_SAFE_INTEGER),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
+  unstorable,
   fc.string({ minLength: 5_000, maxLength: 60_000 }),
   fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 4 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.string(), { maxKeys: 3 }),
@@ -38,12 +49,12 @@ function valueOf(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
   else if (isEnumType(inner)) declared = fc.constantFrom(...inner.getValues().map((value) => value.name));
   else if (isInputObjectType(inner)) {
     const fields = Object.fromEntries(Object.values(inner.getFields()).map((field) => [field.name, valueOf(field.type, depth + 1)]));
-    declared = fc.tuple(fc.record(fields, { requiredKeys: [] }), fc.option(fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), hostile, { maxKeys: 2 }), { freq: 5 }))
+    declared = fc.tuple(fc.record(fields, { requiredKeys: [] }), fc.option(fc.dictionary(key, hostile, { maxKeys: 2 }), { freq: 5 }))
       .map(([values, extra]) => ({ ...extra, ...values }));
   } else if (isScalarType(inner) && inner.name === 'Int') declared = fc.integer({ min: -5, max: 200 });
   else if (isScalarType(inner) && inner.name === 'Boolean') declared = fc.boolean();
   else if (isScalarType(inner) && inner.name === 'ID') declared = fc.oneof(fc.integer({ min: 1, max: 40 }).map((id) => Buffer.from(`Request:${id}`).toString('base64')), fc.string({ maxLength: 30 }));
-  else declared = fc.string({ maxLength: 40 });
+  else declared = fc.oneof({ weight: 6, arbitrary: fc.string({ maxLength: 40 }) }, { weight: 1, arbitrary: unstorable });
   return fc.oneof({ weight: 4, arbitrary: declared }, { weight: 1, arbitrary: hostile });
 }
 

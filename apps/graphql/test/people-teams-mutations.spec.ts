@@ -65,7 +65,7 @@ describe('GraphQL people and teams mutations', () => {
     expect(bad).toEqual({ team: null, errors: [{ path: ['input', 'memberIds'], message: 'Not a list of IDs of Person records' }] });
     const taken = (await run(TEAM_CREATE, { name: 'Service Desk', managerId: encodeNodeId('Person', oscar), memberIds: [encodeNodeId('Person', oscar)] })).data.teamCreate;
     expect(taken).toEqual({ team: null, errors: [
-      { path: ['input', 'name'], message: 'Name has already been taken: Service Desk' },
+      { path: ['input', 'name'], message: 'Name has already been taken: Service Desk (names in an account are compared as a person reads them: in any letter case, in Unicode NFC, invisible characters left out)' },
       { path: ['input', 'managerId'], message: 'Manager id does not match any person of the account' },
       { path: ['input', 'memberIds'], message: `Member ids ${oscar} do not match any person of the account` },
     ] });

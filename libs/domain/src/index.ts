@@ -102,6 +102,7 @@ export { addRequestNote } from './requests/add-request-note.js';
 export type { AddedRequestNote, NoteCreateInput } from './requests/add-request-note.js';
 export { REQUEST_SUBJECT_MAX_LENGTH, REQUEST_NOTE_MAX_LENGTH, REQUEST_RECORD } from './requests/request-fields.js';
 export type { RequestCreateInput, RequestUpdateInput, RequestFieldsInput, CheckedRequestFields } from './requests/request-fields.js';
+export { unstorableText, shownText } from './records/storable-text.js';
 export { declareRecord, fieldsWritten, camelCase, readNameOf, graphqlNameOf, graphqlInputNameOf, humanizeField, describeField, withArticle, readOnlyNames } from './records/record-fields.js';
 export type { RecordDeclaration, RecordFields, FieldDeclaration, FieldType, FieldLookup, CollectionFacets, WriteMode, RecordInput, CheckedInput, ItemField, ListItem, ItemObject } from './records/record-fields.js';
 export { checkRecordInput } from './records/check-record-input.js';

@@ -65,7 +65,7 @@ describe('the account of team memberships, tokens and CI links', () => {
 
   it('fills the account of rows that predate it, and its down leaves them as they were', async () => {
     const config = { migrationSource, tableName: 'knex_migrations' };
-    await test.db.migrate.down(config);
+    await test.db.migrate.down({ ...config, name: '20261127000022_link_accounts' });
     for (const table of LINKS) expect(await test.db.schema.hasColumn(table, 'account_id')).toBe(false);
     expect(Number((await test.db('team_memberships').count({ n: '*' }).first())!.n)).toBe(2);
 

@@ -1,4 +1,4 @@
-import { badParameter } from '@tessera/domain';
+import { badParameter, unstorableText } from '@tessera/domain';
 
 const MAX_INTEGER = 2_147_483_647;
 
@@ -6,7 +6,8 @@ export type FilterType = 'integer' | 'string' | 'boolean' | 'datetime' | { enum:
 
 /** One filter value, typed by the field it filters; a value of the wrong type is a 400. */
 export function parseFilterValue(field: string, type: FilterType, raw: string): string | number | boolean | Date {
-  if (raw.includes('\u0000')) throw badParameter(`Parameter '${field}' contains a NUL character`);
+  const unstorable = unstorableText(raw);
+  if (unstorable) throw badParameter(`Parameter '${field}' ${unstorable}`);
   if (typeof type === 'object') {
     if (!type.enum.includes(raw)) throw badParameter(`Parameter '${field}' must be one of: ${type.enum.join(', ')}`);
     return raw;

@@ -17,4 +17,4 @@ export { collectionSpecOf, answerShape } from './record-reads.js';
 export { DATETIME_RANGE_TEXT } from './filter-value.js';
 export { parseWriteBody, reference } from './write-body.js';
 export type { WriteBodyOptions } from './write-body.js';
-export { nulCharacterFields } from './nul-characters.js';
+export { unstorableTextFields } from './unstorable-text.js';

@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import { validationFailed, withInputProblems, type FieldError } from '@tessera/domain';
 import { humanize } from './events/event-input.js';
-import { nulCharacterFields } from './nul-characters.js';
+import { unstorableTextFields } from './unstorable-text.js';
 
 const aliases = z.registry<{ aliasOf: string }>();
 
@@ -55,14 +55,16 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function parseWriteBody<S extends z.ZodObject>(schema: S, body: unknown, { what, readOnly = [] }: WriteBodyOptions): z.output<S> {
   const raw = body ?? {};
   if (!isObject(raw)) throw validationFailed(issueErrors(schema.safeParse(raw).error?.issues ?? [], what));
-  // PostgreSQL text cannot hold a NUL: refused here, before any use case queries with it.
-  const nul = nulCharacterFields(raw);
-  if (nul.length > 0) throw validationFailed(nul);
+  // Text PostgreSQL cannot store (a NUL, a lone surrogate): refused here, before any use case queries with it.
+  const unstorable = unstorableTextFields(raw);
+  if (unstorable.length > 0) throw validationFailed(unstorable);
   const shape = schema.shape as Record<string, z.ZodType>;
   const problems: FieldError[] = [];
-  const known: Record<string, unknown> = {};
+  // Own keys only, into an object without a prototype: a body key such as `__proto__` or
+  // `constructor` is an unknown field, and no field's value is read through a prototype.
+  const known: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(raw)) {
-    if (key in shape) known[key] = value;
+    if (Object.hasOwn(shape, key)) known[key] = value;
     else problems.push([shown(key), readOnly.includes(key) ? `'${shown(key)}' is read-only` : `'${shown(key)}' is not a field of ${what}`]);
   }
   for (const [key, field] of Object.entries(shape)) {
@@ -77,7 +79,7 @@ export function parseWriteBody<S extends z.ZodObject>(schema: S, body: unknown, 
 function withoutAliases(shape: Record<string, z.ZodType>, data: Record<string, unknown>, problems: FieldError[]): Record<string, unknown> {
   for (const [key, schema] of Object.entries(shape)) {
     const field = aliases.get(schema)?.aliasOf;
-    if (field === undefined || !(key in data)) continue;
+    if (field === undefined || !Object.hasOwn(data, key)) continue;
     const value = data[key];
     delete data[key];
     if (data[field] === undefined) data[field] = value;

@@ -6,6 +6,7 @@
  * CI, its links, one audit line and `ci.create` / `ci.update` through the one outbox
  * (outbox/record-change.ts). A change that changes nothing writes nothing.
  */
+import { takenAsRead } from '../records/names-as-read.js';
 import { notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
@@ -26,7 +27,7 @@ import {
 type CmdbWrites = UnitOfWork<'cmdb' | 'auditLines' | 'jobs'>;
 type Tx = Pick<Transaction, 'cmdb' | 'auditLines' | 'jobs'>;
 
-const labelTaken = (label: string): FieldError => ['label', `Label has already been taken: ${label.slice(0, 80)}`];
+const labelTaken = (label: string): FieldError => takenAsRead('label', label);
 
 interface CheckedCi {
   name?: string;

@@ -7,6 +7,7 @@
  * `service_instance.create` / `service_instance.update` through the one outbox. A change
  * that changes nothing writes nothing.
  */
+import { takenAsRead } from '../records/names-as-read.js';
 import { notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
@@ -24,7 +25,7 @@ import { SERVICE_INSTANCE_RECORD, type ServiceInstanceCreateInput, type ServiceI
 type CmdbWrites = UnitOfWork<'cmdb' | 'auditLines' | 'jobs'>;
 type Tx = Pick<Transaction, 'cmdb' | 'auditLines' | 'jobs'>;
 
-const nameTaken = (name: string): FieldError => ['name', `Name has already been taken: ${name.slice(0, 80)}`];
+const nameTaken = (name: string): FieldError => takenAsRead('name', name);
 
 interface CheckedServiceInstance {
   name?: string;

@@ -21,6 +21,11 @@ describe('the personal access token form', () => {
     expect(parsePersonalAccessTokenForm({ name: ['a'], scopes: 7 }, NOW).ok).toBe(false);
   });
 
+  it('refuses a name or a scope line PostgreSQL cannot store (the page and tessera token create --name)', () => {
+    expect(parsePersonalAccessTokenForm({ name: 'CI\u0000', scopes: 'request:Read' }, NOW)).toEqual({ ok: false, errors: [['name', 'Name contains a NUL character']] });
+    expect(parsePersonalAccessTokenForm({ name: 'CI \udc00', scopes: 'request:Read' }, NOW)).toEqual({ ok: false, errors: [['name', 'Name contains invalid Unicode (a lone surrogate)']] });
+  });
+
   it('lets a person revoke only their own tokens, and says nothing of anyone else’s', () => {
     expect(personalAccessTokenRevocation(1, { personId: 1, revokedAt: null })).toBe('revoke');
     expect(personalAccessTokenRevocation(1, { personId: 1, revokedAt: NOW })).toBe('already_revoked');

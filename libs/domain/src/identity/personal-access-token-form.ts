@@ -4,6 +4,7 @@
  * the token scope syntax, an optional expiry date) and revoke one of their own.
  * The form arrives as text from a browser; nothing here trusts its shape.
  */
+import { unstorableText } from '../records/storable-text.js';
 import type { FieldError } from '../errors/domain-error.js';
 import { parseTokenScope } from '../scopes/scope-statement.js';
 
@@ -31,6 +32,7 @@ export function parsePersonalAccessTokenForm(form: Record<string, unknown>, now:
   const errors: FieldError[] = [];
   const name = typeof form['name'] === 'string' ? form['name'].trim() : '';
   if (name === '') errors.push(['name', "Name can't be blank"]);
+  else if (unstorableText(name)) errors.push(['name', `Name ${unstorableText(name)!}`]);
   else if (name.length > TOKEN_NAME_MAX) errors.push(['name', `Name is longer than ${TOKEN_NAME_MAX} characters`]);
 
   const text = typeof form['scopes'] === 'string' ? form['scopes'] : '';

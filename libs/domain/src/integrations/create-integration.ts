@@ -4,6 +4,7 @@
  * transaction: check the fields → insert (a name the account already uses is
  * a conflict) → audit line.
  */
+import { namesComparedAsRead } from '../records/names-as-read.js';
 import { conflict } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
@@ -13,7 +14,7 @@ import { integrationFieldErrors } from './integration-fields.js';
 import type { IntegrationFields, IntegrationInput, IntegrationRecord } from './integration-record.js';
 import { recordSettingChange } from '../outbox/record-setting-change.js';
 
-export const nameTaken = (name: string) => conflict(`An integration named '${name.slice(0, 190)}' already exists in this account`);
+export const nameTaken = (name: string) => conflict(`An integration named '${name.slice(0, 190)}' already exists in this account ${namesComparedAsRead}`);
 
 export async function createIntegration(
   access: AccessContext,

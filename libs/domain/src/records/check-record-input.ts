@@ -4,7 +4,7 @@
  * - a field the record does not have, or one a change cannot set, is refused;
  * - a required field must be given on create; a required or never-blank
  *   field, given, cannot be blank;
- * - a text is a string without NUL, at most its maximum length (or size in
+ * - a text is a string PostgreSQL can store (no NUL, no lone surrogate), at most its maximum length (or size in
  *   UTF-8 bytes) once trimmed;
  * - an enum value is one of its values (in any letter case when it says so);
  *   an integer within its bounds; a list a list of at most its maximum items; a reference is a positive integer id
@@ -16,6 +16,7 @@
  */
 import type { FieldError } from '../errors/domain-error.js';
 import { MAX_RECORD_ID } from '../node-id.js';
+import { unstorableText } from './storable-text.js';
 import { humanizeField, type FieldDeclaration, type RecordDeclaration, type WriteMode } from './record-fields.js';
 
 const shown = (field: string) => field.slice(0, 80);
@@ -53,11 +54,13 @@ function valueError(declaration: RecordDeclaration, name: string, field: FieldDe
   if (value === null) return null;
   if (!field) return `'${shown(name)}' is not a field of ${declaration.what}`;
   switch (field.type) {
-    case 'text':
+    case 'text': {
       if (typeof value !== 'string') return `${label} must be a string`;
-      if (value.includes('\u0000')) return `${label} contains a NUL character`;
+      const unstorable = unstorableText(value);
+      if (unstorable) return `${label} ${unstorable}`;
       if (field.maxBytes !== undefined && new TextEncoder().encode(value.trim()).byteLength > field.maxBytes) return `${label} is too long (maximum is ${field.maxBytes / 1024} KB)`;
       return field.max !== undefined && value.trim().length > field.max ? `${label} is too long (maximum is ${field.max} characters)` : null;
+    }
     case 'enum': {
       const given = typeof value === 'string' ? (field.anyCase ? value.trim().toLowerCase() : value.trim()) : null;
       return given !== null && field.values.includes(given) ? null : `${label} is not included in the list: ${field.values.join(', ')}`;

@@ -7,6 +7,7 @@
  */
 import { forbidden, notFound, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
+import { unstorableText } from '../records/storable-text.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { publishRequestChange } from '../request-changes/publish-request-change.js';
@@ -67,7 +68,7 @@ function noteErrors(input: NoteCreateInput): FieldError[] {
   const errors: FieldError[] = [];
   const { text, internal } = input;
   if (typeof text !== 'string' || text.trim() === '') errors.push(['text', "Text can't be blank"]);
-  else if (text.includes('\u0000')) errors.push(['text', 'Text contains a NUL character']);
+  else if (unstorableText(text)) errors.push(['text', `Text ${unstorableText(text)!}`]);
   else if (text.trim().length > REQUEST_NOTE_MAX_LENGTH) errors.push(['text', `Text is too long (maximum is ${REQUEST_NOTE_MAX_LENGTH} characters)`]);
   if (internal !== undefined && internal !== null && typeof internal !== 'boolean') errors.push(['internal', 'Internal must be true or false']);
   return errors;

@@ -7,6 +7,7 @@
  * `team.create` / `team.update` through the one outbox. A change that changes nothing
  * writes nothing.
  */
+import { takenAsRead } from '../records/names-as-read.js';
 import { notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
@@ -24,7 +25,7 @@ import { assertTeamsAdmin } from './teams-admin.js';
 type TeamWrites = UnitOfWork<'teams' | 'teamWrites' | 'auditLines' | 'jobs'>;
 type Tx = Pick<Transaction, 'teams' | 'teamWrites' | 'auditLines' | 'jobs'>;
 
-const taken = (name: string): FieldError => ['name', `Name has already been taken: ${name.slice(0, 80)}`];
+const taken = (name: string): FieldError => takenAsRead('name', name);
 const listed = (ids: readonly number[]) => ids.slice(0, 10).join(', ') + (ids.length > 10 ? ', …' : '');
 
 /** The problems of the values only the store can tell: a taken name, people not of the account. */

@@ -26,6 +26,12 @@ describe('createAccount', () => {
     expect(await validationProblems(createAccount({ id, name: 'x' }, registry().port))).toEqual([['id', expect.stringContaining('2 to 63 characters')]]);
   });
 
+  it.each([['a\u0000b', 'Name contains a NUL character'], ['Acme \ud800', 'Name contains invalid Unicode (a lone surrogate)']])('refuses the name %j (tessera account create --name)', async (name, message) => {
+    const { accounts, port } = registry();
+    expect(await validationProblems(createAccount({ id: 'acme', name }, port))).toEqual([['name', message]]);
+    expect(accounts).toEqual([]);
+  });
+
   it('reports a taken id, a blank name and a missing directory at once, and writes nothing', async () => {
     const { accounts, port } = registry([{ id: 'acme', name: 'Acme', directoryAccountId: null }]);
     expect(await validationProblems(createAccount({ id: 'acme', name: '  ', directoryAccountId: 'nope' }, port))).toEqual([

@@ -4,12 +4,13 @@
  * directory's people (SPEC.md "Events intake API", people of the directory account).
  * - id: 2 to 63 characters, a lowercase letter first, then lowercase letters, digits and dashes
  *   (the accounts_id_format constraint); not taken;
- * - name: not blank, at most 190 characters;
+ * - name: not blank, text PostgreSQL can store, at most 190 characters;
  * - directory: an existing account that is not itself a support domain (one level, as the
  *   visibility rules read it).
  * Every problem is reported at once.
  */
 import { validationFailed, type FieldError } from '../errors/domain-error.js';
+import { unstorableText } from '../records/storable-text.js';
 import type { AccountRegistry, RegisteredAccount } from './account-registry.js';
 
 export const ACCOUNT_ID_FORMAT = /^[a-z][a-z0-9-]{1,62}$/;
@@ -28,6 +29,7 @@ export async function createAccount(input: NewAccountInput, accounts: AccountReg
     errors.push(['id', 'Id must be 2 to 63 characters: a lowercase letter, then lowercase letters, digits and dashes']);
   } else if (await accounts.find(input.id)) errors.push(['id', `Id has already been taken: account ${input.id} exists`]);
   if (name === '') errors.push(['name', "Name can't be blank"]);
+  else if (unstorableText(name)) errors.push(['name', `Name ${unstorableText(name)!}`]);
   else if (name.length > ACCOUNT_NAME_MAX) errors.push(['name', `Name is longer than ${ACCOUNT_NAME_MAX} characters`]);
   const directoryId = input.directoryAccountId ?? null;
   if (directoryId !== null) {

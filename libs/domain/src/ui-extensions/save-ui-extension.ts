@@ -8,6 +8,7 @@
  * lines. The extension row is locked for the whole PATCH. A PATCH that
  * changes nothing writes nothing.
  */
+import { namesComparedAsRead } from '../records/names-as-read.js';
 import { conflict, notFound } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
@@ -22,7 +23,7 @@ import { applyUiExtensionInput, contentOfInput } from './ui-extension-fields.js'
 import type { UiExtensionFields, UiExtensionInput, UiExtensionRecord } from './ui-extension-record.js';
 import { UI_EXTENSION_CONTENT_FIELDS } from './ui-extension-record.js';
 
-const nameTaken = (name: string) => conflict(`A UI extension named '${name.slice(0, 190)}' already exists in this account`);
+const nameTaken = (name: string) => conflict(`A UI extension named '${name.slice(0, 190)}' already exists in this account ${namesComparedAsRead}`);
 
 function fieldsOf(record: UiExtensionRecord): UiExtensionFields {
   const { name, title, description, category, disabled } = record;

@@ -12,8 +12,8 @@
  * 404, as it always has.
  */
 import type { Express, RequestHandler } from 'express';
-import { notFound } from '@tessera/domain';
-import { nulCharacterFields } from '@tessera/validation';
+import { notFound, validationFailed } from '@tessera/domain';
+import { unstorableTextFields } from '@tessera/validation';
 import { accessOf } from '../access.middleware.js';
 import { bodyParsers } from './body-parsers.js';
 import { guardOf } from './route-guard.js';
@@ -62,7 +62,15 @@ function publicSteps(route: PublicRoute, options: MountRoutesOptions): RequestHa
 }
 
 function handle<I>(route: RouteDeclaration<I>): RequestHandler {
-  const parse = (req: Parameters<RequestHandler>[0]): I => route.input.parse(rawInputOf(req));
+  const parse = (req: Parameters<RequestHandler>[0]): I => {
+    const raw = rawInputOf(req);
+    const input = route.input.parse(raw);
+    // After the route's own parser (a bad path parameter stays a 404): a body it passes on as it
+    // came (a translation set, the events intake's) is checked here as every other is.
+    const unstorable = unstorableTextFields(raw.body);
+    if (unstorable.length > 0) throw validationFailed(unstorable);
+    return input;
+  };
   if (isPublicRoute(route)) {
     return async (req, res) => {
       await route.handler({ req, res, input: parse(req) });
@@ -74,10 +82,11 @@ function handle<I>(route: RouteDeclaration<I>): RequestHandler {
 }
 
 function rawInputOf(req: Parameters<RequestHandler>[0]): RawInput {
-  // A NUL would reach PostgreSQL, which refuses it (a 500): no record's path holds one. Bodies are
-  // checked by their parsers (parseWriteBody, zodInput: a 422 naming the field), query parameters by
-  // theirs (filters: 400; the events intake: 422, its parameters being the event's fields).
-  if (nulCharacterFields(req.params).length > 0) throw notFound();
+  // A NUL or a lone surrogate would reach PostgreSQL, which refuses it (a 500): no record's path
+  // holds one. Bodies are checked by their parsers (parseWriteBody, zodInput) and after them (a 422
+  // naming the field), query parameters by theirs (filters: 400; the events intake: 422, its
+  // parameters being the event's fields).
+  if (unstorableTextFields(req.params).length > 0) throw notFound();
   return {
     params: req.params as Record<string, string | undefined>,
     query: req.query as Record<string, unknown>,

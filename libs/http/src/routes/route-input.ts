@@ -5,13 +5,13 @@
  */
 import type { z } from 'zod';
 import { badParameter, notFound, validationFailed } from '@tessera/domain';
-import { nulCharacterFields, parseWriteBody, type WriteBodyOptions } from '@tessera/validation';
+import { parseWriteBody, unstorableTextFields, type WriteBodyOptions } from '@tessera/validation';
 import type { BodyMediaType, RawInput, RouteInput } from './route-table.js';
 
-/** A body as it came, unless a string in it holds a NUL, which PostgreSQL cannot store: 422 naming the field. */
-function withoutNul<T>(body: T): T {
-  const nul = nulCharacterFields(body);
-  if (nul.length > 0) throw validationFailed(nul);
+/** A body as it came, unless it holds text PostgreSQL cannot store (a NUL, a lone surrogate): 422 naming the field. */
+function storable<T>(body: T): T {
+  const unstorable = unstorableTextFields(body);
+  if (unstorable.length > 0) throw validationFailed(unstorable);
   return body;
 }
 
@@ -38,7 +38,7 @@ export function zodInput<
     parse: (raw: RawInput) => ({
       params: parsePart<P>(parts.params, raw.params, () => notFound()),
       query: parsePart<Q>(parts.query, raw.query, (issues) => badParameter(`Parameter '${issues[0]!.field}' ${issues[0]!.message}`)),
-      body: parsePart<B>(parts.body?.schema, withoutNul(raw.body) ?? {}, (issues) => validationFailed(issues.map(({ field, message }) => [field, message]))),
+      body: parsePart<B>(parts.body?.schema, storable(raw.body) ?? {}, (issues) => validationFailed(issues.map(({ field, message }) => [field, message]))),
     }),
   };
 }

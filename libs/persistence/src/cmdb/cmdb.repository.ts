@@ -31,13 +31,14 @@ export function cmdbRepository(db: Database): CmdbRepository {
       return ids.filter((id) => !found.has(id));
     },
     async ciWithLabel(account, label, exceptId) {
-      const query = db('configuration_items').where({ account_id: account, label });
+      // Labels and names compared as a person reads them, as the unique indexes compare them (migration 23).
+      const query = db('configuration_items').where({ account_id: account }).whereRaw('name_as_read(label) = name_as_read(?)', [label]);
       if (exceptId !== undefined) query.whereNot('id', exceptId);
       const row = await query.first('id');
       return row ? (row.id as number) : null;
     },
     async serviceInstanceWithName(account, name, exceptId) {
-      const query = db('service_instances').where({ account_id: account, name });
+      const query = db('service_instances').where({ account_id: account }).whereRaw('name_as_read(name) = name_as_read(?)', [name]);
       if (exceptId !== undefined) query.whereNot('id', exceptId);
       const row = await query.first('id');
       return row ? (row.id as number) : null;

@@ -4,20 +4,21 @@ import type { Database } from '../database.js';
 
 const FIELDS = ['name', 'manager_id', 'disabled'] as const;
 
-/** teams_account_id_name_unique refused the write. */
+/** teams_account_id_name_as_read_unique refused the write. */
 const isTakenName = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export function teamWriteRepository(db: Database): TeamWriteRepository {
   return {
     async idWithName(account, name, exceptId) {
-      const query = db('teams').where({ account_id: account, name });
+      // Names compared as a person reads them, as the unique index compares them (migration 23).
+      const query = db('teams').where({ account_id: account }).whereRaw('name_as_read(name) = name_as_read(?)', [name]);
       if (exceptId !== undefined) query.whereNot('id', exceptId);
       const row = await query.first('id');
       return row ? (row.id as number) : null;
     },
     async insert(account, fields) {
       const rows = await db.raw<{ rows: Array<{ id: number }> }>(
-        'insert into teams (account_id, name, manager_id, disabled) values (?, ?, ?, ?) on conflict (account_id, name) do nothing returning id',
+        'insert into teams (account_id, name, manager_id, disabled) values (?, ?, ?, ?) on conflict (account_id, name_as_read(name)) do nothing returning id',
         [account, fields.name, fields.manager_id, fields.disabled],
       );
       return rows.rows[0]?.id ?? null;

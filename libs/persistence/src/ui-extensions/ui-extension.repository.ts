@@ -49,7 +49,7 @@ async function written(write: Knex.QueryBuilder): Promise<{ id: number } | NameT
     const [row] = await write.returning('id');
     return { id: row.id as number };
   } catch (error) {
-    if (isUniqueViolation(error, 'ui_extensions_account_id_name_unique')) return 'name-taken';
+    if (isUniqueViolation(error, 'ui_extensions_account_id_name_as_read_unique')) return 'name-taken';
     throw error;
   }
 }

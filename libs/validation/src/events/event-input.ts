@@ -4,7 +4,7 @@
  * `[field, message]` pairs (REFERENCE.md 422 shape); nothing is looked up here.
  * An empty value clears a clearable field ("removed", for desired_completion_at).
  */
-import { humanizeField, REQUEST_RECORD, validationFailed, type EventInput, type FieldError } from '@tessera/domain';
+import { humanizeField, REQUEST_RECORD, unstorableText, validationFailed, type EventInput, type FieldError } from '@tessera/domain';
 import { DATETIME_RANGE_TEXT, parseIsoDatetime } from '../filter-value.js';
 import { intakeParameters, type IntakeParameter, type Kind } from '../record-schemas.js';
 import { mergeParameters } from './merge-parameters.js';
@@ -59,8 +59,9 @@ function parseValue(field: string, kind: Kind, value: unknown): Parsed {
   if (Array.isArray(value) || (typeof value === 'object' && value !== null)) return { error: `${label} must be given once, as a single value` };
   if (kind.type === 'id' && typeof value === 'number') return parseId(label, String(value));
   if (typeof value !== 'string' && value !== null) return { error: `${label} must be a string` };
-  // PostgreSQL text cannot hold NUL; refusing it here keeps it a 422 instead of a failed insert.
-  if (typeof value === 'string' && value.includes('\u0000')) return { error: `${label} contains a NUL character` };
+  // Text PostgreSQL cannot store (a NUL, a lone surrogate): a 422 here instead of a failed insert or a changed text.
+  const unstorable = typeof value === 'string' ? unstorableText(value) : null;
+  if (unstorable) return { error: `${label} ${unstorable}` };
   const text = value === null ? '' : value.trim();
   if (text === '') {
     if (kind.type === 'text' && kind.required) return { error: `${label} can't be blank` };
