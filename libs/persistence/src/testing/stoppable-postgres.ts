@@ -76,41 +76,51 @@ export async function startStoppablePostgres(options: StoppablePostgresOptions =
   const start = async () => {
     server ??= await boot();
   };
+  const takeAway = async (fault: DatabaseFault): Promise<() => Promise<void>> => {
+    if (fault === 'stopped') {
+      await stop();
+      return start;
+    }
+    const control = createDatabase({ url: adminUrl, poolMax: 1 });
+    // Connected before the fault, which may leave no slot to connect with.
+    await control.raw('select 1');
+    if (fault === 'refusing connections') {
+      await control.raw(`alter database ${DATABASE} allow_connections false`);
+      await terminateConnections(control, DATABASE);
+      return async () => {
+        await control.raw(`alter database ${DATABASE} allow_connections true`);
+        await control.destroy();
+      };
+    }
+    if (fault === 'misconfigured') {
+      await renameDatabase(control, DATABASE, `${DATABASE}_elsewhere`);
+      return async () => {
+        await renameDatabase(control, `${DATABASE}_elsewhere`, DATABASE);
+        await control.destroy();
+      };
+    }
+    const fillers = await takeEverySlot(control, adminUrl);
+    return async () => {
+      await Promise.all(fillers.map((filler) => filler.end().catch(() => undefined)));
+      await control.destroy();
+    };
+  };
+  let ongoing: (() => Promise<void>) | undefined;
   return {
     url,
     demo,
     stop,
     start,
     async fault(fault) {
-      if (fault === 'stopped') {
-        await stop();
-        return start;
-      }
-      const control = createDatabase({ url: adminUrl, poolMax: 1 });
-      // Connected before the fault, which may leave no slot to connect with.
-      await control.raw('select 1');
-      if (fault === 'refusing connections') {
-        await control.raw(`alter database ${DATABASE} allow_connections false`);
-        await terminateConnections(control, DATABASE);
-        return async () => {
-          await control.raw(`alter database ${DATABASE} allow_connections true`);
-          await control.destroy();
-        };
-      }
-      if (fault === 'misconfigured') {
-        await renameDatabase(control, DATABASE, `${DATABASE}_elsewhere`);
-        return async () => {
-          await renameDatabase(control, `${DATABASE}_elsewhere`, DATABASE);
-          await control.destroy();
-        };
-      }
-      const fillers = await takeEverySlot(control, adminUrl);
-      return async () => {
-        await Promise.all(fillers.map((filler) => filler.end().catch(() => undefined)));
-        await control.destroy();
-      };
+      // A spec that failed mid-fault leaves it on: the next one (or close) gives it back first.
+      await ongoing?.();
+      const giveBack = await takeAway(fault);
+      let given: Promise<void> | undefined;
+      ongoing = () => (given ??= giveBack().finally(() => (ongoing = undefined)));
+      return ongoing;
     },
     async close() {
+      await ongoing?.();
       await stop();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -141,6 +151,7 @@ async function renameDatabase(control: Database, from: string, to: string): Prom
 /**
  * Opens connections until the server refuses one for want of slots, then cuts the apps' and takes
  * the slots they freed, until the apps hold none (they reconnect meanwhile, so it may take rounds).
+ * A terminated backend keeps its slot until it has exited, hence the rounds.
  */
 async function takeEverySlot(control: Database, adminUrl: string): Promise<pg.Client[]> {
   const fillers: pg.Client[] = [];
@@ -157,11 +168,16 @@ async function takeEverySlot(control: Database, adminUrl: string): Promise<pg.Cl
       }
     }
   };
+  // Every client backend but ours, also one still starting (its database not yet known).
+  const others = () => {
+    const ours = fillers.map((filler) => (filler as unknown as { processID: number }).processID);
+    return control.raw(`select pid from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid() and not (pid = any(?))`, [ours]) as Promise<{ rows: Array<{ pid: number }> }>;
+  };
   for (let round = 0; round < 50; round++) {
     await fill();
-    const { rows } = (await control.raw('select count(*)::int as held from pg_stat_activity where datname = ?', [DATABASE])) as { rows: Array<{ held: number }> };
-    if (rows[0]!.held === 0) return fillers;
-    await terminateConnections(control, DATABASE);
+    const { rows } = await others();
+    if (rows.length === 0) return fillers;
+    await control.raw('select pg_terminate_backend(pid) from unnest(?::int[]) as pid', [rows.map(({ pid }) => pid)]);
   }
   throw new Error('the apps kept taking the connection slots back');
 }
