@@ -95,6 +95,38 @@ describe('PostgreSQL taken away from under the auth app and given back', () => {
     await outage(fault, 'database unreachable: answering 503 until it is back');
   }, 60_000);
 
+  it.each(DATABASE_OUTAGES)('under load, answers /token and /introspect as before or 503 with Retry-After while it is %s, and recovers by itself', async (fault) => {
+    const normal = { '/token': 400, '/introspect': 200 } as const;
+    const from = lines.length;
+    const answers: Array<{ path: string; status: number; retryAfter: string | null; at: number }> = [];
+    let running = true;
+    const client = async (path: keyof typeof normal) => {
+      while (running) {
+        const answer = await ENDPOINTS[path]();
+        await answer.arrayBuffer();
+        answers.push({ path, status: answer.status, retryAfter: answer.headers.get('retry-after'), at: Date.now() });
+        if (answer.status === 503) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const clients = [...Array.from({ length: 3 }, () => client('/token')), ...Array.from({ length: 3 }, () => client('/introspect'))];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const giveBack = await pg.fault(fault);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await giveBack();
+    const back = Date.now();
+    const recovered = () => (['/token', '/introspect'] as const).every((path) => answers.some((a) => a.path === path && a.at > back && a.status === normal[path]));
+    while (!recovered() && Date.now() - back < 10_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    running = false;
+    await Promise.all(clients);
+
+    const wrong = answers.filter((a) => !(a.status === normal[a.path as keyof typeof normal] || (a.status === 503 && a.retryAfter === '5')));
+    expect(wrong).toEqual([]);
+    expect(answers.some((a) => a.status === 503)).toBe(true);
+    expect(recovered()).toBe(true);
+    const since = lines.slice(from).map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(since.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual(['database unreachable: answering 503 until it is back']);
+  }, 60_000);
+
   it('answers them 503 while the configured database does not exist, and logs that once as a fault of configuration', async () => {
     await outage('misconfigured', 'database refuses the configured connection: answering 503 until it is fixed');
   }, 60_000);

@@ -80,6 +80,34 @@ describe('PostgreSQL taken away from under the GraphQL app and given back', () =
     await outage(fault, 'database unreachable: answering 503 until it is back');
   }, 60_000);
 
+  it.each(DATABASE_OUTAGES)('under load, answers every call 200 or 503 with Retry-After while it is %s, and recovers by itself', async (fault) => {
+    const from = lines.length;
+    const answers: Array<{ status: number; retryAfter: unknown; at: number }> = [];
+    let running = true;
+    const client = async () => {
+      while (running) {
+        const answer = await me();
+        answers.push({ status: answer.status, retryAfter: answer.headers['retry-after'], at: Date.now() });
+        if (answer.status === 503) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const clients = Array.from({ length: 6 }, client);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const giveBack = await pg.fault(fault);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await giveBack();
+    const back = Date.now();
+    while (!answers.some((answer) => answer.at > back && answer.status === 200) && Date.now() - back < 10_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    running = false;
+    await Promise.all(clients);
+
+    expect(answers.filter((answer) => !(answer.status === 200 || (answer.status === 503 && answer.retryAfter === '5')))).toEqual([]);
+    expect(answers.some((answer) => answer.status === 503)).toBe(true);
+    expect(answers.some((answer) => answer.at > back && answer.status === 200)).toBe(true);
+    const since = lines.slice(from).map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(since.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual(['database unreachable: answering 503 until it is back']);
+  }, 60_000);
+
   it('answers 503 while the configured database does not exist, and logs that once as a fault of configuration', async () => {
     await outage('misconfigured', 'database refuses the configured connection: answering 503 until it is fixed');
   }, 60_000);
