@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { deploymentEnvironments, withExamplesReplaced } from '@tessera/validation/testing';
 import { loadAuthConfig } from './config.js';
 
+// 32 random bytes in base64: fit for every secret variable (a sealing key, 32+ and 16+ characters, no spaces).
 const fresh = () => randomBytes(32).toString('base64');
 
 describe.each(deploymentEnvironments('auth'))('the auth as $file deploys it', (deployment) => {

@@ -20,7 +20,7 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, 
     ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)),
     ...(env['NODE_ENV'] === 'production' ? publishedSecretProblems(env) : []),
   ];
-  if (problems.length > 0 || !result.success) throw new ConfigError(problems);
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   return result.data;
 }
 

@@ -34,7 +34,7 @@ export function deploymentEnvironments(app: DeployedApp): DeploymentEnvironment[
   return [compose(app), kubernetes(app), systemd(app)];
 }
 
-/** A value fit for any secret variable: 32 random bytes in base64 (also 16+ characters, no spaces). */
+/** The environment with each example secret replaced by `fresh(name)` (in DATABASE_URL, its password only). */
 export function withExamplesReplaced({ env, examples }: DeploymentEnvironment, fresh: (name: string) => string): Record<string, string> {
   return { ...env, ...Object.fromEntries(examples.map((name) => [name, name === 'DATABASE_URL' ? env[name]!.replace(/:[^:@/]+@/, `:${encodeURIComponent(fresh(name))}@`) : fresh(name)])) };
 }
