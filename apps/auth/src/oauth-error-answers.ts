@@ -13,8 +13,12 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import { isDomainError } from '@tessera/domain';
 import { logUnhandledError, oauthError, oauthServerError, toOAuthError, type Logger, type OAuthEndpoint, type OAuthError, type OutageWatch } from '@tessera/http';
 
-/** Where oidc-provider will be mounted (SPEC.md "OAuth endpoints"); `/token` covers its sub-paths too. */
-export const OAUTH_PATHS = ['/authorize', '/token'];
+/**
+ * Where oidc-provider will be mounted (SPEC.md "OAuth endpoints"); `/token` covers its sub-paths too.
+ * Revocation (RFC 7009 §2.2.1) and introspection (RFC 7662 §2.3) answer in the token endpoint's
+ * shape, also when the outage watch turns a call away before oidc-provider sees it.
+ */
+export const OAUTH_PATHS = ['/authorize', '/token', '/introspect', '/revoke'];
 
 function endpointOf(req: Request): OAuthEndpoint {
   return req.baseUrl === '/authorize' ? 'authorization' : 'token';

@@ -1,30 +1,31 @@
 /**
- * Issue 20 item 1 on the auth app: while PostgreSQL is stopped, the token
- * endpoint answers OAuth's `503 temporarily_unavailable` with Retry-After (the
- * first call from inside oidc-provider, the rest at once), the outage is logged
- * once each way and never as a server error per call, and tokens are exchanged
- * again within 10 s of PostgreSQL's return.
+ * Issue 20 item 1 and issue 30 item 12 on the auth app: while PostgreSQL is
+ * stopped, refusing connections or out of connection slots (or the configured
+ * database does not exist), /token, /authorize, /introspect and /revoke answer
+ * `503` with Retry-After (OAuth's `temporarily_unavailable` on the JSON
+ * endpoints; the first call from inside oidc-provider, the rest at once), the
+ * outage is logged once each way and never as a server error per call, and
+ * each endpoint answers as before within 10 s of the return.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createDatabase, createPostgresWindowCounter, type Database } from '@tessera/persistence';
-import { startStoppablePostgres, type StoppablePostgres } from '@tessera/persistence/testing';
+import { DATABASE_OUTAGES, startStoppablePostgres, type DatabaseFault, type StoppablePostgres } from '@tessera/persistence/testing';
 import { openRateLimitStore, type StoreHandle } from '@tessera/rate-limit';
 import { createAuthApp } from '../src/app.js';
 import { NO_LOGIN_LIMITS } from './support/auth-harness.js';
 
-describe('PostgreSQL stopped and started under the auth app', () => {
+describe('PostgreSQL taken away from under the auth app and given back', () => {
   let pg: StoppablePostgres;
   let db: Database;
   let store: StoreHandle;
   let server: Server;
   let issuer: string;
   const lines: string[] = [];
-  const logged = (message: string) => lines.filter((line) => line.includes(`"msg":"${message}"`)).length;
 
   beforeAll(async () => {
-    pg = await startStoppablePostgres();
+    pg = await startStoppablePostgres({ maxConnections: 40 });
     db = createDatabase({ url: pg.url, poolMax: 4 });
     server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -42,30 +43,39 @@ describe('PostgreSQL stopped and started under the auth app', () => {
     await pg?.close();
   });
 
-  // A code that was never issued: with the database up the answer is 400 invalid_grant.
-  const exchange = () =>
-    fetch(`${issuer}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code', code: 'never-issued', redirect_uri: pg.demo.oauth_client.redirect_uri,
-        client_id: pg.demo.oauth_client.client_id, client_secret: pg.demo.oauth_client.client_secret,
-      }),
-    });
+  const client = () => pg.demo.oauth_client;
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({ client_id: client().client_id, client_secret: client().client_secret, ...fields }),
+  });
+  // With the database up: a code that was never issued is 400 invalid_grant; an unknown token is
+  // inactive (200) or revoked (200); the authorization request asks for a sign-in (303).
+  const ENDPOINTS = {
+    '/token': () => fetch(`${issuer}/token`, form({ grant_type: 'authorization_code', code: 'never-issued', redirect_uri: client().redirect_uri })),
+    '/introspect': () => fetch(`${issuer}/introspect`, form({ token: 'never-issued' })),
+    '/revoke': () => fetch(`${issuer}/revoke`, form({ token: 'never-issued' })),
+    '/authorize': () =>
+      fetch(`${issuer}/authorize?${new URLSearchParams({ client_id: client().client_id, response_type: 'code', redirect_uri: client().redirect_uri, scope: 'openid', state: 'xyz' })}`, { redirect: 'manual' }),
+  } as const;
+  const exchange = ENDPOINTS['/token'];
 
-  it('answers 503 temporarily_unavailable with Retry-After during the outage and serves again within 10 s of the return', async () => {
-    expect((await exchange()).status).toBe(400);
-    await pg.stop();
+  const outage = async (fault: DatabaseFault, expectedLog: string) => {
+    const up = await Promise.all(Object.values(ENDPOINTS).map(async (endpoint) => (await endpoint()).status));
+    expect(up.every((status) => status < 500)).toBe(true);
+    const from = lines.length;
+    const giveBack = await pg.fault(fault);
 
-    for (let i = 0; i < 6; i++) {
-      const answer = await exchange();
-      expect(answer.status).toBe(503);
-      expect(answer.headers.get('retry-after')).toBe('5');
-      expect(answer.headers.get('cache-control')).toBe('no-store');
-      expect(await answer.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    for (let i = 0; i < 3; i++) {
+      for (const [path, endpoint] of Object.entries(ENDPOINTS)) {
+        const answer = await endpoint();
+        const seen = { path, status: answer.status, retryAfter: answer.headers.get('retry-after'), cacheControl: answer.headers.get('cache-control') };
+        expect(seen).toEqual({ path, status: 503, retryAfter: '5', cacheControl: 'no-store' });
+        if (path !== '/authorize') expect(await answer.json()).toMatchObject({ error: 'temporarily_unavailable' });
+      }
     }
 
-    await pg.start();
+    await giveBack();
     const back = Date.now();
     let status = 0;
     while (status !== 400 && Date.now() - back < 10_000) {
@@ -74,9 +84,50 @@ describe('PostgreSQL stopped and started under the auth app', () => {
     }
     expect(status).toBe(400);
     expect(Date.now() - back).toBeLessThan(10_000);
-    expect(logged('database unreachable: answering 503 until it is back')).toBe(1);
-    expect(logged('database reachable again')).toBe(1);
-    expect(logged('oauth server error')).toBe(0);
-    expect(logged('unhandled error')).toBe(0);
+    expect(await Promise.all(Object.values(ENDPOINTS).map(async (endpoint) => (await endpoint()).status))).toEqual(up);
+    const since = lines.slice(from).map((line) => JSON.parse(line) as { level: number; msg: string });
+    // One error line, the outage's: never an oauth server error or an unhandled error per call.
+    expect(since.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual([expectedLog]);
+    expect(since.filter((line) => line.msg === 'database reachable again')).toHaveLength(1);
+  };
+
+  it.each(DATABASE_OUTAGES)('answers /token, /authorize, /introspect and /revoke 503 temporarily_unavailable with Retry-After while it is %s, and serves again within 10 s of the return', async (fault) => {
+    await outage(fault, 'database unreachable: answering 503 until it is back');
+  }, 60_000);
+
+  it.each(DATABASE_OUTAGES)('under load, answers /token and /introspect as before or 503 with Retry-After while it is %s, and recovers by itself', async (fault) => {
+    const normal = { '/token': 400, '/introspect': 200 } as const;
+    const from = lines.length;
+    const answers: Array<{ path: string; status: number; retryAfter: string | null; at: number }> = [];
+    let running = true;
+    const client = async (path: keyof typeof normal) => {
+      while (running) {
+        const answer = await ENDPOINTS[path]();
+        await answer.arrayBuffer();
+        answers.push({ path, status: answer.status, retryAfter: answer.headers.get('retry-after'), at: Date.now() });
+        if (answer.status === 503) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const clients = [...Array.from({ length: 3 }, () => client('/token')), ...Array.from({ length: 3 }, () => client('/introspect'))];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const giveBack = await pg.fault(fault);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await giveBack();
+    const back = Date.now();
+    const recovered = () => (['/token', '/introspect'] as const).every((path) => answers.some((a) => a.path === path && a.at > back && a.status === normal[path]));
+    while (!recovered() && Date.now() - back < 10_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    running = false;
+    await Promise.all(clients);
+
+    const wrong = answers.filter((a) => !(a.status === normal[a.path as keyof typeof normal] || (a.status === 503 && a.retryAfter === '5')));
+    expect(wrong).toEqual([]);
+    expect(answers.some((a) => a.status === 503)).toBe(true);
+    expect(recovered()).toBe(true);
+    const since = lines.slice(from).map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(since.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual(['database unreachable: answering 503 until it is back']);
+  }, 60_000);
+
+  it('answers them 503 while the configured database does not exist, and logs that once as a fault of configuration', async () => {
+    await outage('misconfigured', 'database refuses the configured connection: answering 503 until it is fixed');
   }, 60_000);
 });

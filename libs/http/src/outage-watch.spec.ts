@@ -53,6 +53,36 @@ describe('createOutageWatch', () => {
     outages.close();
   });
 
+  it('logs a change of cause once (unreachable, then a refused configuration), not each failed probe', async () => {
+    let failure: Error | null = refused();
+    const misconfigured = (error: unknown) => (error as { code?: string }).code === '3D000';
+    const database: WatchedDependency = {
+      name: 'database', isOutage: (error) => (error as { code?: string }).code === 'ECONNREFUSED', isMisconfigured: misconfigured,
+      probe: async () => { if (failure) throw failure; },
+    };
+    const { logger, lines, said } = captured();
+    const outages = createOutageWatch({ logger, dependencies: [database], probeIntervalMs: 20 });
+
+    const until = async (condition: () => boolean) => {
+      for (const started = Date.now(); !condition() && Date.now() - started < 10_000; ) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    const errorLines = () => lines.filter((line) => line.level >= 50);
+    expect(outages.answer(refused())?.code).toBe('UNAVAILABLE');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    failure = Object.assign(new Error('database "tessera" does not exist'), { code: '3D000' });
+    await until(() => errorLines().length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    failure = null;
+    await until(() => !outages.isDown('database'));
+
+    expect(errorLines().map((line) => line.msg)).toEqual([
+      'database unreachable: answering 503 until it is back',
+      'database refuses the configured connection: answering 503 until it is fixed',
+    ]);
+    expect(said('database reachable again')).toHaveLength(1);
+    outages.close();
+  });
+
   it('leaves errors that are not an outage to the 500 answer', async () => {
     const { logger, said } = captured();
     const outages = createOutageWatch({ logger, dependencies: [{ name: 'database', isOutage: () => false, probe: async () => undefined }] });

@@ -9,6 +9,12 @@
  * An error says an outage began; from then on calls fail fast (no connect
  * attempt each) and a probe runs every `probeIntervalMs` until the dependency
  * answers, which ends the outage.
+ *
+ * A dependency that refuses the configuration (the database's password, role
+ * or name wrong: issue 30 item 12) is handled the same way — retrying cannot
+ * help a call, and someone may fix it without restarting us — but its line
+ * says so: it is the operator's to fix, not a network's to heal. The log
+ * speaks once per change of state (down, changed cause, back), never per call.
  */
 import { unavailable, type DomainError } from '@tessera/domain';
 import { Counter, Gauge, type Registry } from 'prom-client';
@@ -19,6 +25,8 @@ export interface WatchedDependency {
   name: string;
   /** Whether this error means the dependency cannot be reached (not that a statement was wrong). */
   isOutage(error: unknown): boolean;
+  /** Whether this error means the dependency refuses our configuration (credentials, database name). */
+  isMisconfigured?(error: unknown): boolean;
   /** Resolves once the dependency answers again. */
   probe(): Promise<void>;
 }
@@ -44,9 +52,13 @@ export interface OutageWatch {
   close(): void;
 }
 
+type Cause = 'unreachable' | 'misconfigured';
+
 interface Outage {
   /** Calls fail fast while it lasts; false for one the caller works around (report). */
   blocking: boolean;
+  /** What the last failure said: a change is logged once. */
+  cause: Cause;
   since: number;
   turnedAway: number;
   probe: NodeJS.Timeout;
@@ -68,10 +80,21 @@ export function createOutageWatch(options: OutageWatchOptions): OutageWatch {
     return unavailable(`The ${name} is unreachable; try again later`, retryAfter);
   };
 
+  const causeOf = (dependency: WatchedDependency, error: unknown): Cause | null =>
+    dependency.isMisconfigured?.(error) ? 'misconfigured' : dependency.isOutage(error) ? 'unreachable' : null;
+
+  const logCause = (dependency: WatchedDependency, error: unknown, cause: Cause, answering503: boolean) => {
+    const message =
+      cause === 'misconfigured'
+        ? `${dependency.name} refuses the configured connection: ${answering503 ? 'answering 503' : 'working without it'} until it is fixed`
+        : `${dependency.name} unreachable: ${answering503 ? 'answering 503' : 'working without it'} until it is back`;
+    options.logger.error({ dependency: dependency.name, cause, err: error }, message);
+  };
+
   const begin = (dependency: WatchedDependency, error: unknown, blocking: boolean, answering503 = blocking) => {
     if (outages.has(dependency.name)) return;
-    const effect = answering503 ? 'answering 503 until it is back' : 'working without it until it is back';
-    options.logger.error({ dependency: dependency.name, err: error }, `${dependency.name} unreachable: ${effect}`);
+    const cause = causeOf(dependency, error) ?? 'unreachable';
+    logCause(dependency, error, cause, answering503);
     up.set({ dependency: dependency.name }, 0);
     let probing = false;
     const probe = setInterval(() => {
@@ -85,19 +108,25 @@ export function createOutageWatch(options: OutageWatchOptions): OutageWatch {
           up.set({ dependency: dependency.name }, 1);
           options.logger.info({ dependency: dependency.name, downMs: outage ? Date.now() - outage.since : 0, turnedAway: outage?.turnedAway ?? 0 }, `${dependency.name} reachable again`);
         },
-        () => {
+        (failure: unknown) => {
           probing = false;
+          const outage = outages.get(dependency.name);
+          const cause = causeOf(dependency, failure);
+          if (outage && cause && cause !== outage.cause) {
+            outage.cause = cause;
+            logCause(dependency, failure, cause, answering503);
+          }
         },
       );
     }, probeEvery);
     probe.unref();
-    outages.set(dependency.name, { blocking, since: Date.now(), turnedAway: 0, probe });
+    outages.set(dependency.name, { blocking, cause, since: Date.now(), turnedAway: 0, probe });
   };
 
   return {
     answer(error) {
       for (const dependency of byName.values()) {
-        if (!dependency.isOutage(error)) continue;
+        if (!causeOf(dependency, error)) continue;
         begin(dependency, error, true);
         return reply(dependency.name);
       }

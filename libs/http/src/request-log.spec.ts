@@ -9,6 +9,8 @@ function appLoggingAt(level: string) {
   const app = createHttpApp({ service: 'test-service', logger });
   app.get('/ok', (_req, res) => void res.json({ ok: true }));
   app.get('/missing', (_req, res) => void res.status(404).json({ message: 'Not Found' }));
+  app.get('/unavailable', (_req, res) => void res.status(503).set('Retry-After', '5').json({ message: 'Service Unavailable' }));
+  app.get('/broken', (_req, res) => void res.status(500).json({ message: 'Internal Server Error' }));
   finishHttpApp(app, logger);
   return { app, lines };
 }
@@ -38,6 +40,15 @@ describe('request log', () => {
     await request(app).get('/missing').expect(404);
 
     expect(lines.map((line) => [line['level'], line['msg'], (line['res'] as { statusCode: number }).statusCode])).toEqual([[40, 'request completed', 404]]);
+  });
+
+  it('logs a 503 (a call turned away during an outage) at warn and a 500 at error', async () => {
+    const { app, lines } = appLoggingAt('info');
+
+    await request(app).get('/unavailable').expect(503);
+    await request(app).get('/broken').expect(500);
+
+    expect(lines.map((line) => [line['level'], (line['res'] as { statusCode: number }).statusCode])).toEqual([[40, 503], [50, 500]]);
   });
 
   it('logs nothing for /healthz and /metrics', async () => {

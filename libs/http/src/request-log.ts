@@ -1,7 +1,11 @@
 /**
  * The request id and one log line per answered request: `info` for 1xx–3xx,
- * `warn` for 4xx, `error` for 5xx, with the request's id, method, URL and
- * peer, the status and the response time in milliseconds.
+ * `warn` for 4xx and 503, `error` for the other 5xx, with the request's id,
+ * method, URL and peer, the status and the response time in milliseconds.
+ * A 503 is a call turned away while something is down or draining: the outage
+ * has its own error line when it starts (outage-watch.ts), and one error line
+ * per call turned away (about 1,900/s at 30 clients) would bury it and fire
+ * every alert on error lines (issue 30 item 12).
  *
  * A request costs nothing more than its id and one `finish` listener: the line
  * is built only when the logger would write it. (pino-http, used before, made a
@@ -23,7 +27,7 @@ declare module 'http' {
 export type RequestLogLevel = 'info' | 'warn' | 'error';
 
 export function requestLogLevel(statusCode: number): RequestLogLevel {
-  return statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
+  return statusCode >= 500 && statusCode !== 503 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
 }
 
 export function requestLog(logger: Logger, options: { ignore: (req: IncomingMessage) => boolean }): RequestHandler {

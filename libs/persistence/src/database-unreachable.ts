@@ -18,6 +18,15 @@ const SERVER_CODES = new Set([
 ]);
 
 /**
+ * SQLSTATEs that mean "unreachable" only with this message: 55000 (object_not_in_prerequisite_state)
+ * is also a statement's error, but at connect it is a database shut to connections
+ * (`ALTER DATABASE … ALLOW_CONNECTIONS false`), which an operator opens again.
+ */
+const CONNECT_MESSAGES: Record<string, RegExp> = {
+  '55000': /database ".*" is not currently accepting connections/,
+};
+
+/**
  * pg and knex errors that carry no code. Knex puts the statement before pg's
  * message (`ROLLBACK - Client has encountered…` when a transaction's
  * connection died under it), so the message may follow a ` - `.
@@ -33,8 +42,24 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
   if (depth > 4 || typeof error !== 'object' || error === null) return false;
   const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string' && (SOCKET_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof code === 'string' && typeof message === 'string' && CONNECT_MESSAGES[code]?.test(message)) return true;
   if (typeof message === 'string' && MESSAGES.some((pattern) => pattern.test(message))) return true;
   // A connect to `localhost` tries every address and fails with all their errors together.
   if (Array.isArray(errors) && errors.length > 0 && errors.every((inner) => isDatabaseUnreachable(inner, depth + 1))) return true;
   return isDatabaseUnreachable(cause, depth + 1);
+}
+
+/**
+ * SQLSTATEs a connect fails with when the configuration is wrong, not the database away: the
+ * password or role (class 28: invalid_authorization_specification, invalid_password) or the
+ * database's name (3D000 invalid_catalog_name). Retrying does not help until someone fixes
+ * DATABASE_URL or the database; the apps still answer 503 (decision 027) but say which it is.
+ */
+const CONFIGURATION_CODES = new Set(['28000', '28P01', '3D000']);
+
+export function isDatabaseMisconfigured(error: unknown, depth = 0): boolean {
+  if (depth > 4 || typeof error !== 'object' || error === null) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && CONFIGURATION_CODES.has(code)) return true;
+  return isDatabaseMisconfigured(cause, depth + 1);
 }

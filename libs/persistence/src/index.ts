@@ -1,5 +1,5 @@
 export { createDatabase, withDatabaseName, ping } from './database.js';
-export { isDatabaseUnreachable } from './database-unreachable.js';
+export { isDatabaseUnreachable, isDatabaseMisconfigured } from './database-unreachable.js';
 export type { Database, DatabaseOptions } from './database.js';
 export { startEmbeddedPostgres, findFreePort } from './embedded-postgres.js';
 export type { EmbeddedPostgresOptions, RunningPostgres } from './embedded-postgres.js';

@@ -3,6 +3,7 @@
  * value stops the process with one message naming every problem.
  */
 import { z } from 'zod';
+import { publishedSecretProblems } from './example-secrets.js';
 import { trustProxyField, type TrustProxySetting } from './trust-proxy.js';
 
 export class ConfigError extends Error {
@@ -12,11 +13,14 @@ export class ConfigError extends Error {
   }
 }
 
+/** Parses `env` with `schema`; with NODE_ENV=production, a secret published with Tessera is a problem too (example-secrets.ts). */
 export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
   const result = schema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
-  }
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)),
+    ...(env['NODE_ENV'] === 'production' ? publishedSecretProblems(env) : []),
+  ];
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   return result.data;
 }
 

@@ -5,6 +5,7 @@ export type { FilterType } from './filter-value.js';
 export { parseConfig, ConfigError, configFields, baseConfigSchema, baseConfig } from './config.js';
 export type { BaseConfig } from './config.js';
 export { sealingKeyConfig, deploymentEnvOf } from './sealing-key-config.js';
+export { isPublishedSecret, publishedSecretProblems, SECRET_VARIABLES } from './example-secrets.js';
 export type { TrustProxySetting } from './trust-proxy.js';
 export { parseEventInput, humanize } from './events/event-input.js';
 // The parameter table the parser reads, for documents derived from it (the api's OpenAPI description).

@@ -5,8 +5,8 @@ export { mintOAuthAccessToken, insertTestOAuthApplication } from './oauth-access
 export type { OAuthTokenSpec, MintedOAuthToken, TestApplicationSpec, TestApplication } from './oauth-access-tokens.js';
 export { startListeningAccess } from './listening-access.js';
 export { recordStatements } from './record-statements.js';
-export { startStoppablePostgres } from './stoppable-postgres.js';
-export type { StoppablePostgres } from './stoppable-postgres.js';
+export { startStoppablePostgres, DATABASE_OUTAGES } from './stoppable-postgres.js';
+export type { StoppablePostgres, StoppablePostgresOptions, DatabaseFault } from './stoppable-postgres.js';
 export { accessPrincipals, mintToken } from './access-principals.js';
 export type { Principal, PrincipalName } from './access-principals.js';
 export { untilHeldInAccessCache } from './held-in-access-cache.js';
