@@ -3,7 +3,7 @@
  * desk`, and `Service Desk` with a zero-width space, were accepted beside
  * `Service Desk`; `SRV-DB-01` beside `srv-db-01`. Where a name or label must
  * be unique in the account, it is compared in any letter case, in Unicode
- * NFC, invisible characters removed (decision 040), the refusal says so, and
+ * NFC, invisible characters removed (decision 038), the refusal says so, and
  * the value is stored as it was written. The database holds the rule too, so
  * writes at the same moment cannot both pass.
  */

@@ -1,6 +1,6 @@
 /**
  * A name or label unique in its account is compared as a person reads it (issue 30 item 10,
- * docs/decisions/040): in any letter case, in Unicode NFC, invisible (Default_Ignorable)
+ * docs/decisions/038): in any letter case, in Unicode NFC, invisible (Default_Ignorable)
  * characters left out, so `service desk` and `Service\u200b Desk` are the name `Service Desk`
  * has. The store holds the comparison (its unique indexes); the domain says so when it refuses.
  */

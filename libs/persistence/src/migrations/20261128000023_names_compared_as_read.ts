@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 30 item 10 (docs/decisions/040): a name or label unique in its account is compared as a
+ * Issue 30 item 10 (docs/decisions/038): a name or label unique in its account is compared as a
  * person reads it, so `service desk`, or `Service Desk` with a zero-width space, is the name
  * `Service Desk` has. `name_as_read(text)` is that comparison's key: Default_Ignorable code points
  * removed (zero-width space, joiner and non-joiner, soft hyphen, BOM, variation selectors, bidi
