@@ -73,6 +73,10 @@ export async function createGraphqlApp({
     // option is its one way to replace execution; parsing, validation and every plugin stay Apollo's.
     gateway: compiledExecution(makeExecutableSchema({ typeDefs, resolvers }), COMPILED_OPERATIONS_KEPT).gateway,
     introspection: true,
+    // Shutdown is serve()'s (libs/http), as for every app: draining, SHUTDOWN_DELAY_MS, then
+    // stop() from onClose. Apollo's own handler (on by default when NODE_ENV is not 'test')
+    // would stop the server at the signal and re-send it, killing the process mid-request.
+    stopOnTerminationSignals: false,
     // Apollo's automatic persisted queries on a bounded cache, or the trusted documents alone.
     persistedQueries: { cache: persistedQueryCache(persistedQueries.maxEntries, persistedQueries.trusted) },
     // A request carrying Authorization cannot be sent cross-origin without a preflight, so it is
