@@ -12,6 +12,7 @@ import { compiledExecution } from './execution/compiled-execution.js';
 import { GRAPHQL_CORS } from './cors.js';
 import { formatGraphqlError } from './format-error.js';
 import { requireForwardedHttps } from './https/forwarded-https.js';
+import { boundedDocumentStore } from './limits/document-store.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './limits/graphql-limits.js';
 import { limitValidationRules } from './limits/validation-rules.js';
 import { createGraphqlQuota } from './quota/graphql-quota.js';
@@ -49,8 +50,11 @@ export interface GraphqlDependencies {
   persistedQueries?: PersistedQueryLimits & { trusted: TrustedDocuments | null };
 }
 
+/** Parsed and validated documents kept: Apollo's default of 30 MiB, counting the texts. */
+const DOCUMENT_STORE_BOUNDS = { maxEntries: 10_000, maxBytes: 30 * 1024 * 1024 };
+
 /** Compiled operations kept (document hash and operation name), least recently used out first. */
-const COMPILED_OPERATIONS_KEPT = 1000;
+const COMPILED_OPERATIONS_BOUNDS = { maxEntries: 1000, maxBytes: 30 * 1024 * 1024 };
 
 /** One constant endpoint, `/`, over HTTPS (SPEC.md GraphQL endpoint); callers authenticate as for REST. */
 export async function createGraphqlApp({
@@ -76,12 +80,14 @@ export async function createGraphqlApp({
   const apollo = new ApolloServer<GraphqlContext>({
     // Queries run compiled, once per document (execution/compiled-execution.ts): Apollo's gateway
     // option is its one way to replace execution; parsing, validation and every plugin stay Apollo's.
-    gateway: compiledExecution(makeExecutableSchema({ typeDefs, resolvers }), COMPILED_OPERATIONS_KEPT).gateway,
+    gateway: compiledExecution(makeExecutableSchema({ typeDefs, resolvers }), COMPILED_OPERATIONS_BOUNDS).gateway,
     introspection: true,
     // Shutdown is serve()'s (libs/http), as for every app: draining, SHUTDOWN_DELAY_MS, then
     // stop() from onClose. Apollo's own handler (on by default when NODE_ENV is not 'test')
     // would stop the server at the signal and re-send it, killing the process mid-request.
     stopOnTerminationSignals: false,
+    // Parsed documents by hash, bounded by the text they keep alive as well as their number.
+    documentStore: boundedDocumentStore(DOCUMENT_STORE_BOUNDS),
     // Apollo's protocol; its store holds the trusted documents alone, automatic registrations are
     // each account's own (registrations, below).
     persistedQueries: { cache: trustedDocumentCache(persistedQueries.trusted) },
