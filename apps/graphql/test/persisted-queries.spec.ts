@@ -61,6 +61,17 @@ describe('GraphQL automatic persisted queries', () => {
     expect((await get({ query: ME })).status).toBe(405);
   });
 
+  it('refuses a hash that is not a string with BAD_REQUEST (400), by POST and by GET, not a 500', async () => {
+    const { post, get } = caller(harness, await harness.tokenWith(['me:Read']));
+    const refusal = { message: 'extensions.persistedQuery.sha256Hash must be a string: the hex sha256 of the query', extensions: { code: 'BAD_REQUEST' } };
+    for (const sha256Hash of [{ toString: sha256Hex(ME) }, { valueOf: 1 }, ['a'], 42]) {
+      const byPost = await post({ extensions: { persistedQuery: { version: 1, sha256Hash } } });
+      expect([byPost.status, byPost.json().errors]).toEqual([400, [refusal]]);
+      const byGet = await get({ extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash } }) });
+      expect([byGet.status, byGet.json().errors]).toEqual([400, [refusal]]);
+    }
+  });
+
   it('does not register a query the limits refuse', async () => {
     const { post } = caller(harness, await harness.tokenWith(['person:Read']));
     const tooMany = '{ people(first: 101) { totalCount } }';

@@ -47,6 +47,20 @@ const ownerOf = (context: GraphqlContext): string | null => {
   return context.quota ? `caller:${context.quota.key}` : null;
 };
 
+/**
+ * A persisted query whose hash is not a string: refused before Apollo reads it (BAD_REQUEST, 400).
+ * Apollo turns the hash into its cache key with `+`, which throws on an object such as
+ * `{"toString": "…"}`: a 500 for a malformed request.
+ */
+export function malformedPersistedQuery(extensions: unknown): GraphQLError | null {
+  const persisted = (extensions as { persistedQuery?: unknown } | null | undefined)?.persistedQuery;
+  if (typeof persisted !== 'object' || persisted === null || !('sha256Hash' in persisted)) return null;
+  if (typeof persisted.sha256Hash === 'string') return null;
+  return new GraphQLError('extensions.persistedQuery.sha256Hash must be a string: the hex sha256 of the query', {
+    extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+  });
+}
+
 export function accountPersistedQueries(limits: PersistedQueryLimits): AccountPersistedQueries {
   const registered = new LruCache<string>(limits.maxEntries, { maxWeight: limits.maxBytes, weigh: (_key, text) => Buffer.byteLength(text) });
   const tooLarge = (request: GraphQLRequest): number | null => {
