@@ -12,13 +12,15 @@ import { compiledExecution } from './execution/compiled-execution.js';
 import { GRAPHQL_CORS } from './cors.js';
 import { formatGraphqlError } from './format-error.js';
 import { requireForwardedHttps } from './https/forwarded-https.js';
+import { boundedDocumentStore } from './limits/document-store.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './limits/graphql-limits.js';
 import { limitValidationRules } from './limits/validation-rules.js';
 import { createGraphqlQuota } from './quota/graphql-quota.js';
 import { limitsPlugin } from './quota/limits-plugin.js';
 import { stringifyGraphqlResult } from './quota/quota-responses.js';
 import { mountGraphiql } from './graphiql/graphiql-routes.js';
-import { persistedQueryCache, type TrustedDocuments } from './persisted/trusted-documents.js';
+import { accountPersistedQueries, DEFAULT_PERSISTED_QUERY_LIMITS, type PersistedQueryLimits } from './persisted/account-persisted-queries.js';
+import { trustedDocumentCache, type TrustedDocuments } from './persisted/trusted-documents.js';
 import { schemaByGetPlugin, schemaRequestNeedsToken } from './schema-by-get.js';
 import { resolvers, typeDefs, type GraphqlContext } from './schema.js';
 import { createGraphqlServices } from './services.js';
@@ -41,12 +43,18 @@ export interface GraphqlDependencies {
   tls?: 'direct' | 'proxy';
   /** RATE_LIMIT_STORE_DOWN; default `allow`. */
   rateLimitStoreDown?: StoreDownMode;
-  /** Automatic persisted queries kept (default 10,000), and the trusted documents when only those run (default none). */
-  persistedQueries?: { maxEntries: number; trusted: TrustedDocuments | null };
+  /**
+   * Automatic persisted queries: the bounds of their store and of one document (default 10,000
+   * entries, 32 MiB, 64 KiB), and the trusted documents when only those run (default none).
+   */
+  persistedQueries?: PersistedQueryLimits & { trusted: TrustedDocuments | null };
 }
 
+/** Parsed and validated documents kept: Apollo's default of 30 MiB, counting the texts. */
+const DOCUMENT_STORE_BOUNDS = { maxEntries: 10_000, maxBytes: 30 * 1024 * 1024 };
+
 /** Compiled operations kept (document hash and operation name), least recently used out first. */
-const COMPILED_OPERATIONS_KEPT = 1000;
+const COMPILED_OPERATIONS_BOUNDS = { maxEntries: 1000, maxBytes: 30 * 1024 * 1024 };
 
 /** One constant endpoint, `/`, over HTTPS (SPEC.md GraphQL endpoint); callers authenticate as for REST. */
 export async function createGraphqlApp({
@@ -58,7 +66,7 @@ export async function createGraphqlApp({
   quotaCounter,
   tls = 'direct',
   rateLimitStoreDown = 'allow',
-  persistedQueries = { maxEntries: 10_000, trusted: null },
+  persistedQueries = { ...DEFAULT_PERSISTED_QUERY_LIMITS, trusted: null },
 }: GraphqlDependencies): Promise<{ app: Express; stop: () => Promise<void> }> {
   const onStoreError = (err: unknown) => logger.warn({ err }, 'rate-limit store failed; the next call retries it');
   // Calls in flight together are counted in one round trip (one statement on PostgreSQL).
@@ -68,13 +76,21 @@ export async function createGraphqlApp({
     dependencies: [databaseDependency(db), rateLimitStoreDependency(() => counter.hit([{ key: 'outage-probe', durationSeconds: 1, increment: 1 }]))],
   });
   const quota = createGraphqlQuota(counter, limits, onStoreError);
+  const registrations = persistedQueries.trusted ? null : accountPersistedQueries(persistedQueries);
   const apollo = new ApolloServer<GraphqlContext>({
     // Queries run compiled, once per document (execution/compiled-execution.ts): Apollo's gateway
     // option is its one way to replace execution; parsing, validation and every plugin stay Apollo's.
-    gateway: compiledExecution(makeExecutableSchema({ typeDefs, resolvers }), COMPILED_OPERATIONS_KEPT).gateway,
+    gateway: compiledExecution(makeExecutableSchema({ typeDefs, resolvers }), COMPILED_OPERATIONS_BOUNDS).gateway,
     introspection: true,
-    // Apollo's automatic persisted queries on a bounded cache, or the trusted documents alone.
-    persistedQueries: { cache: persistedQueryCache(persistedQueries.maxEntries, persistedQueries.trusted) },
+    // Shutdown is serve()'s (libs/http), as for every app: draining, SHUTDOWN_DELAY_MS, then
+    // stop() from onClose. Apollo's own handler (on by default when NODE_ENV is not 'test')
+    // would stop the server at the signal and re-send it, killing the process mid-request.
+    stopOnTerminationSignals: false,
+    // Parsed documents by hash, bounded by the text they keep alive as well as their number.
+    documentStore: boundedDocumentStore(DOCUMENT_STORE_BOUNDS),
+    // Apollo's protocol; its store holds the trusted documents alone, automatic registrations are
+    // each account's own (registrations, below).
+    persistedQueries: { cache: trustedDocumentCache(persistedQueries.trusted) },
     // A request carrying Authorization cannot be sent cross-origin without a preflight, so it is
     // safe from CSRF like one with Apollo's own headers; a bare GET (an <img>, a link) is not.
     csrfPrevention: { requestHeaders: ['authorization', 'x-apollo-operation-name', 'apollo-require-preflight'] },
@@ -92,7 +108,15 @@ export async function createGraphqlApp({
     // After the limits: a call the quota refuses is refused before the cached schema is answered.
     // No cache hints: every answer is `no-store` (it depends on the caller), and without the
     // cache-control plugin Apollo does not wrap every resolver to call its willResolveField.
-    plugins: [ApolloServerPluginCacheControlDisabled(), ApolloServerPluginLandingPageDisabled(), limitsPlugin({ limits, quota, logger, storeDown: { mode: rateLimitStoreDown, outages }, trusted: persistedQueries.trusted }), schemaByGetPlugin()],
+    // The registrations' plugin comes before the limits': it registers in responseForOperation,
+    // which the limits' answers some calls in (dry runs, spent points) and would stop it reaching.
+    plugins: [
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginLandingPageDisabled(),
+      ...(registrations ? [registrations.plugin] : []),
+      limitsPlugin({ limits, quota, logger, storeDown: { mode: rateLimitStoreDown, outages }, trusted: persistedQueries.trusted, persisted: registrations }),
+      schemaByGetPlugin(),
+    ],
   });
   await apollo.start();
   // The composition root: every use case built once, for the whole process.

@@ -85,6 +85,18 @@ describe('GraphQL configuration — limits and quotas', () => {
     expect(problemsOf({ [name]: value })).toEqual([`${name}: ${message}`]);
   });
 
+  it('bounds automatic persisted queries by count, by bytes, and per document, a document no larger than the store', () => {
+    expect(load({}).persistedQueries).toEqual({ maxEntries: 10_000, maxBytes: 33_554_432, maxDocumentBytes: 65_536, trustedDocumentsFile: null });
+    expect(load({ GRAPHQL_PERSISTED_QUERIES_MAX: '50', GRAPHQL_PERSISTED_QUERIES_MAX_BYTES: '100000', GRAPHQL_PERSISTED_QUERY_MAX_BYTES: '4096' }).persistedQueries).toMatchObject({
+      maxEntries: 50,
+      maxBytes: 100_000,
+      maxDocumentBytes: 4096,
+    });
+    expect(problemsOf({ GRAPHQL_PERSISTED_QUERIES_MAX_BYTES: '1000' })).toEqual([
+      'GRAPHQL_PERSISTED_QUERY_MAX_BYTES: must not exceed GRAPHQL_PERSISTED_QUERIES_MAX_BYTES, the bytes of every registration together',
+    ]);
+  });
+
   it('takes the proxy mode only with TRUST_PROXY and without a certificate of its own', () => {
     expect(load({ GRAPHQL_TLS: 'proxy', TRUST_PROXY: 'loopback' }).tlsMode).toBe('proxy');
     expect(problemsOf({ GRAPHQL_TLS: 'proxy' })).toEqual([

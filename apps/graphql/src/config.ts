@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseConfig, baseConfigSchema, configFields, parseConfig, type BaseConfig } from '@tessera/validation';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './limits/graphql-limits.js';
+import { DEFAULT_PERSISTED_QUERY_LIMITS, type PersistedQueryLimits } from './persisted/account-persisted-queries.js';
 
 const limit = (fallback: number, max: number) => z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`).default(fallback);
 const [hourWindow, shortWindow] = DEFAULT_GRAPHQL_LIMITS.requestWindows;
@@ -28,12 +29,19 @@ const schema = baseConfigSchema(3002)
     GRAPHQL_TLS: z.enum(['on', 'proxy'], { error: "must be 'on' (TLS on this port) or 'proxy' (behind a TLS-terminating proxy)" }).default('on'),
     // Quota counters shared by every replica: Redis when set, else the database (as the api).
     REDIS_URL: configFields.redisUrl,
-    // Automatic persisted queries kept per replica, least recently used out.
-    GRAPHQL_PERSISTED_QUERIES_MAX: limit(10_000, 10_000_000),
+    // Automatic persisted queries kept per replica (every account together), least recently used
+    // out, by count and by bytes; and the largest document one may register.
+    GRAPHQL_PERSISTED_QUERIES_MAX: limit(DEFAULT_PERSISTED_QUERY_LIMITS.maxEntries, 10_000_000),
+    GRAPHQL_PERSISTED_QUERIES_MAX_BYTES: limit(DEFAULT_PERSISTED_QUERY_LIMITS.maxBytes, 4 * 1024 ** 3),
+    GRAPHQL_PERSISTED_QUERY_MAX_BYTES: limit(DEFAULT_PERSISTED_QUERY_LIMITS.maxDocumentBytes, 16 * 1024 ** 2),
     // A persisted query manifest: when set, only its documents run (trusted documents).
     GRAPHQL_TRUSTED_DOCUMENTS: z.string().min(1, 'must name a file').optional(),
   })
   .extend(limitsSchema.shape)
+  .refine((env) => env.GRAPHQL_PERSISTED_QUERY_MAX_BYTES <= env.GRAPHQL_PERSISTED_QUERIES_MAX_BYTES, {
+    message: 'must not exceed GRAPHQL_PERSISTED_QUERIES_MAX_BYTES, the bytes of every registration together',
+    path: ['GRAPHQL_PERSISTED_QUERY_MAX_BYTES'],
+  })
   .refine((env) => Boolean(env.TLS_CERT_FILE) === Boolean(env.TLS_KEY_FILE), {
     message: 'TLS_CERT_FILE and TLS_KEY_FILE go together',
     path: ['TLS_CERT_FILE'],
@@ -53,8 +61,8 @@ export interface GraphqlConfig extends BaseConfig {
   tlsMode: 'direct' | 'proxy';
   redisUrl: string | undefined;
   limits: GraphqlLimits;
-  /** Automatic persisted queries kept per replica; the trusted documents' manifest file, when only those run. */
-  persistedQueries: { maxEntries: number; trustedDocumentsFile: string | null };
+  /** The bounds of automatic persisted queries in a replica; the trusted documents' manifest file, when only those run. */
+  persistedQueries: PersistedQueryLimits & { trustedDocumentsFile: string | null };
 }
 
 export function loadGraphqlConfig(env: Record<string, string | undefined>): GraphqlConfig {
@@ -64,7 +72,12 @@ export function loadGraphqlConfig(env: Record<string, string | undefined>): Grap
     tls: parsed.TLS_CERT_FILE && parsed.TLS_KEY_FILE ? { certFile: parsed.TLS_CERT_FILE, keyFile: parsed.TLS_KEY_FILE } : null,
     tlsMode: parsed.GRAPHQL_TLS === 'proxy' ? 'proxy' : 'direct',
     redisUrl: parsed.REDIS_URL,
-    persistedQueries: { maxEntries: parsed.GRAPHQL_PERSISTED_QUERIES_MAX, trustedDocumentsFile: parsed.GRAPHQL_TRUSTED_DOCUMENTS ?? null },
+    persistedQueries: {
+      maxEntries: parsed.GRAPHQL_PERSISTED_QUERIES_MAX,
+      maxBytes: parsed.GRAPHQL_PERSISTED_QUERIES_MAX_BYTES,
+      maxDocumentBytes: parsed.GRAPHQL_PERSISTED_QUERY_MAX_BYTES,
+      trustedDocumentsFile: parsed.GRAPHQL_TRUSTED_DOCUMENTS ?? null,
+    },
     limits: {
       ...DEFAULT_GRAPHQL_LIMITS,
       maxPageSize: parsed.GRAPHQL_MAX_PAGE_SIZE,

@@ -17,6 +17,7 @@ import { toGraphqlRequestError } from './graphql-error.js';
 import { isIntrospectionOnly } from './introspection-only.js';
 import { isSchemaRequest, searchOf } from './schema-by-get.js';
 import { createGraphqlLoaders } from './loaders/graphql-loaders.js';
+import { malformedPersistedQuery } from './persisted/account-persisted-queries.js';
 import { quotaKeyOf } from './quota/request-quota.js';
 import type { GraphqlContext } from './schema.js';
 import type { GraphqlServices } from './services.js';
@@ -24,8 +25,11 @@ import type { GraphqlServices } from './services.js';
 export function graphqlContext(services: GraphqlServices, port: AccessPort, outages?: OutageWatch): (args: { req: Request }) => Promise<GraphqlContext> {
   return async ({ req }) => {
     try {
+      const extensions = req.method === 'GET' ? parsedExtensions(req.query['extensions']) : (req.body as { extensions?: unknown } | undefined)?.extensions;
+      const malformed = malformedPersistedQuery(extensions);
+      if (malformed) throw malformed;
       // A persisted query by its hash may come by GET (Apollo's protocol), with the account header as a POST has.
-      const persistedGet = req.method === 'GET' && isPersistedQuery(req.query['extensions']);
+      const persistedGet = req.method === 'GET' && typeof (extensions as { persistedQuery?: { sha256Hash?: unknown } } | null)?.persistedQuery?.sha256Hash === 'string';
       if (req.method === 'GET' && !persistedGet && !isSchemaRequest('GET', searchOf(req.url)) && !isIntrospectionOnly(req.query['query'])) {
         throw new GraphQLError('GET serves introspection and persisted queries by hash only (__schema, __type, __typename); send other queries and mutations with POST', {
           extensions: { code: 'METHOD_NOT_ALLOWED', http: { status: 405, headers: new Map([['allow', 'POST']]) } },
@@ -48,14 +52,13 @@ export function graphqlContext(services: GraphqlServices, port: AccessPort, outa
   };
 }
 
-/** Whether the `extensions` parameter of a GET names a persisted query (Apollo checks the rest). */
-function isPersistedQuery(extensions: unknown): boolean {
-  if (typeof extensions !== 'string') return false;
+/** The `extensions` parameter of a GET, parsed; undefined when it is missing or not JSON (Apollo answers that). */
+function parsedExtensions(extensions: unknown): unknown {
+  if (typeof extensions !== 'string') return undefined;
   try {
-    const parsed = JSON.parse(extensions) as { persistedQuery?: { sha256Hash?: unknown } } | null;
-    return typeof parsed?.persistedQuery?.sha256Hash === 'string';
+    return JSON.parse(extensions);
   } catch {
-    return false;
+    return undefined;
   }
 }
 

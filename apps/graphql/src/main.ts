@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   const file = config.persistedQueries.trustedDocumentsFile;
   const trusted = file ? parseTrustedDocuments(await readFile(file, 'utf8'), `GRAPHQL_TRUSTED_DOCUMENTS=${file}`) : null;
   if (trusted) logger.info({ documents: trusted.size }, 'trusted documents only: other documents are refused');
-  const persistedQueries = { maxEntries: config.persistedQueries.maxEntries, trusted };
+  const { trustedDocumentsFile: _file, ...persistedLimits } = config.persistedQueries;
+  const persistedQueries = { ...persistedLimits, trusted };
   const { app, stop } = await createGraphqlApp({ db, logger, transport, access: access.port, limits: config.limits, quotaCounter: store.counter, tls: config.tlsMode, rateLimitStoreDown: config.rateLimitStoreDown, persistedQueries });
   await serve(app, logger, {
     port: config.port,

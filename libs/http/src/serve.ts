@@ -94,7 +94,15 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function serve(handler: RequestListener, logger: Logger, options: ServeOptions): Promise<Listening> {
   const listening = await listen(handler, options);
   logger.info({ port: listening.port, host: options.host, tls: Boolean(options.tls) }, 'listening');
+  let shuttingDown = false;
   const shutdown = (signal: string) => {
+    // Ctrl-C under `npm start` or `nx serve` reaches an app twice: SIGINT from the terminal (its
+    // whole process group) and SIGTERM from the launcher stopping its children. One shutdown.
+    if (shuttingDown) {
+      logger.debug({ signal }, 'already shutting down');
+      return;
+    }
+    shuttingDown = true;
     logger.info({ signal, inFlight: listening.drain.inFlight, graceMs: options.graceMs ?? 10_000, delayMs: options.delayMs ?? 0 }, 'shutting down: not ready, draining');
     void listening.close().then(
       (report) => {

@@ -36,7 +36,7 @@ describe('npm start, then Ctrl-C: a clean shutdown', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('logs nothing above info when Ctrl-C reaches the launcher, its apps and the embedded database, and exits 0', async () => {
+  it('logs nothing above info and "shutting down" once per app when Ctrl-C reaches the launcher, its apps and the embedded database, and exits 0', async () => {
     const ports = { API_PORT: 0, AUTH_PORT: 0, GRAPHQL_PORT: 0, WORKER_PORT: 0, EMBEDDED_PG_PORT: 0 };
     for (const name of Object.keys(ports) as Array<keyof typeof ports>) ports[name] = await findFreePort();
     const env: NodeJS.ProcessEnv = { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), TESSERA_DATA_DIR: dir };
@@ -61,6 +61,9 @@ describe('npm start, then Ctrl-C: a clean shutdown', () => {
     const shutdown = output.slice(upTo);
     expect(shutdown).toContain('Stopped.');
     expect(logLines(shutdown).filter(({ level }) => level >= 40).map(({ line }) => line)).toEqual([]);
+    // Each app gets SIGINT from the terminal and SIGTERM from the launcher: one shutdown, told once.
+    const told = logLines(shutdown).filter(({ line }) => line.includes('"shutting down: not ready, draining"')).map(({ line }) => line.slice(0, line.indexOf(']') + 1));
+    expect(told.sort()).toEqual(['[api]', '[auth]', '[graphql]', '[webhook-worker]']);
     expect(code).toBe(0);
   });
 });

@@ -26,9 +26,9 @@ const schema = makeExecutableSchema({
   },
 });
 
-async function serve(maxEntries = 10) {
+async function serve(maxEntries = 10, maxBytes = 1_000_000) {
   const seen: unknown[] = [];
-  const execution = compiledExecution(schema, maxEntries);
+  const execution = compiledExecution(schema, { maxEntries, maxBytes });
   const server = new ApolloServer({
     gateway: execution.gateway,
     formatError: (formatted: GraphQLFormattedError, error: unknown) => {
@@ -61,6 +61,13 @@ describe('queries compiled once per document', () => {
   it('keeps at most its bound of operations', async () => {
     const { execution, server, run } = await serve(2);
     for (const id of [1, 2, 3, 4]) await run(`{ person(id: ${id}) { id } }`);
+    expect(execution.compiled).toBe(2);
+    await server.stop();
+  });
+
+  it('keeps at most its bound of bytes, counting the text each compiled document keeps alive', async () => {
+    const { execution, server, run } = await serve(10, 8_000);
+    for (const id of [1, 2, 3]) await run(`{ person(id: ${id}) { id } } # ${'x'.repeat(3_000)}`);
     expect(execution.compiled).toBe(2);
     await server.stop();
   });

@@ -22,6 +22,7 @@ import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-i
 import { execute, getVariableValues, GraphQLError, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LruCache } from '../limits/document-cache.js';
+import { documentBytes, type DocumentStoreBounds } from '../limits/document-store.js';
 
 /** A compiled query, or null: this operation runs on graphql-js. */
 type Plan = CompiledQuery | null;
@@ -33,15 +34,19 @@ export interface CompiledExecution {
   readonly compiled: number;
 }
 
-export function compiledExecution(schema: GraphQLSchema, maxEntries: number): CompiledExecution {
-  const plans = new LruCache<Plan>(maxEntries);
+/**
+ * A compiled query keeps its document, and so the document's text: the plans are bounded by
+ * those bytes as well as by their number (a short query padded with a long comment is long).
+ */
+export function compiledExecution(schema: GraphQLSchema, bounds: DocumentStoreBounds): CompiledExecution {
+  const plans = new LruCache<{ plan: Plan; bytes: number }>(bounds.maxEntries, { maxWeight: bounds.maxBytes, weigh: (_key, { bytes }) => bytes });
   const planOf = (queryHash: string, document: DocumentNode, operation: OperationDefinitionNode, operationName: string | undefined): Plan => {
     const key = `${queryHash}\u0000${operationName ?? ''}`;
     const known = plans.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) return known.plan;
     const compiled = operation.operation === 'query' ? compileQuery(schema, document, operationName) : null;
     const plan = compiled && isCompiledQuery(compiled) ? compiled : null;
-    plans.set(key, plan);
+    plans.set(key, { plan, bytes: plan ? documentBytes(document) : 0 });
     return plan;
   };
 

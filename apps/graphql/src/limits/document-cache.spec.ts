@@ -18,3 +18,26 @@ describe('the per-document cache', () => {
     expect(weightKey('h', null, { ids: 'x'.repeat(2000) }, true)).toBeNull();
   });
 });
+
+describe('the per-document cache with a weight bound', () => {
+  const bytes = { maxWeight: 10, weigh: (_key: string, value: string) => value.length };
+
+  it('drops the least recently used entries until what is kept weighs at most its bound', () => {
+    const cache = new LruCache<string>(100, bytes);
+    cache.set('a', 'aaaa');
+    cache.set('b', 'bbbb');
+    expect(cache.get('a')).toBe('aaaa');
+    cache.set('c', 'cccc');
+    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.size, cache.totalWeight]).toEqual(['aaaa', undefined, 'cccc', 2, 8]);
+  });
+
+  it('keeps nothing of an entry heavier than the whole bound, and counts a replaced entry once', () => {
+    const cache = new LruCache<string>(100, bytes);
+    cache.set('a', 'aaaa');
+    cache.set('big', 'x'.repeat(11));
+    expect([cache.get('big'), cache.get('a'), cache.totalWeight]).toEqual([undefined, 'aaaa', 4]);
+    cache.set('a', 'aaaaaa');
+    cache.delete('missing');
+    expect([cache.size, cache.totalWeight]).toEqual([1, 6]);
+  });
+});

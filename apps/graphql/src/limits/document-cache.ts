@@ -6,10 +6,20 @@
  * afterwards: the weight (nodes, requests, cost) of each operation of the document, for the
  * variable values it was weighed with when the operation has variables.
  */
-export class LruCache<V> {
-  private readonly entries = new Map<string, V>();
+/** A second bound, on the sum of what the entries weigh (their bytes), beside the one on their number. */
+export interface WeightBound<V> {
+  maxWeight: number;
+  weigh(key: string, value: V): number;
+}
 
-  constructor(readonly maxEntries: number) {
+export class LruCache<V> {
+  private readonly entries = new Map<string, { value: V; weight: number }>();
+  private weight = 0;
+
+  constructor(
+    readonly maxEntries: number,
+    private readonly bound?: WeightBound<V>,
+  ) {
     if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new Error('an LRU cache holds at least one entry');
   }
 
@@ -17,23 +27,35 @@ export class LruCache<V> {
     return this.entries.size;
   }
 
+  /** What the entries weigh together (0 without a weight bound). */
+  get totalWeight(): number {
+    return this.weight;
+  }
+
   get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value === undefined) return undefined;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
     // Most recently used goes last; the first is the next out.
     this.entries.delete(key);
-    this.entries.set(key, value);
-    return value;
+    this.entries.set(key, entry);
+    return entry.value;
   }
 
   delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
     this.entries.delete(key);
+    this.weight -= entry.weight;
   }
 
+  /** Keeps the value, dropping the least recently used entries until both bounds hold; one heavier than the whole bound is not kept. */
   set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.delete(key);
+    const weight = this.bound ? this.bound.weigh(key, value) : 0;
+    if (this.bound && weight > this.bound.maxWeight) return;
+    this.entries.set(key, { value, weight });
+    this.weight += weight;
+    while (this.entries.size > this.maxEntries || (this.bound && this.weight > this.bound.maxWeight)) this.delete(this.entries.keys().next().value!);
   }
 }
 

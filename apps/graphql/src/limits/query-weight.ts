@@ -7,6 +7,8 @@
  * - cost, SPEC.md rule 3: the requests each connection needs if it reaches its first/last (a root
  *   connection 1, a nested one the product of its parents' page sizes), summed, /100, rounded,
  *   at least 1 (people(100){teams(100){members(100)}} = 1 + 100 + 10,000 requests → 101).
+ * - a field taking a list of IDs (`nodes(ids: [...])`) weighs as a connection whose page size is
+ *   the list's length: what lies below it is looked up once per ID (issue 30 item 4).
  * Both are computed by graphql-query-complexity (fragments, inline fragments, @skip/@include),
  * each connection estimated from its own page size and what its children weigh per node.
  */
@@ -36,6 +38,8 @@ export interface WeighOptions {
 export function weighOperation(options: WeighOptions): QueryWeight {
   let pagination: string | null = null;
   const connection = (perNode: (size: number, child: number) => number): ComplexityEstimator => ({ field, node, args, childComplexity }) => {
+    const listed = idListLength(args);
+    if (listed !== null) return perNode(listed, childComplexity);
     if (!isConnectionField(field)) return childComplexity;
     pagination ??= paginationProblem(
       node.name.value,
@@ -74,3 +78,6 @@ export function weighOperation(options: WeighOptions): QueryWeight {
 }
 
 const asPageValue = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/** The number of IDs a field is asked for (`ids: [...]`), or null when it takes no list of IDs. */
+const idListLength = (args: Record<string, unknown>): number | null => (Array.isArray(args['ids']) ? args['ids'].length : null);

@@ -2,8 +2,8 @@
  * Persisted queries and trusted documents (issue 23).
  * - Automatic persisted queries (Apollo's protocol): a client sends `extensions.persistedQuery
  *   {version: 1, sha256Hash}` alone; an unknown hash answers PERSISTED_QUERY_NOT_FOUND and the
- *   client sends the query with its hash once, which registers it in this replica's bounded cache
- *   (`persistedQueryCache`) after the call passed every limit.
+ *   client sends the query with its hash once, which registers it for the caller's account in
+ *   this replica's bounded store (account-persisted-queries.ts) after the call passed every limit.
  * - Trusted documents (GRAPHQL_TRUSTED_DOCUMENTS, opt-in): the documents of a manifest file, in
  *   the format Apollo's client tools generate (`apollo-persisted-query-manifest`, version 1), are
  *   the only ones that run, by hash or in full; nothing is registered at run time. Introspection
@@ -12,7 +12,6 @@
  */
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import { LruCache } from '../limits/document-cache.js';
 
 export interface TrustedDocuments {
   /** The registered body of this sha256 hash, if any. */
@@ -44,22 +43,18 @@ export function parseTrustedDocuments(text: string, source: string): TrustedDocu
 }
 
 /**
- * The store of Apollo's `persistedQueries.cache`: with trusted documents, the manifest (nothing
- * registered at run time); otherwise a cache of at most `maxEntries` queries, least recently used out.
+ * The store of Apollo's `persistedQueries.cache`: the trusted documents when only those run,
+ * otherwise nothing, since automatic registrations are each account's own and are looked up
+ * before Apollo would (account-persisted-queries.ts). Apollo registers nothing here.
  */
-export function persistedQueryCache(maxEntries: number, trusted: TrustedDocuments | null) {
-  const registered = new LruCache<string>(maxEntries);
+export function trustedDocumentCache(trusted: TrustedDocuments | null) {
   return {
     // Apollo prefixes the hash with `apq:` (its store may be shared with other caches).
     async get(key: string): Promise<string | undefined> {
-      return trusted ? trusted.bodyOf(key.replace(/^apq:/, '')) : registered.get(key);
+      return trusted?.bodyOf(key.replace(/^apq:/, ''));
     },
-    async set(key: string, query: string): Promise<void> {
-      if (!trusted) registered.set(key, query);
-    },
-    async delete(key: string): Promise<boolean | void> {
-      if (!trusted) registered.delete(key);
-    },
+    async set(): Promise<void> {},
+    async delete(): Promise<boolean | void> {},
   };
 }
 

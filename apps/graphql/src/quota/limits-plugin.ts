@@ -23,6 +23,7 @@ import { weighOperation, type QueryWeight } from '../limits/query-weight.js';
 import type { GraphqlContext } from '../schema/graphql-context.js';
 import type { GraphqlQuota, QuotaOutcome } from './graphql-quota.js';
 import { isIntrospectionOnly } from '../introspection-only.js';
+import type { AccountPersistedQueries } from '../persisted/account-persisted-queries.js';
 import { notTrustedError, type TrustedDocuments } from '../persisted/trusted-documents.js';
 import { dryRunDocument, isDryRun } from './dry-run.js';
 import type { CostFigures } from './request-quota.js';
@@ -36,12 +37,14 @@ export interface LimitsPluginOptions {
   storeDown?: StoreDownPolicy;
   /** When set, only these documents (and introspection) run (persisted/trusted-documents.ts). */
   trusted?: TrustedDocuments | null;
+  /** Automatic persisted queries: a registration it refuses counts as a request at cost 0. */
+  persisted?: Pick<AccountPersistedQueries, 'refusal'> | null;
 }
 
 /** Weighings kept (document hash, operation, variable values): a few hundred bytes each. */
 const WEIGHTS_KEPT = 2000;
 
-export function limitsPlugin({ limits, quota, logger, storeDown = { mode: 'allow' }, trusted = null }: LimitsPluginOptions): ApolloServerPlugin<GraphqlContext> {
+export function limitsPlugin({ limits, quota, logger, storeDown = { mode: 'allow' }, trusted = null, persisted = null }: LimitsPluginOptions): ApolloServerPlugin<GraphqlContext> {
   // Apollo keeps one parsed and validated document per query hash; the weight of each operation
   // (for its variable values, when it has variables) is kept beside it, bounded, by the same hash.
   const weights = new LruCache<{ weight: QueryWeight } | { refused: GraphQLError }>(WEIGHTS_KEPT);
@@ -100,9 +103,10 @@ export function limitsPlugin({ limits, quota, logger, storeDown = { mode: 'allow
 
       return {
         async didResolveOperation(requestContext: GraphQLRequestContext<GraphqlContext>) {
-          if (trusted && !trusted.bodyOf(requestContext.queryHash ?? '') && !isIntrospectionOnly(requestContext.source)) {
+          const unregistered = trusted && !trusted.bodyOf(requestContext.queryHash ?? '') && !isIntrospectionOnly(requestContext.source) ? notTrustedError() : persisted?.refusal(requestContext.request);
+          if (unregistered) {
             await count(0);
-            throw notTrustedError();
+            throw unregistered;
           }
           if (crowded) {
             await count(0);
