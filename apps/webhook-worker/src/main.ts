@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   // sends in flight finish and are recorded, then running jobs finish (graphile-worker's graceful shutdown),
   // then the pools close.
   const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
-  await serve(createWorkerHealthApp({ db, logger, runner, dispatcher: engine, metrics: metrics.register, transport }), logger, {
+  await serve(createWorkerHealthApp({ db, logger, runner, dispatcher: engine, recorder: engine.recorder, metrics: metrics.register, transport }), logger, {
     port: config.port,
     host: config.host,
     ...config.shutdown,

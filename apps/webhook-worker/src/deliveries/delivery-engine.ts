@@ -42,6 +42,8 @@ export interface DeliveryEngine {
   stop(): Promise<void>;
   /** The `dispatcher` check of /healthz. */
   check(): Promise<void>;
+  /** The `recorder` check of /healthz: fails while delivery outcomes cannot be recorded. */
+  recorder: { check(): Promise<void> };
 }
 
 export function startDeliveryEngine(options: DeliveryEngineOptions): DeliveryEngine {
@@ -85,5 +87,6 @@ export function startDeliveryEngine(options: DeliveryEngineOptions): DeliveryEng
         await send.close();
       })()),
     check: () => dispatcher.check(),
+    recorder: { check: () => recorder.check() },
   };
 }
