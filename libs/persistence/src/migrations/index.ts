@@ -21,6 +21,7 @@ import * as deliveryAttemptAccounts from './20261125000019_delivery_attempt_acco
 import * as ciStatusAndSupportTeam from './20261127000020_ci_status_and_support_team.js';
 import * as teamManagers from './20261127000021_team_managers.js';
 import * as linkAccounts from './20261127000022_link_accounts.js';
+import * as deliveryMessageAsSent from './20261128000031_delivery_message_as_sent.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261127000020_ci_status_and_support_team': ciStatusAndSupportTeam,
   '20261127000021_team_managers': teamManagers,
   '20261127000022_link_accounts': linkAccounts,
+  '20261128000031_delivery_message_as_sent': deliveryMessageAsSent,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
