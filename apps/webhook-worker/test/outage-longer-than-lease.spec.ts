@@ -14,17 +14,13 @@
  * statement (an outage error to the worker: 57P01) and lets the lock go: the
  * recorder's next try carries both outcomes of each delivery in one batch.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import {
-  createDatabase, findFreePort, migrateLatest, seedDemoData, startEmbeddedPostgres, withDatabaseName, type RunningPostgres,
-} from '@tessera/persistence';
-import type { TestDatabase } from '@tessera/persistence/testing';
 import type { AccessContext } from '@tessera/domain';
-import { startHttpSink, type HttpSink } from './support/http-sink.js';
+import { createDatabase, findFreePort } from '@tessera/persistence';
+import type { TestDatabase } from '@tessera/persistence/testing';
+import type { HttpSink } from './support/http-sink.js';
+import { startOwnPostgres, type OwnPostgres } from './support/own-postgres.js';
 import { waitFor } from './support/wait-for.js';
-import { adminAccess, sinkWebhook, submitTestEvent } from './support/webhook-fixtures.js';
+import { submitTestEvent } from './support/webhook-fixtures.js';
 import { spawnWorkerProcess, type WorkerProcess } from './support/worker-process.js';
 
 const LEASE_MS = 2_000;
@@ -43,9 +39,7 @@ interface Health {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('PostgreSQL stopped for longer than the delivery lease, under load', () => {
-  let dataDir: string;
-  let port: number;
-  let server: RunningPostgres | undefined;
+  let pg: OwnPostgres;
   let test: TestDatabase;
   let access: AccessContext;
   let sink: HttpSink;
@@ -53,32 +47,15 @@ describe('PostgreSQL stopped for longer than the delivery lease, under load', ()
   let worker: WorkerProcess | undefined;
   let healthUrl: string;
 
-  // Prepared transactions are off by default; the spec's hold on the attempts table is one.
-  const startServer = () => startEmbeddedPostgres({ dataDir, port, persistent: true, settings: ['max_prepared_transactions=4'] });
-
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-lease-outage-pg-'));
-    port = await findFreePort();
-    server = await startServer();
-    const admin = createDatabase({ url: server.adminUrl, poolMax: 1 });
-    await admin.raw('create database tessera_lease_outage');
-    await admin.destroy();
-    const url = withDatabaseName(server.adminUrl, 'tessera_lease_outage');
-    const db = createDatabase({ url, poolMax: 3 });
-    await migrateLatest(db);
-    test = { db, url, name: 'tessera_lease_outage', drop: () => db.destroy() };
-    access = await adminAccess(test, await seedDemoData(db));
-    sink = await startHttpSink();
-    await db('webhooks').update({ disabled: true });
-    webhookId = await sinkWebhook(test, sink, { event: 'request.create' });
+    // Prepared transactions are off by default; the spec's hold on the attempts table is one.
+    pg = await startOwnPostgres('tessera_lease_outage', ['max_prepared_transactions=4']);
+    ({ test, access, sink, webhookId } = pg);
   }, 60_000);
   afterAll(async () => {
     await worker?.kill();
-    await sink?.close();
-    if (server) await test?.db.raw(`rollback prepared '${HOLD}'`).catch(() => undefined);
-    await test?.drop();
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    if (pg?.running()) await test.db.raw(`rollback prepared '${HOLD}'`).catch(() => undefined);
+    await pg?.close();
   });
 
   const requests = () => sink.requests.filter((r) => r.path === `/hook/${webhookId}`);
@@ -130,15 +107,14 @@ describe('PostgreSQL stopped for longer than the delivery lease, under load', ()
       await hold.raw(`prepare transaction '${HOLD}'`);
       await hold.destroy();
 
-      await server!.stop();
-      server = undefined;
+      await pg.stop();
       const heldIds = new Set(requests().slice(held).map((r) => r.headers['webhook-id'] as string));
       sink.respond({ status: 200 });
       answer();
       // Longer than the lease: the held outcomes' leases expire while they wait to be recorded.
       await sleep(LEASE_MS + 1_500);
 
-      server = await startServer();
+      await pg.start();
       const returnedAt = Date.now();
       await waitFor('the held deliveries sent again', async () => {
         alive();
