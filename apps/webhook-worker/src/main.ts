@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     concurrency: config.concurrency,
     mailConcurrency: config.mailConcurrency,
     liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
+    leaseHolder: engine.workerId,
     logger,
   });
   // SIGTERM/SIGINT (handled by serve): the health server stops, then the dispatcher stops claiming and its
