@@ -10,6 +10,8 @@ export interface WorkerDependencies {
   runner: { check(): Promise<void> };
   /** The delivery dispatcher's state: /healthz fails while it cannot claim deliveries. */
   dispatcher: { check(): Promise<void> };
+  /** The outcome recorder's state: /healthz fails while delivery outcomes cannot be recorded. Optional for a worker without deliveries (tests). */
+  recorder?: { check(): Promise<void> };
   /** The worker's own metrics, served at /metrics beside the process ones. */
   metrics?: (registry: Registry) => void;
   /** TRUST_PROXY and METRICS_TOKEN from the config; defaults: trust no proxy, /metrics for loopback only. */
@@ -17,11 +19,13 @@ export interface WorkerDependencies {
 }
 
 /** The worker's only HTTP: /healthz and /metrics (ARCHITECTURE.md). */
-export function createWorkerHealthApp({ db, logger, runner, dispatcher, metrics, transport }: WorkerDependencies): Express {
+export function createWorkerHealthApp({ db, logger, runner, dispatcher, recorder, metrics, transport }: WorkerDependencies): Express {
   const app = createHttpApp({
     service: 'webhook-worker',
     logger,
-    healthChecks: { database: () => ping(db), runner: () => runner.check(), dispatcher: () => dispatcher.check() },
+    healthChecks: {
+      database: () => ping(db), runner: () => runner.check(), dispatcher: () => dispatcher.check(), ...(recorder ? { recorder: () => recorder.check() } : {}),
+    },
     metrics: [databasePoolMetrics(db), queueMetrics(db), ...(metrics ? [metrics] : [])],
     ...transport,
   });

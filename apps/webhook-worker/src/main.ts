@@ -7,6 +7,7 @@ import { startDeliveryEngine } from './deliveries/delivery-engine.js';
 import { createDeliveryMetrics } from './deliveries/delivery-metrics.js';
 import { createMailer } from './mailer.js';
 import { startQueueRunner } from './queue-runner.js';
+import { withinDeadline } from './within-deadline.js';
 import { createWorkerServices } from './services.js';
 
 /**
@@ -16,6 +17,8 @@ import { createWorkerServices } from './services.js';
  */
 const POOL_FOR_JOBS = 8;
 const POOL_BEYOND_JOBS = 4;
+/** Of the shutdown grace, kept after the delivery engine's stop for the runners' and the pools'. */
+const CLOSE_RESERVE_MS = 1_000;
 
 async function main(): Promise<void> {
   const config = loadWorkerConfig(process.env);
@@ -41,21 +44,28 @@ async function main(): Promise<void> {
     concurrency: config.concurrency,
     mailConcurrency: config.mailConcurrency,
     liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
+    leaseHolder: engine.workerId,
     logger,
   });
   // SIGTERM/SIGINT (handled by serve): the health server stops, then the dispatcher stops claiming and its
   // sends in flight finish and are recorded, then running jobs finish (graphile-worker's graceful shutdown),
   // then the pools close.
   const transport = { trustProxy: config.trustProxy, metricsToken: config.metricsToken };
-  await serve(createWorkerHealthApp({ db, logger, runner, dispatcher: engine, metrics: metrics.register, transport }), logger, {
+  await serve(createWorkerHealthApp({ db, logger, runner, dispatcher: engine, recorder: engine.recorder, metrics: metrics.register, transport }), logger, {
     port: config.port,
     host: config.host,
     ...config.shutdown,
-    onClose: async () => {
-      await engine.stop();
-      await runner.stop();
+    // Within what is left of SHUTDOWN_GRACE_MS, keeping a moment for the runners and the pools; what
+    // is not done by then is logged by the step that left it and reported by serve's last line.
+    onClose: async (remainingMs) => {
+      const deadlineAt = Date.now() + remainingMs;
+      const unfinished = await engine.stop(deadlineAt - Math.min(CLOSE_RESERVE_MS, remainingMs / 2));
+      const runners = await withinDeadline(runner.stop(), deadlineAt).catch((error: unknown) => ({ done: false as const, error }));
+      // Their worker_processes rows stay; the other workers free their jobs after WORKER_DEAD_AFTER_MS.
+      if (!runners.done) logger.warn({ err: 'error' in runners ? runners.error : undefined }, 'job runners did not stop cleanly; the other workers free their jobs');
       mailer.close();
-      await db.destroy();
+      await withinDeadline(db.destroy(), deadlineAt);
+      return { ...unfinished, jobRunners: runners.done ? 0 : 1 };
     },
   });
 }

@@ -34,6 +34,8 @@ export interface QueueRunnerOptions {
   pollIntervalMs?: number;
   /** Heartbeat and dead-after of each runner's worker_processes row (WORKER_HEARTBEAT_MS, WORKER_DEAD_AFTER_MS). */
   liveness?: { heartbeatMs: number; deadAfterMs: number };
+  /** The delivery engine's worker id (its leases' `leased_by`): written into the runners' rows, so peers free those leases once this process is dead. */
+  leaseHolder?: string;
   logger: Logger;
 }
 
@@ -59,6 +61,7 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
           ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
           ...(options.liveness ? { liveness: options.liveness } : {}),
           ...(releaseFirst ? { releaseFirst } : {}),
+          ...(options.leaseHolder ? { leaseHolder: options.leaseHolder } : {}),
           ...(localQueueSize ? { localQueueSize } : {}),
           tasks,
           log: (level: JobLogLevel, message, context) => logger[level]({ lane: name, ...context }, message),

@@ -20,7 +20,7 @@ export { escapeHtml, html, markup } from './html.js';
 export type { Markup } from './html.js';
 export { requestIdOf } from './request-id.js';
 export { serve, listen } from './serve.js';
-export type { ServeOptions, Listening, CloseReport } from './serve.js';
+export type { ServeOptions, Listening, CloseReport, Unfinished } from './serve.js';
 export type { DrainState } from './drain.js';
 export { createOutageWatch, type OutageWatch, type OutageWatchOptions, type WatchedDependency } from './outage-watch.js';
 export { databaseDependency } from './database-dependency.js';

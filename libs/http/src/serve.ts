@@ -22,14 +22,23 @@ export interface ServeOptions {
   graceMs?: number;
   /** SHUTDOWN_DELAY_MS: how long new connections are still taken (answered with Connection: close) after /readyz says 503. Default 0. */
   delayMs?: number;
-  onClose?: () => Promise<void>;
+  /**
+   * After the connections: closes pools and stores. Gets the time left of the grace; what it could
+   * not finish in it, it returns by kind (e.g. `{ unrecordedOutcomes: 3 }`), and the shutdown says so.
+   */
+  onClose?: (remainingMs: number) => Promise<Unfinished | void>;
 }
+
+/** Work left undone at exit, by kind: a count each. */
+export type Unfinished = Record<string, number>;
 
 /** What `listen` does with requests in flight when it closes. */
 export interface CloseReport {
   /** Requests still unanswered when the grace ran out, whose connections were cut. */
   cut: number;
   durationMs: number;
+  /** What onClose left undone (only the kinds with a count above 0). */
+  unfinished?: Unfinished;
 }
 
 export interface Listening {
@@ -77,8 +86,8 @@ export async function listen(handler: RequestListener, options: ServeOptions): P
       });
       server.closeIdleConnections();
     });
-    await options.onClose?.();
-    return { cut, durationMs: Date.now() - began };
+    const left = Object.entries((await options.onClose?.(Math.max(0, graceMs - (Date.now() - began)))) ?? {}).filter(([, count]) => count > 0);
+    return { cut, durationMs: Date.now() - began, ...(left.length > 0 ? { unfinished: Object.fromEntries(left) } : {}) };
   };
   return {
     port,
@@ -106,7 +115,8 @@ export async function serve(handler: RequestListener, logger: Logger, options: S
     logger.info({ signal, inFlight: listening.drain.inFlight, graceMs: options.graceMs ?? 10_000, delayMs: options.delayMs ?? 0 }, 'shutting down: not ready, draining');
     void listening.close().then(
       (report) => {
-        if (report.cut > 0) logger.warn(report, 'shutdown grace ran out: requests still in flight were cut');
+        if (report.unfinished) logger.warn(report, 'shutdown grace ran out: work still in flight was cut');
+        else if (report.cut > 0) logger.warn(report, 'shutdown grace ran out: requests still in flight were cut');
         else logger.info(report, 'shut down cleanly');
         process.exit(0);
       },

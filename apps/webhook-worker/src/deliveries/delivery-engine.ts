@@ -7,7 +7,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { SealingKey, UnitOfWork } from '@tessera/domain';
-import type { Logger } from '@tessera/http';
+import type { Logger, Unfinished } from '@tessera/http';
 import { listenForDeliveries } from '@tessera/persistence';
 import type { DeliveryConfig } from './delivery-config.js';
 import type { DeliveryMetrics } from './delivery-metrics.js';
@@ -15,6 +15,7 @@ import { startDispatcher, type Dispatcher } from './dispatcher.js';
 import { httpSender } from './http-sender.js';
 import { outcomeRecorder } from './outcome-recorder.js';
 import { WEBHOOK_USER_AGENT } from './user-agent.js';
+import { withinDeadline } from '../within-deadline.js';
 
 /**
  * Outcomes wait at most this long for others to share their transaction… A batch costs the same
@@ -39,9 +40,12 @@ export interface DeliveryEngine {
   workerId: string;
   /** For the fan-out of this process: its new deliveries go straight to this dispatcher (decision 024, hand-off). */
   handOff: { dispatcher: Pick<Dispatcher, 'reserve'>; leasedBy: string; leaseMs: number };
-  stop(): Promise<void>;
+  /** Stops within `deadlineAt` (Date.now() time; default: the dispatcher's own 15 s) and reports what it left undone. */
+  stop(deadlineAt?: number): Promise<Unfinished>;
   /** The `dispatcher` check of /healthz. */
   check(): Promise<void>;
+  /** The `recorder` check of /healthz: fails while delivery outcomes cannot be recorded. */
+  recorder: { check(): Promise<void> };
 }
 
 export function startDeliveryEngine(options: DeliveryEngineOptions): DeliveryEngine {
@@ -74,16 +78,26 @@ export function startDeliveryEngine(options: DeliveryEngineOptions): DeliveryEng
     lost: (reason) => logger.debug({ reason }, 'delivery wake-ups: listener lost; polling until it is back'),
   });
   logger.info({ workerId, maxInFlight: delivery.maxInFlight, perWebhook: delivery.maxInFlightPerWebhook, leaseMs: delivery.leaseMs, pollMs: delivery.pollMs }, 'delivery dispatcher started');
-  let stopped: Promise<void> | undefined;
+  let stopped: Promise<Unfinished> | undefined;
   return {
     workerId,
     handOff: { dispatcher, leasedBy: workerId, leaseMs: delivery.leaseMs },
-    stop: () =>
+    stop: (deadlineAt) =>
       (stopped ??= (async () => {
-        await wakeups.close();
-        await dispatcher.stop();
-        await send.close();
+        const until = deadlineAt ?? Date.now() + 15_000;
+        await withinDeadline(wakeups.close(), until);
+        const { sending, unrecorded } = await dispatcher.stop(until);
+        // Sends still waiting on their receivers are cut here: their outcomes could not be recorded in time anyway.
+        await withinDeadline(send.close(), until);
+        if (sending.length > 0 || unrecorded.length > 0) {
+          logger.warn(
+            { unrecorded: unrecorded.length, deliveryIds: unrecorded.map((o) => o.delivery.id), stillSending: sending.length, sendingIds: sending },
+            'delivery outcomes left unrecorded at shutdown; their leases expire and they are sent again',
+          );
+        }
+        return { unrecordedOutcomes: unrecorded.length, unfinishedSends: sending.length };
       })()),
     check: () => dispatcher.check(),
+    recorder: { check: () => recorder.check() },
   };
 }

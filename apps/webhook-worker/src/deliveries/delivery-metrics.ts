@@ -3,7 +3,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 
 export interface DeliveryMetrics {
   inFlight: Gauge;
-  /** `result`: delivered, retrying, failed, paused, lost (the lease was lost: nothing recorded). */
+  /** `result`: delivered, retrying, failed, paused, lost (the lease was lost: nothing recorded), unrecorded (parked: it could not be written). */
   outcomes: Counter<'result'>;
   register(registry: Registry): void;
 }

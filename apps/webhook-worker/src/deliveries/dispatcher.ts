@@ -29,10 +29,11 @@ import { attemptDelivery, claimDeliveries, releaseDeliveries, type AttemptDepend
 import type { Logger } from '@tessera/http';
 import type { DeliveryMetrics } from './delivery-metrics.js';
 import type { OutcomeRecorder } from './outcome-recorder.js';
+import { withinDeadline } from '../within-deadline.js';
 
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 2_000;
-/** How long stop() lets the last outcomes be recorded. */
+/** How long stop() lets the last sends end and be recorded when no deadline is given. */
 const DRAIN_MS = 15_000;
 
 export interface DispatcherOptions {
@@ -53,9 +54,17 @@ export interface Dispatcher {
   wake(): void;
   /** Room for some of these new deliveries (none while stopping); held until the reservation is adopted or released. */
   reserve(candidates: ReadonlyArray<{ id: string; webhookId: number }>): Reservation;
-  stop(): Promise<void>;
+  /** Stops claiming; sends in flight end and are recorded until `deadlineAt` (Date.now() time); says what was left. */
+  stop(deadlineAt?: number): Promise<StopReport>;
   /** Rejects while claims fail (the database is away). */
   check(): Promise<void>;
+}
+
+export interface StopReport {
+  /** Deliveries still being sent at the deadline. */
+  sending: string[];
+  /** Outcomes not recorded at the deadline. */
+  unrecorded: DeliveryOutcome[];
 }
 
 export interface Reservation {
@@ -242,15 +251,18 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   return {
     wake,
     reserve,
-    async stop() {
+    async stop(deadlineAt = Date.now() + DRAIN_MS) {
       stopping = true;
       wakeLoop();
-      await running;
-      await giveBack();
+      // Every step within the one deadline (issue 30 item 3): a claim backing off, leases that cannot
+      // be given back, a send waiting on its receiver or outcomes on the database do not stretch it.
+      await withinDeadline(running, deadlineAt);
+      await withinDeadline(giveBack(), deadlineAt);
       // A fan-out transaction in flight hands its deliveries over (or releases them) at its end.
-      await Promise.race([Promise.all([...held].map((h) => h.settled)), new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
-      await Promise.allSettled([...sending.values()].map((s) => s.done));
-      await options.recorder.drain(DRAIN_MS);
+      await withinDeadline(Promise.all([...held].map((h) => h.settled)), deadlineAt);
+      await withinDeadline(Promise.allSettled([...sending.values()].map((s) => s.done)), deadlineAt);
+      await options.recorder.drain(Math.max(0, deadlineAt - Date.now()));
+      return { sending: [...sending.keys()], unrecorded: options.recorder.unrecorded() };
     },
     async check() {
       if (failingSince !== undefined) throw new Error('the delivery dispatcher cannot claim deliveries');

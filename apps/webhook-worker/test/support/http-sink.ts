@@ -14,8 +14,8 @@ export interface HttpSink {
   url: string;
   port: number;
   requests: ReceivedRequest[];
-  /** The answer to the next requests: a status (and body), after `delayMs` if set, or 'hang' to never answer. */
-  respond(answer: { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | 'hang'): void;
+  /** The answer to the next requests: a status (and body), after `delayMs` if set, once `until` settles if set, or 'hang' to never answer. */
+  respond(answer: { status: number; body?: string; headers?: Record<string, string>; delayMs?: number; until?: Promise<unknown> } | 'hang'): void;
   close(): Promise<void>;
 }
 
@@ -33,8 +33,9 @@ export async function startHttpSink(): Promise<HttpSink> {
         res.writeHead(now.status, { 'content-type': 'text/plain', ...now.headers });
         res.end(now.body ?? '');
       };
-      if (now.delayMs) setTimeout(reply, now.delayMs);
-      else reply();
+      const answerNow = () => (now.delayMs ? setTimeout(reply, now.delayMs) : reply());
+      if (now.until) void now.until.then(answerNow, answerNow);
+      else answerNow();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -47,6 +47,7 @@ export async function workerHarness(test: TestDatabase): Promise<WorkerHarness> 
         mailConcurrency: config.mailConcurrency,
         // As main.ts: the config's WORKER_HEARTBEAT_MS and WORKER_DEAD_AFTER_MS.
         liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
+    leaseHolder: engine.workerId,
         pollIntervalMs: 100,
         logger,
       }).catch(async (error: unknown) => {

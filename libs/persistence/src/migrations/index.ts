@@ -22,6 +22,8 @@ import * as ciStatusAndSupportTeam from './20261127000020_ci_status_and_support_
 import * as teamManagers from './20261127000021_team_managers.js';
 import * as linkAccounts from './20261127000022_link_accounts.js';
 import * as namesComparedAsRead from './20261128000023_names_compared_as_read.js';
+import * as deliveryMessageAsSent from './20261128000024_delivery_message_as_sent.js';
+import * as workerLeaseHolders from './20261128000025_worker_lease_holders.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -51,6 +53,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261127000021_team_managers': teamManagers,
   '20261127000022_link_accounts': linkAccounts,
   '20261128000023_names_compared_as_read': namesComparedAsRead,
+  '20261128000024_delivery_message_as_sent': deliveryMessageAsSent,
+  '20261128000025_worker_lease_holders': workerLeaseHolders,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -43,6 +43,8 @@ export interface JobRunnerOptions {
   localQueueSize?: number;
   /** A runner of this process that stopped on its own: its row is deleted and its locks freed before this one claims a job. */
   releaseFirst?: RunnerIdentity;
+  /** The id this process's delivery leases carry: once the process is dead, its peers free them with its jobs. */
+  leaseHolder?: string;
   log: JobLog;
 }
 
@@ -81,7 +83,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   const connectionLost = (error: Error) => options.log('warn', 'job-queue connection lost', { error: error.message });
   pgPool.on('error', connectionLost);
   pgPool.on('connect', (client) => client.on('error', connectionLost));
-  const liveness = createWorkerLiveness(pgPool, timings, options.log);
+  const liveness = createWorkerLiveness(pgPool, timings, options.log, options.leaseHolder);
   let runner: Runner;
   try {
     if (options.releaseFirst) await releasePrevious(pgPool, options.releaseFirst, options.log);

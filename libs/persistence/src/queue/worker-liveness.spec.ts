@@ -147,6 +147,32 @@ describe('worker liveness — heartbeats in worker_processes, and the jobs of de
     expect(unlockLogs()).toEqual([expect.objectContaining({ context: expect.objectContaining({ processId: 'gone:1:a', queueWorkerIds: ['pool-gone'] }) })]);
   });
 
+  it('releases the delivery leases of a dead process, not those of a holder a live row still names', async () => {
+    await test.db('accounts').insert({ id: 'liveness', name: 'Liveness' }).onConflict('id').ignore();
+    const [hook] = await test.db('webhooks').insert({ account_id: 'liveness', name: 'L', event: 'request.create', uri: 'https://receiver.example/' }).returning('id');
+    // A dead process; a process with one lane stale and one still beating (the same holder); a live process.
+    await test.db.raw(`insert into worker_processes (id, queue_worker_ids, hostname, pid, seen_at, lease_holder) values
+      ('gone:1:a', '{pool-gone}', 'gone', 1, now() - interval '1 hour', 'gone-holder'),
+      ('split:2:a', '{pool-split-a}', 'split', 2, now() - interval '1 hour', 'split-holder'),
+      ('split:2:b', '{pool-split-b}', 'split', 2, now(), 'split-holder'),
+      ('elsewhere:3:c', '{pool-elsewhere}', 'elsewhere', 3, now(), 'elsewhere-holder')`);
+    const leased = (holder: string) => ({
+      id: crypto.randomUUID(), account_id: 'liveness', webhook_id: hook.id as number, event: 'request.create', message: '{}', event_at: new Date(),
+      next_attempt_at: new Date(), lease_token: crypto.randomUUID(), lease_expires_at: new Date(Date.now() + 3_600_000), leased_by: holder,
+    });
+    await test.db('webhook_deliveries').insert([leased('gone-holder'), leased('gone-holder'), leased('split-holder'), leased('elsewhere-holder')]);
+
+    await startRunner({}, { heartbeatMs: 5_000, deadAfterMs: 30_000 });
+
+    const held = async () => (await test.db('webhook_deliveries').whereNotNull('lease_token').select('leased_by')).map((row: { leased_by: string }) => row.leased_by).sort();
+    await waitFor('the dead process\'s leases released', async () => (await held()).length === 2);
+    expect(await held()).toEqual(['elsewhere-holder', 'split-holder']);
+    expect(logs.filter((line) => line.message === 'released the delivery leases of dead worker processes')).toEqual([
+      expect.objectContaining({ context: expect.objectContaining({ deliveries: 2, processIds: expect.arrayContaining(['gone:1:a', 'split:2:a']) }) }),
+    ]);
+    await test.db('webhook_deliveries').delete();
+  });
+
   it('frees, at its graceful stop, a job it still held (its end could not be recorded), and lets its replacement free them too', async () => {
     const liveness = { heartbeatMs: 200, deadAfterMs: 1500 };
     const lockWith = async (poolId: string) => {

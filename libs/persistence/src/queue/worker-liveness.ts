@@ -16,14 +16,18 @@ import type { WorkerPool } from 'graphile-worker';
 import { releaseWorkerProcess, saveWorkerProcess, sweepDeadWorkerProcesses, type WorkerProcessIdentity } from './worker-processes.js';
 
 export interface LivenessTimings {
-  /** How often the runner refreshes its row and sweeps. Default 5000 ms. */
+  /** How often the runner refreshes its row and sweeps. Default 2000 ms. */
   heartbeatMs?: number;
-  /** A runner not seen for longer than this is dead. At least 3 × heartbeatMs. Default 30000 ms. */
+  /** A runner not seen for longer than this is dead. At least 3 × heartbeatMs. Default 6000 ms. */
   deadAfterMs?: number;
 }
 
-export const DEFAULT_HEARTBEAT_MS = 5_000;
-export const DEFAULT_DEAD_AFTER_MS = 30_000;
+/**
+ * Issue 30 item 2: a dead worker's jobs and delivery leases are freed by its peers within
+ * dead-after + one heartbeat (8 s), so delivery resumes within 10 s of its death.
+ */
+export const DEFAULT_HEARTBEAT_MS = 2_000;
+export const DEFAULT_DEAD_AFTER_MS = 6_000;
 /** Dead-after must cover this many heartbeats, so that one slow or lost heartbeat kills nobody. */
 export const MIN_HEARTBEATS_PER_DEAD_AFTER = 3;
 
@@ -53,9 +57,12 @@ export interface WorkerLiveness {
   queueWorkerIds(): string[];
 }
 
-export function createWorkerLiveness(pgPool: pg.Pool, timings: Required<LivenessTimings>, log: LivenessLog): WorkerLiveness {
+/** `leaseHolder`: the id the process's delivery leases carry, written into its row so that its peers free them too once it is dead. */
+export function createWorkerLiveness(pgPool: pg.Pool, timings: Required<LivenessTimings>, log: LivenessLog, leaseHolder?: string): WorkerLiveness {
   const host = hostname().slice(0, 200);
-  const identity: WorkerProcessIdentity = { id: `${host}:${process.pid}:${randomBytes(6).toString('hex')}`.slice(-64), hostname: host, pid: process.pid };
+  const identity: WorkerProcessIdentity = {
+    id: `${host}:${process.pid}:${randomBytes(6).toString('hex')}`.slice(-64), hostname: host, pid: process.pid, ...(leaseHolder ? { leaseHolder } : {}),
+  };
   const queueWorkerIds = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -81,6 +88,7 @@ export function createWorkerLiveness(pgPool: pg.Pool, timings: Required<Liveness
         });
       }
       if (swept.processes.length > 0) log('warn', 'jobs of dead worker processes run again', { jobIds: swept.unlockedJobIds });
+      if (swept.releasedDeliveries > 0) log('warn', 'released the delivery leases of dead worker processes', { deliveries: swept.releasedDeliveries, processIds: swept.processes.map((dead) => dead.id) });
     } catch (error) {
       // The database is away: the next beat tries again. Others may declare this runner dead
       // meanwhile; its next save re-inserts the row (jobs it was running may then run twice).

@@ -4,21 +4,24 @@
  * (`now()`), so runners on hosts whose clocks disagree still agree on who is dead.
  */
 import type pg from 'pg';
+import { DELIVERY_CHANNEL } from '../webhook-deliveries/delivery-wakeups.js';
 import { QUEUE_SCHEMA } from './queue-schema.js';
 
 export interface WorkerProcessIdentity {
   id: string;
   hostname: string;
   pid: number;
+  /** The id this process's delivery leases carry (`webhook_deliveries.leased_by`), if it delivers. */
+  leaseHolder?: string;
 }
 
 /** Inserts the row, or refreshes it: `seen_at` from the database clock and the ids the runner holds now. */
 export async function saveWorkerProcess(db: pg.Pool, process: WorkerProcessIdentity, queueWorkerIds: readonly string[]): Promise<void> {
   await db.query(
-    `insert into worker_processes (id, queue_worker_ids, hostname, pid, started_at, seen_at)
-     values ($1, $2::text[], $3, $4, now(), now())
-     on conflict (id) do update set queue_worker_ids = excluded.queue_worker_ids, seen_at = now()`,
-    [process.id, queueWorkerIds, process.hostname, process.pid],
+    `insert into worker_processes (id, queue_worker_ids, hostname, pid, started_at, seen_at, lease_holder)
+     values ($1, $2::text[], $3, $4, now(), now(), $5)
+     on conflict (id) do update set queue_worker_ids = excluded.queue_worker_ids, seen_at = now(), lease_holder = excluded.lease_holder`,
+    [process.id, queueWorkerIds, process.hostname, process.pid, process.leaseHolder ?? null],
   );
 }
 
@@ -34,6 +37,8 @@ export interface SweepResult {
   processes: DeadWorkerProcess[];
   /** The ids of the jobs that were locked by those processes and are free to run again. */
   unlockedJobIds: string[];
+  /** The deliveries whose leases those processes held, due again for any dispatcher. */
+  releasedDeliveries: number;
 }
 
 /**
@@ -45,18 +50,38 @@ export interface SweepResult {
  */
 export async function sweepDeadWorkerProcesses(db: pg.Pool, deadAfterMs: number, exceptId: string): Promise<SweepResult> {
   return inTransaction(db, async (client) => {
-    const dead = await client.query<{ id: string; hostname: string; pid: number; queue_worker_ids: string[]; seen_at: Date }>(
+    const dead = await client.query<{ id: string; hostname: string; pid: number; queue_worker_ids: string[]; seen_at: Date; lease_holder: string | null }>(
       `delete from worker_processes
        where seen_at < now() - $1 * interval '1 millisecond' and id <> $2
-       returning id, hostname, pid, queue_worker_ids, seen_at`,
+       returning id, hostname, pid, queue_worker_ids, seen_at, lease_holder`,
       [deadAfterMs, exceptId],
     );
     const unlockedJobIds = await unlockJobsOf(client, dead.rows.flatMap((row) => row.queue_worker_ids));
+    const releasedDeliveries = await releaseLeasesOf(client, dead.rows.flatMap((row) => (row.lease_holder ? [row.lease_holder] : [])));
     return {
       processes: dead.rows.map((row) => ({ id: row.id, hostname: row.hostname, pid: row.pid, queueWorkerIds: row.queue_worker_ids, seenAt: row.seen_at })),
       unlockedJobIds,
+      releasedDeliveries,
     };
   });
+}
+
+/**
+ * Issue 30 item 2: a dead process's delivery leases count against their webhooks' caps until
+ * they expire (60 s by default); freed here they are due again at once, and the NOTIFY wakes the
+ * dispatchers at commit. A holder still named by a live row (another lane of the same process,
+ * still beating) keeps its leases.
+ */
+async function releaseLeasesOf(client: pg.PoolClient, holders: readonly string[]): Promise<number> {
+  if (holders.length === 0) return 0;
+  const { rowCount } = await client.query(
+    `update webhook_deliveries d set lease_token = null, lease_expires_at = null, leased_by = null
+      where d.lease_token is not null and d.leased_by = any($1::text[])
+        and d.leased_by not in (select w.lease_holder from worker_processes w where w.lease_holder is not null)`,
+    [holders],
+  );
+  if ((rowCount ?? 0) > 0) await client.query('select pg_notify($1, \'\')', [DELIVERY_CHANNEL]);
+  return rowCount ?? 0;
 }
 
 /**

@@ -48,11 +48,13 @@ describe('delivery claims', () => {
 
   it('returns the message as the JSON text stored, with the account URL it names, and no column an attempt does not use', async () => {
     const [id] = await due(hookA, 1);
-    await test.db('webhook_deliveries').where({ id }).update({ message: { account: 'https://api.example/v1/accounts/claims', payload: { n: 1 } } });
+    // Byte for byte as written (issue 30 item 16): spacing and key order are not normalised.
+    const text = '{"payload":{"n": 1},  "account":"https://api.example/v1/accounts/claims"}';
+    await test.db('webhook_deliveries').where({ id }).update({ message: text });
     const { claimed: [one] } = await claimDueDeliveries(test.db, options());
     expect(one!.delivery).toEqual({
       id, account_id: 'claims', webhook_id: hookA, event: 'request.create', test: false, attempts: 0, next_attempt_at: expect.any(Date),
-      message: '{"account": "https://api.example/v1/accounts/claims", "payload": {"n": 1}}', issuer: 'https://api.example/v1/accounts/claims',
+      message: text, issuer: 'https://api.example/v1/accounts/claims',
     });
   });
 

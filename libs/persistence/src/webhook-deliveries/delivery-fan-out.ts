@@ -28,6 +28,8 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
   // of 2,048 deliveries of 256 events carries 256 payloads, not 2,048 (written, sent and parsed).
   const payloadNumbers = new Map<unknown, number>();
   const payloads: string[] = [];
+  /** Each message's text as stored (`message` is json: it keeps this text) and sent on every attempt. */
+  const bodies = new Map<string, string>();
   // One JSON parameter for the rows, each message's own part put in as its JSON text: pg would
   // write a text[] element by element, escaping every character of every message.
   const rows = `[${deliveries
@@ -38,9 +40,12 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
         p = payloads.push(JSON.stringify(payload ?? null)) - 1;
         payloadNumbers.set(payload, p);
       }
+      const headText = JSON.stringify(head);
+      // The statement joins the same two texts the same way: head without its `}`, then the payload.
+      bodies.set(d.id, `${headText.slice(0, -1)},"payload":${payloads[p]}}`);
       const leased = !d.pausedReason && lease !== undefined && lease.ids.has(d.id);
       const fields = { id: d.id, account_id: d.account, webhook_id: d.webhookId, event: d.message.event, test: d.test, event_at: d.eventAt, status: d.pausedReason ? 'paused' : 'pending', paused_reason: d.pausedReason ?? null, leased, p };
-      return `${JSON.stringify(fields).slice(0, -1)},"head":${JSON.stringify(head)}}`;
+      return `${JSON.stringify(fields).slice(0, -1)},"head":${headText}}`;
     })
     .join(',')}]`;
   // The rows are paused with their reason or pending and due now, and those the lease names are
@@ -49,16 +54,17 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
   // referenced, hence the count.
   const { rows: inserted } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
     `with payloads as materialized (
-       select (n - 1)::int as p, value from jsonb_array_elements(?::jsonb) with ordinality as e(value, n)
+       select (n - 1)::int as p, value from json_array_elements(?::json) with ordinality as e(value, n)
      ), ins as (
        insert into webhook_deliveries (id, account_id, webhook_id, event, test, message, event_at, status, paused_reason, next_attempt_at, lease_token, lease_expires_at, leased_by)
-       select v.id, v.account_id, v.webhook_id, v.event, v.test, v.head || jsonb_build_object('payload', payloads.value), v.event_at, v.status, v.paused_reason,
+       select v.id, v.account_id, v.webhook_id, v.event, v.test, (left(v.head::text, -1) || ',"payload":' || payloads.value::text || '}')::json,
+              v.event_at, v.status, v.paused_reason,
               case when v.status = 'pending' then now() end,
               case when v.leased then gen_random_uuid() end,
               case when v.leased then now() + make_interval(secs => ?) end,
               case when v.leased then ? end
          from json_to_recordset(?::json)
-              as v(id uuid, account_id text, webhook_id int, event text, test boolean, event_at timestamptz, status text, paused_reason text, leased boolean, p int, head jsonb)
+              as v(id uuid, account_id text, webhook_id int, event text, test boolean, event_at timestamptz, status text, paused_reason text, leased boolean, p int, head json)
          join payloads using (p)
        on conflict (id) do nothing
        returning id, status, attempts, next_attempt_at, lease_token
@@ -75,7 +81,7 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
         const d = byId.get(row['id'] as string)!;
         const delivery: LeasedDelivery = {
           id: d.id, account_id: d.account, webhook_id: d.webhookId, event: d.message.event, test: d.test,
-          attempts: row['attempts'] as number, next_attempt_at: row['next_attempt_at'] as Date, message: JSON.stringify(d.message), issuer: d.message.account,
+          attempts: row['attempts'] as number, next_attempt_at: row['next_attempt_at'] as Date, message: bodies.get(d.id)!, issuer: d.message.account,
         };
         return { delivery, lease: { id: d.id, token: row['lease_token'] as string } };
       }),

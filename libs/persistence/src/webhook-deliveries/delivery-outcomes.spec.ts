@@ -52,7 +52,7 @@ describe('recordAsClaimed', () => {
 
     const written = await recordAsClaimed(test.db, claimed.map((c) => delivered(c)));
 
-    expect([...written].sort()).toEqual(claimed.map((c) => c.delivery.id).sort());
+    expect([...written].sort()).toEqual(claimed.map((c) => c.lease.token).sort());
     for (const c of claimed) expect(await row(c.delivery.id)).toMatchObject({ status: 'delivered', attempts: 1, lease_token: null, lease_expires_at: null, leased_by: null, next_attempt_at: null });
     expect(await attempts(first!.delivery.id)).toEqual([expect.objectContaining({ attempt: 1 }), { attempt: 2, status_code: 204, account_id: 'outcomes' }]);
     expect(await attempts(claimed[1]!.delivery.id)).toEqual([{ attempt: 1, status_code: 204, account_id: 'outcomes' }]);
@@ -67,7 +67,7 @@ describe('recordAsClaimed', () => {
       attempt: { started_at: new Date(), duration_ms: 3, status_code: 500, error: '500 Internal Server Error', response_excerpt: 'no' },
       clearsFailures: false,
     };
-    expect(await recordAsClaimed(test.db, [failed])).toEqual([claimed!.delivery.id]);
+    expect(await recordAsClaimed(test.db, [failed])).toEqual([claimed!.lease.token]);
     expect(await row(claimed!.delivery.id)).toMatchObject({ status: 'failed', attempts: 1, lease_token: null });
     expect(await webhook()).toEqual({ consecutive_failures: 3, last_error: '500 Internal Server Error' });
   });
@@ -91,12 +91,29 @@ describe('recordAsClaimed', () => {
     // A redelivery: a fresh series, due now, the lease kept (decision 024).
     await test.db('webhook_deliveries').where({ id: redelivered!.delivery.id }).update({ attempts: 0, next_attempt_at: test.db.raw('now()') });
 
-    expect(await recordAsClaimed(test.db, [paused!, redelivered!, untouched!].map((c) => delivered(c)))).toEqual([untouched!.delivery.id]);
+    expect(await recordAsClaimed(test.db, [paused!, redelivered!, untouched!].map((c) => delivered(c)))).toEqual([untouched!.lease.token]);
     expect(await row(paused!.delivery.id)).toMatchObject({ status: 'paused', lease_token: paused!.lease.token });
     expect(await row(redelivered!.delivery.id)).toMatchObject({ status: 'pending', attempts: 0, lease_token: redelivered!.lease.token });
     expect(await attempts(paused!.delivery.id)).toEqual([]);
     expect(await attempts(redelivered!.delivery.id)).toEqual([]);
     expect(await row(untouched!.delivery.id)).toMatchObject({ status: 'delivered', lease_token: null });
+  });
+
+  /** The delivery claimed, its lease expired with the outcome unrecorded (a database outage), and claimed again by another process. */
+  const claimedTwice = async (): Promise<[ClaimedDelivery, ClaimedDelivery]> => {
+    const [stale] = await claim(1);
+    await test.db('webhook_deliveries').where({ id: stale!.delivery.id }).update({ lease_expires_at: test.db.raw("now() - interval '1 second'") });
+    const { claimed: [fresh] } = await claimDueDeliveries(test.db, { ...options, leasedBy: 'newer' });
+    return [stale!, fresh!];
+  };
+
+  it('writes only the newer holder\'s outcome when both outcomes of one delivery share a batch, with one attempt', async () => {
+    const [stale, fresh] = await claimedTwice();
+    const id = fresh.delivery.id;
+
+    expect(await recordAsClaimed(test.db, [delivered(stale), delivered(fresh)])).toEqual([fresh.lease.token]);
+    expect(await row(id)).toMatchObject({ status: 'delivered', attempts: 1, lease_token: null });
+    expect(await attempts(id)).toEqual([{ attempt: 1, status_code: 204, account_id: 'outcomes' }]);
   });
 
   describe('through recordDeliveryOutcomes', () => {
@@ -131,6 +148,25 @@ describe('recordAsClaimed', () => {
       expect(await attempts(second!.delivery.id)).toEqual([{ attempt: 1, status_code: 500, account_id: 'outcomes' }]);
       expect(await row(lost!.delivery.id)).toMatchObject({ status: 'pending', attempts: 0 });
       expect(await attempts(lost!.delivery.id)).toEqual([]);
+    });
+
+    it('drops the stale outcome of a delivery claimed again when both share a batch, also in the transaction', async () => {
+      const [stale, fresh] = await claimedTwice();
+      const id = fresh.delivery.id;
+      // A failure sends the batch through the transaction; the stale success must not be written beside it.
+      const { result } = await record([answered(stale, 204), answered(fresh, 500)]);
+      expect(result.lost.map((o) => o.lease.token)).toEqual([stale.lease.token]);
+      expect(result.recorded.map((r) => [r.outcome.lease.token, r.status])).toEqual([[fresh.lease.token, 'pending']]);
+      expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1, lease_token: null });
+      expect(await attempts(id)).toEqual([{ attempt: 1, status_code: 500, account_id: 'outcomes' }]);
+    });
+
+    it('drops the stale outcome of a delivery claimed again when both share a batch of successes', async () => {
+      const [stale, fresh] = await claimedTwice();
+      const { result } = await record([answered(stale, 204), answered(fresh, 204)]);
+      expect(result.lost.map((o) => o.lease.token)).toEqual([stale.lease.token]);
+      expect(result.recorded.map((r) => [r.outcome.lease.token, r.status])).toEqual([[fresh.lease.token, 'delivered']]);
+      expect(await attempts(fresh.delivery.id)).toEqual([{ attempt: 1, status_code: 204, account_id: 'outcomes' }]);
     });
   });
 });

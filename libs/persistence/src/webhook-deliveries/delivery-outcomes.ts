@@ -6,7 +6,7 @@
  * `recordAsClaimed` is all of these at once for the outcomes decided on
  * their deliveries as claimed: one statement, no transaction around it.
  */
-import type { DeliveryLease, LeasedDeliveryState, NewDeliveryAttempt, ProgressAsClaimed, RecordedProgress } from '@tessera/domain';
+import type { DeliveryLease, HeldDeliveryState, NewDeliveryAttempt, ProgressAsClaimed, RecordedProgress } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 
@@ -21,10 +21,10 @@ export async function lockWebhooks(db: Database, webhookIds: readonly number[]):
   return new Map(rows.map((row) => [row.id, { disabled: row.disabled }]));
 }
 
-export async function leasedStates(db: Database, leases: readonly DeliveryLease[]): Promise<LeasedDeliveryState[]> {
+export async function leasedStates(db: Database, leases: readonly DeliveryLease[]): Promise<HeldDeliveryState[]> {
   if (leases.length === 0) return [];
-  const { rows } = await db.raw<{ rows: LeasedDeliveryState[] }>(
-    `select d.id, d.status, d.attempts, d.next_attempt_at, d.paused_reason
+  const { rows } = await db.raw<{ rows: HeldDeliveryState[] }>(
+    `select d.id, d.lease_token, d.status, d.attempts, d.next_attempt_at, d.paused_reason
        from webhook_deliveries d join unnest(?::uuid[], ?::uuid[]) as v(id, token) on d.id = v.id and d.lease_token = v.token
       order by d.id for no key update of d`,
     leasePairs(leases),
@@ -93,7 +93,10 @@ export async function webhooksSucceeded(db: Database, webhookIds: readonly numbe
  * JavaScript Date keeps), ascending id; those get their progress with the lease cleared and their
  * attempt; the webhooks of the delivered ones get their failures cleared. The update re-checks
  * its conditions on a row changed meanwhile (READ COMMITTED), so a lease lost or a redelivery
- * made while this waited for a lock leaves the row as it is.
+ * made while this waited for a lock leaves the row as it is. Everything after the update joins
+ * the batch on the lease token as well as the delivery id: an outcome kept through an outage
+ * longer than its lease may share the batch with the outcome of the delivery's next claim, and
+ * only the holder's is written. Returns the lease tokens written.
  */
 export async function recordAsClaimed(db: Database, input: readonly ProgressAsClaimed[]): Promise<string[]> {
   if (input.length === 0) return [];
@@ -108,7 +111,7 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
       started_at: r.attempt.started_at, duration_ms: r.attempt.duration_ms, status_code: r.attempt.status_code, error: r.attempt.error, response_excerpt: r.attempt.response_excerpt,
     })),
   );
-  const { rows: written } = await db.raw<{ rows: Array<{ id: string }> }>(
+  const { rows: written } = await db.raw<{ rows: Array<{ token: string }> }>(
     `with v as (
        select * from json_to_recordset(?::json)
          as v(id uuid, token uuid, claimed_attempts int, claimed_next_at timestamptz, status text, attempts int, next_attempt_at timestamptz,
@@ -130,19 +133,19 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
         where (select count(*) from held) >= 0
           and d.id = v.id and d.lease_token = v.token and d.status = 'pending' and d.attempts = v.claimed_attempts
           and date_trunc('milliseconds', d.next_attempt_at) = v.claimed_next_at
-       returning d.id, d.account_id
+       returning d.id, d.account_id, v.token
      ), attempts as (
        insert into webhook_delivery_attempts (account_id, delivery_id, attempt, started_at, duration_ms, status_code, error, response_excerpt)
        select p.account_id, p.id, coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = p.id), 0) + 1,
               v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
-         from progress p join v on v.id = p.id
+         from progress p join v on v.id = p.id and v.token = p.token
      ), cleared as (
        update webhooks w set consecutive_failures = 0, last_error = null
-        where w.id in (select v.webhook_id from progress p join v on v.id = p.id where v.clears)
+        where w.id in (select v.webhook_id from progress p join v on v.id = p.id and v.token = p.token where v.clears)
           and (w.consecutive_failures > 0 or w.last_error is not null)
      )
-     select id from progress`,
+     select token from progress`,
     [batch],
   );
-  return written.map((row) => row.id);
+  return written.map((row) => row.token);
 }

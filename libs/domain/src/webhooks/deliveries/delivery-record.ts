@@ -162,6 +162,11 @@ export interface LeasedDeliveryState {
   paused_reason: string | null;
 }
 
+/** A leased delivery as it is, with the token of the lease it still carries. */
+export interface HeldDeliveryState extends LeasedDeliveryState {
+  lease_token: string;
+}
+
 /** What recording an outcome writes to the delivery row; the lease is cleared with it. */
 export interface RecordedProgress extends DeliveryProgress {
   id: string;

@@ -58,8 +58,9 @@ export async function recordDeliveryOutcomes(outcomes: readonly DeliveryOutcome[
   const clock = deps.clock ?? (() => new Date());
   const quick = asClaimed(outcomes, clock(), deps.retry);
   const written = new Set(quick.length === 0 ? [] : await deps.uow.repositories.webhookDeliveries.recordAsClaimed(quick.map(({ row }) => row)));
-  const recorded = quick.filter(({ row }) => written.has(row.progress.id)).map(({ outcome, row, effect }): RecordedOutcome => ({ outcome, status: row.progress.status, effect }));
-  const rest = written.size === 0 ? outcomes : outcomes.filter((outcome) => !written.has(outcome.delivery.id));
+  // By lease token, not delivery id: a stale lease's outcome may share the batch with its delivery's next one.
+  const recorded = quick.filter(({ row }) => written.has(row.progress.leaseToken)).map(({ outcome, row, effect }): RecordedOutcome => ({ outcome, status: row.progress.status, effect }));
+  const rest = written.size === 0 ? outcomes : outcomes.filter((outcome) => !written.has(outcome.lease.token));
   if (rest.length === 0) return { recorded, lost: [] };
   const more = await recordInTransaction(rest, deps, clock);
   return { recorded: [...recorded, ...more.recorded], lost: more.lost };
@@ -91,12 +92,12 @@ async function recordInTransaction(outcomes: readonly DeliveryOutcome[], deps: R
   return deps.uow.transaction(async (tx) => {
     const repo = tx.webhookDeliveries;
     const webhooks = await repo.lockWebhooks([...new Set(outcomes.map((o) => o.webhook.id))].sort((a, b) => a - b));
-    const states = new Map((await repo.leasedStates(outcomes.map((o) => o.lease))).map((state) => [state.id, state]));
+    const states = new Map((await repo.leasedStates(outcomes.map((o) => o.lease))).map((state) => [state.lease_token, state]));
     const now = clock();
     const planned: Array<{ outcome: DeliveryOutcome; plan: OutcomePlan }> = [];
     const lost: DeliveryOutcome[] = [];
     for (const outcome of outcomes) {
-      const current = states.get(outcome.delivery.id);
+      const current = states.get(outcome.lease.token);
       if (!current) {
         lost.push(outcome);
         continue;

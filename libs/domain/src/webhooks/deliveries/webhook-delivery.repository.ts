@@ -3,7 +3,7 @@ import type { EventName } from '../../events/event-catalogue.js';
 import type { AccountId } from '../../tenancy/account-id.js';
 import type {
   ClaimOptions, ClaimResult, DeliveryAttemptRecord, DeliveryLease, DeliveryProgress, DeliverySummary, DeliveryWebhook, FanOutLease, InsertedDeliveries,
-  LeasedDeliveryState, NewDelivery,
+  HeldDeliveryState, NewDelivery,
   NewDeliveryAttempt, ProgressAsClaimed, RecordedProgress, RedeliveryRange, WebhookDeliveryRecord, WebhookFailureState,
 } from './delivery-record.js';
 
@@ -43,14 +43,15 @@ export interface WebhookDeliveryRepository {
   /** Row-locks the webhooks (ascending id, the order a deletion takes) before their deliveries; returns which are disabled. */
   lockWebhooks(webhookIds: readonly number[]): Promise<Map<number, { disabled: boolean }>>;
   /** The leased deliveries still carrying their token, row-locked; a lease lost (expired and claimed again, or its delivery deleted) is missing. */
-  leasedStates(leases: readonly DeliveryLease[]): Promise<LeasedDeliveryState[]>;
+  leasedStates(leases: readonly DeliveryLease[]): Promise<HeldDeliveryState[]>;
   /** Writes the outcomes' progress and clears their leases (compare-and-set on the token); returns the ids written. */
   recordProgress(rows: readonly RecordedProgress[]): Promise<string[]>;
   /**
    * The common outcome batch in one statement, no transaction around it: locks the webhooks
    * (ascending id) and the deliveries (ascending id), writes each outcome whose delivery still
    * carries its lease and is as claimed (else nothing of it), its attempt with the next number,
-   * and clears the failures of the webhooks it names. Returns the ids written.
+   * and clears the failures of the webhooks it names. Returns the lease tokens written (an outcome
+   * of a stale lease may share the batch with its delivery's newer one).
    */
   recordAsClaimed(rows: readonly ProgressAsClaimed[]): Promise<string[]>;
   /** Appends attempts to the logs; each gets the next number of its delivery. */
