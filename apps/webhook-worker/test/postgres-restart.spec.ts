@@ -129,12 +129,12 @@ describe('PostgreSQL restarted under a running worker', () => {
     const lines = worker.output().split('\n');
     const count = (text: string, lane: string) => lines.filter((l) => l.includes(text) && l.includes(`"lane":"${lane}"`)).length;
     // A lane's runner that is idle when PostgreSQL goes may ride the outage out (graphile-worker reconnects an
-    // idle pool): then it logs nothing. Which lane is idle then depends on timing (under load the work lane can
-    // be, as the mail lane usually is), so: at most one stop and one return per lane, paired, and at least one
-    // stop in all, the one /healthz named above.
+    // idle pool): then it logs nothing, and /healthz named it above for its heartbeat, which could not be saved.
+    // Whether either lane's runner stops depends on timing (both rode it out in one CI run on Node 22), so here:
+    // at most one stop and one return per lane, paired. That a stop is logged once and its return once, however
+    // many restarts fail between, runner-supervisor.spec.ts shows without depending on the race.
     const lanes = (['work', 'mail'] as const).map((lane) => ({ lane, stopped: count('job runner stopped on its own', lane), again: count('job runner running again', lane) }));
     for (const { lane, stopped, again } of lanes) expect({ lane, stopped: Math.min(stopped, 1), again }).toEqual({ lane, stopped, again: stopped });
-    expect(lanes.some(({ stopped }) => stopped === 1)).toBe(true);
     expect(lines.filter((l) => l.includes('delivery dispatcher cannot claim deliveries'))).toHaveLength(1);
     expect(lines.filter((l) => l.includes('delivery dispatcher claiming again'))).toHaveLength(1);
   }, 60_000);
