@@ -35,7 +35,8 @@ export function spawnWorkerProcess(env: Record<string, string>): WorkerProcess {
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  // 'close', not 'exit': 'exit' may come before the last of its output has been read from the pipes.
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('close', (code, signal) => resolve(signal ?? code)));
   if (child.pid === undefined) throw new Error('the worker process did not start');
   return {
     child,

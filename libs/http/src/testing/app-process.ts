@@ -60,7 +60,8 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     output: () => output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) {
-        const exited = once(child, 'exit');
+        // 'close', not 'exit': 'exit' may come before the last of its output has been read from the pipes.
+        const exited = once(child, 'close');
         child.kill(signal);
         await exited;
       }
