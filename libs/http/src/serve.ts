@@ -10,6 +10,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { Server as NetServer } from 'node:net';
 import type { Logger } from './logger.js';
 import { answerClientErrors } from './client-error.js';
+import { exitAfterLog } from './exit-after-log.js';
 import { drainingListener, type DrainState } from './drain.js';
 import { httpsOnlyListener } from './https-only.js';
 
@@ -118,11 +119,11 @@ export async function serve(handler: RequestListener, logger: Logger, options: S
         if (report.unfinished) logger.warn(report, 'shutdown grace ran out: work still in flight was cut');
         else if (report.cut > 0) logger.warn(report, 'shutdown grace ran out: requests still in flight were cut');
         else logger.info(report, 'shut down cleanly');
-        process.exit(0);
+        exitAfterLog(logger, 0);
       },
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
+        exitAfterLog(logger, 1);
       },
     );
   };
