@@ -57,9 +57,14 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
     expect(await names(`${type}Filter`, 'inputFields')).toEqual(filters);
     // And the connection takes each of them, and each order, in both directions.
     const inputTypes = (await run(`{ __type(name: "${type}Filter") { inputFields { name type { name } } } }`)).__type.inputFields as Array<{ name: string; type: { name: string } }>;
-    const sample: Record<string, unknown> = { StringValues: { values: ['x'] }, IdValues: { values: [encodeNodeId('Team', 1)] }, Boolean: true };
+    const fieldOf = (graphql: string) => fields.find(([name]) => graphqlOf(name) === graphql)?.[1];
+    const sample = (input: { name: string; type: { name: string } }) => {
+      const field = fieldOf(input.name);
+      if (input.type.name === 'IdValues' && field?.type === 'reference') return { values: [encodeNodeId(field.target, 1)] };
+      return input.type.name === 'Boolean' ? true : { values: ['x'] };
+    };
     for (const input of inputTypes) {
-      const answer = await run(`query($filter: ${type}Filter) { ${many}(first: 1, filter: $filter) { totalCount } }`, { filter: { [input.name]: sample[input.type.name] } });
+      const answer = await run(`query($filter: ${type}Filter) { ${many}(first: 1, filter: $filter) { totalCount } }`, { filter: { [input.name]: sample(input) } });
       expect(answer[many].totalCount).toEqual(expect.any(Number));
     }
     for (const field of orders) {

@@ -257,7 +257,7 @@ export { presentUiExtension, presentVersionAuditLine } from './ui-extensions/ui-
 export { pageRequest, toConnection, encodeCursor, refusedCursor, MAX_PAGE_SIZE } from './connections/connection-page.js';
 export type { Connection, ConnectionOrder, CursorKey, Edge, OrderDirection, PageArgs, PageInfo, PageRequest, StoredPage } from './connections/connection-page.js';
 export { NODE_KINDS } from './connections/graph-nodes.js';
-export type { GraphNodes, NodeKind, NestedEdge, NestedEdges, PersonNode, TeamNode, NoteNode, ServiceInstanceNode, ConfigurationItemNode, WebhookNode, UiExtensionNode } from './connections/graph-nodes.js';
+export type { GraphNodes, NodeKind, NestedEdge, NestedEdges, PersonNode, TeamNode, NoteNode, ServiceInstanceNode, ConfigurationItemNode, WebhookNode, UiExtensionNode, RecordNode } from './connections/graph-nodes.js';
 export type { GraphReads, GraphReadScope, NodeFilter } from './connections/graph-reads.js';
 export { GRAPH_READ_RULES } from './connections/graph-read-rules.js';
 export { readConnection, readNestedConnections, readNodesByIds, graphReadScope } from './connections/read-connections.js';
@@ -292,4 +292,5 @@ export type { RecordStore, RecordView, RecordRow, NamedRef } from './record-engi
 export { listRecords, getRecord, createRecord, updateRecord, storedFields } from './record-engine/record-use-cases.js';
 export { presentRecord } from './record-engine/record-presenter.js';
 export { RECORDS, referenceTarget } from './record-engine/registry.js';
+export { ORGANIZATION } from './organizations/organization.record.js';
 export { recordGraphFields, recordReadRule, type GraphField } from './record-engine/record-graph.js';

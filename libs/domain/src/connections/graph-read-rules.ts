@@ -5,6 +5,7 @@
  */
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
+import { ORGANIZATION } from '../organizations/organization.record.js';
 import { assertEmailQueryAllowed } from '../people/person-email-visibility.js';
 import { recordReadRule } from '../record-engine/record-graph.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
@@ -47,6 +48,7 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   },
   ServiceInstance: recordReadRule(SERVICE_INSTANCE),
   ConfigurationItem: recordReadRule(CONFIGURATION_ITEM),
+  Organization: recordReadRule(ORGANIZATION),
   Webhook: {
     assertReader: (access) => assertWebhookAdmin(access, 'Read'),
     orderFields: NAMED_ORDERS,

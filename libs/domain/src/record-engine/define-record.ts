@@ -48,6 +48,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   /** A field unique in the account, compared as read (docs/decisions/038). */
   unique?: keyof F & string;
   links?: { readonly [K in keyof F]?: RecordLink };
+  /** A reference to a record of the same kind making a tree (`parent_id`): never the record itself or one below it. */
+  parent?: keyof F & string;
   writers: RecordWriters;
   /** What the OpenAPI document says of a create and a change beyond the summary. */
   describe: { create: string; update: string };
@@ -77,6 +79,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   defaults: Readonly<Record<string, unknown>>;
   unique: string | null;
   links: Readonly<Record<string, RecordLink>>;
+  parent: string | null;
   writers: RecordWriters;
   describe: { create: string; update: string };
   /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`). */
@@ -98,6 +101,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     defaults: (input.defaults ?? {}) as Record<string, unknown>,
     unique: input.unique ?? null,
     links: (input.links ?? {}) as Record<string, RecordLink>,
+    parent: input.parent ?? null,
     writers: input.writers,
     describe: input.describe,
     graphql: { one, many: camelCase(plural.replaceAll(' ', '_')) },

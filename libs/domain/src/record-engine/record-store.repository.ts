@@ -31,6 +31,8 @@ export interface RecordStore {
   missingIds(table: string, account: AccountId, ids: readonly number[]): Promise<number[]>;
   /** The id of the record of the account, but `exceptId`, whose `field` reads as `value`; null when none. */
   idWith(def: RecordDefinition, account: AccountId, field: string, value: string, exceptId?: number): Promise<number | null>;
+  /** Whether `candidate` is the record `id` or one below it in the tree of its `field` (define-record.ts `parent`). */
+  isSelfOrBelow(def: RecordDefinition, field: string, id: number, candidate: number): Promise<boolean>;
   /** The ids a link list holds, in its order. */
   linkIds(def: RecordDefinition, field: string, id: number): Promise<number[]>;
   /** Replaces a link list by these ids (define-record.ts RecordLink says how positions follow). */

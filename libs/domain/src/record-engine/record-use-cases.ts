@@ -17,6 +17,7 @@ import { recordChange } from '../outbox/record-change.js';
 import type { Repositories, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import { checkRecordInput, inDeclarationOrder } from '../records/check-record-input.js';
 import { takenAsRead } from '../records/names-as-read.js';
+import { humanizeField } from '../records/record-fields.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { RecordDefinition } from './define-record.js';
 import { referenceProblems } from './record-references.js';
@@ -57,6 +58,10 @@ async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, inp
   const flagged = new Set(errors.map(([field]) => field));
   const valid = Object.fromEntries(Object.entries(values).filter(([field]) => !flagged.has(field)));
   errors.push(...(await referenceProblems(tx.records, account, def, valid)));
+  const parent = def.parent === null ? undefined : valid[def.parent];
+  if (id !== undefined && typeof parent === 'number' && (await tx.records.isSelfOrBelow(def, def.parent!, id, parent))) {
+    errors.push([def.parent!, `${humanizeField(def.parent!.replace(/_id$/, ''))}: not the ${def.what} itself or one below it`]);
+  }
   const unique = def.unique === null ? undefined : valid[def.unique];
   if (typeof unique === 'string' && (await tx.records.idWith(def, account, def.unique!, unique, id)) !== null) errors.push(taken(def, unique));
   assertValidInput(input, inDeclarationOrder(def.fields, errors));

@@ -5,9 +5,10 @@
  */
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
+import { ORGANIZATION } from '../organizations/organization.record.js';
 import type { RecordDefinition } from './define-record.js';
 
-export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE];
+export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION];
 
 interface Target {
   table: string;

@@ -51,6 +51,15 @@ export function recordStore(db: Database): RecordStore {
       const row = await query.first('id');
       return row ? (row.id as number) : null;
     },
+    async isSelfOrBelow(def, field, id, candidate) {
+      const column = def.fields.fields[field]!.column ?? field;
+      const { rows } = await db.raw<{ rows: unknown[] }>(
+        `with recursive below(id) as (select ?::int union select t.id from ${def.table} t join below b on t.${column} = b.id)
+         select 1 from below where id = ? limit 1`,
+        [id, candidate],
+      );
+      return rows.length > 0;
+    },
     linkIds(def, field, id) {
       const link = def.links[field]!;
       return db(link.table).where({ [link.self]: id }).orderBy(link.position === 'self' ? 'position' : link.other).pluck(link.other);
