@@ -19,10 +19,13 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
   let n = 0;
   const base = `/v1/${def.path}`;
   const fields = Object.entries(def.fields.fields);
-  /** Only what a create needs: each required text, unique in the account. */
+  /** A record of the account for each required reference (made in beforeAll). */
+  const needed: Record<string, number> = {};
+  /** Only what a create needs: each required text, unique in the account, and each required reference. */
   const minimal = (): Record<string, unknown> => {
     n += 1;
     return Object.fromEntries(fields.filter(([, field]) => field.required && field.write).map(([name, field]) => {
+      if (field.type === 'reference') return [name, needed[name]];
       if (field.type !== 'text') throw new Error(`no value for the required ${field.type} ${name}`);
       return [name, `Contract ${def.what} ${n}`];
     }));
@@ -36,6 +39,11 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
   beforeAll(async () => {
     h = await startApiHarness();
     await h.test.db('accounts').insert({ id: 'other', name: 'Other Corp' }).onConflict('id').ignore();
+    for (const [name, field] of fields) {
+      if (field.type !== 'reference' || !field.required) continue;
+      const [row] = await h.test.db(referenceTarget(field.target).table).insert({ account_id: h.demo.account, name: `Needed ${name}` }).returning('id');
+      needed[name] = row.id as number;
+    }
   }, 60_000);
   afterAll(() => h.drop());
 

@@ -1,4 +1,4 @@
-import { RECORDS, encodeNodeId, graphqlNameOf, type RecordDefinition } from '@tessera/domain';
+import { RECORDS, encodeNodeId, graphqlInputNameOf, graphqlNameOf, referenceTarget, type RecordDefinition } from '@tessera/domain';
 import { collectionSpecOf } from '@tessera/validation';
 import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
 
@@ -17,7 +17,9 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
   const fields = Object.entries(def.fields.fields);
   /** REST's name of a field → GraphQL's (`support_team_id` → `supportTeam`). */
   const graphqlOf = (rest: string) => (rest === 'id' ? 'id' : graphqlNameOf(rest, def.fields.fields[rest]!));
-  const required = fields.filter(([, field]) => field.required && field.write).map(([name]) => graphqlOf(name)!);
+  const required = fields.filter(([, field]) => field.required && field.write && field.type !== 'reference').map(([name]) => graphqlOf(name)!);
+  /** Each required reference's input field and the node ID of a record of the account (made in beforeAll). */
+  const needed: Record<string, string> = {};
 
   async function run(query: string, variables: Record<string, unknown> = {}) {
     const reply = await g.call('/', {
@@ -34,6 +36,11 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
 
   beforeAll(async () => {
     g = await startGraphqlHarness();
+    for (const [name, field] of fields) {
+      if (field.type !== 'reference' || !field.required) continue;
+      const [{ id }] = await g.test.db(referenceTarget(field.target).table).insert({ account_id: g.demo.account, name: `Needed ${name}` }).returning('id');
+      needed[graphqlInputNameOf(name, field)!] = encodeNodeId(field.target, id);
+    }
   }, 60_000);
   afterAll(() => g.stop());
 
@@ -76,7 +83,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
   });
 
   it('creates with only its required fields, changes, reads it by node ID and through its filtered connection; one event per change', async () => {
-    const input = Object.fromEntries(required.map((name) => [name, `Contract ${def.what} ${name}`]));
+    const input = { ...needed, ...Object.fromEntries(required.map((name) => [name, `Contract ${def.what} ${name}`])) };
     const created = (await run(`mutation($input: ${type}CreateInput!) { ${one}Create(input: $input) { ${one} { id dbId } errors { path message } } }`, { input }))[`${one}Create`];
     expect(created.errors).toEqual([]);
     const { id, dbId } = created[one];
@@ -94,7 +101,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
 
   it('answers bad input with every problem in the payload, and writes nothing', async () => {
     const before = await g.test.db(def.table).count({ n: '*' }).first();
-    const blank = Object.fromEntries(required.map((name) => [name, ' ']));
+    const blank = { ...needed, ...Object.fromEntries(required.map((name) => [name, ' '])) };
     const answer = (await run(`mutation($input: ${type}CreateInput!) { ${one}Create(input: $input) { ${one} { id } errors { path message } } }`, { input: blank }))[`${one}Create`];
     expect(answer[one]).toBeNull();
     expect(answer.errors.map((error: { path: string[] }) => error.path.join('.')).sort()).toEqual(required.map((name) => `input.${name}`).sort());

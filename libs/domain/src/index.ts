@@ -293,4 +293,5 @@ export { listRecords, getRecord, createRecord, updateRecord, storedFields } from
 export { presentRecord } from './record-engine/record-presenter.js';
 export { RECORDS, referenceTarget } from './record-engine/registry.js';
 export { ORGANIZATION } from './organizations/organization.record.js';
+export { SERVICE } from './services/service.record.js';
 export { recordGraphFields, recordReadRule, type GraphField } from './record-engine/record-graph.js';

@@ -3,7 +3,7 @@
  * GraphQL's `ConfigurationItem`, `ci.create` / `ci.update`. Its service instances are an
  * ordered list: the first is the one the events intake takes for an event naming the CI.
  */
-import { defineRecord } from '../record-engine/define-record.js';
+import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import type { RecordInput } from '../records/record-fields.js';
 import { CMDB_WRITERS } from './cmdb-writers.js';
 
@@ -18,8 +18,7 @@ const DEFAULT_CI_STATUS = 'in_production';
 const CI_RULE_SETS = ['hardware', 'software', 'license', 'other'] as const;
 const DEFAULT_CI_RULE_SET = 'hardware';
 
-const ALL = { default: true, sort: true, filter: true } as const;
-const LISTED = { default: true, filter: true } as const;
+const { all: ALL, listed: LISTED } = FACETS;
 
 const FIELDS = {
   name: { type: 'text', max: CI_NAME_MAX, write: 'change', required: true, description: 'Name', note: 'How a software CI is named by the events intake (`ci`)', collection: ALL },

@@ -4,15 +4,14 @@
  * `service_instance.update`. Its name is unique in the account; its configuration items are
  * listed by id, each placed after its other service instances.
  */
-import { defineRecord } from '../record-engine/define-record.js';
+import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import type { RecordInput } from '../records/record-fields.js';
 import { CMDB_WRITERS } from './cmdb-writers.js';
 
 const SERVICE_INSTANCE_NAME_MAX = 190;
 const SERVICE_INSTANCE_CIS_MAX = 1000;
 
-const ALL = { default: true, sort: true, filter: true } as const;
-const LISTED = { default: true, filter: true } as const;
+const { all: ALL, listed: LISTED } = FACETS;
 
 const FIELDS = {
   name: { type: 'text', max: SERVICE_INSTANCE_NAME_MAX, write: 'change', required: true, description: 'Name', note: 'Unique in the account', collection: ALL },

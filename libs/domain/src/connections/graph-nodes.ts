@@ -78,12 +78,13 @@ export interface GraphNodes {
   Webhook: WebhookNode;
   UiExtension: UiExtensionNode;
   Organization: RecordNode;
+  Service: RecordNode;
 }
 
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {

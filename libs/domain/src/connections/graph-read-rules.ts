@@ -9,6 +9,7 @@ import { ORGANIZATION } from '../organizations/organization.record.js';
 import { assertEmailQueryAllowed } from '../people/person-email-visibility.js';
 import { recordReadRule } from '../record-engine/record-graph.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
+import { SERVICE } from '../services/service.record.js';
 import { assertUiExtensionReader } from '../ui-extensions/ui-extension-access.js';
 import { assertWebhookAdmin } from '../webhooks/webhook-admin.js';
 import type { ConnectionOrder } from './connection-page.js';
@@ -49,6 +50,7 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   ServiceInstance: recordReadRule(SERVICE_INSTANCE),
   ConfigurationItem: recordReadRule(CONFIGURATION_ITEM),
   Organization: recordReadRule(ORGANIZATION),
+  Service: recordReadRule(SERVICE),
   Webhook: {
     assertReader: (access) => assertWebhookAdmin(access, 'Read'),
     orderFields: NAMED_ORDERS,

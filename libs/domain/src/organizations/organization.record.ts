@@ -5,10 +5,9 @@
  * account.
  */
 import { CATALOGUE_WRITERS } from '../catalogue/catalogue-writers.js';
-import { defineRecord } from '../record-engine/define-record.js';
+import { FACETS, defineRecord } from '../record-engine/define-record.js';
 
-const ALL = { default: true, sort: true, filter: true } as const;
-const LISTED = { default: true, filter: true } as const;
+const { all: ALL, listed: LISTED } = FACETS;
 
 export const ORGANIZATION = defineRecord({
   noun: 'organization',

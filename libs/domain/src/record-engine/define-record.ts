@@ -55,7 +55,13 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   describe: { create: string; update: string };
 }
 
-const ALL = { default: true, sort: true, filter: true } as const;
+/** The collection facets most fields take: listed by default, filtered, and sorted (`all`) or not (`listed`). */
+export const FACETS = {
+  all: { default: true, sort: true, filter: true },
+  listed: { default: true, filter: true },
+} as const;
+
+const ALL = FACETS.all;
 
 /** What the service sets on every record. */
 function systemFields(what: string) {

@@ -6,9 +6,10 @@
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
 import { ORGANIZATION } from '../organizations/organization.record.js';
+import { SERVICE } from '../services/service.record.js';
 import type { RecordDefinition } from './define-record.js';
 
-export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION];
+export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE];
 
 interface Target {
   table: string;
@@ -21,7 +22,6 @@ interface Target {
 /** Records a reference may name that are not (yet) of the engine. */
 const OTHER_TARGETS: Readonly<Record<string, Target>> = {
   Team: { table: 'teams', what: 'team', noun: 'team' },
-  Service: { table: 'services', what: 'service', noun: 'service' },
 };
 
 /** The table, name and scope noun of the records a reference to `node` names. */
