@@ -22,6 +22,8 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
   const type = def.node;
   const tag = def.plural;
   const scope = <A extends 'Read' | 'Create' | 'Update'>(action: A) => `${def.noun}:${action}` as const;
+  const writers = def.writers;
+  const who = 'note' in writers ? { note: writers.note } : { role: writers.roles[0] };
   return [
     defineRoute({
       method: 'get',
@@ -58,7 +60,7 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
       tag,
       summary: `Create ${withArticle(def.what)}`,
       description: def.describe.create,
-      needs: { scope: scope('Create'), answer: scope('Read'), note: def.writers.note },
+      needs: { ...who, scope: scope('Create'), answer: scope('Read') },
       input: inputs.create,
       responses: { 201: { description: `The new ${def.what}, with every field`, schema: schemas.one } },
       errors: [422],
@@ -73,7 +75,7 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
       tag,
       summary: `Change ${withArticle(def.what)}`,
       description: def.describe.update,
-      needs: { scope: scope('Update'), answer: scope('Read'), note: def.writers.note },
+      needs: { ...who, scope: scope('Update'), answer: scope('Read') },
       input: inputs.update,
       responses: { 200: { description: `The ${def.what}, with every field, after the change`, schema: schemas.one } },
       errors: [404, 422],

@@ -9,5 +9,4 @@ import type { RecordWriters } from '../record-engine/define-record.js';
 export const CATALOGUE_WRITERS: RecordWriters = {
   roles: ['administrator'],
   rule: 'The service catalogue is written by the administrators of the account',
-  note: 'The administrator role in the account (docs/decisions/039)',
 };

@@ -21,12 +21,12 @@ export interface RecordLink {
   position: 'self' | 'other';
 }
 
-/** Who may create and change the record, beyond the token's scopes; `rule` is the 403's reason, `note` what the OpenAPI document says. */
-export interface RecordWriters {
-  roles: readonly Role[];
-  rule: string;
-  note: string;
-}
+/**
+ * Who may create and change the record, beyond the token's scopes; `rule` is the use case's 403
+ * reason. A REST route declares one role at most: with one, it declares it; with more, it
+ * declares the scope action and `note` says who (the OpenAPI document shows it).
+ */
+export type RecordWriters = { rule: string } & ({ roles: readonly [Role] } | { roles: readonly [Role, Role, ...Role[]]; note: string });
 
 export interface RecordDefinitionInput<F extends RecordFields> {
   /** Its events (`<noun>.create`) and scopes (`<noun>:Read`). */
