@@ -1,8 +1,12 @@
 /** The one store of every record of the engine (docs/decisions/039); its SQL is record-sql.ts. */
-import { storedFields, type RecordRow, type RecordStore } from '@tessera/domain';
+import { storedFields, type RecordDefinition, type RecordRow, type RecordStore } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { fetchPage } from '../collections/collection.js';
 import { collectionColumns, insertLinks, recordViews, toRecordView } from './record-sql.js';
+
+/** A field's stored column (its declaration's `column`, default its name). */
+const columnOf = (def: RecordDefinition, name: string) => def.fields.fields[name]?.column ?? name;
+const toColumns = (def: RecordDefinition, row: RecordRow) => Object.fromEntries(Object.entries(row).map(([name, value]) => [columnOf(def, name), value]));
 
 /** A unique constraint refused the write: the record's unique field in the account. */
 const isTaken = (error: unknown) => (error as { code?: string }).code === '23505';
@@ -29,30 +33,30 @@ export function recordStore(db: Database): RecordStore {
       return row ? toRecordView(def, row) : null;
     },
     async findForUpdate(def, account, id) {
-      const row = await db(def.table).where({ account_id: account, id }).forUpdate().first(...storedFields(def));
+      const row = await db(def.table).where({ account_id: account, id }).forUpdate().first(storedFields(def).map((name) => `${columnOf(def, name)} as ${name}`));
       return (row as RecordRow | undefined) ?? null;
     },
     async insert(def, account, row) {
       let id: number | null = null;
       const done = await unlessTaken(db, async (trx) => {
-        [{ id }] = await trx(def.table).insert({ account_id: account, ...row }).returning('id');
+        [{ id }] = await trx(def.table).insert({ account_id: account, ...toColumns(def, row) }).returning('id');
       });
       return done ? id : null;
     },
-    update: (def, id, changes) => unlessTaken(db, (trx) => trx(def.table).where({ id }).update({ ...changes, updated_at: db.fn.now() })),
+    update: (def, id, changes) => unlessTaken(db, (trx) => trx(def.table).where({ id }).update({ ...toColumns(def, changes), updated_at: db.fn.now() })),
     async missingIds(table, account, ids) {
       const found = new Set<number>(await db(table).where('account_id', account).whereIn('id', [...ids]).pluck('id'));
       return ids.filter((id) => !found.has(id));
     },
     async idWith(def, account, field, value, exceptId) {
       // Compared as a person reads it, as the unique indexes compare (migration 23).
-      const query = db(def.table).where({ account_id: account }).whereRaw(`name_as_read(??) = name_as_read(?)`, [field, value]);
+      const query = db(def.table).where({ account_id: account }).whereRaw(`name_as_read(??) = name_as_read(?)`, [columnOf(def, field), value]);
       if (exceptId !== undefined) query.whereNot('id', exceptId);
       const row = await query.first('id');
       return row ? (row.id as number) : null;
     },
     async isSelfOrBelow(def, field, id, candidate) {
-      const column = def.fields.fields[field]!.column ?? field;
+      const column = columnOf(def, field);
       const { rows } = await db.raw<{ rows: unknown[] }>(
         `with recursive below(id) as (select ?::int union select t.id from ${def.table} t join below b on t.${column} = b.id)
          select 1 from below where id = ? limit 1`,
