@@ -14,10 +14,7 @@ import {
   updateOAuthApplication, updateRequest, listTeams, getTeam, listTeamMembers, listPersonTeams, createTeam, updateTeam, updateUiExtension, updateWebhook, updateWebhookPolicy, uploadAttachment, type AccessContext,
   type EventInput, type EventOutcome, type FeedbackLinkKey, type ScssCompiler, type SealingKey,
 } from '@tessera/domain';
-import {
-  createConfigurationItem, createServiceInstance, getConfigurationItem, getServiceInstance, listConfigurationItems, listServiceInstances,
-  updateConfigurationItem, updateServiceInstance,
-} from '@tessera/domain';
+import { createRecord, getRecord, listRecords, updateRecord } from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 
 /**
@@ -98,14 +95,8 @@ export function createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss }:
     getUiExtensionVersion: withReads(getUiExtensionVersion),
     getUiExtensionTranslations: withReads(getUiExtensionTranslations),
     replaceUiExtensionTranslations: withUow(replaceUiExtensionTranslations),
-    listConfigurationItems: withReads(listConfigurationItems),
-    getConfigurationItem: withReads(getConfigurationItem),
-    createConfigurationItem: withUow(createConfigurationItem),
-    updateConfigurationItem: withUow(updateConfigurationItem),
-    listServiceInstances: withReads(listServiceInstances),
-    getServiceInstance: withReads(getServiceInstance),
-    createServiceInstance: withUow(createServiceInstance),
-    updateServiceInstance: withUow(updateServiceInstance),
+    /** Every record of the engine (RECORDS). */
+    records: { list: withReads(listRecords), get: withReads(getRecord), create: withUow(createRecord), update: withUow(updateRecord) },
     /** The database answers: for /healthz. */
     ping: (): Promise<void> => ping(db),
   };

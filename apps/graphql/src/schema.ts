@@ -2,25 +2,25 @@
  * The served schema: every module of schema/ combined, each field guarded by the action it
  * declares (guard-resolvers.ts). A module is added to SCHEMA_MODULES and nowhere else.
  */
+import { RECORDS } from '@tessera/domain';
 import { guardResolvers } from './guard-resolvers.js';
 import { assertWithinDeadline } from './limits/execution-deadline.js';
 import { caller, type GraphqlContext } from './schema/graphql-context.js';
-import { cmdbMutationsModule } from './schema/cmdb-mutations.module.js';
 import { connectionsModule } from './schema/connections.module.js';
 import { integrationRecordsModule } from './schema/integration-records.module.js';
 import { meModule } from './schema/me.module.js';
 import { nodeModule } from './schema/node.module.js';
 import { mutationsModule } from './schema/mutations.module.js';
 import { peopleTeamsMutationsModule } from './schema/people-teams-mutations.module.js';
+import { recordModule } from './schema/record-module.js';
 import { requestModule } from './schema/request.module.js';
-import { serviceInstanceModule } from './schema/service-instance.module.js';
 import { teamModule } from './schema/team.module.js';
 import { rateLimitModule } from './schema/rate-limit.module.js';
 import { combineSchemaModules, type SchemaModule } from './schema/schema-module.js';
 
 export type { GraphqlContext } from './schema/graphql-context.js';
 
-export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, teamModule, serviceInstanceModule, integrationRecordsModule, nodeModule, mutationsModule, peopleTeamsMutationsModule, cmdbMutationsModule];
+export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, teamModule, ...RECORDS.map(recordModule), integrationRecordsModule, nodeModule, mutationsModule, peopleTeamsMutationsModule];
 
 const combined = combineSchemaModules(SCHEMA_MODULES);
 

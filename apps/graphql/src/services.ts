@@ -11,9 +11,7 @@ import {
 import {
   createPersonInAccount, createTeam, updatePerson, updateTeam,
   type PersonCreateInput, type PersonDirectoryView, type PersonUpdateInput, type TeamCreateInput, type TeamUpdateInput, type TeamView,
-  createConfigurationItem, createServiceInstance, updateConfigurationItem, updateServiceInstance,
-  type ConfigurationItemCreateInput, type ConfigurationItemNode, type ConfigurationItemUpdateInput, type ConfigurationItemView,
-  type ServiceInstanceCreateInput, type ServiceInstanceNode, type ServiceInstanceUpdateInput, type ServiceInstanceView,
+  createRecord, readNameOf, updateRecord, type RecordDefinition, type RecordView,
 } from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 import { graphReads } from '@tessera/persistence';
@@ -35,11 +33,9 @@ export interface GraphqlServices {
   updatePerson(access: AccessContext, id: number, input: PersonUpdateInput): Promise<PersonDirectoryView>;
   createTeam(access: AccessContext, input: TeamCreateInput): Promise<TeamView>;
   updateTeam(access: AccessContext, id: number, input: TeamUpdateInput): Promise<TeamView>;
-  /** The configuration item and service instance use cases REST calls (they publish ci.* and service_instance.*), answering nodes. */
-  createConfigurationItem(access: AccessContext, input: ConfigurationItemCreateInput): Promise<ConfigurationItemNode>;
-  updateConfigurationItem(access: AccessContext, id: number, input: ConfigurationItemUpdateInput): Promise<ConfigurationItemNode>;
-  createServiceInstance(access: AccessContext, input: ServiceInstanceCreateInput): Promise<ServiceInstanceNode>;
-  updateServiceInstance(access: AccessContext, id: number, input: ServiceInstanceUpdateInput): Promise<ServiceInstanceNode>;
+  /** The use cases of the records of the engine REST calls (the same events), answering nodes. */
+  createRecord(def: RecordDefinition, access: AccessContext, input: object): Promise<Record<string, unknown>>;
+  updateRecord(def: RecordDefinition, access: AccessContext, id: number, input: object): Promise<Record<string, unknown>>;
   /** The database answers: for /healthz. */
   ping(): Promise<void>;
 }
@@ -60,22 +56,19 @@ export function createGraphqlServices({ db }: { db: Database }): GraphqlServices
     updatePerson: (access, id, input) => updatePerson(access, id, input, uow),
     createTeam: (access, input) => createTeam(access, input, uow),
     updateTeam: (access, id, input) => updateTeam(access, id, input, uow),
-    createConfigurationItem: async (access, input) => ciNode(await createConfigurationItem(access, input, uow)),
-    updateConfigurationItem: async (access, id, input) => ciNode(await updateConfigurationItem(access, id, input, uow)),
-    createServiceInstance: async (access, input) => serviceInstanceNode(await createServiceInstance(access, input, uow)),
-    updateServiceInstance: async (access, id, input) => serviceInstanceNode(await updateServiceInstance(access, id, input, uow)),
+    createRecord: async (def, access, input) => nodeOf(def, await createRecord(def, access, input, uow)),
+    updateRecord: async (def, access, id, input) => nodeOf(def, await updateRecord(def, access, id, input, uow)),
     ping: () => ping(db),
   };
 }
 
-/** A CI as its GraphQL type resolves it (the row a connection reads). */
-function ciNode({ support_team, service_instances: _links, ...view }: ConfigurationItemView): ConfigurationItemNode {
-  return { ...view, support_team_id: support_team?.id ?? null };
-}
-
-function serviceInstanceNode(view: ServiceInstanceView): ServiceInstanceNode {
-  return {
-    id: view.id, name: view.name, first_line_team_id: view.first_line_team?.id ?? null, support_team_id: view.support_team?.id ?? null,
-    created_at: view.created_at, updated_at: view.updated_at,
-  };
+/** A record as its GraphQL type resolves it: the row a connection reads, each reference by its id. */
+function nodeOf(def: RecordDefinition, view: RecordView): Record<string, unknown> {
+  const node: Record<string, unknown> = { id: view.id };
+  for (const [name, field] of Object.entries(def.fields.fields)) {
+    const read = readNameOf(name, field);
+    if (read === null || field.type === 'references') continue;
+    node[field.column ?? name] = field.type === 'reference' ? ((view[read] as { id: number } | null)?.id ?? null) : view[read];
+  }
+  return node;
 }

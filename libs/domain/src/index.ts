@@ -257,7 +257,7 @@ export { presentUiExtension, presentVersionAuditLine } from './ui-extensions/ui-
 export { pageRequest, toConnection, encodeCursor, refusedCursor, MAX_PAGE_SIZE } from './connections/connection-page.js';
 export type { Connection, ConnectionOrder, CursorKey, Edge, OrderDirection, PageArgs, PageInfo, PageRequest, StoredPage } from './connections/connection-page.js';
 export { NODE_KINDS } from './connections/graph-nodes.js';
-export type { GraphNodes, NodeKind, NestedEdge, NestedEdges, PersonNode, TeamNode, NoteNode, ServiceInstanceNode, ConfigurationItemNode, WebhookNode, UiExtensionNode } from './connections/graph-nodes.js';
+export type { GraphNodes, NodeKind, NestedEdge, NestedEdges, PersonNode, TeamNode, NoteNode, ServiceInstanceNode, ConfigurationItemNode, WebhookNode, UiExtensionNode, RecordNode } from './connections/graph-nodes.js';
 export type { GraphReads, GraphReadScope, NodeFilter } from './connections/graph-reads.js';
 export { GRAPH_READ_RULES } from './connections/graph-read-rules.js';
 export { readConnection, readNestedConnections, readNodesByIds, graphReadScope } from './connections/read-connections.js';
@@ -284,16 +284,14 @@ export type { TeamView, TeamReadScope } from './teams/team-view.js';
 export type { TeamWriteRepository, TeamState, TeamFieldsRow } from './teams/team-write.repository.js';
 export { PERSON_RECORD, checkPersonInput, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from './people/person-fields.js';
 export type { PersonCreateInput, PersonUpdateInput, CheckedPersonInput } from './people/person-fields.js';
-export {
-  CONFIGURATION_ITEM_RECORD, CI_STATUSES, CI_RULE_SETS, DEFAULT_CI_STATUS, DEFAULT_CI_RULE_SET, CI_NAME_MAX, CI_LABEL_MAX,
-} from './cmdb/configuration-item-fields.js';
-export type { ConfigurationItemCreateInput, ConfigurationItemUpdateInput, CiStatus, CiRuleSet } from './cmdb/configuration-item-fields.js';
-export { SERVICE_INSTANCE_RECORD, SERVICE_INSTANCE_NAME_MAX } from './cmdb/service-instance-fields.js';
-export type { ServiceInstanceCreateInput, ServiceInstanceUpdateInput } from './cmdb/service-instance-fields.js';
-export type { CmdbRepository, CmdbTarget, CiFieldsRow, ServiceInstanceFieldsRow } from './cmdb/cmdb.repository.js';
-export type { ConfigurationItemView, ServiceInstanceView, NamedRef } from './cmdb/cmdb-views.js';
-export { assertCmdbWriter, CMDB_WRITER_RULE } from './cmdb/cmdb-writers.js';
-export { createConfigurationItem, updateConfigurationItem } from './cmdb/write-configuration-items.js';
-export { createServiceInstance, updateServiceInstance } from './cmdb/write-service-instances.js';
-export { listConfigurationItems, getConfigurationItem, listServiceInstances, getServiceInstance } from './cmdb/read-cmdb.js';
-export { presentConfigurationItem, presentServiceInstance } from './presenters/cmdb.presenter.js';
+export { CONFIGURATION_ITEM, type ConfigurationItemCreateInput, type ConfigurationItemUpdateInput } from './cmdb/configuration-item.record.js';
+export { SERVICE_INSTANCE, type ServiceInstanceCreateInput, type ServiceInstanceUpdateInput } from './cmdb/service-instance.record.js';
+export { createConfigurationItem, updateConfigurationItem, createServiceInstance, updateServiceInstance } from './cmdb/cmdb-use-cases.js';
+export { defineRecord, type RecordDefinition, type RecordLink, type RecordWriters } from './record-engine/define-record.js';
+export type { RecordStore, RecordView, RecordRow, NamedRef } from './record-engine/record-store.repository.js';
+export { listRecords, getRecord, createRecord, updateRecord, storedFields } from './record-engine/record-use-cases.js';
+export { presentRecord } from './record-engine/record-presenter.js';
+export { RECORDS, referenceTarget } from './record-engine/registry.js';
+export { ORGANIZATION } from './organizations/organization.record.js';
+export { SERVICE } from './services/service.record.js';
+export { recordGraphFields, recordReadRule, type GraphField } from './record-engine/record-graph.js';

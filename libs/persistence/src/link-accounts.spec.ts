@@ -2,7 +2,8 @@ import { createTestDatabase, type TestDatabase } from './testing/index.js';
 import { migrateLatest } from './migrate.js';
 import { migrationSource } from './migrations/index.js';
 import { insertPersonalAccessToken } from './access/personal-access-token.repository.js';
-import { cmdbRepository } from './cmdb/cmdb.repository.js';
+import { CONFIGURATION_ITEM, SERVICE_INSTANCE } from '@tessera/domain';
+import { recordStore } from './records/record-store.js';
 import { teamWriteRepository } from './teams/team-writes.js';
 
 const LINKS = ['team_memberships', 'personal_access_tokens', 'ci_service_instances'];
@@ -32,7 +33,7 @@ describe('the account of team memberships, tokens and CI links', () => {
     ids['si2'] = await insertId('service_instances', { account_id: 'sd', name: 'Staging' });
     ids['token'] = await insertPersonalAccessToken(db, { personId: ids['enduser']!, name: 'cli', tokenHash: 'a'.repeat(64), scopes: ['me:Read'], expiresAt: null });
     await teamWriteRepository(db).replaceMembers(ids['team']!, [ids['agent']!, ids['enduser']!]);
-    await cmdbRepository(db).replaceServiceInstancesOfCi(ids['ci']!, [ids['si2']!, ids['si']!]);
+    await recordStore(db).replaceLinks(CONFIGURATION_ITEM, 'service_instance_ids', ids['ci']!, [ids['si2']!, ids['si']!]);
   });
   afterAll(() => test.drop());
 
@@ -50,8 +51,8 @@ describe('the account of team memberships, tokens and CI links', () => {
 
   it('writes the owning row\'s account with every insert', async () => {
     expect(await accountsOf()).toEqual(expected());
-    await cmdbRepository(test.db).replaceCisOfServiceInstance(ids['si']!, []);
-    await cmdbRepository(test.db).replaceCisOfServiceInstance(ids['si']!, [ids['ci']!]);
+    await recordStore(test.db).replaceLinks(SERVICE_INSTANCE, 'configuration_item_ids', ids['si']!, []);
+    await recordStore(test.db).replaceLinks(SERVICE_INSTANCE, 'configuration_item_ids', ids['si']!, [ids['ci']!]);
     expect((await accountsOf()).links).toEqual([{ service_instance_id: ids['si2'], position: 1, account_id: 'sd' }, { service_instance_id: ids['si'], position: 2, account_id: 'sd' }]);
   });
 

@@ -25,7 +25,7 @@ describe('migrations', () => {
   afterAll(() => test.drop());
 
   it('run up, down and up again, ending with every core table and nothing pending', async () => {
-    expect(await migrateLatest(test.db)).toHaveLength(25);
+    expect(await migrateLatest(test.db)).toHaveLength(27);
     expect(await tables(test)).toEqual([...CORE_TABLES].sort());
 
     await migrateDownAll(test.db);

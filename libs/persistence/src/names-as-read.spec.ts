@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from './testing/index.js';
+import { createTestDatabase, undoMigrationsFrom, type TestDatabase } from './testing/index.js';
 import { migrateLatest } from './migrate.js';
 import { migrationSource } from './migrations/index.js';
 
@@ -62,7 +62,7 @@ describe('names compared as a person reads them', () => {
   });
 
   it('rolls back to names unique as written, and forward again', async () => {
-    await test.db.migrate.down({ ...config, name: MIGRATION });
+    await undoMigrationsFrom(test.db, MIGRATION);
     await test.db('teams').insert({ account_id: 'one', name: 'SECOND DESK' });
     await expect(test.db('teams').insert({ account_id: 'one', name: 'SECOND DESK' })).rejects.toMatchObject({ code: '23505', constraint: 'teams_account_id_name_unique' });
     await test.db('teams').where({ name: 'SECOND DESK' }).delete();

@@ -19,7 +19,7 @@ import { namedRecordRepository } from './named-records/named-record.repository.j
 import { noteRepository } from './notes/note.repository.js';
 import { personRepository } from './people/person.repository.js';
 import { personWriteRepository } from './people/person-writes.js';
-import { cmdbRepository } from './cmdb/cmdb.repository.js';
+import { recordStore } from './records/record-store.js';
 import { lockAndReserve } from './outbox/match-lock.js';
 import { outboxWriter } from './outbox/outbox-writer.js';
 import { jobQueue } from './queue/job-queue.js';
@@ -40,7 +40,7 @@ export function repositoriesOn(db: Database): Repositories {
     accounts: accountRepository(db),
     people: personRepository(db),
     personWrites: personWriteRepository(db),
-    cmdb: cmdbRepository(db),
+    records: recordStore(db),
     teams: teamRepository(db),
     teamWrites: teamWriteRepository(db),
     serviceInstances: serviceInstanceRepository(db),

@@ -2,14 +2,13 @@
  * The route table of the REST API: every route under /v1, each declaring what
  * it needs, reads and answers. app.ts mounts it; /v1/openapi.json describes it.
  */
-import type { RequestLinkContext } from '@tessera/domain';
+import { RECORDS, type RequestLinkContext } from '@tessera/domain';
 import type { RouteTable } from '@tessera/http';
 import type { PageSizeLimits } from '@tessera/validation';
 import { describeApi } from '../openapi.js';
 import type { ApiServices } from '../services.js';
 import { accountWebhookKeysRoutes } from './account-webhook-keys.routes.js';
 import { attachmentsRoutes } from './attachments.routes.js';
-import { cisRoutes } from './cis.routes.js';
 import { eventsRoutes } from './events.routes.js';
 import { integrationApplicationsRoutes } from './integrations-applications.routes.js';
 import { integrationScopesRoutes } from './integrations-scopes.routes.js';
@@ -17,13 +16,13 @@ import { integrationsRoutes } from './integrations.routes.js';
 import { meRoutes } from './me.routes.js';
 import { openApiRoute } from './openapi.routes.js';
 import { peopleRoutes } from './people.routes.js';
+import { recordRoutes } from './record.routes.js';
 import { peopleWritesRoutes } from './people-writes.routes.js';
 import { teamsRoutes } from './teams.routes.js';
 import { teamsWritesRoutes } from './teams-writes.routes.js';
 import { requestFeedbackRoutes } from './request-feedback.routes.js';
 import { requestsRoutes } from './requests.routes.js';
 import { requestWritesRoutes } from './request-writes.routes.js';
-import { serviceInstancesRoutes } from './service-instances.routes.js';
 import { uiExtensionTranslationsRoutes } from './ui-extension-translations.routes.js';
 import { uiExtensionVersionsRoutes } from './ui-extension-versions.routes.js';
 import { uiExtensionsRoutes } from './ui-extensions.routes.js';
@@ -55,7 +54,7 @@ export function apiRoutes({ services, links, pageSize, attachmentMaxBytes }: Api
     ...uiExtensionVersionsRoutes(services, apiUrl, pageSize),
     ...uiExtensionsRoutes(services, apiUrl, pageSize),
     ...uiExtensionTranslationsRoutes(services),
-    ...cisRoutes(services, apiUrl, pageSize), ...serviceInstancesRoutes(services, apiUrl, pageSize),
+    ...RECORDS.flatMap((def) => recordRoutes(def, services, apiUrl, pageSize)),
   ];
   let document: ReturnType<typeof describeApi> | undefined;
   // Built on first request, from the whole table including its own route.

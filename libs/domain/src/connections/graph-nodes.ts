@@ -62,6 +62,9 @@ export interface UiExtensionNode {
   updated_at: Date;
 }
 
+/** A record of the engine (docs/decisions/039) as its connection reads it: its stored columns. */
+export type RecordNode = { id: number } & Record<string, unknown>;
+
 /** A note with the request it belongs to (node lookup answers notes on their own). */
 export type NoteNode = NoteView & { request_id?: number };
 
@@ -74,12 +77,14 @@ export interface GraphNodes {
   ConfigurationItem: ConfigurationItemNode;
   Webhook: WebhookNode;
   UiExtension: UiExtensionNode;
+  Organization: RecordNode;
+  Service: RecordNode;
 }
 
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {

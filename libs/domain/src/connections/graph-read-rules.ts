@@ -3,25 +3,20 @@
  * action `<record type>:Read`, plus the administrator role for webhooks (SPEC.md "Webhooks
  * API (administrator role only)"); the orders and filters its connection offers.
  */
-import type { AccessContext } from '../identity/access-context.js';
+import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
+import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
+import { ORGANIZATION } from '../organizations/organization.record.js';
 import { assertEmailQueryAllowed } from '../people/person-email-visibility.js';
+import { recordReadRule } from '../record-engine/record-graph.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
+import { SERVICE } from '../services/service.record.js';
 import { assertUiExtensionReader } from '../ui-extensions/ui-extension-access.js';
 import { assertWebhookAdmin } from '../webhooks/webhook-admin.js';
 import type { ConnectionOrder } from './connection-page.js';
 import type { NodeKind } from './graph-nodes.js';
+import type { GraphReadRule } from './graph-read-rule.js';
 
-/** `text`: any of these strings; `node:<Type>`: any of these node IDs of that type; `flag`: a boolean. */
-export type FilterKind = 'text' | `node:${NodeKind}` | 'flag';
-
-export interface GraphReadRule {
-  assertReader(access: AccessContext): void;
-  orderFields: readonly string[];
-  defaultOrder: ConnectionOrder;
-  filters: Readonly<Record<string, FilterKind>>;
-  /** A rule on the fields a caller filters or orders on (an end user may not use others' e-mails: docs/decisions/033). */
-  assertQuery?(access: AccessContext, fieldsUsed: readonly string[]): void;
-}
+export type { FilterKind, GraphReadRule } from './graph-read-rule.js';
 
 const byId: ConnectionOrder = { field: 'id', direction: 'ASC' };
 const NAMED_ORDERS = ['id', 'name', 'createdAt', 'updatedAt'] as const;
@@ -52,18 +47,10 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
     defaultOrder: byId,
     filters: {},
   },
-  ServiceInstance: {
-    assertReader: (access) => assertAllowed(access, 'service_instance', 'Read'),
-    orderFields: NAMED_ORDERS,
-    defaultOrder: byId,
-    filters: { name: 'text' },
-  },
-  ConfigurationItem: {
-    assertReader: (access) => assertAllowed(access, 'ci', 'Read'),
-    orderFields: NAMED_ORDERS,
-    defaultOrder: byId,
-    filters: { name: 'text', label: 'text', ruleSet: 'text' },
-  },
+  ServiceInstance: recordReadRule(SERVICE_INSTANCE),
+  ConfigurationItem: recordReadRule(CONFIGURATION_ITEM),
+  Organization: recordReadRule(ORGANIZATION),
+  Service: recordReadRule(SERVICE),
   Webhook: {
     assertReader: (access) => assertWebhookAdmin(access, 'Read'),
     orderFields: NAMED_ORDERS,

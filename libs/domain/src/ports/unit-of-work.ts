@@ -22,7 +22,7 @@ import type { JobQueue } from './job-queue.js';
 import type { AuditLineRepository, OutboxWriter } from './outbox.js';
 import type { PersonRepository } from '../people/person.repository.js';
 import type { PersonWriteRepository } from '../people/person-write.repository.js';
-import type { CmdbRepository } from '../cmdb/cmdb.repository.js';
+import type { RecordStore } from '../record-engine/record-store.repository.js';
 import type { NoteRepository, RequestRepository } from '../requests/request.repository.js';
 import type { ServiceInstanceRepository } from '../records/service-instance.repository.js';
 import type { SlaRepository } from '../records/sla.repository.js';
@@ -39,7 +39,8 @@ export interface Repositories {
   accounts: AccountRepository;
   people: PersonRepository;
   personWrites: PersonWriteRepository;
-  cmdb: CmdbRepository;
+  /** Every record of the engine (record-engine/). */
+  records: RecordStore;
   teams: TeamRepository;
   teamWrites: TeamWriteRepository;
   serviceInstances: ServiceInstanceRepository;

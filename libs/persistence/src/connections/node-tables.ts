@@ -4,7 +4,7 @@
  * node shows (`nodes`), the SQL column of each order and filter field. Request input
  * never becomes SQL text: fields are looked up here.
  */
-import type { GraphReadScope, NestedEdge, NodeKind } from '@tessera/domain';
+import { CONFIGURATION_ITEM, ORGANIZATION, SERVICE, SERVICE_INSTANCE, recordGraphFields, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { whereNoteReadable, whereRequestReadable } from '../requests/request-read-scope.js';
@@ -39,6 +39,26 @@ function accountTable(table: string, alias: string, shown: readonly string[], co
     nodes: (db, scope) => scoped(db, scope).select(shown.map((column) => `${alias}.${column}`)),
     columns: { ...NAMED(alias), ...columns },
   };
+}
+
+/** A record of the engine: its stored columns, its orders and filters by their GraphQL names (recordGraphFields). */
+function recordKindTable(def: RecordDefinition): KindTable {
+  const columnOf = (name: string) => `t.${def.fields.fields[name]!.column ?? name}`;
+  const shown = Object.entries(def.fields.fields).filter(([, field]) => field.type !== 'references').map(([name]) => columnOf(name));
+  const { orders, filters } = recordGraphFields(def);
+  const scoped = (db: Database, scope: GraphReadScope) => db(`${def.table} as t`).where('t.account_id', scope.accountId);
+  return {
+    id: 't.id',
+    scoped,
+    nodes: (db, scope) => scoped(db, scope).select(shown),
+    columns: Object.fromEntries([...orders, ...filters].map(([graphql, name]) => [graphql, columnOf(name)])),
+  };
+}
+
+/** A link list of a record of the engine as the nested connection of its records. */
+function recordEdgeTable(def: RecordDefinition, field: string, kind: NodeKind): EdgeTable {
+  const link = def.links[field]!;
+  return { kind, scoped: (db, scope) => KIND_TABLES[kind].scoped(db, scope).join(`${link.table} as l`, `l.${link.other}`, 't.id'), parent: `l.${link.self}` };
 }
 
 function visibleNotes(db: Database, scope: GraphReadScope): Knex.QueryBuilder {
@@ -77,11 +97,10 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
         .select('n.id', 'n.text', 'n.internal', 'n.person_id', 'np.name as person_name', 'n.created_at', 'n.request_id'),
     columns: { id: 'n.id', createdAt: 'n.created_at' },
   },
-  ServiceInstance: accountTable('service_instances', 'si', ['id', 'name', 'first_line_team_id', 'support_team_id', 'created_at', 'updated_at']),
-  ConfigurationItem: accountTable(
-    'configuration_items', 'ci', ['id', 'name', 'label', 'status', 'rule_set', 'source', 'source_id', 'support_team_id', 'created_at', 'updated_at'],
-    { label: 'ci.label', ruleSet: 'ci.rule_set' },
-  ),
+  ServiceInstance: recordKindTable(SERVICE_INSTANCE),
+  ConfigurationItem: recordKindTable(CONFIGURATION_ITEM),
+  Organization: recordKindTable(ORGANIZATION),
+  Service: recordKindTable(SERVICE),
   Webhook: accountTable(
     'webhooks', 'w', ['id', 'name', 'event', 'uri', 'description', 'disabled', 'last_error', 'created_at', 'updated_at'],
     { event: 'w.event', disabled: 'w.disabled' },
@@ -106,14 +125,6 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
     parent: 'm.team_id',
   },
   'Request.notes': { kind: 'Note', scoped: (db, scope) => KIND_TABLES.Note.scoped(db, scope), parent: 'n.request_id' },
-  'ServiceInstance.configurationItems': {
-    kind: 'ConfigurationItem',
-    scoped: (db, scope) => KIND_TABLES.ConfigurationItem.scoped(db, scope).join('ci_service_instances as l', 'l.ci_id', 'ci.id'),
-    parent: 'l.service_instance_id',
-  },
-  'ConfigurationItem.serviceInstances': {
-    kind: 'ServiceInstance',
-    scoped: (db, scope) => KIND_TABLES.ServiceInstance.scoped(db, scope).join('ci_service_instances as l', 'l.service_instance_id', 'si.id'),
-    parent: 'l.ci_id',
-  },
+  'ServiceInstance.configurationItems': recordEdgeTable(SERVICE_INSTANCE, 'configuration_item_ids', 'ConfigurationItem'),
+  'ConfigurationItem.serviceInstances': recordEdgeTable(CONFIGURATION_ITEM, 'service_instance_ids', 'ServiceInstance'),
 };

@@ -1,9 +1,9 @@
-import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { createTestDatabase, undoMigrationsFrom, type TestDatabase } from '../testing/index.js';
 import { migrationSource } from '../migrations/index.js';
 
 const MIGRATION = '20261122000010_integration_management';
 const config = { migrationSource, tableName: 'knex_migrations' };
-/** Later, it replaces the (account_id, name) constraint this migration's upsert names: undone around it. */
+/** Later, it replaces the (account_id, name) constraint this migration's upsert names: undone around it, with the ones after it. */
 const NAMES_AS_READ = '20261128000023_names_compared_as_read';
 
 describe(`migration ${MIGRATION}`, () => {
@@ -14,7 +14,7 @@ describe(`migration ${MIGRATION}`, () => {
   afterAll(() => test.drop());
 
   it('gives every application stored before it an integration of its own name, or the one of that name, and then requires one', async () => {
-    await test.db.migrate.down({ ...config, name: NAMES_AS_READ });
+    await undoMigrationsFrom(test.db, NAMES_AS_READ);
     await test.db.migrate.down({ ...config, name: MIGRATION });
     await test.db('accounts').insert({ id: 'acme', name: 'Acme' });
     await test.db('integrations').insert({ account_id: 'acme', name: 'Reporting' });
@@ -24,7 +24,7 @@ describe(`migration ${MIGRATION}`, () => {
     ]);
 
     await test.db.migrate.up({ ...config, name: MIGRATION });
-    await test.db.migrate.up({ ...config, name: NAMES_AS_READ });
+    await test.db.migrate.latest(config);
 
     const rows = await test.db('oauth_applications as a').join('integrations as i', 'i.id', 'a.integration_id').orderBy('a.client_id').select('a.client_id', 'i.name');
     expect(rows).toEqual([{ client_id: 'c1', name: 'Reporting' }, { client_id: 'c2', name: 'Dashboard' }]);

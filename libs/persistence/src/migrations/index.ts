@@ -24,6 +24,8 @@ import * as linkAccounts from './20261127000022_link_accounts.js';
 import * as namesComparedAsRead from './20261128000023_names_compared_as_read.js';
 import * as deliveryMessageAsSent from './20261128000024_delivery_message_as_sent.js';
 import * as workerLeaseHolders from './20261128000025_worker_lease_holders.js';
+import * as organizations from './20261128000026_organizations.js';
+import * as services from './20261128000027_services.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -55,6 +57,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128000023_names_compared_as_read': namesComparedAsRead,
   '20261128000024_delivery_message_as_sent': deliveryMessageAsSent,
   '20261128000025_worker_lease_holders': workerLeaseHolders,
+  '20261128000026_organizations': organizations,
+  '20261128000027_services': services,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

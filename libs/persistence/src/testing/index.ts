@@ -10,3 +10,4 @@ export type { StoppablePostgres, StoppablePostgresOptions, DatabaseFault } from 
 export { accessPrincipals, mintToken } from './access-principals.js';
 export type { Principal, PrincipalName } from './access-principals.js';
 export { untilHeldInAccessCache } from './held-in-access-cache.js';
+export { undoMigrationsFrom } from './undo-migrations.js';

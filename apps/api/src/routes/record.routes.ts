@@ -1,0 +1,87 @@
+/**
+ * The REST collection of every record of the engine (docs/decisions/039): `GET /v1/<path>`
+ * with the collection conventions, `GET /v1/<path>/:id`, `POST` and `PATCH`, from its
+ * definition. Reads need `<noun>:Read`; writes `<noun>:Create` / `<noun>:Update` and the
+ * definition's writers, checked by the use cases for REST and GraphQL alike.
+ */
+import { presentRecord, withArticle, type RecordDefinition } from '@tessera/domain';
+import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type RouteTable } from '@tessera/http';
+import { collectionSpecOf, parseCollectionQuery, type PageSizeLimits } from '@tessera/validation';
+import { z } from 'zod';
+import type { ApiServices } from '../services.js';
+import { idParams, recordIdParam, recordInputs, recordSchemas } from './record.schema.js';
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
+  const collection = collectionSpecOf(def.fields);
+  const schemas = recordSchemas(def);
+  const inputs = recordInputs(def, schemas.one);
+  const present = (view: Parameters<typeof presentRecord>[1]) => presentRecord(def, view);
+  const base = `/v1/${def.path}` as const;
+  const type = def.node;
+  const tag = def.plural;
+  const scope = <A extends 'Read' | 'Create' | 'Update'>(action: A) => `${def.noun}:${action}` as const;
+  const writers = def.writers;
+  const who = 'note' in writers ? { note: writers.note } : { role: writers.roles[0] };
+  return [
+    defineRoute({
+      method: 'get',
+      path: base,
+      operationId: `list${type}s`,
+      tag,
+      summary: `${capitalized(def.plural)} of the account`,
+      needs: { scope: scope('Read') },
+      input: { query: collectionQuerySchema(collection, pageSize), parse: ({ query }) => parseCollectionQuery(query, collection, pageSize) },
+      responses: { 200: { description: `One page of ${def.plural}, with the selected fields`, schema: z.array(schemas.listed), headers: PAGINATION_HEADERS } },
+      errors: [400],
+      handler: async ({ req, res, access, input: query }) => {
+        sendCollection(req, res, query, await services.records.list(def, access, query), present, `${apiUrl}/${def.path}`);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: `${base}/:id`,
+      operationId: `get${type}`,
+      tag,
+      summary: `One ${def.what}, with every field`,
+      needs: { scope: scope('Read') },
+      input: { params: idParams(def.what), parse: ({ params }) => ({ id: recordIdParam(params['id']) }) },
+      responses: { 200: { description: `The ${def.what}`, schema: schemas.one } },
+      errors: [404],
+      handler: async ({ res, access, input }) => {
+        res.json(present(await services.records.get(def, access, input.id)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: base,
+      operationId: `create${type}`,
+      tag,
+      summary: `Create ${withArticle(def.what)}`,
+      description: def.describe.create,
+      needs: { ...who, scope: scope('Create'), answer: scope('Read') },
+      input: inputs.create,
+      responses: { 201: { description: `The new ${def.what}, with every field`, schema: schemas.one } },
+      errors: [422],
+      handler: async ({ res, access, input }) => {
+        res.status(201).json(present(await services.records.create(def, access, input)));
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: `${base}/:id`,
+      operationId: `update${type}`,
+      tag,
+      summary: `Change ${withArticle(def.what)}`,
+      description: def.describe.update,
+      needs: { ...who, scope: scope('Update'), answer: scope('Read') },
+      input: inputs.update,
+      responses: { 200: { description: `The ${def.what}, with every field, after the change`, schema: schemas.one } },
+      errors: [404, 422],
+      handler: async ({ res, access, input: { id, body } }) => {
+        res.json(present(await services.records.update(def, access, id, body)));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,161 @@
+import request from 'supertest';
+import { RECORDS, readNameOf, referenceTarget, type RecordDefinition } from '@tessera/domain';
+import { mountedRouteTable } from '@tessera/http';
+import { accessPrincipals, mintToken } from '@tessera/persistence/testing';
+import { queuedEvents, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
+
+/**
+ * The contract of every record of the engine (docs/decisions/039), over RECORDS: a record
+ * added later is tested by adding it there. Its REST routes and what they need, its OpenAPI
+ * bodies and answers, its events through the outbox, the access matrix, uniqueness, references
+ * to another account's records, and bad input.
+ */
+type Method = 'get' | 'post' | 'patch';
+type OpenApi = { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>> };
+type Schema = { properties?: Record<string, unknown>; items?: Schema; $ref?: string };
+
+describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (_noun, def: RecordDefinition) => {
+  let h: ApiHarness;
+  let n = 0;
+  const base = `/v1/${def.path}`;
+  const fields = Object.entries(def.fields.fields);
+  /** A record of the account for each required reference (made in beforeAll). */
+  const needed: Record<string, number> = {};
+  /** Only what a create needs: each required text, unique in the account, and each required reference. */
+  const minimal = (): Record<string, unknown> => {
+    n += 1;
+    return Object.fromEntries(fields.filter(([, field]) => field.required && field.write).map(([name, field]) => {
+      if (field.type === 'reference') return [name, needed[name]];
+      if (field.type !== 'text') throw new Error(`no value for the required ${field.type} ${name}`);
+      return [name, `Contract ${def.what} ${n}`];
+    }));
+  };
+  const send = (method: Method, path: string, body?: object, authorization = `Bearer ${h.demo.admin.token}`) => {
+    const call = request(h.app)[method](path).set('X-Service-Account', h.demo.account).set('Authorization', authorization);
+    return method === 'get' ? call : call.send(body ?? {});
+  };
+  const eventsOf = async (id: number) => (await queuedEvents(h)).filter((job) => job.object_id === id && job.event.startsWith(`${def.noun}.`)).map((job) => job.event);
+
+  beforeAll(async () => {
+    h = await startApiHarness();
+    await h.test.db('accounts').insert({ id: 'other', name: 'Other Corp' }).onConflict('id').ignore();
+    for (const [name, field] of fields) {
+      if (field.type !== 'reference' || !field.required) continue;
+      const [row] = await h.test.db(referenceTarget(field.target).table).insert({ account_id: h.demo.account, name: `Needed ${name}` }).returning('id');
+      needed[name] = row.id as number;
+    }
+  }, 60_000);
+  afterAll(() => h.drop());
+
+  /** A route declares one role at most: the only writer role, or a note naming them. */
+  const who = 'note' in def.writers ? { note: def.writers.note } : { role: def.writers.roles[0] };
+  /** Why a caller without a writer role is refused a write: by the route's role, or by the use case. */
+  const refusal = 'note' in def.writers ? def.writers.rule : `This needs the ${def.writers.roles[0]} role in the account`;
+
+  it('has its four routes, each needing its scope action, the writes its writers', () => {
+    const routes = mountedRouteTable(h.app).filter((route) => route.path === base || route.path === `${base}/:id`);
+    expect(routes.map((route) => [route.method, route.path, route.needs])).toEqual([
+      ['get', base, { scope: `${def.noun}:Read` }],
+      ['get', `${base}/:id`, { scope: `${def.noun}:Read` }],
+      ['post', base, { ...who, scope: `${def.noun}:Create`, answer: `${def.noun}:Read` }],
+      ['patch', `${base}/:id`, { ...who, scope: `${def.noun}:Update`, answer: `${def.noun}:Read` }],
+    ]);
+  });
+
+  it('documents its bodies and answers in the OpenAPI document, every field of its declaration', async () => {
+    const document = (await request(h.app).get('/v1/openapi.json').expect(200)).body as OpenApi;
+    const schemas = (document as unknown as { components: { schemas: Record<string, Schema> } }).components?.schemas ?? {};
+    const resolve = (schema: Schema): Schema => (schema.$ref ? schemas[schema.$ref.split('/').pop()!]! : schema);
+    const json = (part: { content?: Record<string, { schema: Schema }> } | undefined) => resolve(part!.content!['application/json']!.schema);
+    const written = (mode: 'create' | 'change') => fields.filter(([, field]) => field.write === 'change' || (mode === 'create' && field.write === 'create')).map(([name]) => name);
+    const read = fields.map(([name, field]) => readNameOf(name, field)).filter((name) => name !== null);
+    expect(Object.keys(json(document.paths[base]!['post']!.requestBody).properties!).sort()).toEqual(written('create').sort());
+    expect(Object.keys(json(document.paths[`${base}/{id}`]!['patch']!.requestBody).properties!).sort()).toEqual(written('change').sort());
+    expect(Object.keys(json(document.paths[base]!['post']!.responses['201']).properties!).sort()).toEqual([...read, 'nodeID'].sort());
+    expect(Object.keys(json(document.paths[`${base}/{id}`]!['get']!.responses['200']).properties!).sort()).toEqual([...read, 'nodeID'].sort());
+  });
+
+  it('creates with only its required fields, changes, reads back, and fires one event per change and none for no change', async () => {
+    const created = await send('post', base, minimal()).expect(201);
+    expect((await send('get', `${base}/${created.body.id}`).expect(200)).body).toEqual(created.body);
+    expect((await send('get', base).expect(200)).body.map((row: { id: number }) => row.id)).toContain(created.body.id);
+    const change = minimal();
+    await send('patch', `${base}/${created.body.id}`, change).expect(200);
+    await send('patch', `${base}/${created.body.id}`, change).expect(200);
+    expect(await eventsOf(created.body.id)).toEqual([`${def.noun}.create`, `${def.noun}.update`]);
+  });
+
+  it('answers each caller as decided, and never a 5xx', async () => {
+    const id = (await send('post', base, minimal()).expect(201)).body.id as number;
+    const { principals, adminId } = await accessPrincipals(h.test.db, h.demo);
+    const byName = Object.fromEntries(principals.map((p) => [p.name, p.authorization ?? null]));
+    const writer = `Bearer ${await tokenFor(h, h.demo.agent.email, [`${def.noun}:*`])}`;
+    const routes: Array<[Method, string, string]> = [['get', base, 'Read'], ['get', `${base}/${id}`, 'Read'], ['post', base, 'Create'], ['patch', `${base}/${id}`, 'Update']];
+    const callers: Array<[string, (action: string) => Promise<string | null>, (method: Method, action: string) => string]> = [
+      ['no token', async () => null, () => '401'],
+      ["another account's token", async () => byName["another account's token"]!, () => '403'],
+      ['end user', async () => byName['end user']!, (method) => (method === 'get' ? '200' : `403 ${refusal}`)],
+      ['agent with the actions', async () => writer, (method) => (method === 'get' || def.writers.roles.includes('agent') ? (method === 'post' ? '201' : '200') : `403 ${refusal}`)],
+      ['administrator', async () => `Bearer ${h.demo.admin.token}`, (method) => (method === 'post' ? '201' : '200')],
+      ['scope denied', async (action) => `Bearer ${await mintToken(h.test.db, adminId, ['*:*', `deny ${def.noun}:${action}`])}`, (_m, action) => `403 This token's scopes deny ${def.noun}:${action}`],
+    ];
+    const answers: string[] = [];
+    const wanted: string[] = [];
+    for (const [method, path, action] of routes) {
+      for (const [caller, authorization, expected] of callers) {
+        const auth = await authorization(action);
+        let call = request(h.app)[method](path).set('X-Service-Account', h.demo.account);
+        if (auth) call = call.set('Authorization', auth);
+        const res = await (method === 'get' ? call : call.send(minimal()));
+        const want = expected(method, action);
+        answers.push(`${method} ${path} as ${caller}: ${res.status}${want.includes(' ') ? ` ${res.body.reason}` : ''}`);
+        wanted.push(`${method} ${path} as ${caller}: ${want}`);
+      }
+    }
+    expect(answers).toEqual(wanted);
+  }, 60_000);
+
+  it('refuses a taken unique value as read, in a create and a change', async () => {
+    if (def.unique === null) return;
+    const first = minimal();
+    first[def.unique] = `Taken ${def.what}`;
+    await send('post', base, first).expect(201);
+    const again = { ...minimal(), [def.unique]: `taken ${def.what.toUpperCase()}` };
+    const res = await send('post', base, again).expect(422);
+    expect(res.body.errors).toEqual([[def.unique, expect.stringContaining('has already been taken')]]);
+    const other = (await send('post', base, minimal()).expect(201)).body.id as number;
+    await send('patch', `${base}/${other}`, { [def.unique]: `Taken ${def.what}` }).expect(422);
+  });
+
+  it('refuses another account’s records as references, naming each, and writes nothing', async () => {
+    const references = fields.filter(([, field]) => field.write === 'change' && (field.type === 'reference' || field.type === 'references'));
+    const body: Record<string, unknown> = minimal();
+    const expected: unknown[] = [];
+    for (const [name, field] of references) {
+      if (field.type !== 'reference' && field.type !== 'references') continue;
+      const target = referenceTarget(field.target);
+      const [{ id }] = await h.test.db(target.table).insert({ account_id: 'other', name: `Foreign ${name}` }).returning('id');
+      body[name] = field.type === 'reference' ? id : [id];
+      expected.push([name, expect.stringContaining(`no ${target.what} of the account has the id ${id}`)]);
+    }
+    const before = await h.test.db(def.table).count({ n: '*' }).first();
+    const res = await send('post', base, body).expect(422);
+    expect(res.body.errors).toEqual(expected);
+    expect(await h.test.db(def.table).count({ n: '*' }).first()).toEqual(before);
+  });
+
+  it('answers bad input with a 4xx naming every problem, and writes nothing', async () => {
+    const before = await h.test.db(def.table).count({ n: '*' }).first();
+    const missing = await send('post', base, {}).expect(422);
+    const required = fields.filter(([, field]) => field.required && field.write).map(([name]) => name);
+    expect(missing.body.errors).toHaveLength(required.length);
+    const unknown = await send('post', base, { ...minimal(), colour: 'red', id: 1 });
+    expect(unknown.status).toBeGreaterThanOrEqual(400);
+    expect(unknown.status).toBeLessThan(500);
+    expect(JSON.stringify(unknown.body)).toContain('colour');
+    expect(JSON.stringify(unknown.body)).toContain('id');
+    await send('patch', `${base}/2147483000`, minimal()).expect(404);
+    await send('get', `${base}/abc`).expect(404);
+    expect(await h.test.db(def.table).count({ n: '*' }).first()).toEqual(before);
+  });
+});

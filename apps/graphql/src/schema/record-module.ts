@@ -1,0 +1,100 @@
+/**
+ * The GraphQL of every record of the engine (docs/decisions/039), from its definition: the
+ * object type with its node ID, plain fields (record-object.ts), references and link lists
+ * as nested connections; its root connection with the same orders and filters as its REST
+ * collection (recordGraphFields); `<record>Create` / `<record>Update` through the same use
+ * cases as REST, with the payloads of every record mutation (record-mutations.ts). Each
+ * field needs what REST needs for the same data.
+ */
+import {
+  NODE_KINDS, graphqlNameOf, recordGraphFields, referenceTarget, withArticle,
+  type NestedEdge, type NodeKind, type RecordDefinition,
+} from '@tessera/domain';
+import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
+import { column, dbId, isoDate, nestedConnection, nodeId, reference, rootConnection } from '../connections/connection-resolvers.js';
+import type { FieldNeeds } from '../field-needs.js';
+import type { Resolver } from '../guard-resolvers.js';
+import type { GraphqlContext } from './graphql-context.js';
+import { inputFields, inputTypesSdl } from './record-input.js';
+import { createResolver, payloadNeeds, payloadTypesSdl, updateResolver } from './record-mutations.js';
+import { plainObjectFields } from './record-object.js';
+import type { SchemaModule } from './schema-module.js';
+
+const FILTER_TYPES = { text: 'StringValues', flag: 'Boolean' } as const;
+const isNode = (target: string): target is NodeKind => NODE_KINDS.includes(target as NodeKind);
+
+export function recordModule(def: RecordDefinition): SchemaModule {
+  const type = def.node as NodeKind;
+  const read = (target: string): FieldNeeds => ({ action: `${referenceTarget(target).noun}:Read` });
+  const ofTheRecord: FieldNeeds = { parent: `part of the ${def.what} the parent field returned` };
+  const plain = plainObjectFields(def.fields);
+  const { filters } = recordGraphFields(def);
+  const lines: string[] = [];
+  const needs: Record<string, FieldNeeds> = {};
+  const resolvers: Record<string, Resolver<GraphqlContext>> = { id: nodeId(type), dbId };
+  for (const field of ['id', 'dbId', ...Object.keys(plain.columns), ...Object.keys(plain.dates)]) needs[`${type}.${field}`] = ofTheRecord;
+  for (const [graphql, stored] of Object.entries(plain.columns)) if (graphql !== stored) resolvers[graphql] = column(stored);
+  for (const [graphql, stored] of Object.entries(plain.dates)) resolvers[graphql] = isoDate(stored);
+  for (const [name, field] of Object.entries(def.fields.fields)) {
+    const graphql = graphqlNameOf(name, field);
+    if (graphql === null || (field.type !== 'reference' && field.type !== 'references') || !isNode(field.target)) continue;
+    needs[`${type}.${graphql}`] = read(field.target);
+    if (field.type === 'reference') {
+      lines.push(`${JSON.stringify(`${field.description ?? graphql}; null when none.`)}\n${graphql}: ${field.target}`);
+      resolvers[graphql] = reference(field.target, field.column ?? name);
+    } else {
+      lines.push(`${JSON.stringify(field.description ?? graphql)}\n${graphql}(${connectionArgs(field.target, false)}): ${field.target}Connection!`);
+      resolvers[graphql] = nestedConnection(`${type}.${graphql}` as NestedEdge);
+    }
+  }
+  const filterSdl = filters.map(([graphql, , kind]) => `${graphql}: ${kind in FILTER_TYPES ? FILTER_TYPES[kind as keyof typeof FILTER_TYPES] : 'IdValues'}`).join('\n');
+  const connection = connectionSdl(type, recordGraphFields(def).orders.map(([graphql]) => graphql), filterSdl || null);
+  const { one, many } = def.graphql;
+  const roles = `Needs the ${def.writers.roles.join(' or ')} role.`;
+  const needed = Object.entries(def.fields.fields).filter(([, field]) => field.required && field.write).map(([name]) => name);
+  const create = inputFields(def.fields, 'create');
+  const change = inputFields(def.fields, 'change');
+  return {
+    typeDefs: /* GraphQL */ `
+      type ${type} implements Node {
+        id: ID!
+        dbId: Int!
+        ${plain.sdl}
+        ${lines.join('\n')}
+      }
+
+      ${connection.typeDefs}
+
+      extend type Query {
+        ${many}(${connectionArgs(type, filterSdl !== '')}): ${type}Connection!
+      }
+
+      ${inputTypesSdl(type, def.fields, `A new ${def.what}: only ${needed.join(', ')} ${needed.length > 1 ? 'are' : 'is'} needed.`)}
+
+      ${payloadTypesSdl(type, one)}
+
+      extend type Mutation {
+        "Creates ${withArticle(def.what)}; fires ${def.noun}.create. ${roles}"
+        ${one}Create(input: ${type}CreateInput!): ${type}CreatePayload!
+        "Changes ${withArticle(def.what)}; fires ${def.noun}.update when something changed. ${roles}"
+        ${one}Update(input: ${type}UpdateInput!): ${type}UpdatePayload!
+      }
+    `,
+    needs: {
+      [`Query.${many}`]: { action: `${def.noun}:Read` },
+      [`Mutation.${one}Create`]: { action: `${def.noun}:Create`, answer: `${def.noun}:Read` },
+      [`Mutation.${one}Update`]: { action: `${def.noun}:Update`, answer: `${def.noun}:Read` },
+      ...needs,
+      ...connection.needs,
+      ...payloadNeeds(type, one),
+    },
+    resolvers: {
+      Query: { [many]: rootConnection(type) },
+      [type]: resolvers,
+      Mutation: {
+        [`${one}Create`]: createResolver(one, create, (context, access, values) => context.services.createRecord(def, access, values)),
+        [`${one}Update`]: updateResolver(one, type, change, (context, access, id, values) => context.services.updateRecord(def, access, id, values)),
+      },
+    },
+  };
+}

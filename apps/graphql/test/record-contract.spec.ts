@@ -1,0 +1,110 @@
+import { RECORDS, encodeNodeId, graphqlInputNameOf, graphqlNameOf, referenceTarget, type RecordDefinition } from '@tessera/domain';
+import { collectionSpecOf } from '@tessera/validation';
+import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
+
+/**
+ * The GraphQL contract of every record of the engine (docs/decisions/039), over RECORDS: its
+ * object type, its connection with the same orders and filters as its REST collection, its
+ * create and update mutations with requestCreate's payload shape, read back by node ID and
+ * through the connection with a filter, each change firing its event once.
+ */
+type Field = { name: string };
+
+describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record over GraphQL', (_noun, def: RecordDefinition) => {
+  let g: GraphqlHarness;
+  const type = def.node;
+  const { one, many } = def.graphql;
+  const fields = Object.entries(def.fields.fields);
+  /** REST's name of a field → GraphQL's (`support_team_id` → `supportTeam`). */
+  const graphqlOf = (rest: string) => (rest === 'id' ? 'id' : graphqlNameOf(rest, def.fields.fields[rest]!));
+  const required = fields.filter(([, field]) => field.required && field.write && field.type !== 'reference').map(([name]) => graphqlOf(name)!);
+  /** Each required reference's input field and the node ID of a record of the account (made in beforeAll). */
+  const needed: Record<string, string> = {};
+
+  async function run(query: string, variables: Record<string, unknown> = {}) {
+    const reply = await g.call('/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${g.demo.admin.token}`, 'x-service-account': g.demo.account },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = await reply.json();
+    expect([reply.status, body.errors ?? null]).toEqual([200, null]);
+    return body.data;
+  }
+  const names = async (typeName: string, part: 'fields' | 'inputFields' | 'enumValues') =>
+    ((await run(`{ __type(name: "${typeName}") { ${part} { name } } }`)).__type[part] as Field[]).map((field) => field.name).sort();
+
+  beforeAll(async () => {
+    g = await startGraphqlHarness();
+    for (const [name, field] of fields) {
+      if (field.type !== 'reference' || !field.required) continue;
+      const [{ id }] = await g.test.db(referenceTarget(field.target).table).insert({ account_id: g.demo.account, name: `Needed ${name}` }).returning('id');
+      needed[graphqlInputNameOf(name, field)!] = encodeNodeId(field.target, id);
+    }
+  }, 60_000);
+  afterAll(() => g.stop());
+
+  it('has its object type, connection, and create and update mutations with the payload shape of requestCreate', async () => {
+    expect(await names(type, 'fields')).toEqual(expect.arrayContaining(['id', 'dbId', 'createdAt', 'updatedAt', ...required]));
+    expect(await names(`${type}Connection`, 'fields')).toEqual(['edges', 'nodes', 'pageInfo', 'totalCount']);
+    expect(await names(`${type}CreatePayload`, 'fields')).toEqual([one, 'errors'].sort());
+    expect(await names(`${type}UpdatePayload`, 'fields')).toEqual([one, 'errors'].sort());
+    const roots = await names('Query', 'fields');
+    expect(roots).toContain(many);
+    expect(await names('Mutation', 'fields')).toEqual(expect.arrayContaining([`${one}Create`, `${one}Update`]));
+  });
+
+  it('orders and filters its connection as its REST collection does', async () => {
+    const rest = collectionSpecOf(def.fields);
+    const orders = rest.sortable.map(graphqlOf).map((name) => name!.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()).sort();
+    expect(await names(`${type}OrderField`, 'enumValues')).toEqual(orders);
+    // Datetimes and ids, which REST filters by range, have no GraphQL filter kind (a record is read by its node ID); a field
+    // GraphQL does not have (`graphql: false`, a reference to a type it does not serve) is not filtered there either.
+    const filters = Object.entries(rest.filters).filter(([name, kind]) => kind !== 'datetime' && name !== 'id').map(([name]) => graphqlOf(name)).filter((name) => name !== null).sort();
+    expect(await names(`${type}Filter`, 'inputFields')).toEqual(filters);
+    // And the connection takes each of them, and each order, in both directions.
+    const inputTypes = (await run(`{ __type(name: "${type}Filter") { inputFields { name type { name } } } }`)).__type.inputFields as Array<{ name: string; type: { name: string } }>;
+    const fieldOf = (graphql: string) => fields.find(([name]) => graphqlOf(name) === graphql)?.[1];
+    const sample = (input: { name: string; type: { name: string } }) => {
+      const field = fieldOf(input.name);
+      if (input.type.name === 'IdValues' && field?.type === 'reference') return { values: [encodeNodeId(field.target, 1)] };
+      return input.type.name === 'Boolean' ? true : { values: ['x'] };
+    };
+    for (const input of inputTypes) {
+      const answer = await run(`query($filter: ${type}Filter) { ${many}(first: 1, filter: $filter) { totalCount } }`, { filter: { [input.name]: sample(input) } });
+      expect(answer[many].totalCount).toEqual(expect.any(Number));
+    }
+    for (const field of orders) {
+      for (const direction of ['ASC', 'DESC']) {
+        const answer = await run(`{ ${many}(first: 2, order: { field: ${field}, direction: ${direction} }) { nodes { id } } }`);
+        expect(answer[many].nodes).toEqual(expect.any(Array));
+      }
+    }
+  });
+
+  it('creates with only its required fields, changes, reads it by node ID and through its filtered connection; one event per change', async () => {
+    const input = { ...needed, ...Object.fromEntries(required.map((name) => [name, `Contract ${def.what} ${name}`])) };
+    const created = (await run(`mutation($input: ${type}CreateInput!) { ${one}Create(input: $input) { ${one} { id dbId } errors { path message } } }`, { input }))[`${one}Create`];
+    expect(created.errors).toEqual([]);
+    const { id, dbId } = created[one];
+    const change = Object.fromEntries(required.map((name) => [name, `Changed ${def.what} ${name}`]));
+    const mutation = `mutation($input: ${type}UpdateInput!) { ${one}Update(input: $input) { ${one} { id } errors { path message } } }`;
+    expect((await run(mutation, { input: { id, ...change } }))[`${one}Update`]).toEqual({ [one]: { id }, errors: [] });
+    expect((await run(mutation, { input: { id, ...change } }))[`${one}Update`].errors).toEqual([]);
+    const first = required[0]!;
+    expect((await run(`query($id: ID!) { node(id: $id) { ... on ${type} { dbId ${first} } } }`, { id })).node).toEqual({ dbId, [first]: change[first] });
+    const listed = await run(`query($values: [String]) { ${many}(first: 5, filter: { ${first}: { values: $values } }) { totalCount nodes { id } } }`, { values: [change[first]] });
+    expect(listed[many]).toEqual({ totalCount: 1, nodes: [{ id }] });
+    const events = await g.test.db('graphile_worker._private_jobs').whereRaw("payload->>'object_id' = ? and payload->>'event' like ?", [String(dbId), `${def.noun}.%`]).orderBy('id').pluck('payload');
+    expect(events.map((payload: { event: string }) => payload.event)).toEqual([`${def.noun}.create`, `${def.noun}.update`]);
+  });
+
+  it('answers bad input with every problem in the payload, and writes nothing', async () => {
+    const before = await g.test.db(def.table).count({ n: '*' }).first();
+    const blank = { ...needed, ...Object.fromEntries(required.map((name) => [name, ' '])) };
+    const answer = (await run(`mutation($input: ${type}CreateInput!) { ${one}Create(input: $input) { ${one} { id } errors { path message } } }`, { input: blank }))[`${one}Create`];
+    expect(answer[one]).toBeNull();
+    expect(answer.errors.map((error: { path: string[] }) => error.path.join('.')).sort()).toEqual(required.map((name) => `input.${name}`).sort());
+    expect(await g.test.db(def.table).count({ n: '*' }).first()).toEqual(before);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * A record of the engine (docs/decisions/039): one definition around the record's field
+ * declaration (docs/decisions/031) from which the domain's use cases, persistence's SQL, the
+ * REST routes, the OpenAPI document and the GraphQL type, connection and mutations derive.
+ * Every key but the names, the fields and who writes has a default.
+ */
+import type { EventNoun } from '../events/event-catalogue.js';
+import type { Role } from '../identity/roles.js';
+import { camelCase, declareRecord, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
+
+/**
+ * A list of ids (a `references` field) kept in a link table of `self` → `other` rows. Its
+ * `position` orders the lists of one side: `'self'` — this record's list is in its order, as
+ * given; `'other'` — the position is the other record's, so this record's list is by id and a
+ * record newly linked comes after its other links.
+ */
+export interface RecordLink {
+  table: string;
+  self: string;
+  other: string;
+  position: 'self' | 'other';
+}
+
+/**
+ * Who may create and change the record, beyond the token's scopes; `rule` is the use case's 403
+ * reason. A REST route declares one role at most: with one, it declares it; with more, it
+ * declares the scope action and `note` says who (the OpenAPI document shows it).
+ */
+export type RecordWriters = { rule: string } & ({ roles: readonly [Role] } | { roles: readonly [Role, Role, ...Role[]]; note: string });
+
+export interface RecordDefinitionInput<F extends RecordFields> {
+  /** Its events (`<noun>.create`) and scopes (`<noun>:Read`). */
+  noun: EventNoun;
+  /** Its node type: global node IDs, the GraphQL object type, audit lines. */
+  node: string;
+  /** How a sentence names one: `configuration item`. */
+  what: string;
+  /** Default `<what>s`. */
+  plural?: string;
+  /** `/v1/<path>`; default the plural in snake_case. */
+  path?: string;
+  /** Default the path. */
+  table?: string;
+  /** Its fields but `id`, `created_at` and `updated_at`, which every record has. */
+  fields: F;
+  /** A create's value of a field not given (default null). */
+  defaults?: { readonly [K in keyof F]?: unknown };
+  /** A field unique in the account, compared as read (docs/decisions/038). */
+  unique?: keyof F & string;
+  links?: { readonly [K in keyof F]?: RecordLink };
+  /** A reference to a record of the same kind making a tree (`parent_id`): never the record itself or one below it. */
+  parent?: keyof F & string;
+  writers: RecordWriters;
+  /** What the OpenAPI document says of a create and a change beyond the summary. */
+  describe: { create: string; update: string };
+}
+
+/** The collection facets most fields take: listed by default, filtered, and sorted (`all`) or not (`listed`). */
+export const FACETS = {
+  all: { default: true, sort: true, filter: true },
+  listed: { default: true, filter: true },
+} as const;
+
+const ALL = FACETS.all;
+
+/** What the service sets on every record. */
+function systemFields(what: string) {
+  return {
+    id: { type: 'integer', notBlank: true, graphql: false, description: `The ${what} id`, collection: ALL },
+    created_at: { type: 'datetime', notBlank: true, description: `When the ${what} was created`, collection: ALL },
+    updated_at: { type: 'datetime', notBlank: true, description: `When the ${what} last changed`, collection: ALL },
+  } as const;
+}
+
+type WithSystemFields<F extends RecordFields> = F & ReturnType<typeof systemFields>;
+
+export interface RecordDefinition<F extends RecordFields = RecordFields> {
+  noun: EventNoun;
+  node: string;
+  what: string;
+  plural: string;
+  path: string;
+  table: string;
+  fields: RecordDeclaration<F>;
+  defaults: Readonly<Record<string, unknown>>;
+  unique: string | null;
+  links: Readonly<Record<string, RecordLink>>;
+  parent: string | null;
+  writers: RecordWriters;
+  describe: { create: string; update: string };
+  /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`). */
+  graphql: { one: string; many: string };
+}
+
+export function defineRecord<const F extends RecordFields>(input: RecordDefinitionInput<F>): RecordDefinition<WithSystemFields<F>> {
+  const plural = input.plural ?? `${input.what}s`;
+  const path = input.path ?? plural.replaceAll(' ', '_');
+  const one = input.node.charAt(0).toLowerCase() + input.node.slice(1);
+  return {
+    noun: input.noun,
+    node: input.node,
+    what: input.what,
+    plural,
+    path,
+    table: input.table ?? path,
+    fields: declareRecord(`a ${input.what}`, { ...input.fields, ...systemFields(input.what) }),
+    defaults: (input.defaults ?? {}) as Record<string, unknown>,
+    unique: input.unique ?? null,
+    links: (input.links ?? {}) as Record<string, RecordLink>,
+    parent: input.parent ?? null,
+    writers: input.writers,
+    describe: input.describe,
+    graphql: { one, many: camelCase(plural.replaceAll(' ', '_')) },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The one port of every record of the engine (docs/decisions/039): what its use cases read
+ * and write, for any definition. SQL: libs/persistence records/.
+ */
+import type { CollectionQuery, Page } from '../collections/collection-query.js';
+import type { AccountId } from '../tenancy/account-id.js';
+import type { RecordDefinition } from './define-record.js';
+
+/** A record another names, as an answer shows it. */
+export interface NamedRef {
+  id: number;
+  name: string;
+}
+
+/** A record as its answers read it: its read fields by their read names, references as `NamedRef`, lists of them in order. */
+export type RecordView = { id: number } & Record<string, unknown>;
+
+/** The stored values of a record a write may set (its columns). */
+export type RecordRow = Record<string, unknown>;
+
+export interface RecordStore {
+  page(def: RecordDefinition, account: AccountId, query: CollectionQuery): Promise<Page<RecordView>>;
+  find(def: RecordDefinition, account: AccountId, id: number): Promise<RecordView | null>;
+  /** The record's stored values, locked until the transaction ends; null when there is none. */
+  findForUpdate(def: RecordDefinition, account: AccountId, id: number): Promise<RecordRow | null>;
+  /** Null when its unique field was taken meanwhile (nothing written, the transaction usable). */
+  insert(def: RecordDefinition, account: AccountId, row: RecordRow): Promise<number | null>;
+  /** False when its unique field was taken meanwhile (nothing written). */
+  update(def: RecordDefinition, id: number, changes: RecordRow): Promise<boolean>;
+  /** The ids of `ids` that name no row of `table` in the account, in the order given. */
+  missingIds(table: string, account: AccountId, ids: readonly number[]): Promise<number[]>;
+  /** The id of the record of the account, but `exceptId`, whose `field` reads as `value`; null when none. */
+  idWith(def: RecordDefinition, account: AccountId, field: string, value: string, exceptId?: number): Promise<number | null>;
+  /** Whether `candidate` is the record `id` or one below it in the tree of its `field` (define-record.ts `parent`). */
+  isSelfOrBelow(def: RecordDefinition, field: string, id: number, candidate: number): Promise<boolean>;
+  /** The ids a link list holds, in its order. */
+  linkIds(def: RecordDefinition, field: string, id: number): Promise<number[]>;
+  /** Replaces a link list by these ids (define-record.ts RecordLink says how positions follow). */
+  replaceLinks(def: RecordDefinition, field: string, id: number, ids: readonly number[]): Promise<void>;
+}

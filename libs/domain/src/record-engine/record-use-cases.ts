@@ -1,0 +1,132 @@
+/**
+ * The use cases of every record of the engine (docs/decisions/039), REST and GraphQL alike.
+ * Reads need `<noun>:Read`; a record of another account is not found. A write needs the
+ * definition's roles and `<noun>:Create` / `<noun>:Update`, is checked against the
+ * declaration, its references and its unique field, every problem at once, and in one
+ * transaction writes the record, its links, one audit line and `<noun>.create` /
+ * `<noun>.update` through the one outbox (outbox/record-change.ts). A change that changes
+ * nothing writes nothing.
+ */
+import type { CollectionQuery, Page } from '../collections/collection-query.js';
+import type { PublishedEvent } from '../events/event-payloads.js';
+import { forbidden, notFound, validationFailed } from '../errors/domain-error.js';
+import { assertValidInput } from '../errors/input-problems.js';
+import type { AccessContext } from '../identity/access-context.js';
+import { auditPairs, changedFields } from '../integrations/changed-fields.js';
+import { recordChange } from '../outbox/record-change.js';
+import type { Repositories, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
+import { checkRecordInput, inDeclarationOrder } from '../records/check-record-input.js';
+import { takenAsRead } from '../records/names-as-read.js';
+import { humanizeField } from '../records/record-fields.js';
+import { assertAllowed } from '../scopes/evaluate-scopes.js';
+import type { RecordDefinition } from './define-record.js';
+import { referenceProblems } from './record-references.js';
+import type { RecordRow, RecordView } from './record-store.repository.js';
+
+type Reads = Pick<Repositories, 'records'>;
+type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs'>;
+type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs'>;
+
+export async function listRecords(def: RecordDefinition, access: AccessContext, query: CollectionQuery, repos: Reads): Promise<Page<RecordView>> {
+  assertAllowed(access, def.noun, 'Read');
+  return repos.records.page(def, access.account.id, query);
+}
+
+export async function getRecord(def: RecordDefinition, access: AccessContext, id: number, repos: Reads): Promise<RecordView> {
+  assertAllowed(access, def.noun, 'Read');
+  const view = await repos.records.find(def, access.account.id, id);
+  if (!view) throw notFound();
+  return view;
+}
+
+function assertWriter(def: RecordDefinition, access: AccessContext, operation: 'Create' | 'Update'): void {
+  if (!def.writers.roles.some((role) => access.roles.includes(role))) throw forbidden(def.writers.rule);
+  assertAllowed(access, def.noun, operation);
+}
+
+/** The fields stored in the record's own row: written, and not a link list. */
+export function storedFields(def: RecordDefinition): string[] {
+  return Object.entries(def.fields.fields).filter(([, field]) => field.write && field.type !== 'references').map(([name]) => name);
+}
+
+const taken = (def: RecordDefinition, value: unknown) => takenAsRead(def.unique!, String(value ?? ''));
+
+/** The values after every check of the declaration, the references and the unique field; throws every problem at once. */
+async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, input: object, mode: 'create' | 'change', id?: number): Promise<Record<string, unknown>> {
+  const { values, errors } = checkRecordInput(def.fields, input as Record<string, unknown>, mode);
+  const account = access.account.id;
+  const flagged = new Set(errors.map(([field]) => field));
+  const valid = Object.fromEntries(Object.entries(values).filter(([field]) => !flagged.has(field)));
+  errors.push(...(await referenceProblems(tx.records, account, def, valid)));
+  const parent = def.parent === null ? undefined : valid[def.parent];
+  if (id !== undefined && typeof parent === 'number' && (await tx.records.isSelfOrBelow(def, def.parent!, id, parent))) {
+    errors.push([def.parent!, `${humanizeField(def.parent!.replace(/_id$/, ''))}: not the ${def.what} itself or one below it`]);
+  }
+  const unique = def.unique === null ? undefined : valid[def.unique];
+  if (typeof unique === 'string' && (await tx.records.idWith(def, account, def.unique!, unique, id)) !== null) errors.push(taken(def, unique));
+  assertValidInput(input, inDeclarationOrder(def.fields, errors));
+  return values as Record<string, unknown>;
+}
+
+/** A link list as stored: a list whose position is the other record's is by id. */
+const linkOrder = (def: RecordDefinition, field: string, ids: readonly number[]) =>
+  def.links[field]!.position === 'other' ? [...ids].sort((a, b) => a - b) : [...ids];
+
+async function viewOf(def: RecordDefinition, tx: Tx, access: AccessContext, id: number): Promise<RecordView> {
+  const view = await tx.records.find(def, access.account.id, id);
+  if (!view) throw new Error(`${def.what} ${id} vanished`);
+  return view;
+}
+
+const actorOf = (access: AccessContext) => ({ id: access.person.id, name: access.person.name });
+const event = (def: RecordDefinition, verb: 'create' | 'update') => ({ name: `${def.noun}.${verb}` }) as PublishedEvent;
+
+export async function createRecord(def: RecordDefinition, access: AccessContext, input: object, uow: Writes): Promise<RecordView> {
+  assertWriter(def, access, 'Create');
+  const account = access.account.id;
+  return uow.transaction(async (tx) => {
+    const values = await checked(def, tx, access, input, 'create');
+    const row: RecordRow = Object.fromEntries(storedFields(def).map((name) => [name, values[name] ?? def.defaults[name] ?? null]));
+    const id = await tx.records.insert(def, account, row);
+    if (id === null) throw validationFailed([taken(def, row[def.unique!])]);
+    const links: Record<string, number[]> = {};
+    for (const field of Object.keys(def.links)) {
+      links[field] = linkOrder(def, field, (values[field] as number[] | null | undefined) ?? []);
+      if (links[field].length > 0) await tx.records.replaceLinks(def, field, id, links[field]);
+    }
+    await recordChange(tx, {
+      account, record: { type: def.node, id }, action: 'create', actor: actorOf(access),
+      source: null, sourceId: null, changes: { ...row, ...links }, events: [event(def, 'create')],
+    });
+    return viewOf(def, tx, access, id);
+  });
+}
+
+export async function updateRecord(def: RecordDefinition, access: AccessContext, id: number, input: object, uow: Writes): Promise<RecordView> {
+  assertWriter(def, access, 'Update');
+  const account = access.account.id;
+  return uow.transaction(async (tx) => {
+    const current = await tx.records.findForUpdate(def, account, id);
+    if (!current) throw notFound();
+    const values = await checked(def, tx, access, input, 'change', id);
+    const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
+    const changed = changedFields<RecordRow>(current, wanted);
+    const audit = auditPairs(current, changed);
+    const links: Record<string, number[]> = {};
+    for (const field of Object.keys(def.links)) {
+      const before = await tx.records.linkIds(def, field, id);
+      const given = values[field] as number[] | null | undefined;
+      links[field] = given === undefined ? before : linkOrder(def, field, given ?? []);
+      if (links[field].join() !== before.join()) audit[field] = [before, links[field]];
+    }
+    if (Object.keys(audit).length === 0) return viewOf(def, tx, access, id);
+
+    if (Object.keys(changed).length > 0 && !(await tx.records.update(def, id, changed))) throw validationFailed([taken(def, changed[def.unique!])]);
+    for (const field of Object.keys(links)) if (field in audit) await tx.records.replaceLinks(def, field, id, links[field]!);
+    await recordChange(tx, {
+      account, record: { type: def.node, id }, action: 'update', actor: actorOf(access),
+      source: null, sourceId: null, changes: audit, events: [event(def, 'update')],
+    });
+    return viewOf(def, tx, access, id);
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * Every record of the engine, the one list (docs/decisions/039): the REST routes, the GraphQL
+ * modules, the node tables and the contract spec are made for each. A new record is its
+ * definition, its migration and a line here.
+ */
+import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
+import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
+import { ORGANIZATION } from '../organizations/organization.record.js';
+import { SERVICE } from '../services/service.record.js';
+import type { RecordDefinition } from './define-record.js';
+
+export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE];
+
+interface Target {
+  table: string;
+  /** How a sentence names one. */
+  what: string;
+  /** Of its scopes: `<noun>:Read`. */
+  noun: string;
+}
+
+/** Records a reference may name that are not (yet) of the engine. */
+const OTHER_TARGETS: Readonly<Record<string, Target>> = {
+  Team: { table: 'teams', what: 'team', noun: 'team' },
+};
+
+/** The table, name and scope noun of the records a reference to `node` names. */
+export function referenceTarget(node: string): Target {
+  const def = RECORDS.find((record) => record.node === node);
+  const target = def ? { table: def.table, what: def.what, noun: def.noun } : OTHER_TARGETS[node];
+  if (!target) throw new Error(`no table for ${node}`);
+  return target;
+}

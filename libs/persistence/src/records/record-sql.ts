@@ -1,0 +1,73 @@
+/**
+ * The SQL of a record of the engine (docs/decisions/039), built from its definition: the
+ * same statement text for the same record and shape. A record reads as its REST answer
+ * does: of one account, each reference `{id, name}` only when it names a record of that same
+ * account, each link list as `[{id, name}]` in its order.
+ */
+import { readNameOf, referenceTarget, type NamedRef, type RecordDefinition, type RecordView } from '@tessera/domain';
+import type { Knex } from 'knex';
+import type { Database } from '../database.js';
+
+const fieldsOf = (def: RecordDefinition) => Object.entries(def.fields.fields);
+
+/** Public field name → SQL column, for REST filters and sorting (a reference by its id). */
+export function collectionColumns(def: RecordDefinition): Record<string, string> {
+  return Object.fromEntries(fieldsOf(def).filter(([, field]) => field.type !== 'references').map(([name, field]) => [name, `t.${field.column ?? name}`]));
+}
+
+/** The record's rows of one account, with every read field (references as `<read>_ref_id` / `_ref_name`). */
+export function recordViews(db: Database, def: RecordDefinition, account: string): Knex.QueryBuilder {
+  const query = db(`${def.table} as t`).where('t.account_id', account);
+  fieldsOf(def).forEach(([name, field], i) => {
+    const read = readNameOf(name, field);
+    if (read === null) return;
+    if (field.type === 'reference') {
+      const alias = `j${i}`;
+      query
+        .leftJoin(`${referenceTarget(field.target).table} as ${alias}`, (j) => j.on(`${alias}.id`, `t.${field.column ?? name}`).andOn(`${alias}.account_id`, 't.account_id'))
+        .select(`${alias}.id as ${read}_ref_id`, `${alias}.name as ${read}_ref_name`);
+    } else if (field.type === 'references') {
+      const link = def.links[name]!;
+      const order = link.position === 'self' ? 'l.position' : 'o.id';
+      query.select(db.raw(`coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name) order by ${order})
+        from ${link.table} l join ${referenceTarget(field.target).table} o on o.id = l.${link.other} and o.account_id = t.account_id
+        where l.${link.self} = t.id), '[]'::json) as ${read}`));
+    } else query.select(`t.${field.column ?? name} as ${read}`);
+  });
+  return query;
+}
+
+export function toRecordView(def: RecordDefinition, row: Record<string, unknown>): RecordView {
+  const view: Record<string, unknown> = {};
+  for (const [name, field] of fieldsOf(def)) {
+    const read = readNameOf(name, field);
+    if (read === null) continue;
+    if (field.type !== 'reference') view[read] = row[read];
+    else view[read] = row[`${read}_ref_id`] === null || row[`${read}_ref_id`] === undefined ? null : ({ id: row[`${read}_ref_id`], name: row[`${read}_ref_name`] } as NamedRef);
+  }
+  return view as RecordView;
+}
+
+/** Links `ids` to the record: in their order when the position is its own, else each after the other record's links. */
+export async function insertLinks(db: Database, def: RecordDefinition, field: string, id: number, ids: readonly number[]): Promise<void> {
+  const link = def.links[field]!;
+  const declared = def.fields.fields[field]!;
+  if (link.position === 'self') {
+    // A link is of its owner's account, taken from the owner's row in the same statement.
+    await db.raw(
+      `insert into ${link.table} (account_id, ${link.self}, ${link.other}, position)
+       select t.account_id, t.id, l.id, l.position from ${def.table} t, unnest(?::int[]) with ordinality as l(id, position) where t.id = ?`,
+      [[...ids], id],
+    );
+    return;
+  }
+  if (declared.type !== 'references') throw new Error(`${field} is not a list`);
+  await db.raw(
+    `insert into ${link.table} (account_id, ${link.self}, ${link.other}, position)
+     select o.account_id, ?, o.id, coalesce((select max(l.position) from ${link.table} l where l.${link.other} = o.id), 0) + 1
+       from ${referenceTarget(declared.target).table} o
+      where o.id = any(?::int[])
+     on conflict (${link.other}, ${link.self}) do nothing`,
+    [id, [...ids]],
+  );
+}

@@ -1,0 +1,79 @@
+/** The one store of every record of the engine (docs/decisions/039); its SQL is record-sql.ts. */
+import { storedFields, type RecordDefinition, type RecordRow, type RecordStore } from '@tessera/domain';
+import type { Database } from '../database.js';
+import { fetchPage } from '../collections/collection.js';
+import { collectionColumns, insertLinks, recordViews, toRecordView } from './record-sql.js';
+
+/** A field's stored column (its declaration's `column`, default its name). */
+const columnOf = (def: RecordDefinition, name: string) => def.fields.fields[name]?.column ?? name;
+const toColumns = (def: RecordDefinition, row: RecordRow) => Object.fromEntries(Object.entries(row).map(([name, value]) => [columnOf(def, name), value]));
+
+/** A unique constraint refused the write: the record's unique field in the account. */
+const isTaken = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** Runs a write in a savepoint: a taken unique value leaves the transaction usable for the answer. */
+async function unlessTaken(db: Database, write: (trx: Database) => Promise<unknown>): Promise<boolean> {
+  try {
+    await db.transaction((trx) => write(trx));
+    return true;
+  } catch (error) {
+    if (isTaken(error)) return false;
+    throw error;
+  }
+}
+
+export function recordStore(db: Database): RecordStore {
+  return {
+    async page(def, account, query) {
+      const page = await fetchPage<Record<string, unknown>>(recordViews(db, def, account), query, collectionColumns(def));
+      return { rows: page.rows.map((row) => toRecordView(def, row)), total: page.total };
+    },
+    async find(def, account, id) {
+      const row = (await recordViews(db, def, account).where('t.id', id).first()) as Record<string, unknown> | undefined;
+      return row ? toRecordView(def, row) : null;
+    },
+    async findForUpdate(def, account, id) {
+      const row = await db(def.table).where({ account_id: account, id }).forUpdate().first(storedFields(def).map((name) => `${columnOf(def, name)} as ${name}`));
+      return (row as RecordRow | undefined) ?? null;
+    },
+    async insert(def, account, row) {
+      let id: number | null = null;
+      const done = await unlessTaken(db, async (trx) => {
+        [{ id }] = await trx(def.table).insert({ account_id: account, ...toColumns(def, row) }).returning('id');
+      });
+      return done ? id : null;
+    },
+    update: (def, id, changes) => unlessTaken(db, (trx) => trx(def.table).where({ id }).update({ ...toColumns(def, changes), updated_at: db.fn.now() })),
+    async missingIds(table, account, ids) {
+      const found = new Set<number>(await db(table).where('account_id', account).whereIn('id', [...ids]).pluck('id'));
+      return ids.filter((id) => !found.has(id));
+    },
+    async idWith(def, account, field, value, exceptId) {
+      // Compared as a person reads it, as the unique indexes compare (migration 23).
+      const query = db(def.table).where({ account_id: account }).whereRaw(`name_as_read(??) = name_as_read(?)`, [columnOf(def, field), value]);
+      if (exceptId !== undefined) query.whereNot('id', exceptId);
+      const row = await query.first('id');
+      return row ? (row.id as number) : null;
+    },
+    async isSelfOrBelow(def, field, id, candidate) {
+      const column = columnOf(def, field);
+      const { rows } = await db.raw<{ rows: unknown[] }>(
+        `with recursive below(id) as (select ?::int union select t.id from ${def.table} t join below b on t.${column} = b.id)
+         select 1 from below where id = ? limit 1`,
+        [id, candidate],
+      );
+      return rows.length > 0;
+    },
+    linkIds(def, field, id) {
+      const link = def.links[field]!;
+      return db(link.table).where({ [link.self]: id }).orderBy(link.position === 'self' ? 'position' : link.other).pluck(link.other);
+    },
+    async replaceLinks(def, field, id, ids) {
+      const link = def.links[field]!;
+      const kept = db(link.table).where({ [link.self]: id });
+      // A list whose position is the other record's keeps the links it still holds, in their place there.
+      await (link.position === 'self' ? kept : kept.whereNotIn(link.other, [...ids])).delete();
+      if (ids.length > 0) await insertLinks(db, def, field, id, ids);
+    },
+  };
+}
