@@ -9,6 +9,7 @@ import { ORGANIZATION } from '../organizations/organization.record.js';
 import { assertEmailQueryAllowed } from '../people/person-email-visibility.js';
 import { recordReadRule } from '../record-engine/record-graph.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
+import { SERVICE_OFFERING } from '../service-offerings/service-offering.record.js';
 import { SERVICE } from '../services/service.record.js';
 import { assertUiExtensionReader } from '../ui-extensions/ui-extension-access.js';
 import { assertWebhookAdmin } from '../webhooks/webhook-admin.js';
@@ -51,6 +52,7 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   ConfigurationItem: recordReadRule(CONFIGURATION_ITEM),
   Organization: recordReadRule(ORGANIZATION),
   Service: recordReadRule(SERVICE),
+  ServiceOffering: recordReadRule(SERVICE_OFFERING),
   Webhook: {
     assertReader: (access) => assertWebhookAdmin(access, 'Read'),
     orderFields: NAMED_ORDERS,
