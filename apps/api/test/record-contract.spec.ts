@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { RECORDS, readNameOf, referenceTarget, type RecordDefinition } from '@tessera/domain';
 import { mountedRouteTable } from '@tessera/http';
-import { accessPrincipals, mintToken } from '@tessera/persistence/testing';
+import { accessPrincipals, insertNeededRecord, mintToken } from '@tessera/persistence/testing';
 import { queuedEvents, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
 
 /**
@@ -41,8 +41,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
     await h.test.db('accounts').insert({ id: 'other', name: 'Other Corp' }).onConflict('id').ignore();
     for (const [name, field] of fields) {
       if (field.type !== 'reference' || !field.required) continue;
-      const [row] = await h.test.db(referenceTarget(field.target).table).insert({ account_id: h.demo.account, name: `Needed ${name}` }).returning('id');
-      needed[name] = row.id as number;
+      needed[name] = await insertNeededRecord(h.test.db, h.demo.account, field.target);
     }
   }, 60_000);
   afterAll(() => h.drop());
@@ -134,7 +133,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
     for (const [name, field] of references) {
       if (field.type !== 'reference' && field.type !== 'references') continue;
       const target = referenceTarget(field.target);
-      const [{ id }] = await h.test.db(target.table).insert({ account_id: 'other', name: `Foreign ${name}` }).returning('id');
+      const id = await insertNeededRecord(h.test.db, 'other', field.target);
       body[name] = field.type === 'reference' ? id : [id];
       expected.push([name, expect.stringContaining(`no ${target.what} of the account has the id ${id}`)]);
     }

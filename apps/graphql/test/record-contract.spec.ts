@@ -1,5 +1,6 @@
-import { RECORDS, encodeNodeId, graphqlInputNameOf, graphqlNameOf, referenceTarget, type RecordDefinition } from '@tessera/domain';
+import { RECORDS, encodeNodeId, graphqlInputNameOf, graphqlNameOf, type RecordDefinition } from '@tessera/domain';
 import { collectionSpecOf } from '@tessera/validation';
+import { insertNeededRecord } from '@tessera/persistence/testing';
 import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
 
 /**
@@ -38,8 +39,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
     g = await startGraphqlHarness();
     for (const [name, field] of fields) {
       if (field.type !== 'reference' || !field.required) continue;
-      const [{ id }] = await g.test.db(referenceTarget(field.target).table).insert({ account_id: g.demo.account, name: `Needed ${name}` }).returning('id');
-      needed[graphqlInputNameOf(name, field)!] = encodeNodeId(field.target, id);
+      needed[graphqlInputNameOf(name, field)!] = encodeNodeId(field.target, await insertNeededRecord(g.test.db, g.demo.account, field.target));
     }
   }, 60_000);
   afterAll(() => g.stop());

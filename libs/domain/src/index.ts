@@ -295,4 +295,5 @@ export { RECORDS, referenceTarget } from './record-engine/registry.js';
 export { ORGANIZATION } from './organizations/organization.record.js';
 export { SERVICE } from './services/service.record.js';
 export { SERVICE_OFFERING } from './service-offerings/service-offering.record.js';
+export { SLA } from './slas/sla.record.js';
 export { recordGraphFields, recordReadRule, type GraphField } from './record-engine/record-graph.js';

@@ -30,6 +30,8 @@ function filterType(field: FieldDeclaration): FilterType {
       return 'string';
     case 'references':
       throw new Error('A list of references is not filtered by its value');
+    case 'date':
+      throw new Error('A date is sorted by, not filtered by its value (no filter kind of calendar days yet)');
   }
 }
 
@@ -71,6 +73,8 @@ function answerField(field: FieldDeclaration, reference: z.ZodType): z.ZodType {
       return z.enum(field.values as [string, ...string[]]);
     case 'datetime':
       return z.iso.datetime({ offset: true });
+    case 'date':
+      return z.iso.date();
     case 'integer':
       return z.int();
     case 'boolean':

@@ -2,12 +2,12 @@
  * The plain fields of a record's GraphQL object type (every read field but its
  * references, which name other nodes, and its JSON), derived from its field
  * declaration in the domain (docs/decisions/031): their SDL, and the stored
- * column each resolves from (a datetime as ISO 8601). Non-null when the record
+ * column each resolves from (a datetime as ISO 8601, a date as YYYY-MM-DD). Non-null when the record
  * always has the field; enum values as REST spells them, in a String.
  */
 import { describeField, graphqlNameOf, readNameOf, type FieldDeclaration, type RecordDeclaration } from '@tessera/domain';
 
-const SCALARS: Partial<Record<FieldDeclaration['type'], string>> = { text: 'String', enum: 'String', datetime: 'DateTime', integer: 'Int', boolean: 'Boolean' };
+const SCALARS: Partial<Record<FieldDeclaration['type'], string>> = { text: 'String', enum: 'String', datetime: 'DateTime', date: 'String', integer: 'Int', boolean: 'Boolean' };
 
 export interface PlainFields {
   sdl: string;

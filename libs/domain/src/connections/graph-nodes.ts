@@ -80,12 +80,13 @@ export interface GraphNodes {
   Organization: RecordNode;
   Service: RecordNode;
   ServiceOffering: RecordNode;
+  ServiceLevelAgreement: RecordNode;
 }
 
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'ServiceOffering'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'ServiceOffering', 'ServiceLevelAgreement'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {

@@ -11,6 +11,7 @@ import { recordReadRule } from '../record-engine/record-graph.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { SERVICE_OFFERING } from '../service-offerings/service-offering.record.js';
 import { SERVICE } from '../services/service.record.js';
+import { SLA } from '../slas/sla.record.js';
 import { assertUiExtensionReader } from '../ui-extensions/ui-extension-access.js';
 import { assertWebhookAdmin } from '../webhooks/webhook-admin.js';
 import type { ConnectionOrder } from './connection-page.js';
@@ -53,6 +54,7 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   Organization: recordReadRule(ORGANIZATION),
   Service: recordReadRule(SERVICE),
   ServiceOffering: recordReadRule(SERVICE_OFFERING),
+  ServiceLevelAgreement: recordReadRule(SLA),
   Webhook: {
     assertReader: (access) => assertWebhookAdmin(access, 'Read'),
     orderFields: NAMED_ORDERS,

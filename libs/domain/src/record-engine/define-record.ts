@@ -50,6 +50,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   links?: { readonly [K in keyof F]?: RecordLink };
   /** A reference to a record of the same kind making a tree (`parent_id`): never the record itself or one below it. */
   parent?: keyof F & string;
+  /** Dates one never before another (`expiry_date: 'start_date'`), as given or else as stored; either empty, no bound. */
+  notBefore?: { readonly [K in keyof F]?: keyof F & string };
   writers: RecordWriters;
   /** What the OpenAPI document says of a create and a change beyond the summary. */
   describe: { create: string; update: string };
@@ -86,6 +88,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   unique: string | null;
   links: Readonly<Record<string, RecordLink>>;
   parent: string | null;
+  notBefore: Readonly<Record<string, string>>;
   writers: RecordWriters;
   describe: { create: string; update: string };
   /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`). */
@@ -108,6 +111,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     unique: input.unique ?? null,
     links: (input.links ?? {}) as Record<string, RecordLink>,
     parent: input.parent ?? null,
+    notBefore: (input.notBefore ?? {}) as Record<string, string>,
     writers: input.writers,
     describe: input.describe,
     graphql: { one, many: camelCase(plural.replaceAll(' ', '_')) },

@@ -9,7 +9,7 @@
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { PublishedEvent } from '../events/event-payloads.js';
-import { forbidden, notFound, validationFailed } from '../errors/domain-error.js';
+import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
@@ -51,13 +51,23 @@ export function storedFields(def: RecordDefinition): string[] {
 
 const taken = (def: RecordDefinition, value: unknown) => takenAsRead(def.unique!, String(value ?? ''));
 
+/** A date before the one it is never before (define-record.ts `notBefore`): each value as given, else as stored. */
+function outOfOrder(def: RecordDefinition, valid: Record<string, unknown>, flagged: ReadonlySet<string>, current?: RecordRow): FieldError[] {
+  const valueOf = (field: string) => (field in valid ? valid[field] : current?.[field]) ?? null;
+  return Object.entries(def.notBefore).flatMap(([later, earlier]): FieldError[] => {
+    const [last, first] = [valueOf(later), valueOf(earlier)];
+    if (flagged.has(later) || flagged.has(earlier) || last === null || first === null || String(last) >= String(first)) return [];
+    return [[later, `${humanizeField(later)} is before the ${humanizeField(earlier).toLowerCase()}`]];
+  });
+}
+
 /** The values after every check of the declaration, the references and the unique field; throws every problem at once. */
-async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, input: object, mode: 'create' | 'change', id?: number): Promise<Record<string, unknown>> {
+async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, input: object, mode: 'create' | 'change', id?: number, current?: RecordRow): Promise<Record<string, unknown>> {
   const { values, errors } = checkRecordInput(def.fields, input as Record<string, unknown>, mode);
   const account = access.account.id;
   const flagged = new Set(errors.map(([field]) => field));
   const valid = Object.fromEntries(Object.entries(values).filter(([field]) => !flagged.has(field)));
-  errors.push(...(await referenceProblems(tx.records, account, def, valid)));
+  errors.push(...(await referenceProblems(tx.records, account, def, valid)), ...outOfOrder(def, valid, flagged, current));
   const parent = def.parent === null ? undefined : valid[def.parent];
   if (id !== undefined && typeof parent === 'number' && (await tx.records.isSelfOrBelow(def, def.parent!, id, parent))) {
     errors.push([def.parent!, `${humanizeField(def.parent!.replace(/_id$/, ''))}: not the ${def.what} itself or one below it`]);
@@ -108,7 +118,7 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
   return uow.transaction(async (tx) => {
     const current = await tx.records.findForUpdate(def, account, id);
     if (!current) throw notFound();
-    const values = await checked(def, tx, access, input, 'change', id);
+    const values = await checked(def, tx, access, input, 'change', id, current);
     const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
     const changed = changedFields<RecordRow>(current, wanted);
     const audit = auditPairs(current, changed);

@@ -8,9 +8,10 @@ import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
 import { ORGANIZATION } from '../organizations/organization.record.js';
 import { SERVICE_OFFERING } from '../service-offerings/service-offering.record.js';
 import { SERVICE } from '../services/service.record.js';
+import { SLA } from '../slas/sla.record.js';
 import type { RecordDefinition } from './define-record.js';
 
-export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, SERVICE_OFFERING];
+export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, SERVICE_OFFERING, SLA];
 
 interface Target {
   table: string;

@@ -27,6 +27,7 @@ import * as workerLeaseHolders from './20261128000025_worker_lease_holders.js';
 import * as organizations from './20261128000026_organizations.js';
 import * as services from './20261128000027_services.js';
 import * as serviceOfferings from './20261128000030_service_offerings.js';
+import * as slas from './20261128000031_slas.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128000026_organizations': organizations,
   '20261128000027_services': services,
   '20261128000030_service_offerings': serviceOfferings,
+  '20261128000031_slas': slas,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

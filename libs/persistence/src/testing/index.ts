@@ -11,3 +11,4 @@ export { accessPrincipals, mintToken } from './access-principals.js';
 export type { Principal, PrincipalName } from './access-principals.js';
 export { untilHeldInAccessCache } from './held-in-access-cache.js';
 export { undoMigrationsFrom } from './undo-migrations.js';
+export { insertNeededRecord } from './needed-record.js';

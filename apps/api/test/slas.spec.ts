@@ -1,0 +1,58 @@
+import request from 'supertest';
+import { startApiHarness, type ApiHarness } from './support/api-harness.js';
+
+/**
+ * `/v1/slas` (issue 31): what the record contract (record-contract.spec.ts) does not cover — an
+ * SLA's dates are calendar days, and it never expires before it starts.
+ */
+describe('SLAs, from their start date to their expiry date', () => {
+  let h: ApiHarness;
+  let agreed: { customer_id: number; service_offering_id: number };
+  const patch = (id: number, body: object) =>
+    request(h.app).patch(`/v1/slas/${id}`).set('Authorization', `Bearer ${h.demo.admin.token}`).set('X-Service-Account', h.demo.account).send(body);
+  const count = async () => Number((await h.test.db('slas').count({ n: '*' }).first())!.n);
+
+  beforeAll(async () => {
+    h = await startApiHarness();
+    const customer = (await h.post('/v1/organizations').send({ name: 'Widget Customer' }).expect(201)).body.id as number;
+    const provider = (await h.post('/v1/organizations').send({ name: 'Widget IT' }).expect(201)).body.id as number;
+    const service = (await h.post('/v1/services').send({ name: 'Email', provider_id: provider }).expect(201)).body.id as number;
+    const offering = (await h.post('/v1/service_offerings').send({ name: 'Email, gold', service_id: service }).expect(201)).body.id as number;
+    agreed = { customer_id: customer, service_offering_id: offering };
+  });
+  afterAll(() => h.drop());
+
+  it('keeps its dates as calendar days, being prepared by default; an expiry on its start date is fine', async () => {
+    const sla = await h.post('/v1/slas').send({ name: 'Email for Widget', ...agreed, start_date: '2027-01-01', expiry_date: '2027-12-31' }).expect(201);
+    expect(sla.body).toMatchObject({ name: 'Email for Widget', status: 'being_prepared', start_date: '2027-01-01', notice_date: null, expiry_date: '2027-12-31' });
+    expect((await h.get(`/v1/slas/${sla.body.id}`).expect(200)).body).toMatchObject({ start_date: '2027-01-01', expiry_date: '2027-12-31' });
+    expect((await patch(sla.body.id, { expiry_date: '2027-01-01' }).expect(200)).body.expiry_date).toBe('2027-01-01');
+  });
+
+  it('refuses an expiry date before the start date, naming the field, and writes nothing', async () => {
+    const before = await count();
+    const problem = ['expiry_date', 'Expiry date is before the start date'];
+    const refused = await h.post('/v1/slas').send({ name: 'Backwards', ...agreed, start_date: '2027-01-01', expiry_date: '2026-12-31' }).expect(422);
+    expect(refused.body.errors).toEqual([problem]);
+    expect(await count()).toBe(before);
+
+    const sla = (await h.post('/v1/slas').send({ name: 'Forwards', ...agreed, start_date: '2027-01-01', expiry_date: '2027-06-30' }).expect(201)).body;
+    // Either date changed alone is compared with the other as stored.
+    expect((await patch(sla.id, { expiry_date: '2026-06-30' }).expect(422)).body.errors).toEqual([problem]);
+    expect((await patch(sla.id, { start_date: '2027-07-01', name: 'Renamed' }).expect(422)).body.errors).toEqual([problem]);
+    expect((await h.get(`/v1/slas/${sla.id}`).expect(200)).body).toMatchObject({ name: 'Forwards', start_date: '2027-01-01', expiry_date: '2027-06-30' });
+    // Cleared, the start no longer bounds the expiry.
+    expect((await patch(sla.id, { start_date: null, expiry_date: '2020-01-01' }).expect(200)).body).toMatchObject({ start_date: null, expiry_date: '2020-01-01' });
+  });
+
+  it('refuses a date that is not a calendar day as YYYY-MM-DD', async () => {
+    const before = await count();
+    const refused = await h.post('/v1/slas').send({ name: 'Odd days', ...agreed, start_date: '2027-02-30', notice_date: '2027-1-5', expiry_date: '2027-12-31T00:00:00Z' }).expect(422);
+    expect(refused.body.errors).toEqual([
+      ['start_date', 'Start date is not a valid date (YYYY-MM-DD)'],
+      ['notice_date', 'Notice date is not a valid date (YYYY-MM-DD)'],
+      ['expiry_date', 'Expiry date is not a valid date (YYYY-MM-DD)'],
+    ]);
+    expect(await count()).toBe(before);
+  });
+});
