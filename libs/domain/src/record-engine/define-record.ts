@@ -21,6 +21,12 @@ export interface RecordLink {
   position: 'self' | 'other';
 }
 
+/** The other reference of an agreement and the field of the referenced records both have (define-record.ts `agree`). */
+export interface RecordAgreement<K extends string = string> {
+  with: K;
+  on: string;
+}
+
 /**
  * Who may create and change the record, beyond the token's scopes; `rule` is the use case's 403
  * reason. A REST route declares one role at most: with one, it declares it; with more, it
@@ -52,6 +58,11 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   parent?: keyof F & string;
   /** Dates one never before another (`expiry_date: 'start_date'`), as given or else as stored; either empty, no bound. */
   notBefore?: { readonly [K in keyof F]?: keyof F & string };
+  /**
+   * References whose records share a field: `service_instance_id: { with: 'service_offering_id', on: 'service_id' }`, the
+   * service instance is one of the offering's service; each reference as given or else as stored.
+   */
+  agree?: { readonly [K in keyof F]?: RecordAgreement<keyof F & string> };
   writers: RecordWriters;
   /** What the OpenAPI document says of a create and a change beyond the summary. */
   describe: { create: string; update: string };
@@ -89,6 +100,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   links: Readonly<Record<string, RecordLink>>;
   parent: string | null;
   notBefore: Readonly<Record<string, string>>;
+  agree: Readonly<Record<string, RecordAgreement>>;
   writers: RecordWriters;
   describe: { create: string; update: string };
   /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`). */
@@ -112,6 +124,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     links: (input.links ?? {}) as Record<string, RecordLink>,
     parent: input.parent ?? null,
     notBefore: (input.notBefore ?? {}) as Record<string, string>,
+    agree: (input.agree ?? {}) as Record<string, RecordAgreement>,
     writers: input.writers,
     describe: input.describe,
     graphql: { one, many: camelCase(plural.replaceAll(' ', '_')) },

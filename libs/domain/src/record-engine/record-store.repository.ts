@@ -33,6 +33,8 @@ export interface RecordStore {
   idWith(def: RecordDefinition, account: AccountId, field: string, value: string, exceptId?: number): Promise<number | null>;
   /** Whether `candidate` is the record `id` or one below it in the tree of its `field` (define-record.ts `parent`). */
   isSelfOrBelow(def: RecordDefinition, field: string, id: number, candidate: number): Promise<boolean>;
+  /** Whether the row `a` of `tableA` and the row `b` of `tableB` have the same `column`. */
+  sameValue(column: string, tableA: string, a: number, tableB: string, b: number): Promise<boolean>;
   /** The ids a link list holds, in its order. */
   linkIds(def: RecordDefinition, field: string, id: number): Promise<number[]>;
   /** Replaces a link list by these ids (define-record.ts RecordLink says how positions follow). */

@@ -21,6 +21,7 @@ import { humanizeField } from '../records/record-fields.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { RecordDefinition } from './define-record.js';
 import { referenceProblems } from './record-references.js';
+import { referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
 
 type Reads = Pick<Repositories, 'records'>;
@@ -51,15 +52,34 @@ export function storedFields(def: RecordDefinition): string[] {
 
 const taken = (def: RecordDefinition, value: unknown) => takenAsRead(def.unique!, String(value ?? ''));
 
-/** A date before the one it is never before (define-record.ts `notBefore`): each value as given, else as stored. */
+/** Each value as given, else as stored. */
+const resulting = (valid: Record<string, unknown>, current?: RecordRow) => (field: string) => (field in valid ? valid[field] : current?.[field]) ?? null;
+
+/** A date before the one it is never before (define-record.ts `notBefore`). */
 function outOfOrder(def: RecordDefinition, valid: Record<string, unknown>, flagged: ReadonlySet<string>, current?: RecordRow): FieldError[] {
-  const valueOf = (field: string) => (field in valid ? valid[field] : current?.[field]) ?? null;
+  const valueOf = resulting(valid, current);
   return Object.entries(def.notBefore).flatMap(([later, earlier]): FieldError[] => {
     const [last, first] = [valueOf(later), valueOf(earlier)];
     if (flagged.has(later) || flagged.has(earlier) || last === null || first === null || String(last) >= String(first)) return [];
     return [[later, `${humanizeField(later)} is before the ${humanizeField(earlier).toLowerCase()}`]];
   });
 }
+
+/** References whose records do not share the field they agree on (define-record.ts `agree`). */
+async function disagreements(def: RecordDefinition, tx: Tx, valid: Record<string, unknown>, flagged: ReadonlySet<string>, current?: RecordRow): Promise<FieldError[]> {
+  const valueOf = resulting(valid, current);
+  const errors: FieldError[] = [];
+  for (const [name, { with: other, on }] of Object.entries(def.agree)) {
+    const [id, otherId] = [valueOf(name), valueOf(other)];
+    if (flagged.has(name) || flagged.has(other) || typeof id !== 'number' || typeof otherId !== 'number') continue;
+    const [mine, theirs] = [referenceTarget(targetOf(def, name)), referenceTarget(targetOf(def, other))];
+    if (await tx.records.sameValue(on, mine.table, id, theirs.table, otherId)) continue;
+    errors.push([name, `${humanizeField(mine.what)}: not one of the ${theirs.what}’s ${on.replace(/_id$/, '').replaceAll('_', ' ')}`]);
+  }
+  return errors;
+}
+
+const targetOf = (def: RecordDefinition, name: string) => (def.fields.fields[name] as { target: string }).target;
 
 /** The values after every check of the declaration, the references and the unique field; throws every problem at once. */
 async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, input: object, mode: 'create' | 'change', id?: number, current?: RecordRow): Promise<Record<string, unknown>> {
@@ -68,6 +88,7 @@ async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, inp
   const flagged = new Set(errors.map(([field]) => field));
   const valid = Object.fromEntries(Object.entries(values).filter(([field]) => !flagged.has(field)));
   errors.push(...(await referenceProblems(tx.records, account, def, valid)), ...outOfOrder(def, valid, flagged, current));
+  errors.push(...(await disagreements(def, tx, valid, new Set(errors.map(([field]) => field)), current)));
   const parent = def.parent === null ? undefined : valid[def.parent];
   if (id !== undefined && typeof parent === 'number' && (await tx.records.isSelfOrBelow(def, def.parent!, id, parent))) {
     errors.push([def.parent!, `${humanizeField(def.parent!.replace(/_id$/, ''))}: not the ${def.what} itself or one below it`]);

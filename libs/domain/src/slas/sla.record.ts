@@ -29,6 +29,7 @@ export const SLA = defineRecord({
   },
   defaults: { status: 'being_prepared' },
   notBefore: { expiry_date: 'start_date' },
+  agree: { service_instance_id: { with: 'service_offering_id', on: 'service_id' } },
   writers: CATALOGUE_WRITERS,
   describe: {
     create: '`name`, `customer_id` (an organization of the account) and `service_offering_id` are needed; being prepared by default. The expiry date is never before the start date. Fires sla.create.',

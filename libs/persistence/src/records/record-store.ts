@@ -64,6 +64,13 @@ export function recordStore(db: Database): RecordStore {
       );
       return rows.length > 0;
     },
+    async sameValue(column, tableA, a, tableB, b) {
+      const { rows } = await db.raw<{ rows: Array<{ same: boolean }> }>(
+        'select (select ?? from ?? where id = ?) is not distinct from (select ?? from ?? where id = ?) as same',
+        [column, tableA, a, column, tableB, b],
+      );
+      return rows[0]!.same;
+    },
     linkIds(def, field, id) {
       const link = def.links[field]!;
       return db(link.table).where({ [link.self]: id }).orderBy(link.position === 'self' ? 'position' : link.other).pluck(link.other);
