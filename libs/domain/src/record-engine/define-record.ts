@@ -6,7 +6,7 @@
  */
 import type { EventNoun } from '../events/event-catalogue.js';
 import type { Role } from '../identity/roles.js';
-import { camelCase, declareRecord, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
+import { camelCase, declareRecord, withArticle, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
 
 /**
  * A list of ids (a `references` field) kept in a link table of `self` → `other` rows. Its
@@ -103,7 +103,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     plural,
     path,
     table: input.table ?? path,
-    fields: declareRecord(`a ${input.what}`, { ...input.fields, ...systemFields(input.what) }),
+    fields: declareRecord(withArticle(input.what), { ...input.fields, ...systemFields(input.what) }),
     defaults: (input.defaults ?? {}) as Record<string, unknown>,
     unique: input.unique ?? null,
     links: (input.links ?? {}) as Record<string, RecordLink>,

@@ -153,9 +153,10 @@ export function describeField(field: FieldDeclaration, detail = ''): string {
   return field.note ? `${field.description}${detail}. ${field.note}` : `${field.description}${detail}`;
 }
 
-/** "a Person", "an Organization". */
+/** "a Person", "an Organization", "an organization", "a UI extension". */
 export function withArticle(noun: string): string {
-  return /^[AEIOU]/.test(noun) ? `an ${noun}` : `a ${noun}`;
+  // "an organization", "an Organization", but "a UI extension", "a URL": an acronym in U is said "you".
+  return /^([aeiou]|[AEIO]|U[a-z])/.test(noun) ? `an ${noun}` : `a ${noun}`;
 }
 
 /** `completion_reason` → `Completion reason`, as a problem names a field. */
