@@ -294,4 +294,5 @@ export { presentRecord } from './record-engine/record-presenter.js';
 export { RECORDS, referenceTarget } from './record-engine/registry.js';
 export { ORGANIZATION } from './organizations/organization.record.js';
 export { SERVICE } from './services/service.record.js';
+export { PRODUCT } from './products/product.record.js';
 export { recordGraphFields, recordReadRule, type GraphField } from './record-engine/record-graph.js';

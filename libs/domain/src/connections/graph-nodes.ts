@@ -79,12 +79,13 @@ export interface GraphNodes {
   UiExtension: UiExtensionNode;
   Organization: RecordNode;
   Service: RecordNode;
+  Product: RecordNode;
 }
 
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {

@@ -4,7 +4,7 @@
  * node shows (`nodes`), the SQL column of each order and filter field. Request input
  * never becomes SQL text: fields are looked up here.
  */
-import { CONFIGURATION_ITEM, ORGANIZATION, SERVICE, SERVICE_INSTANCE, recordGraphFields, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
+import { CONFIGURATION_ITEM, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, recordGraphFields, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { whereNoteReadable, whereRequestReadable } from '../requests/request-read-scope.js';
@@ -101,6 +101,7 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
   ConfigurationItem: recordKindTable(CONFIGURATION_ITEM),
   Organization: recordKindTable(ORGANIZATION),
   Service: recordKindTable(SERVICE),
+  Product: recordKindTable(PRODUCT),
   Webhook: accountTable(
     'webhooks', 'w', ['id', 'name', 'event', 'uri', 'description', 'disabled', 'last_error', 'created_at', 'updated_at'],
     { event: 'w.event', disabled: 'w.disabled' },
