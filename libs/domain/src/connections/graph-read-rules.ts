@@ -5,6 +5,7 @@
  */
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
+import { CONTRACT } from '../contracts/contract.record.js';
 import { ORGANIZATION } from '../organizations/organization.record.js';
 import { assertEmailQueryAllowed } from '../people/person-email-visibility.js';
 import { PRODUCT } from '../products/product.record.js';
@@ -53,6 +54,7 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   Organization: recordReadRule(ORGANIZATION),
   Service: recordReadRule(SERVICE),
   Product: recordReadRule(PRODUCT),
+  Contract: recordReadRule(CONTRACT),
   Webhook: {
     assertReader: (access) => assertWebhookAdmin(access, 'Read'),
     orderFields: NAMED_ORDERS,

@@ -27,6 +27,7 @@ import * as workerLeaseHolders from './20261128000025_worker_lease_holders.js';
 import * as organizations from './20261128000026_organizations.js';
 import * as services from './20261128000027_services.js';
 import * as products from './20261128000040_products.js';
+import * as contracts from './20261128000041_contracts.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128000026_organizations': organizations,
   '20261128000027_services': services,
   '20261128000040_products': products,
+  '20261128000041_contracts': contracts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
