@@ -24,6 +24,8 @@ function filterType(field: FieldDeclaration): FilterType {
       return 'boolean';
     case 'datetime':
       return 'datetime';
+    case 'date':
+      return 'date';
     case 'text':
     case 'json':
     case 'list':
@@ -71,6 +73,8 @@ function answerField(field: FieldDeclaration, reference: z.ZodType): z.ZodType {
       return z.enum(field.values as [string, ...string[]]);
     case 'datetime':
       return z.iso.datetime({ offset: true });
+    case 'date':
+      return z.iso.date();
     case 'integer':
       return z.int();
     case 'boolean':

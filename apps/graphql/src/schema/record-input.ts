@@ -20,7 +20,7 @@ function kindOf(field: FieldDeclaration): InputKind {
 }
 
 const INPUT_TYPES: Record<FieldDeclaration['type'], string | null> = {
-  text: 'String', enum: 'String', datetime: 'String', reference: 'ID', references: '[ID!]', integer: 'Int', boolean: 'Boolean', json: null, list: null,
+  text: 'String', enum: 'String', datetime: 'String', date: 'String', reference: 'ID', references: '[ID!]', integer: 'Int', boolean: 'Boolean', json: null, list: null,
 };
 
 function described(field: FieldDeclaration): string {
@@ -31,6 +31,8 @@ function described(field: FieldDeclaration): string {
       return `${describeField(field)}. One of ${field.values.join(', ')} (as REST spells them).`;
     case 'datetime':
       return `${describeField(field)}. ISO 8601; null clears it.`;
+    case 'date':
+      return `${describeField(field)}. A calendar day, YYYY-MM-DD; null clears it.`;
     case 'reference':
       return `${describeField(field, ` (${withArticle(field.target)} ID)`)}.`;
     case 'references':

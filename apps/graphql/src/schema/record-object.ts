@@ -7,7 +7,7 @@
  */
 import { describeField, graphqlNameOf, readNameOf, type FieldDeclaration, type RecordDeclaration } from '@tessera/domain';
 
-const SCALARS: Partial<Record<FieldDeclaration['type'], string>> = { text: 'String', enum: 'String', datetime: 'DateTime', integer: 'Int', boolean: 'Boolean' };
+const SCALARS: Partial<Record<FieldDeclaration['type'], string>> = { text: 'String', enum: 'String', datetime: 'DateTime', date: 'String', integer: 'Int', boolean: 'Boolean' };
 
 export interface PlainFields {
   sdl: string;

@@ -79,12 +79,14 @@ export interface GraphNodes {
   UiExtension: UiExtensionNode;
   Organization: RecordNode;
   Service: RecordNode;
+  Product: RecordNode;
+  Contract: RecordNode;
 }
 
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {
@@ -93,6 +95,7 @@ export interface NestedEdges {
   'Request.notes': NoteNode;
   'ServiceInstance.configurationItems': ConfigurationItemNode;
   'ConfigurationItem.serviceInstances': ServiceInstanceNode;
+  'Contract.cis': ConfigurationItemNode;
 }
 
 export type NestedEdge = keyof NestedEdges;

@@ -9,7 +9,7 @@
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { PublishedEvent } from '../events/event-payloads.js';
-import { forbidden, notFound, validationFailed } from '../errors/domain-error.js';
+import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
@@ -52,7 +52,8 @@ export function storedFields(def: RecordDefinition): string[] {
 const taken = (def: RecordDefinition, value: unknown) => takenAsRead(def.unique!, String(value ?? ''));
 
 /** The values after every check of the declaration, the references and the unique field; throws every problem at once. */
-async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, input: object, mode: 'create' | 'change', id?: number): Promise<Record<string, unknown>> {
+async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, input: object, mode: 'create' | 'change', current?: RecordRow & { id: number }): Promise<Record<string, unknown>> {
+  const id = current?.id;
   const { values, errors } = checkRecordInput(def.fields, input as Record<string, unknown>, mode);
   const account = access.account.id;
   const flagged = new Set(errors.map(([field]) => field));
@@ -62,10 +63,24 @@ async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, inp
   if (id !== undefined && typeof parent === 'number' && (await tx.records.isSelfOrBelow(def, def.parent!, id, parent))) {
     errors.push([def.parent!, `${humanizeField(def.parent!.replace(/_id$/, ''))}: not the ${def.what} itself or one below it`]);
   }
+  errors.push(...daysOutOfOrder(def, valid, current));
   const unique = def.unique === null ? undefined : valid[def.unique];
   if (typeof unique === 'string' && (await tx.records.idWith(def, account, def.unique!, unique, id)) !== null) errors.push(taken(def, unique));
   assertValidInput(input, inDeclarationOrder(def.fields, errors));
   return values as Record<string, unknown>;
+}
+
+/** A date given or kept before the date it may not precede, as the record would be once written. */
+function daysOutOfOrder(def: RecordDefinition, given: Record<string, unknown>, current: RecordRow = {}): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [name, field] of Object.entries(def.fields.fields)) {
+    if (field.type !== 'date' || field.notBefore === undefined || !(name in given || field.notBefore in given)) continue;
+    const [day, earliest] = [name, field.notBefore].map((key) => (key in given ? given[key] : current[key]));
+    if (typeof day === 'string' && typeof earliest === 'string' && day < earliest) {
+      errors.push([name, `${humanizeField(name)} may not be before the ${humanizeField(field.notBefore).toLowerCase()}`]);
+    }
+  }
+  return errors;
 }
 
 /** A link list as stored: a list whose position is the other record's is by id. */
@@ -108,7 +123,7 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
   return uow.transaction(async (tx) => {
     const current = await tx.records.findForUpdate(def, account, id);
     if (!current) throw notFound();
-    const values = await checked(def, tx, access, input, 'change', id);
+    const values = await checked(def, tx, access, input, 'change', { ...current, id });
     const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
     const changed = changedFields<RecordRow>(current, wanted);
     const audit = auditPairs(current, changed);

@@ -14,6 +14,7 @@
  *   a datetime is a valid date; an integer, an integer; a boolean, a boolean.
  * Texts come back trimmed, blank texts as null.
  */
+import { isCalendarDay } from './calendar-day.js';
 import type { FieldError } from '../errors/domain-error.js';
 import { MAX_RECORD_ID } from '../node-id.js';
 import { unstorableText } from './storable-text.js';
@@ -75,6 +76,8 @@ function valueError(declaration: RecordDeclaration, name: string, field: FieldDe
       const twice = value.find((id, index) => value.indexOf(id) !== index);
       return twice === undefined ? null : `${label} give the id ${twice} twice`;
     }
+    case 'date':
+      return isCalendarDay(value) ? null : `${label} is not a valid date (YYYY-MM-DD, from 1900)`;
     case 'datetime':
       return value instanceof Date && !Number.isNaN(value.getTime()) ? null : `${label} is not a valid datetime`;
     case 'integer':

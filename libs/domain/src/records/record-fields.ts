@@ -41,6 +41,8 @@ export type FieldType =
   /** One of `values`; `anyCase`: given in any letter case (the record stores it lower-case). */
   | { type: 'enum'; values: readonly string[]; anyCase?: true }
   | { type: 'datetime' }
+  /** A calendar day, `YYYY-MM-DD`; `notBefore`: never before that other date field of the record (an expiry after its start). */
+  | { type: 'date'; notBefore?: string }
   /**
    * The id of another record (`member_id`), read as that record (`member`).
    * `idAlias`: a REST body also takes it as `<field>_id` (the events intake's

@@ -26,6 +26,8 @@ import * as deliveryMessageAsSent from './20261128000024_delivery_message_as_sen
 import * as workerLeaseHolders from './20261128000025_worker_lease_holders.js';
 import * as organizations from './20261128000026_organizations.js';
 import * as services from './20261128000027_services.js';
+import * as products from './20261128000040_products.js';
+import * as contracts from './20261128000041_contracts.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -59,6 +61,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128000025_worker_lease_holders': workerLeaseHolders,
   '20261128000026_organizations': organizations,
   '20261128000027_services': services,
+  '20261128000040_products': products,
+  '20261128000041_contracts': contracts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
