@@ -36,4 +36,9 @@ describe('organizations, a tree by their parent', () => {
     const other = await create({ name: 'Other branch' });
     expect((await patch(middle.id, { parent_id: other.id }).expect(200)).body.parent).toMatchObject({ id: other.id });
   });
+
+  it('names an unknown field as a field of "an organization"', async () => {
+    const top = await create({ name: 'Grammar' });
+    expect((await patch(top.id, { colour: 'red' }).expect(422)).body.errors).toEqual([['colour', "'colour' is not a field of an organization"]]);
+  });
 });

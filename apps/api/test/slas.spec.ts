@@ -34,7 +34,7 @@ describe('SLAs, from their start date to their expiry date', () => {
 
   it('refuses an expiry date before the start date, naming the field, and writes nothing', async () => {
     const before = await count();
-    const problem = ['expiry_date', 'Expiry date is before the start date'];
+    const problem = ['expiry_date', 'Expiry date may not be before the start date'];
     const refused = await h.post('/v1/slas').send({ name: 'Backwards', ...agreed, start_date: '2027-01-01', expiry_date: '2026-12-31' }).expect(422);
     expect(refused.body.errors).toEqual([problem]);
     expect(await count()).toBe(before);
@@ -52,9 +52,9 @@ describe('SLAs, from their start date to their expiry date', () => {
     const before = await count();
     const refused = await h.post('/v1/slas').send({ name: 'Odd days', ...agreed, start_date: '2027-02-30', notice_date: '2027-1-5', expiry_date: '2027-12-31T00:00:00Z' }).expect(422);
     expect(refused.body.errors).toEqual([
-      ['start_date', 'Start date is not a valid date (YYYY-MM-DD)'],
-      ['notice_date', 'Notice date is not a valid date (YYYY-MM-DD)'],
-      ['expiry_date', 'Expiry date is not a valid date (YYYY-MM-DD)'],
+      ['start_date', 'Start date is not a valid date (YYYY-MM-DD, from 1900)'],
+      ['notice_date', 'Notice date is not a valid date (YYYY-MM-DD, from 1900)'],
+      ['expiry_date', 'Expiry date is not a valid date (YYYY-MM-DD, from 1900)'],
     ]);
     expect(await count()).toBe(before);
   });

@@ -58,9 +58,9 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
     const rest = collectionSpecOf(def.fields);
     const orders = rest.sortable.map(graphqlOf).map((name) => name!.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()).sort();
     expect(await names(`${type}OrderField`, 'enumValues')).toEqual(orders);
-    // Datetimes and ids, which REST filters by range, have no GraphQL filter kind (a record is read by its node ID); a field
+    // Datetimes, dates and ids, which REST filters by range, have no GraphQL filter kind (a record is read by its node ID); a field
     // GraphQL does not have (`graphql: false`, a reference to a type it does not serve) is not filtered there either.
-    const filters = Object.entries(rest.filters).filter(([name, kind]) => kind !== 'datetime' && name !== 'id').map(([name]) => graphqlOf(name)).filter((name) => name !== null).sort();
+    const filters = Object.entries(rest.filters).filter(([name, kind]) => kind !== 'datetime' && kind !== 'date' && name !== 'id').map(([name]) => graphqlOf(name)).filter((name) => name !== null).sort();
     expect(await names(`${type}Filter`, 'inputFields')).toEqual(filters);
     // And the connection takes each of them, and each order, in both directions.
     const inputTypes = (await run(`{ __type(name: "${type}Filter") { inputFields { name type { name } } } }`)).__type.inputFields as Array<{ name: string; type: { name: string } }>;

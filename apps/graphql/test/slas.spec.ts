@@ -45,9 +45,9 @@ describe('service level agreements over GraphQL', () => {
 
   it('refuses an expiry date before the start date, or a day that is none, in the payload', async () => {
     const backwards = await create({ name: 'Backwards', startDate: '2027-01-02', expiryDate: '2027-01-01' });
-    expect(backwards).toEqual({ serviceLevelAgreement: null, errors: [{ path: ['input', 'expiryDate'], message: 'Expiry date is before the start date' }] });
+    expect(backwards).toEqual({ serviceLevelAgreement: null, errors: [{ path: ['input', 'expiryDate'], message: 'Expiry date may not be before the start date' }] });
     const odd = await create({ name: 'Odd', startDate: '2027-02-29' });
-    expect(odd).toEqual({ serviceLevelAgreement: null, errors: [{ path: ['input', 'startDate'], message: 'Start date is not a valid date (YYYY-MM-DD)' }] });
+    expect(odd).toEqual({ serviceLevelAgreement: null, errors: [{ path: ['input', 'startDate'], message: 'Start date is not a valid date (YYYY-MM-DD, from 1900)' }] });
     expect(await g.test.db('slas').whereIn('name', ['Backwards', 'Odd']).count({ n: '*' }).first()).toEqual({ n: 0 });
   });
 });

@@ -7,7 +7,7 @@ export type Database = Knex;
 // returning them as numbers keeps the JSON of every API integer-typed.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
-// A `date` is a calendar day of no time zone: read as its `YYYY-MM-DD`, never as a moment.
+// A `date` is a calendar day, not an instant: read as written (`YYYY-MM-DD`), never shifted by a time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export interface DatabaseOptions {

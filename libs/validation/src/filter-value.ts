@@ -1,8 +1,8 @@
-import { badParameter, unstorableText } from '@tessera/domain';
+import { badParameter, isCalendarDay, unstorableText } from '@tessera/domain';
 
 const MAX_INTEGER = 2_147_483_647;
 
-export type FilterType = 'integer' | 'string' | 'boolean' | 'datetime' | { enum: readonly string[] };
+export type FilterType = 'integer' | 'string' | 'boolean' | 'datetime' | 'date' | { enum: readonly string[] };
 
 /** One filter value, typed by the field it filters; a value of the wrong type is a 400. */
 export function parseFilterValue(field: string, type: FilterType, raw: string): string | number | boolean | Date {
@@ -27,6 +27,9 @@ export function parseFilterValue(field: string, type: FilterType, raw: string): 
       if (!date) throw badParameter(`Parameter '${field}' must be an ISO 8601 datetime from ${DATETIME_RANGE_TEXT}`);
       return date;
     }
+    case 'date':
+      if (!isCalendarDay(raw)) throw badParameter(`Parameter '${field}' must be a date, YYYY-MM-DD, from 1900`);
+      return raw;
     case 'string':
       return raw;
   }

@@ -24,14 +24,14 @@ function filterType(field: FieldDeclaration): FilterType {
       return 'boolean';
     case 'datetime':
       return 'datetime';
+    case 'date':
+      return 'date';
     case 'text':
     case 'json':
     case 'list':
       return 'string';
     case 'references':
       throw new Error('A list of references is not filtered by its value');
-    case 'date':
-      throw new Error('A date is sorted by, not filtered by its value (no filter kind of calendar days yet)');
   }
 }
 

@@ -54,8 +54,10 @@ function bodyField(field: FieldDeclaration, mode: WriteMode): z.ZodType {
     }
     case 'datetime':
       return optional(field, z.string()).describe(`${description}. ISO 8601 datetime from ${DATETIME_RANGE_TEXT}; null clears it`);
-    case 'date':
-      return optional(field, z.string().meta({ format: 'date' })).describe(`${description}. A calendar day, YYYY-MM-DD; null clears it`);
+    case 'date': {
+      const after = field.notBefore ? `; never before \`${field.notBefore}\`` : '';
+      return optional(field, z.string().meta({ format: 'date' })).describe(`${description}. A calendar day, YYYY-MM-DD, from 1900${after}; null clears it`);
+    }
     case 'reference': {
       const id = field.bodyChecks ? z.int().min(1).max(MAX_RECORD_ID) : z.int();
       return optional(field, id).describe(describeField(field, `: the id of ${withArticle(field.target)} of the account`));

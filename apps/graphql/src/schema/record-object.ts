@@ -2,7 +2,7 @@
  * The plain fields of a record's GraphQL object type (every read field but its
  * references, which name other nodes, and its JSON), derived from its field
  * declaration in the domain (docs/decisions/031): their SDL, and the stored
- * column each resolves from (a datetime as ISO 8601, a date as YYYY-MM-DD). Non-null when the record
+ * column each resolves from (a datetime as ISO 8601). Non-null when the record
  * always has the field; enum values as REST spells them, in a String.
  */
 import { describeField, graphqlNameOf, readNameOf, type FieldDeclaration, type RecordDeclaration } from '@tessera/domain';

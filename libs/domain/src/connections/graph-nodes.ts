@@ -81,12 +81,14 @@ export interface GraphNodes {
   Service: RecordNode;
   ServiceOffering: RecordNode;
   ServiceLevelAgreement: RecordNode;
+  Product: RecordNode;
+  Contract: RecordNode;
 }
 
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'ServiceOffering', 'ServiceLevelAgreement'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {
@@ -95,6 +97,7 @@ export interface NestedEdges {
   'Request.notes': NoteNode;
   'ServiceInstance.configurationItems': ConfigurationItemNode;
   'ConfigurationItem.serviceInstances': ServiceInstanceNode;
+  'Contract.cis': ConfigurationItemNode;
 }
 
 export type NestedEdge = keyof NestedEdges;

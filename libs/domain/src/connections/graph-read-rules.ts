@@ -5,8 +5,10 @@
  */
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
+import { CONTRACT } from '../contracts/contract.record.js';
 import { ORGANIZATION } from '../organizations/organization.record.js';
 import { assertEmailQueryAllowed } from '../people/person-email-visibility.js';
+import { PRODUCT } from '../products/product.record.js';
 import { recordReadRule } from '../record-engine/record-graph.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { SERVICE_OFFERING } from '../service-offerings/service-offering.record.js';
@@ -55,6 +57,8 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   Service: recordReadRule(SERVICE),
   ServiceOffering: recordReadRule(SERVICE_OFFERING),
   ServiceLevelAgreement: recordReadRule(SLA),
+  Product: recordReadRule(PRODUCT),
+  Contract: recordReadRule(CONTRACT),
   Webhook: {
     assertReader: (access) => assertWebhookAdmin(access, 'Read'),
     orderFields: NAMED_ORDERS,

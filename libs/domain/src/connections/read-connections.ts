@@ -30,6 +30,7 @@ const NESTED_KIND: Readonly<Record<NestedEdge, NodeKind>> = {
   'Request.notes': 'Note',
   'ServiceInstance.configurationItems': 'ConfigurationItem',
   'ConfigurationItem.serviceInstances': 'ServiceInstance',
+  'Contract.cis': 'ConfigurationItem',
 };
 
 export function graphReadScope(access: AccessContext): GraphReadScope {

@@ -6,7 +6,7 @@
  */
 import type { EventNoun } from '../events/event-catalogue.js';
 import type { Role } from '../identity/roles.js';
-import { camelCase, declareRecord, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
+import { camelCase, declareRecord, withArticle, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
 
 /**
  * A list of ids (a `references` field) kept in a link table of `self` → `other` rows. Its
@@ -56,8 +56,6 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   links?: { readonly [K in keyof F]?: RecordLink };
   /** A reference to a record of the same kind making a tree (`parent_id`): never the record itself or one below it. */
   parent?: keyof F & string;
-  /** Dates one never before another (`expiry_date: 'start_date'`), as given or else as stored; either empty, no bound. */
-  notBefore?: { readonly [K in keyof F]?: keyof F & string };
   /**
    * References whose records share a field: `service_instance_id: { with: 'service_offering_id', on: 'service_id' }`, the
    * service instance is one of the offering's service; each reference as given or else as stored.
@@ -99,7 +97,6 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   unique: string | null;
   links: Readonly<Record<string, RecordLink>>;
   parent: string | null;
-  notBefore: Readonly<Record<string, string>>;
   agree: Readonly<Record<string, RecordAgreement>>;
   writers: RecordWriters;
   describe: { create: string; update: string };
@@ -118,12 +115,11 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     plural,
     path,
     table: input.table ?? path,
-    fields: declareRecord(`a ${input.what}`, { ...input.fields, ...systemFields(input.what) }),
+    fields: declareRecord(withArticle(input.what), { ...input.fields, ...systemFields(input.what) }),
     defaults: (input.defaults ?? {}) as Record<string, unknown>,
     unique: input.unique ?? null,
     links: (input.links ?? {}) as Record<string, RecordLink>,
     parent: input.parent ?? null,
-    notBefore: (input.notBefore ?? {}) as Record<string, string>,
     agree: (input.agree ?? {}) as Record<string, RecordAgreement>,
     writers: input.writers,
     describe: input.describe,

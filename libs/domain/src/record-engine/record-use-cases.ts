@@ -55,16 +55,6 @@ const taken = (def: RecordDefinition, value: unknown) => takenAsRead(def.unique!
 /** Each value as given, else as stored. */
 const resulting = (valid: Record<string, unknown>, current?: RecordRow) => (field: string) => (field in valid ? valid[field] : current?.[field]) ?? null;
 
-/** A date before the one it is never before (define-record.ts `notBefore`). */
-function outOfOrder(def: RecordDefinition, valid: Record<string, unknown>, flagged: ReadonlySet<string>, current?: RecordRow): FieldError[] {
-  const valueOf = resulting(valid, current);
-  return Object.entries(def.notBefore).flatMap(([later, earlier]): FieldError[] => {
-    const [last, first] = [valueOf(later), valueOf(earlier)];
-    if (flagged.has(later) || flagged.has(earlier) || last === null || first === null || String(last) >= String(first)) return [];
-    return [[later, `${humanizeField(later)} is before the ${humanizeField(earlier).toLowerCase()}`]];
-  });
-}
-
 /** References whose records do not share the field they agree on (define-record.ts `agree`). */
 async function disagreements(def: RecordDefinition, tx: Tx, valid: Record<string, unknown>, flagged: ReadonlySet<string>, current?: RecordRow): Promise<FieldError[]> {
   const valueOf = resulting(valid, current);
@@ -82,21 +72,36 @@ async function disagreements(def: RecordDefinition, tx: Tx, valid: Record<string
 const targetOf = (def: RecordDefinition, name: string) => (def.fields.fields[name] as { target: string }).target;
 
 /** The values after every check of the declaration, the references and the unique field; throws every problem at once. */
-async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, input: object, mode: 'create' | 'change', id?: number, current?: RecordRow): Promise<Record<string, unknown>> {
+async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, input: object, mode: 'create' | 'change', current?: RecordRow & { id: number }): Promise<Record<string, unknown>> {
+  const id = current?.id;
   const { values, errors } = checkRecordInput(def.fields, input as Record<string, unknown>, mode);
   const account = access.account.id;
   const flagged = new Set(errors.map(([field]) => field));
   const valid = Object.fromEntries(Object.entries(values).filter(([field]) => !flagged.has(field)));
-  errors.push(...(await referenceProblems(tx.records, account, def, valid)), ...outOfOrder(def, valid, flagged, current));
+  errors.push(...(await referenceProblems(tx.records, account, def, valid)));
   errors.push(...(await disagreements(def, tx, valid, new Set(errors.map(([field]) => field)), current)));
   const parent = def.parent === null ? undefined : valid[def.parent];
   if (id !== undefined && typeof parent === 'number' && (await tx.records.isSelfOrBelow(def, def.parent!, id, parent))) {
     errors.push([def.parent!, `${humanizeField(def.parent!.replace(/_id$/, ''))}: not the ${def.what} itself or one below it`]);
   }
+  errors.push(...daysOutOfOrder(def, valid, current));
   const unique = def.unique === null ? undefined : valid[def.unique];
   if (typeof unique === 'string' && (await tx.records.idWith(def, account, def.unique!, unique, id)) !== null) errors.push(taken(def, unique));
   assertValidInput(input, inDeclarationOrder(def.fields, errors));
   return values as Record<string, unknown>;
+}
+
+/** A date given or kept before the date it may not precede, as the record would be once written. */
+function daysOutOfOrder(def: RecordDefinition, given: Record<string, unknown>, current: RecordRow = {}): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [name, field] of Object.entries(def.fields.fields)) {
+    if (field.type !== 'date' || field.notBefore === undefined || !(name in given || field.notBefore in given)) continue;
+    const [day, earliest] = [name, field.notBefore].map((key) => (key in given ? given[key] : current[key]));
+    if (typeof day === 'string' && typeof earliest === 'string' && day < earliest) {
+      errors.push([name, `${humanizeField(name)} may not be before the ${humanizeField(field.notBefore).toLowerCase()}`]);
+    }
+  }
+  return errors;
 }
 
 /** A link list as stored: a list whose position is the other record's is by id. */
@@ -139,7 +144,7 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
   return uow.transaction(async (tx) => {
     const current = await tx.records.findForUpdate(def, account, id);
     if (!current) throw notFound();
-    const values = await checked(def, tx, access, input, 'change', id, current);
+    const values = await checked(def, tx, access, input, 'change', { ...current, id });
     const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
     const changed = changedFields<RecordRow>(current, wanted);
     const audit = auditPairs(current, changed);

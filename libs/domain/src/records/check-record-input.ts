@@ -11,9 +11,10 @@
  *   (whether it names a record of the account is the use case's lookup);
  *   references, a list of such ids, each once (a set: repeats merged, in id
  *   order, null as none), at most its maximum;
- *   a datetime is a valid date; a date, a calendar day as YYYY-MM-DD; an integer, an integer; a boolean, a boolean.
+ *   a datetime is a valid date; an integer, an integer; a boolean, a boolean.
  * Texts come back trimmed, blank texts as null.
  */
+import { isCalendarDay } from './calendar-day.js';
 import type { FieldError } from '../errors/domain-error.js';
 import { MAX_RECORD_ID } from '../node-id.js';
 import { unstorableText } from './storable-text.js';
@@ -75,10 +76,10 @@ function valueError(declaration: RecordDeclaration, name: string, field: FieldDe
       const twice = value.find((id, index) => value.indexOf(id) !== index);
       return twice === undefined ? null : `${label} give the id ${twice} twice`;
     }
+    case 'date':
+      return isCalendarDay(value) ? null : `${label} is not a valid date (YYYY-MM-DD, from 1900)`;
     case 'datetime':
       return value instanceof Date && !Number.isNaN(value.getTime()) ? null : `${label} is not a valid datetime`;
-    case 'date':
-      return typeof value === 'string' && isCalendarDay(value.trim()) ? null : `${label} is not a valid date (YYYY-MM-DD)`;
     case 'integer':
       if (!Number.isSafeInteger(value)) return `${label} must be an integer`;
       if (field.min !== undefined && (value as number) < field.min) return `${label} must be greater than or equal to ${field.min}`;
@@ -92,16 +93,6 @@ function valueError(declaration: RecordDeclaration, name: string, field: FieldDe
     case 'json':
       return null;
   }
-}
-
-/** `2027-02-28`, not `2027-02-30` nor `2027-2-28`; years 1 to 9999, as PostgreSQL's `date` prints them. */
-function isCalendarDay(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match || match[1] === '0000') return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  date.setUTCFullYear(year);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /**

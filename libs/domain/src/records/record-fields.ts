@@ -41,8 +41,8 @@ export type FieldType =
   /** One of `values`; `anyCase`: given in any letter case (the record stores it lower-case). */
   | { type: 'enum'; values: readonly string[]; anyCase?: true }
   | { type: 'datetime' }
-  /** A calendar day, `YYYY-MM-DD`, of no time zone (an SLA's expiry date): given and read as that text. */
-  | { type: 'date' }
+  /** A calendar day, `YYYY-MM-DD`; `notBefore`: never before that other date field of the record (an expiry after its start). */
+  | { type: 'date'; notBefore?: string }
   /**
    * The id of another record (`member_id`), read as that record (`member`).
    * `idAlias`: a REST body also takes it as `<field>_id` (the events intake's
@@ -155,9 +155,10 @@ export function describeField(field: FieldDeclaration, detail = ''): string {
   return field.note ? `${field.description}${detail}. ${field.note}` : `${field.description}${detail}`;
 }
 
-/** "a Person", "an Organization". */
+/** "a Person", "an Organization", "an organization", "a UI extension". */
 export function withArticle(noun: string): string {
-  return /^[AEIOU]/.test(noun) ? `an ${noun}` : `a ${noun}`;
+  // "an organization", "an Organization", but "a UI extension", "a URL": an acronym in U is said "you".
+  return /^([aeiou]|[AEIO]|U[a-z])/.test(noun) ? `an ${noun}` : `a ${noun}`;
 }
 
 /** `completion_reason` → `Completion reason`, as a problem names a field. */

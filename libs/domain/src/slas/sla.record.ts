@@ -8,7 +8,6 @@ import { CATALOGUE_WRITERS } from '../catalogue/catalogue-writers.js';
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
-const SORTED = { default: true, sort: true } as const;
 
 const SLA_STATUSES = ['being_prepared', 'scheduled_for_activation', 'active', 'expired'] as const;
 
@@ -23,12 +22,11 @@ export const SLA = defineRecord({
     service_offering_id: { type: 'reference', target: 'ServiceOffering', write: 'change', required: true, description: 'Service offering agreed', collection: LISTED },
     service_instance_id: { type: 'reference', target: 'ServiceInstance', write: 'change', description: 'Service instance covered', collection: LISTED },
     status: { type: 'enum', values: SLA_STATUSES, write: 'change', nullable: false, description: 'Status', note: 'Default: being_prepared', collection: ALL },
-    start_date: { type: 'date', write: 'change', description: 'First day of the agreement', collection: SORTED },
-    notice_date: { type: 'date', write: 'change', description: 'Last day to give notice of renewal or termination', collection: SORTED },
-    expiry_date: { type: 'date', write: 'change', description: 'Last day of the agreement', note: 'Not before the start date', collection: SORTED },
+    start_date: { type: 'date', write: 'change', description: 'First day of the agreement', collection: ALL },
+    notice_date: { type: 'date', write: 'change', description: 'Last day to give notice of renewal or termination', collection: ALL },
+    expiry_date: { type: 'date', notBefore: 'start_date', write: 'change', description: 'Last day of the agreement', note: 'Not before the start date', collection: ALL },
   },
   defaults: { status: 'being_prepared' },
-  notBefore: { expiry_date: 'start_date' },
   agree: { service_instance_id: { with: 'service_offering_id', on: 'service_id' } },
   writers: CATALOGUE_WRITERS,
   describe: {

@@ -11,7 +11,7 @@ const FILTER_SYNTAX = '`v` or `v1,v2` (any of), `!v` or `field!=v` (none of), `>
 
 function filterDescription(type: FilterType): string {
   if (typeof type === 'object') return `One of ${type.enum.map((v) => `\`${v}\``).join(', ')}. ${FILTER_SYNTAX}.`;
-  const what = { integer: 'An integer', string: 'A string', boolean: '`true` or `false`', datetime: 'An ISO 8601 datetime' }[type];
+  const what = { integer: 'An integer', string: 'A string', boolean: '`true` or `false`', datetime: 'An ISO 8601 datetime', date: 'A date, YYYY-MM-DD' }[type];
   return `${what}. ${FILTER_SYNTAX}.`;
 }
 

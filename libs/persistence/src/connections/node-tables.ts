@@ -4,7 +4,7 @@
  * node shows (`nodes`), the SQL column of each order and filter field. Request input
  * never becomes SQL text: fields are looked up here.
  */
-import { CONFIGURATION_ITEM, ORGANIZATION, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, recordGraphFields, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
+import { CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, recordGraphFields, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { whereNoteReadable, whereRequestReadable } from '../requests/request-read-scope.js';
@@ -101,6 +101,8 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
   ConfigurationItem: recordKindTable(CONFIGURATION_ITEM),
   Organization: recordKindTable(ORGANIZATION),
   Service: recordKindTable(SERVICE),
+  Product: recordKindTable(PRODUCT),
+  Contract: recordKindTable(CONTRACT),
   ServiceOffering: recordKindTable(SERVICE_OFFERING),
   ServiceLevelAgreement: recordKindTable(SLA),
   Webhook: accountTable(
@@ -129,4 +131,5 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
   'Request.notes': { kind: 'Note', scoped: (db, scope) => KIND_TABLES.Note.scoped(db, scope), parent: 'n.request_id' },
   'ServiceInstance.configurationItems': recordEdgeTable(SERVICE_INSTANCE, 'configuration_item_ids', 'ConfigurationItem'),
   'ConfigurationItem.serviceInstances': recordEdgeTable(CONFIGURATION_ITEM, 'service_instance_ids', 'ServiceInstance'),
+  'Contract.cis': recordEdgeTable(CONTRACT, 'ci_ids', 'ConfigurationItem'),
 };

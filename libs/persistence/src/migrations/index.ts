@@ -28,6 +28,8 @@ import * as organizations from './20261128000026_organizations.js';
 import * as services from './20261128000027_services.js';
 import * as serviceOfferings from './20261128000030_service_offerings.js';
 import * as slas from './20261128000031_slas.js';
+import * as products from './20261128000040_products.js';
+import * as contracts from './20261128000041_contracts.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -63,6 +65,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128000027_services': services,
   '20261128000030_service_offerings': serviceOfferings,
   '20261128000031_slas': slas,
+  '20261128000040_products': products,
+  '20261128000041_contracts': contracts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
