@@ -65,8 +65,21 @@ describe('SIGTERM under load — the api process', () => {
     const clients = Array.from({ length: CLIENTS }, client);
     // Load first: until a few dozen writes went through.
     while (answered.size < 40) await new Promise((resolve) => setTimeout(resolve, 20));
-    const signalled = performance.now();
-    const exitCode = await api.stop();
+    // Then writes held in flight, so the signal finds some (on a loaded machine every client may be between
+    // two calls at that instant): the table is locked until just after the signal.
+    const lock = await test.db.transaction();
+    let stopped: Promise<number | NodeJS.Signals | null>;
+    let signalled: number;
+    try {
+      await lock.raw('lock table requests in share row exclusive mode');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      signalled = performance.now();
+      stopped = api.stop();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await lock.commit();
+    }
+    const exitCode = await stopped;
     const exitMs = performance.now() - signalled;
     await Promise.all(clients);
     agent.destroy();
