@@ -9,16 +9,7 @@ describe('a contract over GraphQL', () => {
   let g: GraphqlHarness;
   let customerId: string;
 
-  async function run(query: string, variables: Record<string, unknown> = {}) {
-    const reply = await g.call('/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${g.demo.admin.token}`, 'x-service-account': g.demo.account },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = await reply.json();
-    expect([reply.status, body.errors ?? null]).toEqual([200, null]);
-    return body.data;
-  }
+  const run = (query: string, variables: Record<string, unknown> = {}) => g.data(query, variables);
   const create = async (input: object) =>
     (await run('mutation($input: ContractCreateInput!) { contractCreate(input: $input) { contract { startDate expiryDate customer { name } } errors { path message } } }', {
       input: { name: 'Lease', customerId, ...input },

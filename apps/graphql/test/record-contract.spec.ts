@@ -22,16 +22,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
   /** Each required reference's input field and the node ID of a record of the account (made in beforeAll). */
   const needed: Record<string, string> = {};
 
-  async function run(query: string, variables: Record<string, unknown> = {}) {
-    const reply = await g.call('/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${g.demo.admin.token}`, 'x-service-account': g.demo.account },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = await reply.json();
-    expect([reply.status, body.errors ?? null]).toEqual([200, null]);
-    return body.data;
-  }
+  const run = (query: string, variables: Record<string, unknown> = {}) => g.data(query, variables);
   const names = async (typeName: string, part: 'fields' | 'inputFields' | 'enumValues') =>
     ((await run(`{ __type(name: "${typeName}") { ${part} { name } } }`)).__type[part] as Field[]).map((field) => field.name).sort();
 

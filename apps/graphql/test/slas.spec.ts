@@ -10,16 +10,7 @@ describe('service level agreements over GraphQL', () => {
   let g: GraphqlHarness;
   let agreed: { customerId: string; serviceOfferingId: string };
 
-  async function run(query: string, variables: Record<string, unknown> = {}) {
-    const reply = await g.call('/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${g.demo.admin.token}`, 'x-service-account': g.demo.account },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = await reply.json();
-    expect([reply.status, body.errors ?? null]).toEqual([200, null]);
-    return body.data;
-  }
+  const run = (query: string, variables: Record<string, unknown> = {}) => g.data(query, variables);
   const create = async (input: object) =>
     (await run('mutation($input: ServiceLevelAgreementCreateInput!) { serviceLevelAgreementCreate(input: $input) { serviceLevelAgreement { id startDate expiryDate status } errors { path message } } }', {
       input: { ...agreed, ...input },

@@ -26,6 +26,9 @@ export interface GraphqlHarness {
   call(path: string, options?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Reply>;
   /** POST `{query}` with a token and the demo account header. */
   post(token: string, query: string): Promise<Reply>;
+  /** The `data` of `query` run as the demo administrator, loosely typed as `json()`; throws on any answer but 200 without errors. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  data(query: string, variables?: Record<string, unknown>): Promise<any>;
   /** A personal access token for a seeded person with these scopes. */
   tokenWith(scopes: string[], email?: string): Promise<string>;
   stop(): Promise<void>;
@@ -105,6 +108,16 @@ export async function startGraphqlHarness(options: GraphqlHarnessOptions = {}): 
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-service-account': demo.account },
         body: JSON.stringify({ query }),
       }),
+    data: async (query, variables = {}) => {
+      const reply = await call('/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${demo.admin.token}`, 'x-service-account': demo.account },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = await reply.json();
+      if (reply.status !== 200 || body.errors) throw new Error(`${reply.status} ${JSON.stringify(body.errors ?? body)} for ${query}`);
+      return body.data;
+    },
     tokenWith: async (scopes, email = demo.admin.email) => {
       const person = await test.db('people').where({ primary_email: email }).first('id');
       const token = generatePersonalAccessToken();
