@@ -21,11 +21,12 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
   const fields = Object.entries(def.fields.fields);
   /** A record of the account for each required reference (made in beforeAll). */
   const needed: Record<string, number> = {};
-  /** Only what a create needs: each required text, unique in the account, and each required reference. */
+  /** Only what a create needs: each required text, unique in the account, each required enum its first value, and each required reference. */
   const minimal = (): Record<string, unknown> => {
     n += 1;
     return Object.fromEntries(fields.filter(([, field]) => field.required && field.write).map(([name, field]) => {
       if (field.type === 'reference') return [name, needed[name]];
+      if (field.type === 'enum') return [name, field.values[0]];
       if (field.type !== 'text') throw new Error(`no value for the required ${field.type} ${name}`);
       return [name, `Contract ${def.what} ${n}`];
     }));

@@ -73,12 +73,18 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
     }
   });
 
+  /** A value of each required field: a text, or an enum's first value (`changed`: its last). */
+  const valueOf = (name: string, text: string, changed = false) => {
+    const field = fields.find(([rest]) => graphqlOf(rest) === name)![1];
+    return field.type === 'enum' ? field.values[changed ? field.values.length - 1 : 0] : text;
+  };
+
   it('creates with only its required fields, changes, reads it by node ID and through its filtered connection; one event per change', async () => {
-    const input = { ...needed, ...Object.fromEntries(required.map((name) => [name, `Contract ${def.what} ${name}`])) };
+    const input = { ...needed, ...Object.fromEntries(required.map((name) => [name, valueOf(name, `Contract ${def.what} ${name}`)])) };
     const created = (await run(`mutation($input: ${type}CreateInput!) { ${one}Create(input: $input) { ${one} { id dbId } errors { path message } } }`, { input }))[`${one}Create`];
     expect(created.errors).toEqual([]);
     const { id, dbId } = created[one];
-    const change = Object.fromEntries(required.map((name) => [name, `Changed ${def.what} ${name}`]));
+    const change = Object.fromEntries(required.map((name) => [name, valueOf(name, `Changed ${def.what} ${name}`, true)]));
     const mutation = `mutation($input: ${type}UpdateInput!) { ${one}Update(input: $input) { ${one} { id } errors { path message } } }`;
     expect((await run(mutation, { input: { id, ...change } }))[`${one}Update`]).toEqual({ [one]: { id }, errors: [] });
     expect((await run(mutation, { input: { id, ...change } }))[`${one}Update`].errors).toEqual([]);

@@ -287,15 +287,16 @@ export type { PersonCreateInput, PersonUpdateInput, CheckedPersonInput } from '.
 export { CONFIGURATION_ITEM, type ConfigurationItemCreateInput, type ConfigurationItemUpdateInput } from './cmdb/configuration-item.record.js';
 export { SERVICE_INSTANCE, type ServiceInstanceCreateInput, type ServiceInstanceUpdateInput } from './cmdb/service-instance.record.js';
 export { createConfigurationItem, updateConfigurationItem, createServiceInstance, updateServiceInstance } from './cmdb/cmdb-use-cases.js';
-export { defineRecord, type RecordDefinition, type RecordLink, type RecordWriters } from './record-engine/define-record.js';
+export { CURRENT_VIEWS, NOW, defineRecord, type CurrentView, type RecordCurrent, type RecordDefinition, type RecordLink, type RecordWriters } from './record-engine/define-record.js';
 export type { RecordStore, RecordView, RecordRow, NamedRef } from './record-engine/record-store.repository.js';
-export { listRecords, getRecord, createRecord, updateRecord, storedFields } from './record-engine/record-use-cases.js';
+export { listRecords, getRecord, createRecord, updateRecord, storedFields, type RecordQuery } from './record-engine/record-use-cases.js';
 export { presentRecord } from './record-engine/record-presenter.js';
 export { RECORDS, referenceTarget } from './record-engine/registry.js';
 export { ORGANIZATION } from './organizations/organization.record.js';
 export { SERVICE } from './services/service.record.js';
 export { SERVICE_OFFERING } from './service-offerings/service-offering.record.js';
 export { SLA } from './slas/sla.record.js';
+export { BROADCAST } from './broadcasts/broadcast.record.js';
 export { PRODUCT } from './products/product.record.js';
 export { CONTRACT } from './contracts/contract.record.js';
 export { isCalendarDay } from './records/calendar-day.js';

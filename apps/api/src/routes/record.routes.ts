@@ -4,7 +4,7 @@
  * definition. Reads need `<noun>:Read`; writes `<noun>:Create` / `<noun>:Update` and the
  * definition's writers, checked by the use cases for REST and GraphQL alike.
  */
-import { presentRecord, withArticle, type RecordDefinition } from '@tessera/domain';
+import { CURRENT_VIEWS, presentRecord, withArticle, type CurrentView, type RecordDefinition } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type RouteTable } from '@tessera/http';
 import { collectionSpecOf, parseCollectionQuery, type PageSizeLimits } from '@tessera/validation';
 import { z } from 'zod';
@@ -12,6 +12,23 @@ import type { ApiServices } from '../services.js';
 import { idParams, recordIdParam, recordInputs, recordSchemas } from './record.schema.js';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** What a collection of a record with `current` lists (define-record.ts RecordCurrent), on the database clock. */
+function currentDescription(def: RecordDefinition, view: CurrentView | null): string {
+  const { from, until, unless } = def.current!;
+  const active = `\`${unless}\` false, \`${from}\` reached and \`${until}\` not (or none)`;
+  const views = CURRENT_VIEWS.map((name) => `\`/${def.path}/${name}\``).join(', ');
+  switch (view) {
+    case null:
+      return `The ${def.plural} shown now: ${active}, on the database clock. Predefined filters: ${views}.`;
+    case 'active':
+      return `The ${def.plural} shown now (as \`/${def.path}\`): ${active}.`;
+    case 'inactive':
+      return `The ${def.plural} not shown now: disabled, not yet started or ended.`;
+    case 'all':
+      return `Every ${def.what}, shown now or not.`;
+  }
+}
 
 export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
   const collection = collectionSpecOf(def.fields);
@@ -24,21 +41,28 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
   const scope = <A extends 'Read' | 'Create' | 'Update'>(action: A) => `${def.noun}:${action}` as const;
   const writers = def.writers;
   const who = 'note' in writers ? { note: writers.note } : { role: writers.roles[0] };
-  return [
+  /** The collection, or one of its predefined filters (`/v1/broadcasts/inactive`) of a record with `current`. */
+  const list = (view: CurrentView | null) =>
     defineRoute({
       method: 'get',
-      path: base,
-      operationId: `list${type}s`,
+      path: view === null ? base : `${base}/${view}`,
+      operationId: view === null ? `list${type}s` : `list${capitalized(view)}${type}s`,
       tag,
-      summary: `${capitalized(def.plural)} of the account`,
+      summary: view === null ? `${capitalized(def.plural)} of the account${def.current ? ' shown now' : ''}` : `${capitalized(def.plural)} of the account: ${view}`,
+      ...(def.current ? { description: currentDescription(def, view) } : {}),
       needs: { scope: scope('Read') },
       input: { query: collectionQuerySchema(collection, pageSize), parse: ({ query }) => parseCollectionQuery(query, collection, pageSize) },
       responses: { 200: { description: `One page of ${def.plural}, with the selected fields`, schema: z.array(schemas.listed), headers: PAGINATION_HEADERS } },
       errors: [400],
       handler: async ({ req, res, access, input: query }) => {
-        sendCollection(req, res, query, await services.records.list(def, access, query), present, `${apiUrl}/${def.path}`);
+        const page = await services.records.list(def, access, view === null ? query : { ...query, current: view });
+        sendCollection(req, res, query, page, present, `${apiUrl}/${def.path}${view === null ? '' : `/${view}`}`);
       },
-    }),
+    });
+  return [
+    list(null),
+    // Before `/:id`, which they would otherwise match.
+    ...(def.current ? CURRENT_VIEWS.map(list) : []),
     defineRoute({
       method: 'get',
       path: `${base}/:id`,

@@ -15,6 +15,8 @@ export interface GraphqlConnectionArgs {
   before?: string | null;
   filter?: FilterInput | null;
   order?: { field: string; direction: 'ASC' | 'DESC' } | null;
+  /** A predefined filter, as its enum spells it (`INACTIVE`). */
+  view?: string | null;
 }
 
 export function toConnectionArgs(args: GraphqlConnectionArgs): ConnectionArgs {
@@ -25,6 +27,7 @@ export function toConnectionArgs(args: GraphqlConnectionArgs): ConnectionArgs {
     before: args.before,
     filter: args.filter ?? null,
     order: args.order ? { field: orderFieldOf(args.order.field), direction: args.order.direction } : null,
+    view: args.view ? args.view.toLowerCase() : null,
   };
 }
 

@@ -7,7 +7,7 @@
  * field needs what REST needs for the same data.
  */
 import {
-  NODE_KINDS, graphqlNameOf, recordGraphFields, referenceTarget, withArticle,
+  CURRENT_VIEWS, NODE_KINDS, graphqlNameOf, recordGraphFields, referenceTarget, withArticle,
   type NestedEdge, type NodeKind, type RecordDefinition,
 } from '@tessera/domain';
 import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
@@ -22,6 +22,18 @@ import type { SchemaModule } from './schema-module.js';
 
 const FILTER_TYPES = { text: 'StringValues', flag: 'Boolean' } as const;
 const isNode = (target: string): target is NodeKind => NODE_KINDS.includes(target as NodeKind);
+
+/** The predefined filters of a record with `current`, as REST's `/v1/<path>/<view>` (define-record.ts RecordCurrent). */
+function viewSdl(def: RecordDefinition): string {
+  if (def.current === null) return '';
+  const { from, until, unless } = def.current;
+  const said: Record<(typeof CURRENT_VIEWS)[number], string> = {
+    active: `Shown now: ${unless} false, ${from} reached and ${until} not (or none), on the database clock (REST \`/${def.path}\`)`,
+    inactive: `Not shown now: disabled, not yet started or ended (REST \`/${def.path}/inactive\`)`,
+    all: `Every ${def.what} (REST \`/${def.path}/all\`)`,
+  };
+  return `"Which ${def.plural} the connection reads."\nenum ${def.node}View {\n${CURRENT_VIEWS.map((view) => `${JSON.stringify(said[view])}\n${view.toUpperCase()}`).join('\n')}\n}`;
+}
 
 export function recordModule(def: RecordDefinition): SchemaModule {
   const type = def.node as NodeKind;
@@ -65,8 +77,10 @@ export function recordModule(def: RecordDefinition): SchemaModule {
 
       ${connection.typeDefs}
 
+      ${viewSdl(def)}
+
       extend type Query {
-        ${many}(${connectionArgs(type, filterSdl !== '')}): ${type}Connection!
+        ${many}(${connectionArgs(type, filterSdl !== '')}${def.current ? `, view: ${type}View = ACTIVE` : ''}): ${type}Connection!
       }
 
       ${inputTypesSdl(type, def.fields, `A new ${def.what}: only ${needed.join(', ')} ${needed.length > 1 ? 'are' : 'is'} needed.`)}

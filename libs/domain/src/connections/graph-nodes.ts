@@ -83,12 +83,13 @@ export interface GraphNodes {
   ServiceLevelAgreement: RecordNode;
   Product: RecordNode;
   Contract: RecordNode;
+  Broadcast: RecordNode;
 }
 
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'Broadcast'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {
@@ -98,6 +99,8 @@ export interface NestedEdges {
   'ServiceInstance.configurationItems': ConfigurationItemNode;
   'ConfigurationItem.serviceInstances': ServiceInstanceNode;
   'Contract.cis': ConfigurationItemNode;
+  'Broadcast.teams': TeamNode;
+  'Broadcast.organizations': RecordNode;
 }
 
 export type NestedEdge = keyof NestedEdges;

@@ -11,6 +11,8 @@ export interface GraphReadRule {
   orderFields: readonly string[];
   defaultOrder: ConnectionOrder;
   filters: Readonly<Record<string, FilterKind>>;
+  /** The connection's predefined filters (its `view` argument), the first its default: a record's `current` (define-record.ts). */
+  views?: readonly string[];
   /** A rule on the fields a caller filters or orders on (an end user may not use others' e-mails: docs/decisions/033). */
   assertQuery?(access: AccessContext, fieldsUsed: readonly string[]): void;
 }

@@ -3,6 +3,7 @@
  * action `<record type>:Read`, plus the administrator role for webhooks (SPEC.md "Webhooks
  * API (administrator role only)"); the orders and filters its connection offers.
  */
+import { BROADCAST } from '../broadcasts/broadcast.record.js';
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
 import { CONTRACT } from '../contracts/contract.record.js';
@@ -59,6 +60,7 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   ServiceLevelAgreement: recordReadRule(SLA),
   Product: recordReadRule(PRODUCT),
   Contract: recordReadRule(CONTRACT),
+  Broadcast: recordReadRule(BROADCAST),
   Webhook: {
     assertReader: (access) => assertWebhookAdmin(access, 'Read'),
     orderFields: NAMED_ORDERS,

@@ -20,7 +20,8 @@ export interface GraphReadScope {
 export type NodeFilter = Readonly<Record<string, readonly (string | number)[] | boolean | undefined>>;
 
 export interface GraphReads {
-  page<K extends NodeKind>(kind: K, scope: GraphReadScope, filter: NodeFilter, request: PageRequest): Promise<StoredPage<GraphNodes[K]>>;
+  /** `view`: one of the type's predefined filters (GraphReadRule `views`). */
+  page<K extends NodeKind>(kind: K, scope: GraphReadScope, filter: NodeFilter, request: PageRequest, view?: string): Promise<StoredPage<GraphNodes[K]>>;
   /** One page per parent id (a parent with nothing under it gets an empty page). */
   nestedPages<E extends NestedEdge>(edge: E, scope: GraphReadScope, parentIds: readonly number[], request: PageRequest): Promise<Map<number, StoredPage<NestedEdges[E]>>>;
   /** The records of these ids the scope may read, in any order; the others are left out. */

@@ -20,6 +20,8 @@ export type FilterInput = Readonly<Record<string, { values?: readonly string[] |
 export interface ConnectionArgs extends PageArgs {
   filter?: FilterInput | null;
   order?: ConnectionOrder | null;
+  /** One of the type's predefined filters (GraphReadRule `views`); default its first. */
+  view?: string | null;
 }
 
 const MAX_FILTER_VALUES = 100;
@@ -31,6 +33,8 @@ const NESTED_KIND: Readonly<Record<NestedEdge, NodeKind>> = {
   'ServiceInstance.configurationItems': 'ConfigurationItem',
   'ConfigurationItem.serviceInstances': 'ServiceInstance',
   'Contract.cis': 'ConfigurationItem',
+  'Broadcast.teams': 'Team',
+  'Broadcast.organizations': 'Organization',
 };
 
 export function graphReadScope(access: AccessContext): GraphReadScope {
@@ -82,7 +86,20 @@ export async function readConnection<K extends NodeKind>(access: AccessContext, 
   const request = requestOf(kind, args);
   const filter = normalizeFilter(kind, args.filter);
   GRAPH_READ_RULES[kind].assertQuery?.(access, [...Object.keys(filter), request.order.field]);
-  return toConnection(await reads.page(kind, graphReadScope(access), filter, request), request.order);
+  const view = viewOf(kind, args.view);
+  return toConnection(await reads.page(kind, graphReadScope(access), filter, request, view), request.order);
+}
+
+/** The predefined filter a root connection reads; a type without any takes none. */
+function viewOf(kind: NodeKind, given: string | null | undefined): string | undefined {
+  const views = GRAPH_READ_RULES[kind].views;
+  if (views === undefined) {
+    if (given !== null && given !== undefined) throw validationFailed([['view', 'This connection has no predefined filter']]);
+    return undefined;
+  }
+  const view = given ?? views[0]!;
+  if (!views.includes(view)) throw validationFailed([['view', `One of ${views.join(', ')}`]]);
+  return view;
 }
 
 /** The connection under each of these parents, in one read; a parent the scope cannot see gets an empty one. */

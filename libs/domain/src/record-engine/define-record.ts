@@ -28,6 +28,25 @@ export interface RecordAgreement<K extends string = string> {
 }
 
 /**
+ * When a record is current (a broadcast shown now): from its `from` datetime, before its `until`
+ * datetime (none: until further notice), unless its `unless` flag is set. Read on the database
+ * clock; the collection lists the current records, its predefined filters the others
+ * (`CURRENT_VIEWS`).
+ */
+export interface RecordCurrent<K extends string = string> {
+  from: K;
+  until: K;
+  unless: K;
+}
+
+/** The predefined filters of a record with `current`; the first is its collection's. */
+export const CURRENT_VIEWS = ['active', 'inactive', 'all'] as const;
+export type CurrentView = (typeof CURRENT_VIEWS)[number];
+
+/** A create's default of a datetime: the database clock when the record is written. */
+export const NOW: unique symbol = Symbol('now');
+
+/**
  * Who may create and change the record, beyond the token's scopes; `rule` is the use case's 403
  * reason. A REST route declares one role at most: with one, it declares it; with more, it
  * declares the scope action and `note` says who (the OpenAPI document shows it).
@@ -61,6 +80,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
    * service instance is one of the offering's service; each reference as given or else as stored.
    */
   agree?: { readonly [K in keyof F]?: RecordAgreement<keyof F & string> };
+  /** When a record is current (RecordCurrent); its collection then lists the current ones. */
+  current?: RecordCurrent<keyof F & string>;
   writers: RecordWriters;
   /** What the OpenAPI document says of a create and a change beyond the summary. */
   describe: { create: string; update: string };
@@ -98,6 +119,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   links: Readonly<Record<string, RecordLink>>;
   parent: string | null;
   agree: Readonly<Record<string, RecordAgreement>>;
+  current: RecordCurrent | null;
   writers: RecordWriters;
   describe: { create: string; update: string };
   /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`). */
@@ -121,6 +143,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     links: (input.links ?? {}) as Record<string, RecordLink>,
     parent: input.parent ?? null,
     agree: (input.agree ?? {}) as Record<string, RecordAgreement>,
+    current: input.current ?? null,
     writers: input.writers,
     describe: input.describe,
     graphql: { one, many: camelCase(plural.replaceAll(' ', '_')) },

@@ -4,7 +4,7 @@
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { AccountId } from '../tenancy/account-id.js';
-import type { RecordDefinition } from './define-record.js';
+import type { CurrentView, RecordDefinition } from './define-record.js';
 
 /** A record another names, as an answer shows it. */
 export interface NamedRef {
@@ -19,7 +19,8 @@ export type RecordView = { id: number } & Record<string, unknown>;
 export type RecordRow = Record<string, unknown>;
 
 export interface RecordStore {
-  page(def: RecordDefinition, account: AccountId, query: CollectionQuery): Promise<Page<RecordView>>;
+  /** `current`: of a record with `current`, which of its records (define-record.ts CURRENT_VIEWS). */
+  page(def: RecordDefinition, account: AccountId, query: CollectionQuery, current?: CurrentView): Promise<Page<RecordView>>;
   find(def: RecordDefinition, account: AccountId, id: number): Promise<RecordView | null>;
   /** The record's stored values, locked until the transaction ends; null when there is none. */
   findForUpdate(def: RecordDefinition, account: AccountId, id: number): Promise<RecordRow | null>;
@@ -35,6 +36,8 @@ export interface RecordStore {
   isSelfOrBelow(def: RecordDefinition, field: string, id: number, candidate: number): Promise<boolean>;
   /** Whether the row `a` of `tableA` and the row `b` of `tableB` have the same `column`. */
   sameValue(column: string, tableA: string, a: number, tableB: string, b: number): Promise<boolean>;
+  /** The database clock (a create's `NOW` defaults): the instant current records are read against. */
+  now(): Promise<Date>;
   /** The ids a link list holds, in its order. */
   linkIds(def: RecordDefinition, field: string, id: number): Promise<number[]>;
   /** Replaces a link list by these ids (define-record.ts RecordLink says how positions follow). */

@@ -19,7 +19,7 @@ import { checkRecordInput, inDeclarationOrder } from '../records/check-record-in
 import { takenAsRead } from '../records/names-as-read.js';
 import { humanizeField } from '../records/record-fields.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
-import type { RecordDefinition } from './define-record.js';
+import { NOW, type CurrentView, type RecordDefinition } from './define-record.js';
 import { referenceProblems } from './record-references.js';
 import { referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
@@ -28,9 +28,13 @@ type Reads = Pick<Repositories, 'records'>;
 type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs'>;
 type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs'>;
 
-export async function listRecords(def: RecordDefinition, access: AccessContext, query: CollectionQuery, repos: Reads): Promise<Page<RecordView>> {
+/** A record's collection query; `current`: which records of a record with `current` (default its active ones). */
+export type RecordQuery = CollectionQuery & { current?: CurrentView };
+
+export async function listRecords(def: RecordDefinition, access: AccessContext, query: RecordQuery, repos: Reads): Promise<Page<RecordView>> {
   assertAllowed(access, def.noun, 'Read');
-  return repos.records.page(def, access.account.id, query);
+  const { current, ...collection } = query;
+  return repos.records.page(def, access.account.id, collection, def.current === null ? undefined : (current ?? 'active'));
 }
 
 export async function getRecord(def: RecordDefinition, access: AccessContext, id: number, repos: Reads): Promise<RecordView> {
@@ -72,7 +76,7 @@ async function disagreements(def: RecordDefinition, tx: Tx, valid: Record<string
 const targetOf = (def: RecordDefinition, name: string) => (def.fields.fields[name] as { target: string }).target;
 
 /** The values after every check of the declaration, the references and the unique field; throws every problem at once. */
-async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, input: object, mode: 'create' | 'change', current?: RecordRow & { id: number }): Promise<Record<string, unknown>> {
+async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, input: object, mode: 'create' | 'change', current?: RecordRow & { id?: number }): Promise<Record<string, unknown>> {
   const id = current?.id;
   const { values, errors } = checkRecordInput(def.fields, input as Record<string, unknown>, mode);
   const account = access.account.id;
@@ -91,14 +95,19 @@ async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, inp
   return values as Record<string, unknown>;
 }
 
-/** A date given or kept before the date it may not precede, as the record would be once written. */
+/** Days (`YYYY-MM-DD`) and datetimes compare by their order in time. */
+const instant = (value: unknown) => (value instanceof Date ? value.getTime() : value);
+
+/** A date or datetime given or kept (or defaulted) before the one it may not precede, as the record would be once written. */
 function daysOutOfOrder(def: RecordDefinition, given: Record<string, unknown>, current: RecordRow = {}): FieldError[] {
   const errors: FieldError[] = [];
   for (const [name, field] of Object.entries(def.fields.fields)) {
-    if (field.type !== 'date' || field.notBefore === undefined || !(name in given || field.notBefore in given)) continue;
-    const [day, earliest] = [name, field.notBefore].map((key) => (key in given ? given[key] : current[key]));
-    if (typeof day === 'string' && typeof earliest === 'string' && day < earliest) {
-      errors.push([name, `${humanizeField(name)} may not be before the ${humanizeField(field.notBefore).toLowerCase()}`]);
+    if ((field.type !== 'date' && field.type !== 'datetime') || field.notBefore === undefined || !(name in given || field.notBefore in given)) continue;
+    const [day, earliest] = [name, field.notBefore].map((key) => instant(key in given ? given[key] : current[key]));
+    if (day !== null && earliest !== null && day !== undefined && earliest !== undefined && (day as number | string) < (earliest as number | string)) {
+      // `end_at` reads as "End", as a person says it.
+      const [later, earlier] = [name, field.notBefore].map((key) => humanizeField(field.type === 'datetime' ? key.replace(/_at$/, '') : key));
+      errors.push([name, `${later} may not be before the ${earlier!.toLowerCase()}`]);
     }
   }
   return errors;
@@ -117,12 +126,20 @@ async function viewOf(def: RecordDefinition, tx: Tx, access: AccessContext, id: 
 const actorOf = (access: AccessContext) => ({ id: access.person.id, name: access.person.name });
 const event = (def: RecordDefinition, verb: 'create' | 'update') => ({ name: `${def.noun}.${verb}` }) as PublishedEvent;
 
+/** A create's defaults, `NOW` read on the database clock. */
+async function createDefaults(def: RecordDefinition, tx: Tx): Promise<RecordRow> {
+  if (!Object.values(def.defaults).includes(NOW)) return def.defaults;
+  const now = await tx.records.now();
+  return Object.fromEntries(Object.entries(def.defaults).map(([name, value]) => [name, value === NOW ? now : value]));
+}
+
 export async function createRecord(def: RecordDefinition, access: AccessContext, input: object, uow: Writes): Promise<RecordView> {
   assertWriter(def, access, 'Create');
   const account = access.account.id;
   return uow.transaction(async (tx) => {
-    const values = await checked(def, tx, access, input, 'create');
-    const row: RecordRow = Object.fromEntries(storedFields(def).map((name) => [name, values[name] ?? def.defaults[name] ?? null]));
+    const defaults = await createDefaults(def, tx);
+    const values = await checked(def, tx, access, input, 'create', defaults);
+    const row: RecordRow = Object.fromEntries(storedFields(def).map((name) => [name, values[name] ?? defaults[name] ?? null]));
     const id = await tx.records.insert(def, account, row);
     if (id === null) throw validationFailed([taken(def, row[def.unique!])]);
     const links: Record<string, number[]> = {};

@@ -3,6 +3,7 @@
  * modules, the node tables and the contract spec are made for each. A new record is its
  * definition, its migration and a line here.
  */
+import { BROADCAST } from '../broadcasts/broadcast.record.js';
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
 import { CONTRACT } from '../contracts/contract.record.js';
@@ -13,7 +14,7 @@ import { SERVICE } from '../services/service.record.js';
 import { SLA } from '../slas/sla.record.js';
 import type { RecordDefinition } from './define-record.js';
 
-export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA];
+export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, BROADCAST];
 
 interface Target {
   table: string;
@@ -21,11 +22,14 @@ interface Target {
   what: string;
   /** Of its scopes: `<noun>:Read`. */
   noun: string;
+  /** The column a reference to one shows as its `name` (default `name`; a request's subject). */
+  label?: string;
 }
 
 /** Records a reference may name that are not (yet) of the engine. */
 const OTHER_TARGETS: Readonly<Record<string, Target>> = {
   Team: { table: 'teams', what: 'team', noun: 'team' },
+  Request: { table: 'requests', what: 'request', noun: 'request', label: 'subject' },
 };
 
 /** The table, name and scope noun of the records a reference to `node` names. */

@@ -40,7 +40,8 @@ export type FieldType =
   | { type: 'text'; max?: number; maxBytes?: number; format?: 'uri' }
   /** One of `values`; `anyCase`: given in any letter case (the record stores it lower-case). */
   | { type: 'enum'; values: readonly string[]; anyCase?: true }
-  | { type: 'datetime' }
+  /** `notBefore`: never before that other datetime field of the record (a broadcast's end after its start). */
+  | { type: 'datetime'; notBefore?: string }
   /** A calendar day, `YYYY-MM-DD`; `notBefore`: never before that other date field of the record (an expiry after its start). */
   | { type: 'date'; notBefore?: string }
   /**

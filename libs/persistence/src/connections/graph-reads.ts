@@ -7,10 +7,11 @@ import { EDGE_TABLES, KIND_TABLES } from './node-tables.js';
 
 export function graphReads(db: Database): GraphReads {
   return {
-    async page(kind, scope, filter, request) {
+    async page(kind, scope, filter, request, view) {
       const table = KIND_TABLES[kind];
       const scoped = table.scoped(db, scope);
       applyNodeFilter(db, scoped, filter, table.columns);
+      if (view !== undefined) table.view!(scoped, view);
       const pages = await keysetPages(db, { scoped, nodes: table.nodes(db, scope), id: table.id, columns: table.columns, parent: null }, request);
       return pages.get(0) ?? { rows: [], totalCount: 0, hasNextPage: false, hasPreviousPage: false };
     },

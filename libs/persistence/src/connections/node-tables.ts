@@ -4,10 +4,11 @@
  * node shows (`nodes`), the SQL column of each order and filter field. Request input
  * never becomes SQL text: fields are looked up here.
  */
-import { CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, recordGraphFields, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
+import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, recordGraphFields, type CurrentView, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { whereNoteReadable, whereRequestReadable } from '../requests/request-read-scope.js';
+import { whereCurrent } from '../records/record-sql.js';
 import { selectReferenceNames } from '../requests/request-views.js';
 
 export interface KindTable {
@@ -19,6 +20,8 @@ export interface KindTable {
   nodes(db: Database, scope: GraphReadScope): Knex.QueryBuilder;
   /** Order and filter field → column; text filters on `lower:` columns compare case-insensitively. */
   columns: Readonly<Record<string, string>>;
+  /** Keeps the records of one of the type's predefined filters (GraphReadRule `views`; a record's `current`). */
+  view?(query: Knex.QueryBuilder, view: string): void;
 }
 
 export interface EdgeTable {
@@ -52,6 +55,7 @@ function recordKindTable(def: RecordDefinition): KindTable {
     scoped,
     nodes: (db, scope) => scoped(db, scope).select(shown),
     columns: Object.fromEntries([...orders, ...filters].map(([graphql, name]) => [graphql, columnOf(name)])),
+    ...(def.current === null ? {} : { view: (query: Knex.QueryBuilder, view: string) => void whereCurrent(query, def, view as CurrentView) }),
   };
 }
 
@@ -103,6 +107,7 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
   Service: recordKindTable(SERVICE),
   Product: recordKindTable(PRODUCT),
   Contract: recordKindTable(CONTRACT),
+  Broadcast: recordKindTable(BROADCAST),
   ServiceOffering: recordKindTable(SERVICE_OFFERING),
   ServiceLevelAgreement: recordKindTable(SLA),
   Webhook: accountTable(
@@ -132,4 +137,6 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
   'ServiceInstance.configurationItems': recordEdgeTable(SERVICE_INSTANCE, 'configuration_item_ids', 'ConfigurationItem'),
   'ConfigurationItem.serviceInstances': recordEdgeTable(CONFIGURATION_ITEM, 'service_instance_ids', 'ServiceInstance'),
   'Contract.cis': recordEdgeTable(CONTRACT, 'ci_ids', 'ConfigurationItem'),
+  'Broadcast.teams': recordEdgeTable(BROADCAST, 'team_ids', 'Team'),
+  'Broadcast.organizations': recordEdgeTable(BROADCAST, 'organization_ids', 'Organization'),
 };

@@ -4,7 +4,7 @@
  * does: of one account, each reference `{id, name}` only when it names a record of that same
  * account, each link list as `[{id, name}]` in its order.
  */
-import { readNameOf, referenceTarget, type NamedRef, type RecordDefinition, type RecordView } from '@tessera/domain';
+import { readNameOf, referenceTarget, type CurrentView, type NamedRef, type RecordDefinition, type RecordView } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 
@@ -23,9 +23,10 @@ export function recordViews(db: Database, def: RecordDefinition, account: string
     if (read === null) return;
     if (field.type === 'reference') {
       const alias = `j${i}`;
+      const target = referenceTarget(field.target);
       query
-        .leftJoin(`${referenceTarget(field.target).table} as ${alias}`, (j) => j.on(`${alias}.id`, `t.${field.column ?? name}`).andOn(`${alias}.account_id`, 't.account_id'))
-        .select(`${alias}.id as ${read}_ref_id`, `${alias}.name as ${read}_ref_name`);
+        .leftJoin(`${target.table} as ${alias}`, (j) => j.on(`${alias}.id`, `t.${field.column ?? name}`).andOn(`${alias}.account_id`, 't.account_id'))
+        .select(`${alias}.id as ${read}_ref_id`, `${alias}.${target.label ?? 'name'} as ${read}_ref_name`);
     } else if (field.type === 'references') {
       const link = def.links[name]!;
       const order = link.position === 'self' ? 'l.position' : 'o.id';
@@ -35,6 +36,19 @@ export function recordViews(db: Database, def: RecordDefinition, account: string
     } else query.select(`t.${field.column ?? name} as ${read}`);
   });
   return query;
+}
+
+/**
+ * Keeps the records of a record with `current` that `view` selects (define-record.ts
+ * RecordCurrent), on the database clock: active from `from`, before `until` (none: no end),
+ * unless `unless`. The definition names the columns; the statement text is one per view.
+ */
+export function whereCurrent(query: Knex.QueryBuilder, def: RecordDefinition, view: CurrentView | undefined, alias = 't'): Knex.QueryBuilder {
+  if (def.current === null || view === undefined || view === 'all') return query;
+  const column = (name: string) => `${alias}.${def.fields.fields[name]!.column ?? name}`;
+  const { from, until, unless } = def.current;
+  const active = `not ${column(unless)} and ${column(from)} <= now() and (${column(until)} is null or ${column(until)} > now())`;
+  return query.whereRaw(view === 'active' ? active : `not (${active})`);
 }
 
 export function toRecordView(def: RecordDefinition, row: Record<string, unknown>): RecordView {

@@ -2,7 +2,7 @@
 import { storedFields, type RecordDefinition, type RecordRow, type RecordStore } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { fetchPage } from '../collections/collection.js';
-import { collectionColumns, insertLinks, recordViews, toRecordView } from './record-sql.js';
+import { collectionColumns, insertLinks, recordViews, toRecordView, whereCurrent } from './record-sql.js';
 
 /** A field's stored column (its declaration's `column`, default its name). */
 const columnOf = (def: RecordDefinition, name: string) => def.fields.fields[name]?.column ?? name;
@@ -24,8 +24,8 @@ async function unlessTaken(db: Database, write: (trx: Database) => Promise<unkno
 
 export function recordStore(db: Database): RecordStore {
   return {
-    async page(def, account, query) {
-      const page = await fetchPage<Record<string, unknown>>(recordViews(db, def, account), query, collectionColumns(def));
+    async page(def, account, query, current) {
+      const page = await fetchPage<Record<string, unknown>>(whereCurrent(recordViews(db, def, account), def, current), query, collectionColumns(def));
       return { rows: page.rows.map((row) => toRecordView(def, row)), total: page.total };
     },
     async find(def, account, id) {
@@ -70,6 +70,10 @@ export function recordStore(db: Database): RecordStore {
         [column, tableA, a, column, tableB, b],
       );
       return rows[0]!.same;
+    },
+    async now() {
+      const { rows } = await db.raw<{ rows: Array<{ now: Date }> }>('select now() as now');
+      return rows[0]!.now;
     },
     linkIds(def, field, id) {
       const link = def.links[field]!;
