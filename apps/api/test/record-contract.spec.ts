@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { RECORDS, readNameOf, referenceTarget, type RecordDefinition } from '@tessera/domain';
+import { CURRENT_VIEWS, RECORDS, readNameOf, referenceTarget, type RecordDefinition } from '@tessera/domain';
 import { mountedRouteTable } from '@tessera/http';
 import { accessPrincipals, insertNeededRecord, mintToken } from '@tessera/persistence/testing';
 import { queuedEvents, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
@@ -52,10 +52,14 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
   /** Why a caller without a writer role is refused a write: by the route's role, or by the use case. */
   const refusal = 'note' in def.writers ? def.writers.rule : `This needs the ${def.writers.roles[0]} role in the account`;
 
-  it('has its four routes, each needing its scope action, the writes its writers', () => {
-    const routes = mountedRouteTable(h.app).filter((route) => route.path === base || route.path === `${base}/:id`);
+  /** The predefined filters of a record with `current` (define-record.ts), before `/:id`. */
+  const views = def.current === null ? [] : CURRENT_VIEWS.map((view) => `${base}/${view}`);
+
+  it('has its four routes (and its predefined filters), each needing its scope action, the writes its writers', () => {
+    const routes = mountedRouteTable(h.app).filter((route) => route.path === base || route.path === `${base}/:id` || views.includes(route.path));
     expect(routes.map((route) => [route.method, route.path, route.needs])).toEqual([
       ['get', base, { scope: `${def.noun}:Read` }],
+      ...views.map((path) => ['get', path, { scope: `${def.noun}:Read` }]),
       ['get', `${base}/:id`, { scope: `${def.noun}:Read` }],
       ['post', base, { ...who, scope: `${def.noun}:Create`, answer: `${def.noun}:Read` }],
       ['patch', `${base}/:id`, { ...who, scope: `${def.noun}:Update`, answer: `${def.noun}:Read` }],
@@ -90,7 +94,10 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
     const { principals, adminId } = await accessPrincipals(h.test.db, h.demo);
     const byName = Object.fromEntries(principals.map((p) => [p.name, p.authorization ?? null]));
     const writer = `Bearer ${await tokenFor(h, h.demo.agent.email, [`${def.noun}:*`])}`;
-    const routes: Array<[Method, string, string]> = [['get', base, 'Read'], ['get', `${base}/${id}`, 'Read'], ['post', base, 'Create'], ['patch', `${base}/${id}`, 'Update']];
+    const routes: Array<[Method, string, string]> = [
+      ['get', base, 'Read'], ...views.map((path): [Method, string, string] => ['get', path, 'Read']),
+      ['get', `${base}/${id}`, 'Read'], ['post', base, 'Create'], ['patch', `${base}/${id}`, 'Update'],
+    ];
     const callers: Array<[string, (action: string) => Promise<string | null>, (method: Method, action: string) => string]> = [
       ['no token', async () => null, () => '401'],
       ["another account's token", async () => byName["another account's token"]!, () => '403'],

@@ -1,4 +1,4 @@
-import { RECORDS, encodeNodeId, graphqlInputNameOf, graphqlNameOf, type RecordDefinition } from '@tessera/domain';
+import { CURRENT_VIEWS, RECORDS, encodeNodeId, graphqlInputNameOf, graphqlNameOf, type RecordDefinition } from '@tessera/domain';
 import { collectionSpecOf } from '@tessera/validation';
 import { insertNeededRecord } from '@tessera/persistence/testing';
 import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
@@ -43,6 +43,8 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
     const roots = await names('Query', 'fields');
     expect(roots).toContain(many);
     expect(await names('Mutation', 'fields')).toEqual(expect.arrayContaining([`${one}Create`, `${one}Update`]));
+    // A record with `current` (define-record.ts): the connection's view, REST's predefined filters.
+    if (def.current !== null) expect(await names(`${type}View`, 'enumValues')).toEqual(CURRENT_VIEWS.map((view) => view.toUpperCase()).sort());
   });
 
   it('orders and filters its connection as its REST collection does', async () => {

@@ -24,7 +24,7 @@ function currentDescription(def: RecordDefinition, view: CurrentView | null): st
     case 'active':
       return `The ${def.plural} shown now (as \`/${def.path}\`): ${active}.`;
     case 'inactive':
-      return `The ${def.plural} not shown now: disabled, not yet started or ended.`;
+      return `The ${def.plural} not shown now: \`${unless}\` true, \`${from}\` not reached or \`${until}\` passed.`;
     case 'all':
       return `Every ${def.what}, shown now or not.`;
   }

@@ -29,7 +29,7 @@ function viewSdl(def: RecordDefinition): string {
   const { from, until, unless } = def.current;
   const said: Record<(typeof CURRENT_VIEWS)[number], string> = {
     active: `Shown now: ${unless} false, ${from} reached and ${until} not (or none), on the database clock (REST \`/${def.path}\`)`,
-    inactive: `Not shown now: disabled, not yet started or ended (REST \`/${def.path}/inactive\`)`,
+    inactive: `Not shown now: ${unless} true, ${from} not reached or ${until} passed (REST \`/${def.path}/inactive\`)`,
     all: `Every ${def.what} (REST \`/${def.path}/all\`)`,
   };
   return `"Which ${def.plural} the connection reads."\nenum ${def.node}View {\n${CURRENT_VIEWS.map((view) => `${JSON.stringify(said[view])}\n${view.toUpperCase()}`).join('\n')}\n}`;
