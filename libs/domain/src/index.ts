@@ -289,13 +289,16 @@ export { SERVICE_INSTANCE, type ServiceInstanceCreateInput, type ServiceInstance
 export { createConfigurationItem, updateConfigurationItem, createServiceInstance, updateServiceInstance } from './cmdb/cmdb-use-cases.js';
 export { defineRecord, type RecordDefinition, type RecordLink, type RecordWriters } from './record-engine/define-record.js';
 export type { RecordStore, RecordView, RecordRow, NamedRef } from './record-engine/record-store.repository.js';
-export { listRecords, getRecord, createRecord, updateRecord, storedFields } from './record-engine/record-use-cases.js';
+export { listRecords, getRecord, createRecord, updateRecord, deleteRecord, storedFields } from './record-engine/record-use-cases.js';
+export { recordPayload } from './record-engine/record-payload.js';
 export { presentRecord } from './record-engine/record-presenter.js';
 export { RECORDS, referenceTarget } from './record-engine/registry.js';
 export { ORGANIZATION } from './organizations/organization.record.js';
 export { SERVICE } from './services/service.record.js';
 export { SERVICE_OFFERING } from './service-offerings/service-offering.record.js';
 export { SLA } from './slas/sla.record.js';
+export { TIME_ENTRY } from './time-entries/time-entry.record.js';
+export { OUT_OF_OFFICE_PERIOD } from './out-of-office-periods/out-of-office-period.record.js';
 export { PRODUCT } from './products/product.record.js';
 export { CONTRACT } from './contracts/contract.record.js';
 export { isCalendarDay } from './records/calendar-day.js';

@@ -9,6 +9,7 @@ import { notFound, withArticle, type RecordDefinition } from '@tessera/domain';
 import { writeInput, type RouteInput } from '@tessera/http';
 import { answerShape, writeBodyShape } from '@tessera/validation';
 import { referenceSchema } from './request.schema.js';
+import { bodyDatetimes } from './body-datetimes.js';
 import { requestIdOf } from './requests.routes.js';
 
 const nodeId = z.string().describe('Global node ID: URL-safe base64 of `tessera/<Type>/<id>`');
@@ -44,12 +45,13 @@ export function recordInputs(def: RecordDefinition, answer: z.ZodObject) {
   const updateBody = writeInput({
     params: writeIdParams(def.what), body: z.strictObject(writeBodyShape(def.fields, 'change')).describe(`The fields of the ${def.what} to change; any other field is refused`), what, readOnly,
   });
-  const create: RouteInput<object> = { ...createBody, parse: (raw) => createBody.parse(raw).body as object };
+  const withDates = bodyDatetimes(def.fields);
+  const create: RouteInput<object> = { ...createBody, parse: (raw) => withDates(createBody.parse(raw).body as object) };
   const update: RouteInput<{ id: number; body: object }> = {
     ...updateBody,
     parse: (raw) => {
       const { params, body } = updateBody.parse(raw);
-      return { id: params.id, body: body as object };
+      return { id: params.id, body: withDates(body as object) };
     },
   };
   return { create, update };

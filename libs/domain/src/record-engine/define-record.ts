@@ -4,7 +4,8 @@
  * REST routes, the OpenAPI document and the GraphQL type, connection and mutations derive.
  * Every key but the names, the fields and who writes has a default.
  */
-import type { EventNoun } from '../events/event-catalogue.js';
+import { EVENT_CATALOGUE, type EventNoun } from '../events/event-catalogue.js';
+import type { FieldError } from '../errors/domain-error.js';
 import type { Role } from '../identity/roles.js';
 import { camelCase, declareRecord, withArticle, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
 
@@ -28,11 +29,17 @@ export interface RecordAgreement<K extends string = string> {
 }
 
 /**
- * Who may create and change the record, beyond the token's scopes; `rule` is the use case's 403
- * reason. A REST route declares one role at most: with one, it declares it; with more, it
- * declares the scope action and `note` says who (the OpenAPI document shows it).
+ * Who may create, change and delete the record, beyond the token's scopes; `rule` is the use
+ * case's 403 reason. A REST route declares one role at most: with one, it declares it; with
+ * more, or with `own`, it declares the scope action and `note` says who (the OpenAPI document
+ * shows it). `own`: a reference to a person (`person_id`) by which anyone with the scopes
+ * writes their own records: it defaults to the caller, and a caller without the roles may
+ * only write, and delete, records that name themselves there.
  */
-export type RecordWriters = { rule: string } & ({ roles: readonly [Role] } | { roles: readonly [Role, Role, ...Role[]]; note: string });
+export type RecordWriters = { rule: string; own?: string } & (
+  | { roles: readonly [Role]; own?: undefined }
+  | { roles: readonly [Role, ...Role[]]; note: string }
+);
 
 export interface RecordDefinitionInput<F extends RecordFields> {
   /** Its events (`<noun>.create`) and scopes (`<noun>:Read`). */
@@ -62,8 +69,16 @@ export interface RecordDefinitionInput<F extends RecordFields> {
    */
   agree?: { readonly [K in keyof F]?: RecordAgreement<keyof F & string> };
   writers: RecordWriters;
-  /** What the OpenAPI document says of a create and a change beyond the summary. */
-  describe: { create: string; update: string };
+  /**
+   * The record's own rules beyond its declaration, on the values it would have once written
+   * (each as given, else as stored): a pure function, run in the write's transaction with the
+   * other checks; its problems are refused with them.
+   */
+  rules?: (record: Readonly<Record<string, unknown>>) => FieldError[];
+  /** Every event of the record carries its fields, references with their `nodeID` (REFERENCE.md: a time entry's and an out-of-office period's events). */
+  payloadFields?: true;
+  /** What the OpenAPI document says of a create, a change and, where the catalogue has `<noun>.delete`, a delete, beyond the summary. */
+  describe: { create: string; update: string; delete?: string };
 }
 
 /** The collection facets most fields take: listed by default, filtered, and sorted (`all`) or not (`listed`). */
@@ -99,14 +114,20 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   parent: string | null;
   agree: Readonly<Record<string, RecordAgreement>>;
   writers: RecordWriters;
-  describe: { create: string; update: string };
+  rules: (record: Readonly<Record<string, unknown>>) => FieldError[];
+  /** Deleted by `DELETE` and `<record>Delete`: the catalogue has `<noun>.delete`. */
+  deletable: boolean;
+  payloadFields: boolean;
+  describe: { create: string; update: string; delete?: string };
   /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`). */
   graphql: { one: string; many: string };
 }
 
 export function defineRecord<const F extends RecordFields>(input: RecordDefinitionInput<F>): RecordDefinition<WithSystemFields<F>> {
   const plural = input.plural ?? `${input.what}s`;
-  const path = input.path ?? plural.replaceAll(' ', '_');
+  // `out-of-office periods` → `out_of_office_periods`, `outOfOfficePeriods`.
+  const snake = plural.replace(/[^A-Za-z0-9]+/g, '_');
+  const path = input.path ?? snake;
   const one = input.node.charAt(0).toLowerCase() + input.node.slice(1);
   return {
     noun: input.noun,
@@ -122,7 +143,10 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     parent: input.parent ?? null,
     agree: (input.agree ?? {}) as Record<string, RecordAgreement>,
     writers: input.writers,
+    rules: input.rules ?? (() => []),
+    deletable: (EVENT_CATALOGUE[input.noun] as readonly string[]).includes('delete'),
+    payloadFields: input.payloadFields ?? false,
     describe: input.describe,
-    graphql: { one, many: camelCase(plural.replaceAll(' ', '_')) },
+    graphql: { one, many: camelCase(snake) },
   };
 }
