@@ -7,6 +7,7 @@
 import { EVENT_CATALOGUE, type EventNoun } from '../events/event-catalogue.js';
 import type { FieldError } from '../errors/domain-error.js';
 import type { Role } from '../identity/roles.js';
+import { checkedChangeEvents, type ChangeVerb } from './record-events.js';
 import { camelCase, declareRecord, withArticle, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
 
 /**
@@ -75,6 +76,11 @@ export interface RecordDefinitionInput<F extends RecordFields> {
    * other checks; its problems are refused with them.
    */
   rules?: (record: Readonly<Record<string, unknown>>) => FieldError[];
+  /**
+   * The verbs fired beside `<noun>.update` when a field changes, each once (RECORDS.md §4):
+   * `{ 'status-changed': 'status', 'manager-changed': 'manager_id' }`; verbs of its catalogue only.
+   */
+  changeEvents?: Partial<Record<ChangeVerb, keyof F & string>>;
   /** Every event of the record carries its fields, references with their `nodeID` (REFERENCE.md: a time entry's and an out-of-office period's events). */
   payloadFields?: true;
   /** What the OpenAPI document says of a create, a change and, where the catalogue has `<noun>.delete`, a delete, beyond the summary. */
@@ -115,6 +121,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   agree: Readonly<Record<string, RecordAgreement>>;
   writers: RecordWriters;
   rules: (record: Readonly<Record<string, unknown>>) => FieldError[];
+  changeEvents: Partial<Record<ChangeVerb, string>>;
   /** Deleted by `DELETE` and `<record>Delete`: the catalogue has `<noun>.delete`. */
   deletable: boolean;
   payloadFields: boolean;
@@ -144,6 +151,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     agree: (input.agree ?? {}) as Record<string, RecordAgreement>,
     writers: input.writers,
     rules: input.rules ?? (() => []),
+    changeEvents: checkedChangeEvents(input.noun, input.fields, input.changeEvents ?? {}),
     deletable: (EVENT_CATALOGUE[input.noun] as readonly string[]).includes('delete'),
     payloadFields: input.payloadFields ?? false,
     describe: input.describe,

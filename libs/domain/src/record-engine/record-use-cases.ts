@@ -8,7 +8,6 @@
  * the one outbox (outbox/record-change.ts). A change that changes nothing writes nothing.
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
-import type { PublishedEvent } from '../events/event-payloads.js';
 import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
@@ -20,7 +19,7 @@ import { takenAsRead } from '../records/names-as-read.js';
 import { humanizeField } from '../records/record-fields.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { RecordDefinition } from './define-record.js';
-import { recordPayload } from './record-payload.js';
+import { recordEvents } from './record-events.js';
 import { referenceProblems } from './record-references.js';
 import { referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
@@ -132,9 +131,6 @@ async function viewOf(def: RecordDefinition, tx: Tx, access: AccessContext, id: 
 }
 
 const actorOf = (access: AccessContext) => ({ id: access.person.id, name: access.person.name });
-const event = (def: RecordDefinition, verb: 'create' | 'update' | 'delete', view: RecordView) =>
-  ({ name: `${def.noun}.${verb}`, ...(def.payloadFields ? { payload: recordPayload(def, view) } : {}) }) as PublishedEvent;
-
 export async function createRecord(def: RecordDefinition, access: AccessContext, input: object, uow: Writes): Promise<RecordView> {
   assertWriter(def, access, 'Create');
   const account = access.account.id;
@@ -154,7 +150,7 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
     const view = await viewOf(def, tx, access, id);
     await recordChange(tx, {
       account, record: { type: def.node, id }, action: 'create', actor: actorOf(access),
-      source: null, sourceId: null, changes: { ...row, ...links }, events: [event(def, 'create', view)],
+      source: null, sourceId: null, changes: { ...row, ...links }, events: recordEvents(def, view),
     });
     return view;
   });
@@ -185,7 +181,7 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     const view = await viewOf(def, tx, access, id);
     await recordChange(tx, {
       account, record: { type: def.node, id }, action: 'update', actor: actorOf(access),
-      source: null, sourceId: null, changes: audit, events: [event(def, 'update', view)],
+      source: null, sourceId: null, changes: audit, events: recordEvents(def, view, { before: current, changed }),
     });
     return view;
   });
@@ -208,7 +204,7 @@ export async function deleteRecord(def: RecordDefinition, access: AccessContext,
     await tx.records.delete(def, id);
     await recordChange(tx, {
       account, record: { type: def.node, id }, action: 'delete', actor: actorOf(access),
-      source: null, sourceId: null, changes: { ...current, ...links }, events: [event(def, 'delete', view)],
+      source: null, sourceId: null, changes: { ...current, ...links }, events: recordEvents(def, view, { deleted: true }),
     });
   });
 }
