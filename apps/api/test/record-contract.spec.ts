@@ -10,7 +10,7 @@ import { queuedEvents, startApiHarness, tokenFor, type ApiHarness } from './supp
  * bodies and answers, its events through the outbox, the access matrix, uniqueness, references
  * to another account's records, and bad input.
  */
-type Method = 'get' | 'post' | 'patch';
+type Method = 'get' | 'post' | 'patch' | 'delete';
 type OpenApi = { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>> };
 type Schema = { properties?: Record<string, unknown>; items?: Schema; $ref?: string };
 
@@ -21,12 +21,15 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
   const fields = Object.entries(def.fields.fields);
   /** A record of the account for each required reference (made in beforeAll). */
   const needed: Record<string, number> = {};
-  /** Only what a create needs: each required text, unique in the account, each required enum its first value, and each required reference. */
+  /** Only what a create needs: each required text, unique in the account, each required reference, each required enum its first value, and a day, a number of minutes and a moment of its own. */
   const minimal = (): Record<string, unknown> => {
     n += 1;
     return Object.fromEntries(fields.filter(([, field]) => field.required && field.write).map(([name, field]) => {
       if (field.type === 'reference') return [name, needed[name]];
       if (field.type === 'enum') return [name, field.values[0]];
+      if (field.type === 'date') return [name, `2026-01-${String((n % 28) + 1).padStart(2, '0')}`];
+      if (field.type === 'integer') return [name, n % 60];
+      if (field.type === 'datetime') return [name, new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString()];
       if (field.type !== 'text') throw new Error(`no value for the required ${field.type} ${name}`);
       return [name, `Contract ${def.what} ${n}`];
     }));
@@ -55,7 +58,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
   /** The predefined filters of a record with `current` (define-record.ts), before `/:id`. */
   const views = def.current === null ? [] : CURRENT_VIEWS.map((view) => `${base}/${view}`);
 
-  it('has its four routes (and its predefined filters), each needing its scope action, the writes its writers', () => {
+  it('has its routes (and its predefined filters), each needing its scope action, the writes its writers; DELETE where the catalogue has the verb', () => {
     const routes = mountedRouteTable(h.app).filter((route) => route.path === base || route.path === `${base}/:id` || views.includes(route.path));
     expect(routes.map((route) => [route.method, route.path, route.needs])).toEqual([
       ['get', base, { scope: `${def.noun}:Read` }],
@@ -63,6 +66,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
       ['get', `${base}/:id`, { scope: `${def.noun}:Read` }],
       ['post', base, { ...who, scope: `${def.noun}:Create`, answer: `${def.noun}:Read` }],
       ['patch', `${base}/:id`, { ...who, scope: `${def.noun}:Update`, answer: `${def.noun}:Read` }],
+      ...(def.deletable ? [['delete', `${base}/:id`, { ...who, scope: `${def.noun}:Delete` }]] : []),
     ]);
   });
 
@@ -98,12 +102,17 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
       ['get', base, 'Read'], ...views.map((path): [Method, string, string] => ['get', path, 'Read']),
       ['get', `${base}/${id}`, 'Read'], ['post', base, 'Create'], ['patch', `${base}/${id}`, 'Update'],
     ];
+    if (def.deletable) routes.push(['delete', `${base}/${id}`, 'Delete']);
+    const done = (method: Method) => ({ get: '200', post: '201', patch: '200', delete: '204' })[method];
+    // A caller without a writer role: refused, but for a record whose own person they are (their new one; the
+    // record under test is the administrator's).
+    const other = (method: Method) => (method === 'get' || (method === 'post' && def.writers.own !== undefined) ? done(method) : `403 ${refusal}`);
     const callers: Array<[string, (action: string) => Promise<string | null>, (method: Method, action: string) => string]> = [
       ['no token', async () => null, () => '401'],
       ["another account's token", async () => byName["another account's token"]!, () => '403'],
-      ['end user', async () => byName['end user']!, (method) => (method === 'get' ? '200' : `403 ${refusal}`)],
-      ['agent with the actions', async () => writer, (method) => (method === 'get' || def.writers.roles.includes('agent') ? (method === 'post' ? '201' : '200') : `403 ${refusal}`)],
-      ['administrator', async () => `Bearer ${h.demo.admin.token}`, (method) => (method === 'post' ? '201' : '200')],
+      ['end user', async () => byName['end user']!, other],
+      ['agent with the actions', async () => writer, (method) => (def.writers.roles.includes('agent') ? done(method) : other(method))],
+      ['administrator', async () => `Bearer ${h.demo.admin.token}`, done],
       ['scope denied', async (action) => `Bearer ${await mintToken(h.test.db, adminId, ['*:*', `deny ${def.noun}:${action}`])}`, (_m, action) => `403 This token's scopes deny ${def.noun}:${action}`],
     ];
     const answers: string[] = [];
@@ -113,7 +122,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
         const auth = await authorization(action);
         let call = request(h.app)[method](path).set('X-Service-Account', h.demo.account);
         if (auth) call = call.set('Authorization', auth);
-        const res = await (method === 'get' ? call : call.send(minimal()));
+        const res = await (method === 'get' || method === 'delete' ? call : call.send(minimal()));
         const want = expected(method, action);
         answers.push(`${method} ${path} as ${caller}: ${res.status}${want.includes(' ') ? ` ${res.body.reason}` : ''}`);
         wanted.push(`${method} ${path} as ${caller}: ${want}`);
@@ -164,5 +173,26 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
     await send('patch', `${base}/2147483000`, minimal()).expect(404);
     await send('get', `${base}/abc`).expect(404);
     expect(await h.test.db(def.table).count({ n: '*' }).first()).toEqual(before);
+  });
+
+  it('deletes where the catalogue has the verb: 204, then 404, the event carrying what the record held; another account’s is not found', async () => {
+    const created = (await send('post', base, minimal()).expect(201)).body as Record<string, unknown> & { id: number };
+    if (!def.deletable) {
+      expect((await send('delete', `${base}/${created.id}`)).status).toBe(404);
+      expect(await eventsOf(created.id)).toEqual([`${def.noun}.create`]);
+      return;
+    }
+    const foreign = (await request(h.app).delete(`${base}/${created.id}`).set('X-Service-Account', 'other').set('Authorization', `Bearer ${h.demo.admin.token}`)).status;
+    expect(foreign).toBeGreaterThanOrEqual(403);
+    await send('delete', `${base}/${created.id}`).expect(204);
+    await send('get', `${base}/${created.id}`).expect(404);
+    await send('delete', `${base}/${created.id}`).expect(404);
+    await send('patch', `${base}/${created.id}`, minimal()).expect(404);
+    const jobs = (await queuedEvents(h)).filter((job) => job.object_id === created.id && job.event.startsWith(`${def.noun}.`));
+    expect(jobs.map((job) => job.event)).toEqual([`${def.noun}.create`, `${def.noun}.delete`]);
+    if (def.payloadFields) {
+      const { id: _id, nodeID: _nodeID, ...held } = created;
+      expect(jobs[1]!.payload).toEqual(expect.objectContaining(held));
+    }
   });
 });

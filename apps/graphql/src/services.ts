@@ -11,7 +11,7 @@ import {
 import {
   createPersonInAccount, createTeam, updatePerson, updateTeam,
   type PersonCreateInput, type PersonDirectoryView, type PersonUpdateInput, type TeamCreateInput, type TeamUpdateInput, type TeamView,
-  createRecord, readNameOf, updateRecord, type RecordDefinition, type RecordView,
+  createRecord, deleteRecord, readNameOf, updateRecord, type RecordDefinition, type RecordView,
 } from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 import { graphReads } from '@tessera/persistence';
@@ -36,6 +36,7 @@ export interface GraphqlServices {
   /** The use cases of the records of the engine REST calls (the same events), answering nodes. */
   createRecord(def: RecordDefinition, access: AccessContext, input: object): Promise<Record<string, unknown>>;
   updateRecord(def: RecordDefinition, access: AccessContext, id: number, input: object): Promise<Record<string, unknown>>;
+  deleteRecord(def: RecordDefinition, access: AccessContext, id: number): Promise<void>;
   /** The database answers: for /healthz. */
   ping(): Promise<void>;
 }
@@ -58,6 +59,7 @@ export function createGraphqlServices({ db }: { db: Database }): GraphqlServices
     updateTeam: (access, id, input) => updateTeam(access, id, input, uow),
     createRecord: async (def, access, input) => nodeOf(def, await createRecord(def, access, input, uow)),
     updateRecord: async (def, access, id, input) => nodeOf(def, await updateRecord(def, access, id, input, uow)),
+    deleteRecord: (def, access, id) => deleteRecord(def, access, id, uow),
     ping: () => ping(db),
   };
 }

@@ -42,7 +42,7 @@ describe('broadcasts over GraphQL', () => {
 
   it('refuses an end before the start in the payload, and shows its teams', async () => {
     const refused = await create({ startAt: '2026-06-01T10:00:00Z', endAt: '2026-06-01T09:00:00Z' });
-    expect(refused).toEqual({ broadcast: null, errors: [{ path: ['input', 'endAt'], message: 'End may not be before the start' }] });
+    expect(refused).toEqual({ broadcast: null, errors: [{ path: ['input', 'endAt'], message: 'End at may not be before the start at' }] });
     const team = (await g.test.db('teams').where({ account_id: g.demo.account }).first('id', 'name')) as { id: number; name: string };
     const created = await create({ visibility: 'members_of_teams', teamIds: [encodeNodeId('Team', team.id)] });
     expect(created).toMatchObject({ broadcast: { message: 'Mail is down', endAt: null, teams: { nodes: [{ name: team.name }] } }, errors: [] });

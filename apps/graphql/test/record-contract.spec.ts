@@ -19,6 +19,21 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
   /** REST's name of a field → GraphQL's (`support_team_id` → `supportTeam`). */
   const graphqlOf = (rest: string) => (rest === 'id' ? 'id' : graphqlNameOf(rest, def.fields.fields[rest]!));
   const required = fields.filter(([, field]) => field.required && field.write && field.type !== 'reference').map(([name]) => graphqlOf(name)!);
+  const typeOf = (graphql: string) => fields.find(([name]) => graphqlOf(name) === graphql)![1].type;
+  /** A value of each required field, the `n`th of its kind: a text, one of an enum's values, a day, a number of minutes, a moment. */
+  const valueOf = (graphql: string, n: number, text: string) => {
+    const kind = typeOf(graphql);
+    const field = fields.find(([name]) => graphqlOf(name) === graphql)![1];
+    if (field.type === 'enum') return field.values[(n - 1) % field.values.length];
+    if (kind === 'date') return `2026-02-${String(n).padStart(2, '0')}`;
+    if (kind === 'integer') return n;
+    if (kind === 'datetime') return new Date(Date.UTC(2026, 1, 1, 0, n)).toISOString();
+    return `${text} ${def.what} ${graphql}`;
+  };
+  /** The first required text: the connection filters by it. */
+  const firstText = required.find((name) => typeOf(name) === 'text');
+  /** What no required field can be: a blank text, a day or a moment that is none (a number's type GraphQL itself refuses). */
+  const unwritable = required.filter((name) => typeOf(name) !== 'integer');
   /** Each required reference's input field and the node ID of a record of the account (made in beforeAll). */
   const needed: Record<string, string> = {};
 
@@ -45,6 +60,8 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
     expect(await names('Mutation', 'fields')).toEqual(expect.arrayContaining([`${one}Create`, `${one}Update`]));
     // A record with `current` (define-record.ts): the connection's view, REST's predefined filters.
     if (def.current !== null) expect(await names(`${type}View`, 'enumValues')).toEqual(CURRENT_VIEWS.map((view) => view.toUpperCase()).sort());
+    if (def.deletable) expect(await names(`${type}DeletePayload`, 'fields')).toEqual(['deletedId', 'errors']);
+    else expect(await names('Mutation', 'fields')).not.toContain(`${one}Delete`);
   });
 
   it('orders and filters its connection as its REST collection does', async () => {
@@ -75,35 +92,48 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
     }
   });
 
-  /** A value of each required field: a text, or an enum's first value (`changed`: its last). */
-  const valueOf = (name: string, text: string, changed = false) => {
-    const field = fields.find(([rest]) => graphqlOf(rest) === name)![1];
-    return field.type === 'enum' ? field.values[changed ? field.values.length - 1 : 0] : text;
-  };
-
   it('creates with only its required fields, changes, reads it by node ID and through its filtered connection; one event per change', async () => {
-    const input = { ...needed, ...Object.fromEntries(required.map((name) => [name, valueOf(name, `Contract ${def.what} ${name}`)])) };
+    const input = { ...needed, ...Object.fromEntries(required.map((name) => [name, valueOf(name, 1, 'Contract')])) };
     const created = (await run(`mutation($input: ${type}CreateInput!) { ${one}Create(input: $input) { ${one} { id dbId } errors { path message } } }`, { input }))[`${one}Create`];
     expect(created.errors).toEqual([]);
     const { id, dbId } = created[one];
-    const change = Object.fromEntries(required.map((name) => [name, valueOf(name, `Changed ${def.what} ${name}`, true)]));
+    const change = Object.fromEntries(required.map((name) => [name, valueOf(name, 2, 'Changed')]));
     const mutation = `mutation($input: ${type}UpdateInput!) { ${one}Update(input: $input) { ${one} { id } errors { path message } } }`;
     expect((await run(mutation, { input: { id, ...change } }))[`${one}Update`]).toEqual({ [one]: { id }, errors: [] });
     expect((await run(mutation, { input: { id, ...change } }))[`${one}Update`].errors).toEqual([]);
     const first = required[0]!;
     expect((await run(`query($id: ID!) { node(id: $id) { ... on ${type} { dbId ${first} } } }`, { id })).node).toEqual({ dbId, [first]: change[first] });
-    const listed = await run(`query($values: [String]) { ${many}(first: 5, filter: { ${first}: { values: $values } }) { totalCount nodes { id } } }`, { values: [change[first]] });
-    expect(listed[many]).toEqual({ totalCount: 1, nodes: [{ id }] });
+    if (firstText !== undefined) {
+      const listed = await run(`query($values: [String]) { ${many}(first: 5, filter: { ${firstText}: { values: $values } }) { totalCount nodes { id } } }`, { values: [change[firstText]] });
+      expect(listed[many]).toEqual({ totalCount: 1, nodes: [{ id }] });
+    } else {
+      const listed = await run(`{ ${many}(first: 5, order: { field: ID, direction: DESC }) { nodes { id } } }`);
+      expect(listed[many].nodes).toContainEqual({ id });
+    }
     const events = await g.test.db('graphile_worker._private_jobs').whereRaw("payload->>'object_id' = ? and payload->>'event' like ?", [String(dbId), `${def.noun}.%`]).orderBy('id').pluck('payload');
     expect(events.map((payload: { event: string }) => payload.event)).toEqual([`${def.noun}.create`, `${def.noun}.update`]);
   });
 
   it('answers bad input with every problem in the payload, and writes nothing', async () => {
     const before = await g.test.db(def.table).count({ n: '*' }).first();
-    const blank = { ...needed, ...Object.fromEntries(required.map((name) => [name, ' '])) };
+    const blank = { ...needed, ...Object.fromEntries(required.map((name) => [name, unwritable.includes(name) ? ' ' : valueOf(name, 3, 'Blank')])) };
     const answer = (await run(`mutation($input: ${type}CreateInput!) { ${one}Create(input: $input) { ${one} { id } errors { path message } } }`, { input: blank }))[`${one}Create`];
     expect(answer[one]).toBeNull();
-    expect(answer.errors.map((error: { path: string[] }) => error.path.join('.')).sort()).toEqual(required.map((name) => `input.${name}`).sort());
+    expect(answer.errors.map((error: { path: string[] }) => error.path.join('.')).sort()).toEqual(unwritable.map((name) => `input.${name}`).sort());
     expect(await g.test.db(def.table).count({ n: '*' }).first()).toEqual(before);
+  });
+
+  it('deletes where the catalogue has the verb, firing its event once; a deleted or unknown ID is not found', async () => {
+    if (!def.deletable) return;
+    const input = { ...needed, ...Object.fromEntries(required.map((name) => [name, valueOf(name, 4, 'Deleted')])) };
+    const { id, dbId } = (await run(`mutation($input: ${type}CreateInput!) { ${one}Create(input: $input) { ${one} { id dbId } } }`, { input }))[`${one}Create`][one];
+    const remove = `mutation($input: ${type}DeleteInput!) { ${one}Delete(input: $input) { deletedId errors { path message } } }`;
+    expect((await run(remove, { input: { id } }))[`${one}Delete`]).toEqual({ deletedId: id, errors: [] });
+    expect((await run(`query($id: ID!) { node(id: $id) { id } }`, { id })).node).toBeNull();
+    const again = (await g.post(g.demo.admin.token, `mutation { ${one}Delete(input: { id: "${id}" }) { deletedId } }`)).json();
+    expect(again.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await run(remove, { input: { id: encodeNodeId('Organization', 1) } }))[`${one}Delete`]).toEqual({ deletedId: null, errors: [{ path: ['input', 'id'], message: `Not the ID of a ${type}` }] });
+    const events = await g.test.db('graphile_worker._private_jobs').whereRaw("payload->>'object_id' = ? and payload->>'event' like ?", [String(dbId), `${def.noun}.%`]).orderBy('id').pluck('payload');
+    expect(events.map((payload: { event: string }) => payload.event)).toEqual([`${def.noun}.create`, `${def.noun}.delete`]);
   });
 });

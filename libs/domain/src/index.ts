@@ -289,13 +289,17 @@ export { SERVICE_INSTANCE, type ServiceInstanceCreateInput, type ServiceInstance
 export { createConfigurationItem, updateConfigurationItem, createServiceInstance, updateServiceInstance } from './cmdb/cmdb-use-cases.js';
 export { CURRENT_VIEWS, NOW, defineRecord, type CurrentView, type RecordCurrent, type RecordDefinition, type RecordLink, type RecordWriters } from './record-engine/define-record.js';
 export type { RecordStore, RecordView, RecordRow, NamedRef } from './record-engine/record-store.repository.js';
-export { listRecords, getRecord, createRecord, updateRecord, storedFields, type RecordQuery } from './record-engine/record-use-cases.js';
+export { listRecords, getRecord, createRecord, updateRecord, deleteRecord, storedFields, type RecordQuery } from './record-engine/record-use-cases.js';
+export { recordPayload } from './record-engine/record-payload.js';
+export { eventsThatFire, eventsThatCannotFire } from './events/events-that-fire.js';
 export { presentRecord } from './record-engine/record-presenter.js';
 export { RECORDS, referenceTarget } from './record-engine/registry.js';
 export { ORGANIZATION } from './organizations/organization.record.js';
 export { SERVICE } from './services/service.record.js';
 export { SERVICE_OFFERING } from './service-offerings/service-offering.record.js';
 export { SLA } from './slas/sla.record.js';
+export { TIME_ENTRY } from './time-entries/time-entry.record.js';
+export { OUT_OF_OFFICE_PERIOD } from './out-of-office-periods/out-of-office-period.record.js';
 export { BROADCAST } from './broadcasts/broadcast.record.js';
 export { PRODUCT } from './products/product.record.js';
 export { CONTRACT } from './contracts/contract.record.js';

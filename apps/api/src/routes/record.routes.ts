@@ -1,8 +1,9 @@
 /**
  * The REST collection of every record of the engine (docs/decisions/039): `GET /v1/<path>`
- * with the collection conventions, `GET /v1/<path>/:id`, `POST` and `PATCH`, from its
- * definition. Reads need `<noun>:Read`; writes `<noun>:Create` / `<noun>:Update` and the
- * definition's writers, checked by the use cases for REST and GraphQL alike.
+ * with the collection conventions, `GET /v1/<path>/:id`, `POST`, `PATCH` and, where the
+ * catalogue has `<noun>.delete`, `DELETE`, from its definition. Reads need `<noun>:Read`;
+ * writes `<noun>:Create` / `:Update` / `:Delete` and the definition's writers, checked by the
+ * use cases for REST and GraphQL alike.
  */
 import { CURRENT_VIEWS, presentRecord, withArticle, type CurrentView, type RecordDefinition } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type RouteTable } from '@tessera/http';
@@ -38,7 +39,7 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
   const base = `/v1/${def.path}` as const;
   const type = def.node;
   const tag = def.plural;
-  const scope = <A extends 'Read' | 'Create' | 'Update'>(action: A) => `${def.noun}:${action}` as const;
+  const scope = <A extends 'Read' | 'Create' | 'Update' | 'Delete'>(action: A) => `${def.noun}:${action}` as const;
   const writers = def.writers;
   const who = 'note' in writers ? { note: writers.note } : { role: writers.roles[0] };
   /** The collection, or one of its predefined filters (`/v1/broadcasts/inactive`) of a record with `current`. */
@@ -107,5 +108,25 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
         res.json(present(await services.records.update(def, access, id, body)));
       },
     }),
+    ...(def.deletable
+      ? [
+          defineRoute({
+            method: 'delete',
+            path: `${base}/:id`,
+            operationId: `delete${type}`,
+            tag,
+            summary: `Delete ${withArticle(def.what)}`,
+            description: def.describe.delete ?? `Fires ${def.noun}.delete with what the ${def.what} held.`,
+            needs: { ...who, scope: scope('Delete') },
+            input: { params: idParams(def.what), parse: ({ params }) => ({ id: recordIdParam(params['id']) }) },
+            responses: { 204: { description: 'Deleted; no body' } },
+            errors: [404],
+            handler: async ({ res, access, input }) => {
+              await services.records.delete(def, access, input.id);
+              res.status(204).end();
+            },
+          }),
+        ]
+      : []),
   ];
 }

@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import { notFound, withArticle, type RecordDefinition } from '@tessera/domain';
 import { writeInput, type RouteInput } from '@tessera/http';
-import { answerShape, parseIsoDatetime, writeBodyShape } from '@tessera/validation';
+import { answerShape, writeBodyShape } from '@tessera/validation';
 import { referenceSchema } from './request.schema.js';
+import { bodyDatetimes } from './body-datetimes.js';
 import { requestIdOf } from './requests.routes.js';
 
 const nodeId = z.string().describe('Global node ID: URL-safe base64 of `tessera/<Type>/<id>`');
@@ -44,19 +45,13 @@ export function recordInputs(def: RecordDefinition, answer: z.ZodObject) {
   const updateBody = writeInput({
     params: writeIdParams(def.what), body: z.strictObject(writeBodyShape(def.fields, 'change')).describe(`The fields of the ${def.what} to change; any other field is refused`), what, readOnly,
   });
-  const datetimes = Object.entries(def.fields.fields).filter(([, field]) => field.type === 'datetime' && field.write).map(([name]) => name);
-  /** A datetime written as ISO 8601 is the instant it names; anything else stays as given, for the use case to name. */
-  const instants = (body: object): object => {
-    const values = { ...(body as Record<string, unknown>) };
-    for (const name of datetimes) if (typeof values[name] === 'string') values[name] = parseIsoDatetime((values[name] as string).trim()) ?? values[name];
-    return values;
-  };
-  const create: RouteInput<object> = { ...createBody, parse: (raw) => instants(createBody.parse(raw).body as object) };
+  const withDates = bodyDatetimes(def.fields);
+  const create: RouteInput<object> = { ...createBody, parse: (raw) => withDates(createBody.parse(raw).body as object) };
   const update: RouteInput<{ id: number; body: object }> = {
     ...updateBody,
     parse: (raw) => {
       const { params, body } = updateBody.parse(raw);
-      return { id: params.id, body: instants(body as object) };
+      return { id: params.id, body: withDates(body as object) };
     },
   };
   return { create, update };

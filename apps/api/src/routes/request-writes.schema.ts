@@ -8,12 +8,10 @@
  * references are given by id.
  */
 import { z } from 'zod';
-import {
-  REQUEST_NOTE_MAX_LENGTH, REQUEST_RECORD, fieldsWritten, withInputProblems,
-  type FieldError, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput,
-} from '@tessera/domain';
+import { REQUEST_NOTE_MAX_LENGTH, REQUEST_RECORD, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput } from '@tessera/domain';
 import { writeInput, type RouteInput } from '@tessera/http';
-import { DATETIME_RANGE_TEXT, humanize, parseIsoDatetime, writeBodyShape } from '@tessera/validation';
+import { writeBodyShape } from '@tessera/validation';
+import { bodyDatetimes } from './body-datetimes.js';
 
 const MAX_ID = 2_147_483_647;
 
@@ -21,7 +19,6 @@ export const requestIdParams = z.object({
   id: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.int().max(MAX_ID)).describe('The request id; anything but a positive integer is not found'),
 });
 
-const DATETIMES = fieldsWritten(REQUEST_RECORD, 'create').filter((name) => REQUEST_RECORD.fields[name].type === 'datetime');
 
 export const requestUpdateBodySchema = z
   .strictObject(writeBodyShape(REQUEST_RECORD, 'change'))
@@ -38,19 +35,7 @@ export const noteCreateBodySchema = z
   })
   .describe('A note to add to the request');
 
-/** Datetimes as the events intake reads them (libs/validation); blank clears the field like null. */
-function withDates<T extends Record<string, unknown>>(values: T): T {
-  const out: Record<string, unknown> = { ...values };
-  const errors: FieldError[] = [];
-  for (const field of DATETIMES) {
-    const value = out[field];
-    if (typeof value !== 'string') continue;
-    const date = value.trim() === '' ? null : parseIsoDatetime(value.trim());
-    if (date === null && value.trim() !== '') errors.push([field, `${humanize(field)} is not a valid ISO 8601 datetime from ${DATETIME_RANGE_TEXT}`]);
-    out[field] = date;
-  }
-  return withInputProblems(out, errors) as T;
-}
+const withDates = bodyDatetimes(REQUEST_RECORD);
 
 const createBody = writeInput({ body: requestCreateBodySchema, what: 'a new request' });
 const updateBody = writeInput({ params: requestIdParams, body: requestUpdateBodySchema, what: 'a request change' });

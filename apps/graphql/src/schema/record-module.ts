@@ -16,7 +16,7 @@ import type { FieldNeeds } from '../field-needs.js';
 import type { Resolver } from '../guard-resolvers.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { inputFields, inputTypesSdl } from './record-input.js';
-import { createResolver, payloadNeeds, payloadTypesSdl, updateResolver } from './record-mutations.js';
+import { createResolver, deleteResolver, deleteTypesSdl, payloadNeeds, payloadTypesSdl, updateResolver } from './record-mutations.js';
 import { plainObjectFields } from './record-object.js';
 import type { SchemaModule } from './schema-module.js';
 
@@ -62,7 +62,7 @@ export function recordModule(def: RecordDefinition): SchemaModule {
   const filterSdl = filters.map(([graphql, , kind]) => `${graphql}: ${kind in FILTER_TYPES ? FILTER_TYPES[kind as keyof typeof FILTER_TYPES] : 'IdValues'}`).join('\n');
   const connection = connectionSdl(type, recordGraphFields(def).orders.map(([graphql]) => graphql), filterSdl || null);
   const { one, many } = def.graphql;
-  const roles = `Needs the ${def.writers.roles.join(' or ')} role.`;
+  const roles = 'note' in def.writers ? def.writers.note : `Needs the ${def.writers.roles.join(' or ')} role.`;
   const needed = Object.entries(def.fields.fields).filter(([, field]) => field.required && field.write).map(([name]) => name);
   const create = inputFields(def.fields, 'create');
   const change = inputFields(def.fields, 'change');
@@ -86,21 +86,25 @@ export function recordModule(def: RecordDefinition): SchemaModule {
       ${inputTypesSdl(type, def.fields, `A new ${def.what}: only ${needed.join(', ')} ${needed.length > 1 ? 'are' : 'is'} needed.`)}
 
       ${payloadTypesSdl(type, one)}
+      ${def.deletable ? deleteTypesSdl(type, def.what) : ''}
 
       extend type Mutation {
         "Creates ${withArticle(def.what)}; fires ${def.noun}.create. ${roles}"
         ${one}Create(input: ${type}CreateInput!): ${type}CreatePayload!
         "Changes ${withArticle(def.what)}; fires ${def.noun}.update when something changed. ${roles}"
         ${one}Update(input: ${type}UpdateInput!): ${type}UpdatePayload!
+        ${def.deletable ? `"Deletes ${withArticle(def.what)}; fires ${def.noun}.delete. ${roles}"
+${one}Delete(input: ${type}DeleteInput!): ${type}DeletePayload!` : ''}
       }
     `,
     needs: {
       [`Query.${many}`]: { action: `${def.noun}:Read` },
       [`Mutation.${one}Create`]: { action: `${def.noun}:Create`, answer: `${def.noun}:Read` },
       [`Mutation.${one}Update`]: { action: `${def.noun}:Update`, answer: `${def.noun}:Read` },
+      ...(def.deletable ? { [`Mutation.${one}Delete`]: { action: `${def.noun}:Delete` } } : {}),
       ...needs,
       ...connection.needs,
-      ...payloadNeeds(type, one),
+      ...payloadNeeds(type, one, def.deletable),
     },
     resolvers: {
       Query: { [many]: rootConnection(type) },
@@ -108,6 +112,7 @@ export function recordModule(def: RecordDefinition): SchemaModule {
       Mutation: {
         [`${one}Create`]: createResolver(one, create, (context, access, values) => context.services.createRecord(def, access, values)),
         [`${one}Update`]: updateResolver(one, type, change, (context, access, id, values) => context.services.updateRecord(def, access, id, values)),
+        ...(def.deletable ? { [`${one}Delete`]: deleteResolver(type, (context, access, id) => context.services.deleteRecord(def, access, id)) } : {}),
       },
     },
   };

@@ -114,6 +114,32 @@ export function updateResolver(
   };
 }
 
+/** `<record>Delete`: the record named by the input's `id`; the payload names it by its ID once deleted, null with the error of a bad ID. */
+export function deleteResolver(type: string, remove: (context: GraphqlContext, access: AccessContext, id: number) => Promise<void>) {
+  return async (_parent: unknown, { input }: Args, context: GraphqlContext) => {
+    const access = caller(context);
+    const id = recordIdOf(input['id'], type);
+    if (id === null) return { deletedId: null, errors: [{ path: ['input', 'id'], message: `Not the ID of a ${type}` }] };
+    await remove(context, access, id);
+    return { deletedId: input['id'], errors: [] };
+  };
+}
+
+/** The SDL of `<type>DeleteInput` and `<type>DeletePayload`. */
+export function deleteTypesSdl(type: string, what: string): string {
+  return `
+    input ${type}DeleteInput {
+      "The ${what} to delete."
+      id: ID!
+    }
+
+    type ${type}DeletePayload {
+      "The ID of the ${what} deleted; null when errors is not empty."
+      deletedId: ID
+      errors: [MutationError!]!
+    }`;
+}
+
 /** The SDL of `<type>CreatePayload` and `<type>UpdatePayload`: the record at `key` (null when errors is not empty) and the errors. */
 export function payloadTypesSdl(type: string, key: string): string {
   return `
@@ -130,6 +156,8 @@ export function payloadTypesSdl(type: string, key: string): string {
 }
 
 /** The needs of those payload types' fields: those of the mutation, which checked its action. */
-export function payloadNeeds(type: string, key: string): Record<string, FieldNeeds> {
-  return Object.fromEntries([`${type}CreatePayload`, `${type}UpdatePayload`].flatMap((payloadType) => [[`${payloadType}.${key}`, OF_THE_PAYLOAD], [`${payloadType}.errors`, OF_THE_PAYLOAD]]));
+export function payloadNeeds(type: string, key: string, deletable = false): Record<string, FieldNeeds> {
+  const needs = [`${type}CreatePayload`, `${type}UpdatePayload`].flatMap((payloadType) => [[`${payloadType}.${key}`, OF_THE_PAYLOAD], [`${payloadType}.errors`, OF_THE_PAYLOAD]]);
+  if (deletable) needs.push([`${type}DeletePayload.deletedId`, OF_THE_PAYLOAD], [`${type}DeletePayload.errors`, OF_THE_PAYLOAD]);
+  return Object.fromEntries(needs);
 }

@@ -81,6 +81,8 @@ export interface GraphNodes {
   Service: RecordNode;
   ServiceOffering: RecordNode;
   ServiceLevelAgreement: RecordNode;
+  TimeEntry: RecordNode;
+  OutOfOfficePeriod: RecordNode;
   Product: RecordNode;
   Contract: RecordNode;
   Broadcast: RecordNode;
@@ -89,7 +91,7 @@ export interface GraphNodes {
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'Broadcast'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'TimeEntry', 'OutOfOfficePeriod', 'Broadcast'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {

@@ -15,6 +15,8 @@ import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { SERVICE_OFFERING } from '../service-offerings/service-offering.record.js';
 import { SERVICE } from '../services/service.record.js';
 import { SLA } from '../slas/sla.record.js';
+import { OUT_OF_OFFICE_PERIOD } from '../out-of-office-periods/out-of-office-period.record.js';
+import { TIME_ENTRY } from '../time-entries/time-entry.record.js';
 import { assertUiExtensionReader } from '../ui-extensions/ui-extension-access.js';
 import { assertWebhookAdmin } from '../webhooks/webhook-admin.js';
 import type { ConnectionOrder } from './connection-page.js';
@@ -58,6 +60,8 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   Service: recordReadRule(SERVICE),
   ServiceOffering: recordReadRule(SERVICE_OFFERING),
   ServiceLevelAgreement: recordReadRule(SLA),
+  TimeEntry: recordReadRule(TIME_ENTRY),
+  OutOfOfficePeriod: recordReadRule(OUT_OF_OFFICE_PERIOD),
   Product: recordReadRule(PRODUCT),
   Contract: recordReadRule(CONTRACT),
   Broadcast: recordReadRule(BROADCAST),

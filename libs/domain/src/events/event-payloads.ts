@@ -18,16 +18,15 @@
 import { z } from 'zod';
 import { STATUSES } from '../requests/request-values.js';
 import { EVENT_CATALOGUE, type EventName, type EventNoun } from './event-catalogue.js';
+import { nodeId, nodeReferenceSchema } from './node-reference.js';
+import { RECORDS } from '../record-engine/registry.js';
+import { recordPayloadShape } from '../record-engine/record-payload.js';
 
 type Catalogue = typeof EVENT_CATALOGUE;
 /** A verb, or `automation_rule` for the event that is a noun alone. */
 export type EventKind = Catalogue[EventNoun][number] | 'automation_rule';
 
-const nodeId = z.string().min(1).describe('A global node id, as GraphQL node(id:) takes it');
-
-export const nodeReferenceSchema = z
-  .strictObject({ id: z.int(), nodeID: nodeId, name: z.string().nullable() })
-  .describe('A record the event names: its id, node id and display name');
+export { nodeReferenceSchema };
 
 const reference = (what: string) => nodeReferenceSchema.nullable().describe(`The ${what} now; null when none`);
 
@@ -100,7 +99,8 @@ export function eventPayloadSchema(event: EventName): z.ZodObject {
   if (!schema) {
     const [noun, kind = noun] = event.split('.') as [string, string?];
     const fields = KIND_FIELDS[kind as EventKind];
-    schema = z.strictObject({ ...CHANGE_ORIGIN, ...statusFields(noun, kind), ...fields }).describe(`The payload of \`${event}\``);
+    const record = RECORDS.find((def) => def.noun === noun && def.payloadFields);
+    schema = z.strictObject({ ...CHANGE_ORIGIN, ...statusFields(noun, kind), ...fields, ...(record ? recordPayloadShape(record) : {}) }).describe(`The payload of \`${event}\``);
     schemas.set(event, schema);
   }
   return schema;

@@ -4,8 +4,10 @@
  * REST routes, the OpenAPI document and the GraphQL type, connection and mutations derive.
  * Every key but the names, the fields and who writes has a default.
  */
-import type { EventNoun } from '../events/event-catalogue.js';
+import { EVENT_CATALOGUE, type EventNoun } from '../events/event-catalogue.js';
+import type { FieldError } from '../errors/domain-error.js';
 import type { Role } from '../identity/roles.js';
+import { checkedChangeEvents, type ChangeVerb } from './record-events.js';
 import { camelCase, declareRecord, withArticle, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
 
 /**
@@ -47,11 +49,17 @@ export type CurrentView = (typeof CURRENT_VIEWS)[number];
 export const NOW: unique symbol = Symbol('now');
 
 /**
- * Who may create and change the record, beyond the token's scopes; `rule` is the use case's 403
- * reason. A REST route declares one role at most: with one, it declares it; with more, it
- * declares the scope action and `note` says who (the OpenAPI document shows it).
+ * Who may create, change and delete the record, beyond the token's scopes; `rule` is the use
+ * case's 403 reason. A REST route declares one role at most: with one, it declares it; with
+ * more, or with `own`, it declares the scope action and `note` says who (the OpenAPI document
+ * shows it). `own`: a reference to a person (`person_id`) by which anyone with the scopes
+ * writes their own records: it defaults to the caller, and a caller without the roles may
+ * only write, and delete, records that name themselves there.
  */
-export type RecordWriters = { rule: string } & ({ roles: readonly [Role] } | { roles: readonly [Role, Role, ...Role[]]; note: string });
+export type RecordWriters = { rule: string; own?: string } & (
+  | { roles: readonly [Role]; own?: undefined }
+  | { roles: readonly [Role, ...Role[]]; note: string }
+);
 
 export interface RecordDefinitionInput<F extends RecordFields> {
   /** Its events (`<noun>.create`) and scopes (`<noun>:Read`). */
@@ -83,8 +91,21 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   /** When a record is current (RecordCurrent); its collection then lists the current ones. */
   current?: RecordCurrent<keyof F & string>;
   writers: RecordWriters;
-  /** What the OpenAPI document says of a create and a change beyond the summary. */
-  describe: { create: string; update: string };
+  /**
+   * The record's own rules beyond its declaration, on the values it would have once written
+   * (each as given, else as stored): a pure function, run in the write's transaction with the
+   * other checks; its problems are refused with them.
+   */
+  rules?: (record: Readonly<Record<string, unknown>>) => FieldError[];
+  /**
+   * The verbs fired beside `<noun>.update` when a field changes, each once (RECORDS.md §4):
+   * `{ 'status-changed': 'status', 'manager-changed': 'manager_id' }`; verbs of its catalogue only.
+   */
+  changeEvents?: Partial<Record<ChangeVerb, keyof F & string>>;
+  /** Every event of the record carries its fields, references with their `nodeID` (REFERENCE.md: a time entry's and an out-of-office period's events). */
+  payloadFields?: true;
+  /** What the OpenAPI document says of a create, a change and, where the catalogue has `<noun>.delete`, a delete, beyond the summary. */
+  describe: { create: string; update: string; delete?: string };
 }
 
 /** The collection facets most fields take: listed by default, filtered, and sorted (`all`) or not (`listed`). */
@@ -121,14 +142,21 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   agree: Readonly<Record<string, RecordAgreement>>;
   current: RecordCurrent | null;
   writers: RecordWriters;
-  describe: { create: string; update: string };
+  rules: (record: Readonly<Record<string, unknown>>) => FieldError[];
+  changeEvents: Partial<Record<ChangeVerb, string>>;
+  /** Deleted by `DELETE` and `<record>Delete`: the catalogue has `<noun>.delete`. */
+  deletable: boolean;
+  payloadFields: boolean;
+  describe: { create: string; update: string; delete?: string };
   /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`). */
   graphql: { one: string; many: string };
 }
 
 export function defineRecord<const F extends RecordFields>(input: RecordDefinitionInput<F>): RecordDefinition<WithSystemFields<F>> {
   const plural = input.plural ?? `${input.what}s`;
-  const path = input.path ?? plural.replaceAll(' ', '_');
+  // `out-of-office periods` → `out_of_office_periods`, `outOfOfficePeriods`.
+  const snake = plural.replace(/[^A-Za-z0-9]+/g, '_');
+  const path = input.path ?? snake;
   const one = input.node.charAt(0).toLowerCase() + input.node.slice(1);
   return {
     noun: input.noun,
@@ -145,7 +173,11 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     agree: (input.agree ?? {}) as Record<string, RecordAgreement>,
     current: input.current ?? null,
     writers: input.writers,
+    rules: input.rules ?? (() => []),
+    changeEvents: checkedChangeEvents(input.noun, input.fields, input.changeEvents ?? {}),
+    deletable: (EVENT_CATALOGUE[input.noun] as readonly string[]).includes('delete'),
+    payloadFields: input.payloadFields ?? false,
     describe: input.describe,
-    graphql: { one, many: camelCase(plural.replaceAll(' ', '_')) },
+    graphql: { one, many: camelCase(snake) },
   };
 }

@@ -28,8 +28,10 @@ export interface RecordStore {
   insert(def: RecordDefinition, account: AccountId, row: RecordRow): Promise<number | null>;
   /** False when its unique field was taken meanwhile (nothing written). */
   update(def: RecordDefinition, id: number, changes: RecordRow): Promise<boolean>;
-  /** The ids of `ids` that name no row of `table` in the account, in the order given. */
-  missingIds(table: string, account: AccountId, ids: readonly number[]): Promise<number[]>;
+  /** Deletes the record and its links (link rows go with it, by their foreign keys). */
+  delete(def: RecordDefinition, id: number): Promise<void>;
+  /** The ids of `ids` that name no row of `table` in any of `accounts`, in the order given. */
+  missingIds(table: string, accounts: readonly string[], ids: readonly number[]): Promise<number[]>;
   /** The id of the record of the account, but `exceptId`, whose `field` reads as `value`; null when none. */
   idWith(def: RecordDefinition, account: AccountId, field: string, value: string, exceptId?: number): Promise<number | null>;
   /** Whether `candidate` is the record `id` or one below it in the tree of its `field` (define-record.ts `parent`). */

@@ -1,14 +1,13 @@
 /**
  * The use cases of every record of the engine (docs/decisions/039), REST and GraphQL alike.
  * Reads need `<noun>:Read`; a record of another account is not found. A write needs the
- * definition's roles and `<noun>:Create` / `<noun>:Update`, is checked against the
- * declaration, its references and its unique field, every problem at once, and in one
- * transaction writes the record, its links, one audit line and `<noun>.create` /
- * `<noun>.update` through the one outbox (outbox/record-change.ts). A change that changes
- * nothing writes nothing.
+ * definition's writers (its roles, or the record's own person: define-record.ts `own`) and
+ * `<noun>:Create` / `<noun>:Update` / `<noun>:Delete`, is checked against the declaration,
+ * its references and its unique field, every problem at once, and in one transaction writes
+ * the record, its links, one audit line and `<noun>.create` / `.update` / `.delete` through
+ * the one outbox (outbox/record-change.ts). A change that changes nothing writes nothing.
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
-import type { PublishedEvent } from '../events/event-payloads.js';
 import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
@@ -20,6 +19,7 @@ import { takenAsRead } from '../records/names-as-read.js';
 import { humanizeField } from '../records/record-fields.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { NOW, type CurrentView, type RecordDefinition } from './define-record.js';
+import { recordEvents } from './record-events.js';
 import { referenceProblems } from './record-references.js';
 import { referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
@@ -44,9 +44,21 @@ export async function getRecord(def: RecordDefinition, access: AccessContext, id
   return view;
 }
 
-function assertWriter(def: RecordDefinition, access: AccessContext, operation: 'Create' | 'Update'): void {
-  if (!def.writers.roles.some((role) => access.roles.includes(role))) throw forbidden(def.writers.rule);
+type Operation = 'Create' | 'Update' | 'Delete';
+
+const hasWriterRole = (def: RecordDefinition, access: AccessContext) => def.writers.roles.some((role) => access.roles.includes(role));
+
+/** Before anything is read: the scope, and a writer's role unless the record may be the caller's own. */
+function assertWriter(def: RecordDefinition, access: AccessContext, operation: Operation): void {
+  if (!hasWriterRole(def, access) && def.writers.own === undefined) throw forbidden(def.writers.rule);
   assertAllowed(access, def.noun, operation);
+}
+
+/** A caller without a writer's role writes only records whose `own` person is the caller, before and after the write. */
+function assertOwn(def: RecordDefinition, access: AccessContext, ...rows: RecordRow[]): void {
+  const own = def.writers.own;
+  if (own === undefined || hasWriterRole(def, access)) return;
+  if (rows.some((row) => row[own] !== access.person.id)) throw forbidden(def.writers.rule);
 }
 
 /** The fields stored in the record's own row: written, and not a link list. */
@@ -82,32 +94,31 @@ async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, inp
   const account = access.account.id;
   const flagged = new Set(errors.map(([field]) => field));
   const valid = Object.fromEntries(Object.entries(values).filter(([field]) => !flagged.has(field)));
-  errors.push(...(await referenceProblems(tx.records, account, def, valid)));
+  errors.push(...(await referenceProblems(tx.records, access.account, def, valid)));
   errors.push(...(await disagreements(def, tx, valid, new Set(errors.map(([field]) => field)), current)));
   const parent = def.parent === null ? undefined : valid[def.parent];
   if (id !== undefined && typeof parent === 'number' && (await tx.records.isSelfOrBelow(def, def.parent!, id, parent))) {
     errors.push([def.parent!, `${humanizeField(def.parent!.replace(/_id$/, ''))}: not the ${def.what} itself or one below it`]);
   }
-  errors.push(...daysOutOfOrder(def, valid, current));
+  errors.push(...outOfOrder(def, valid, current));
+  const valueOf = resulting(valid, current);
+  errors.push(...def.rules(Object.fromEntries(storedFields(def).map((name) => [name, valueOf(name)]))));
   const unique = def.unique === null ? undefined : valid[def.unique];
   if (typeof unique === 'string' && (await tx.records.idWith(def, account, def.unique!, unique, id)) !== null) errors.push(taken(def, unique));
   assertValidInput(input, inDeclarationOrder(def.fields, errors));
   return values as Record<string, unknown>;
 }
 
-/** Days (`YYYY-MM-DD`) and datetimes compare by their order in time. */
-const instant = (value: unknown) => (value instanceof Date ? value.getTime() : value);
-
-/** A date or datetime given or kept (or defaulted) before the one it may not precede, as the record would be once written. */
-function daysOutOfOrder(def: RecordDefinition, given: Record<string, unknown>, current: RecordRow = {}): FieldError[] {
+/** A date or datetime given or kept before the one it may not precede, as the record would be once written. */
+function outOfOrder(def: RecordDefinition, given: Record<string, unknown>, current: RecordRow = {}): FieldError[] {
   const errors: FieldError[] = [];
   for (const [name, field] of Object.entries(def.fields.fields)) {
     if ((field.type !== 'date' && field.type !== 'datetime') || field.notBefore === undefined || !(name in given || field.notBefore in given)) continue;
-    const [day, earliest] = [name, field.notBefore].map((key) => instant(key in given ? given[key] : current[key]));
-    if (day !== null && earliest !== null && day !== undefined && earliest !== undefined && (day as number | string) < (earliest as number | string)) {
-      // `end_at` reads as "End", as a person says it.
-      const [later, earlier] = [name, field.notBefore].map((key) => humanizeField(field.type === 'datetime' ? key.replace(/_at$/, '') : key));
-      errors.push([name, `${later} may not be before the ${earlier!.toLowerCase()}`]);
+    const [value, earliest] = [name, field.notBefore].map((key) => (key in given ? given[key] : current[key]));
+    // Days compare as their YYYY-MM-DD text; moments as times (given: a Date; stored: a Date).
+    const [at, from] = field.type === 'date' ? [value, earliest] : [value, earliest].map((moment) => (moment instanceof Date ? moment.getTime() : null));
+    if ((typeof at === 'string' || typeof at === 'number') && typeof from === typeof at && at < from!) {
+      errors.push([name, `${humanizeField(name)} may not be before the ${humanizeField(field.notBefore).toLowerCase()}`]);
     }
   }
   return errors;
@@ -124,7 +135,6 @@ async function viewOf(def: RecordDefinition, tx: Tx, access: AccessContext, id: 
 }
 
 const actorOf = (access: AccessContext) => ({ id: access.person.id, name: access.person.name });
-const event = (def: RecordDefinition, verb: 'create' | 'update') => ({ name: `${def.noun}.${verb}` }) as PublishedEvent;
 
 /** A create's defaults, `NOW` read on the database clock. */
 async function createDefaults(def: RecordDefinition, tx: Tx): Promise<RecordRow> {
@@ -137,9 +147,12 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
   assertWriter(def, access, 'Create');
   const account = access.account.id;
   return uow.transaction(async (tx) => {
-    const defaults = await createDefaults(def, tx);
+    const own = def.writers.own;
+    const stated = await createDefaults(def, tx);
+    const defaults = own === undefined ? stated : { ...stated, [own]: access.person.id };
     const values = await checked(def, tx, access, input, 'create', defaults);
     const row: RecordRow = Object.fromEntries(storedFields(def).map((name) => [name, values[name] ?? defaults[name] ?? null]));
+    assertOwn(def, access, row);
     const id = await tx.records.insert(def, account, row);
     if (id === null) throw validationFailed([taken(def, row[def.unique!])]);
     const links: Record<string, number[]> = {};
@@ -147,11 +160,12 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
       links[field] = linkOrder(def, field, (values[field] as number[] | null | undefined) ?? []);
       if (links[field].length > 0) await tx.records.replaceLinks(def, field, id, links[field]);
     }
+    const view = await viewOf(def, tx, access, id);
     await recordChange(tx, {
       account, record: { type: def.node, id }, action: 'create', actor: actorOf(access),
-      source: null, sourceId: null, changes: { ...row, ...links }, events: [event(def, 'create')],
+      source: null, sourceId: null, changes: { ...row, ...links }, events: recordEvents(def, view),
     });
-    return viewOf(def, tx, access, id);
+    return view;
   });
 }
 
@@ -163,6 +177,7 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     if (!current) throw notFound();
     const values = await checked(def, tx, access, input, 'change', { ...current, id });
     const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
+    assertOwn(def, access, current, { ...current, ...wanted });
     const changed = changedFields<RecordRow>(current, wanted);
     const audit = auditPairs(current, changed);
     const links: Record<string, number[]> = {};
@@ -176,10 +191,33 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
 
     if (Object.keys(changed).length > 0 && !(await tx.records.update(def, id, changed))) throw validationFailed([taken(def, changed[def.unique!])]);
     for (const field of Object.keys(links)) if (field in audit) await tx.records.replaceLinks(def, field, id, links[field]!);
+    const view = await viewOf(def, tx, access, id);
     await recordChange(tx, {
       account, record: { type: def.node, id }, action: 'update', actor: actorOf(access),
-      source: null, sourceId: null, changes: audit, events: [event(def, 'update')],
+      source: null, sourceId: null, changes: audit, events: recordEvents(def, view, { before: current, changed }),
     });
-    return viewOf(def, tx, access, id);
+    return view;
+  });
+}
+
+/**
+ * Deletes a record whose catalogue has `<noun>.delete`: the record and its links go, one audit
+ * line keeps what it held, and `<noun>.delete` fires with it. Another account's is not found.
+ */
+export async function deleteRecord(def: RecordDefinition, access: AccessContext, id: number, uow: Writes): Promise<void> {
+  if (!def.deletable) throw new Error(`${def.what} is not deleted`);
+  assertWriter(def, access, 'Delete');
+  const account = access.account.id;
+  await uow.transaction(async (tx) => {
+    const current = await tx.records.findForUpdate(def, account, id);
+    if (!current) throw notFound();
+    assertOwn(def, access, current);
+    const view = await viewOf(def, tx, access, id);
+    const links = Object.fromEntries(await Promise.all(Object.keys(def.links).map(async (field) => [field, await tx.records.linkIds(def, field, id)])));
+    await tx.records.delete(def, id);
+    await recordChange(tx, {
+      account, record: { type: def.node, id }, action: 'delete', actor: actorOf(access),
+      source: null, sourceId: null, changes: { ...current, ...links }, events: recordEvents(def, view, { deleted: true }),
+    });
   });
 }

@@ -12,9 +12,11 @@ import { PRODUCT } from '../products/product.record.js';
 import { SERVICE_OFFERING } from '../service-offerings/service-offering.record.js';
 import { SERVICE } from '../services/service.record.js';
 import { SLA } from '../slas/sla.record.js';
+import { OUT_OF_OFFICE_PERIOD } from '../out-of-office-periods/out-of-office-period.record.js';
+import { TIME_ENTRY } from '../time-entries/time-entry.record.js';
 import type { RecordDefinition } from './define-record.js';
 
-export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, BROADCAST];
+export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, BROADCAST];
 
 interface Target {
   table: string;
@@ -22,20 +24,26 @@ interface Target {
   what: string;
   /** Of its scopes: `<noun>:Read`. */
   noun: string;
-  /** The column a reference to one shows as its `name` (default `name`; a request's subject). */
-  label?: string;
+  /** Its records may also be of the account's directory account (people: docs/decisions/041). */
+  directory?: true;
+  /**
+   * The column a reference shows as its name (default `name`); null: none. A request's subject
+   * is not shown: who may read a request is the request's rule (030), not the referring record's.
+   */
+  nameColumn?: string | null;
 }
 
 /** Records a reference may name that are not (yet) of the engine. */
 const OTHER_TARGETS: Readonly<Record<string, Target>> = {
   Team: { table: 'teams', what: 'team', noun: 'team' },
-  Request: { table: 'requests', what: 'request', noun: 'request', label: 'subject' },
+  Person: { table: 'people', what: 'person', noun: 'person', directory: true },
+  Request: { table: 'requests', what: 'request', noun: 'request', nameColumn: null },
 };
 
 /** The table, name and scope noun of the records a reference to `node` names. */
 export function referenceTarget(node: string): Target {
   const def = RECORDS.find((record) => record.node === node);
-  const target = def ? { table: def.table, what: def.what, noun: def.noun } : OTHER_TARGETS[node];
+  const target: Target | undefined = def ? { table: def.table, what: def.what, noun: def.noun } : OTHER_TARGETS[node];
   if (!target) throw new Error(`no table for ${node}`);
   return target;
 }

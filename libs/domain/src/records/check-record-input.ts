@@ -17,6 +17,7 @@
 import { isCalendarDay } from './calendar-day.js';
 import type { FieldError } from '../errors/domain-error.js';
 import { MAX_RECORD_ID } from '../node-id.js';
+import { isTimeZone } from './time-zone.js';
 import { unstorableText } from './storable-text.js';
 import { humanizeField, type FieldDeclaration, type RecordDeclaration, type WriteMode } from './record-fields.js';
 
@@ -60,7 +61,8 @@ function valueError(declaration: RecordDeclaration, name: string, field: FieldDe
       const unstorable = unstorableText(value);
       if (unstorable) return `${label} ${unstorable}`;
       if (field.maxBytes !== undefined && new TextEncoder().encode(value.trim()).byteLength > field.maxBytes) return `${label} is too long (maximum is ${field.maxBytes / 1024} KB)`;
-      return field.max !== undefined && value.trim().length > field.max ? `${label} is too long (maximum is ${field.max} characters)` : null;
+      if (field.max !== undefined && value.trim().length > field.max) return `${label} is too long (maximum is ${field.max} characters)`;
+      return field.format === 'time-zone' && !isTimeZone(value.trim()) ? `${label} is not a time zone (an IANA name such as Europe/Amsterdam or UTC)` : null;
     }
     case 'enum': {
       const given = typeof value === 'string' ? (field.anyCase ? value.trim().toLowerCase() : value.trim()) : null;

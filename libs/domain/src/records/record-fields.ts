@@ -35,12 +35,13 @@ export type FieldType =
   /**
    * A string; `max`, its length once trimmed, is required of a field a caller
    * writes, unless `maxBytes` limits it in UTF-8 bytes instead (64 KB texts).
-   * `format: 'uri'` documents a URI (its rules are the record's).
+   * `format: 'uri'` documents a URI (its rules are the record's); `format: 'time-zone'` is an
+   * IANA time zone name (`Europe/Amsterdam`, `UTC`), checked with it.
    */
-  | { type: 'text'; max?: number; maxBytes?: number; format?: 'uri' }
+  | { type: 'text'; max?: number; maxBytes?: number; format?: 'uri' | 'time-zone' }
   /** One of `values`; `anyCase`: given in any letter case (the record stores it lower-case). */
   | { type: 'enum'; values: readonly string[]; anyCase?: true }
-  /** `notBefore`: never before that other datetime field of the record (a broadcast's end after its start). */
+  /** A moment; `notBefore`: never before that other datetime field of the record (an end after its start). */
   | { type: 'datetime'; notBefore?: string }
   /** A calendar day, `YYYY-MM-DD`; `notBefore`: never before that other date field of the record (an expiry after its start). */
   | { type: 'date'; notBefore?: string }

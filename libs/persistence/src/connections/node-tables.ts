@@ -4,7 +4,7 @@
  * node shows (`nodes`), the SQL column of each order and filter field. Request input
  * never becomes SQL text: fields are looked up here.
  */
-import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, recordGraphFields, type CurrentView, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
+import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, recordGraphFields, type CurrentView, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { whereNoteReadable, whereRequestReadable } from '../requests/request-read-scope.js';
@@ -110,6 +110,8 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
   Broadcast: recordKindTable(BROADCAST),
   ServiceOffering: recordKindTable(SERVICE_OFFERING),
   ServiceLevelAgreement: recordKindTable(SLA),
+  TimeEntry: recordKindTable(TIME_ENTRY),
+  OutOfOfficePeriod: recordKindTable(OUT_OF_OFFICE_PERIOD),
   Webhook: accountTable(
     'webhooks', 'w', ['id', 'name', 'event', 'uri', 'description', 'disabled', 'last_error', 'created_at', 'updated_at'],
     { event: 'w.event', disabled: 'w.disabled' },

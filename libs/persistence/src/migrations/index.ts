@@ -30,6 +30,8 @@ import * as serviceOfferings from './20261128000030_service_offerings.js';
 import * as slas from './20261128000031_slas.js';
 import * as products from './20261128000040_products.js';
 import * as contracts from './20261128000041_contracts.js';
+import * as timeEntries from './20261129000042_time_entries.js';
+import * as outOfOfficePeriods from './20261129000043_out_of_office_periods.js';
 import * as broadcasts from './20261129000047_broadcasts.js';
 
 /**
@@ -68,6 +70,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128000031_slas': slas,
   '20261128000040_products': products,
   '20261128000041_contracts': contracts,
+  '20261129000042_time_entries': timeEntries,
+  '20261129000043_out_of_office_periods': outOfOfficePeriods,
   '20261129000047_broadcasts': broadcasts,
 };
 

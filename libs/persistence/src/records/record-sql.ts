@@ -10,6 +10,19 @@ import type { Database } from '../database.js';
 
 const fieldsOf = (def: RecordDefinition) => Object.entries(def.fields.fields);
 
+/** SQL: the name a reference to `target` shows, of its row `alias` (registry.ts `nameColumn`). */
+function nameOf(target: string, alias: string): string {
+  const column = referenceTarget(target).nameColumn;
+  return column === null ? 'null::text' : `${alias}.${column ?? 'name'}`;
+}
+
+/** SQL: the row `alias` of a referenced record is of the record's account (`t`), or of its directory account for people. */
+function sameAccount(target: string, alias: string): string {
+  return referenceTarget(target).directory
+    ? `(${alias}.account_id = t.account_id or ${alias}.account_id = (select a.directory_account_id from accounts a where a.id = t.account_id))`
+    : `${alias}.account_id = t.account_id`;
+}
+
 /** Public field name → SQL column, for REST filters and sorting (a reference by its id). */
 export function collectionColumns(def: RecordDefinition): Record<string, string> {
   return Object.fromEntries(fieldsOf(def).filter(([, field]) => field.type !== 'references').map(([name, field]) => [name, `t.${field.column ?? name}`]));
@@ -23,15 +36,14 @@ export function recordViews(db: Database, def: RecordDefinition, account: string
     if (read === null) return;
     if (field.type === 'reference') {
       const alias = `j${i}`;
-      const target = referenceTarget(field.target);
       query
-        .leftJoin(`${target.table} as ${alias}`, (j) => j.on(`${alias}.id`, `t.${field.column ?? name}`).andOn(`${alias}.account_id`, 't.account_id'))
-        .select(`${alias}.id as ${read}_ref_id`, `${alias}.${target.label ?? 'name'} as ${read}_ref_name`);
+        .leftJoin(`${referenceTarget(field.target).table} as ${alias}`, (j) => j.on(`${alias}.id`, `t.${field.column ?? name}`).andOn(db.raw(sameAccount(field.target, alias))))
+        .select(`${alias}.id as ${read}_ref_id`, db.raw(`${nameOf(field.target, alias)} as ??`, [`${read}_ref_name`]));
     } else if (field.type === 'references') {
       const link = def.links[name]!;
       const order = link.position === 'self' ? 'l.position' : 'o.id';
-      query.select(db.raw(`coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name) order by ${order})
-        from ${link.table} l join ${referenceTarget(field.target).table} o on o.id = l.${link.other} and o.account_id = t.account_id
+      query.select(db.raw(`coalesce((select json_agg(json_build_object('id', o.id, 'name', ${nameOf(field.target, 'o')}) order by ${order})
+        from ${link.table} l join ${referenceTarget(field.target).table} o on o.id = l.${link.other} and ${sameAccount(field.target, 'o')}
         where l.${link.self} = t.id), '[]'::json) as ${read}`));
     } else query.select(`t.${field.column ?? name} as ${read}`);
   });

@@ -50,7 +50,7 @@ describe('recordStore, on configuration items and service instances', () => {
     await store.replaceLinks(SI, 'configuration_item_ids', b, []);
     expect(await store.linkIds(CI, 'service_instance_ids', x)).toEqual([a, c]);
     expect(((await store.find(CI, ACME, x))!['service_instances'] as Array<{ name: string }>).map((ref) => ref.name)).toEqual(['A', 'C']);
-    expect(await store.missingIds('service_instances', ACME, [a, 2147483000, c])).toEqual([2147483000]);
-    expect(await store.missingIds('configuration_items', OTHER, [x])).toEqual([x]);
+    expect(await store.missingIds('service_instances', [ACME], [a, 2147483000, c])).toEqual([2147483000]);
+    expect(await store.missingIds('configuration_items', [OTHER], [x])).toEqual([x]);
   });
 });

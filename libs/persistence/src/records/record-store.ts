@@ -44,8 +44,11 @@ export function recordStore(db: Database): RecordStore {
       return done ? id : null;
     },
     update: (def, id, changes) => unlessTaken(db, (trx) => trx(def.table).where({ id }).update({ ...toColumns(def, changes), updated_at: db.fn.now() })),
-    async missingIds(table, account, ids) {
-      const found = new Set<number>(await db(table).where('account_id', account).whereIn('id', [...ids]).pluck('id'));
+    async delete(def, id) {
+      await db(def.table).where({ id }).delete();
+    },
+    async missingIds(table, accounts, ids) {
+      const found = new Set<number>(await db(table).whereRaw('account_id = any(?) and id = any(?::int[])', [[...accounts], [...ids]]).pluck('id'));
       return ids.filter((id) => !found.has(id));
     },
     async idWith(def, account, field, value, exceptId) {
