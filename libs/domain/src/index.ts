@@ -291,6 +291,7 @@ export { CURRENT_VIEWS, NOW, defineRecord, type CurrentView, type RecordCurrent,
 export type { RecordStore, RecordView, RecordRow, NamedRef } from './record-engine/record-store.repository.js';
 export { listRecords, getRecord, createRecord, updateRecord, deleteRecord, storedFields, type RecordQuery } from './record-engine/record-use-cases.js';
 export { recordPayload } from './record-engine/record-payload.js';
+export { listRecordNotes, addRecordNote } from './record-engine/record-notes.js';
 export { eventsThatFire, eventsThatCannotFire } from './events/events-that-fire.js';
 export { presentRecord } from './record-engine/record-presenter.js';
 export { RECORDS, referenceTarget } from './record-engine/registry.js';

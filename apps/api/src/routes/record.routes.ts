@@ -5,12 +5,15 @@
  * writes `<noun>:Create` / `:Update` / `:Delete` and the definition's writers, checked by the
  * use cases for REST and GraphQL alike.
  */
-import { CURRENT_VIEWS, presentRecord, withArticle, type CurrentView, type RecordDefinition } from '@tessera/domain';
-import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type RouteTable } from '@tessera/http';
+import { CURRENT_VIEWS, presentNote, presentRecord, withArticle, type CurrentView, type NoteCreateInput, type RecordDefinition } from '@tessera/domain';
+import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, writeInput, type RouteTable } from '@tessera/http';
 import { collectionSpecOf, parseCollectionQuery, type PageSizeLimits } from '@tessera/validation';
 import { z } from 'zod';
 import type { ApiServices } from '../services.js';
 import { idParams, recordIdParam, recordInputs, recordSchemas } from './record.schema.js';
+import { noteFieldsSchema, noteSchema } from './request.schema.js';
+import { noteCreateBodySchema } from './request-writes.schema.js';
+import { NOTES } from './requests.routes.js';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -108,6 +111,7 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
         res.json(present(await services.records.update(def, access, id, body)));
       },
     }),
+    ...(def.notes ? noteRoutes(def, services, apiUrl, pageSize) : []),
     ...(def.deletable
       ? [
           defineRoute({
@@ -128,5 +132,52 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
           }),
         ]
       : []),
+  ];
+}
+
+/** `GET` and `POST /v1/<path>/:id/notes` of a record whose definition has notes (record-notes.ts). */
+function noteRoutes(def: RecordDefinition, services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
+  const base = `/v1/${def.path}/:id/notes` as const;
+  const noteBody = writeInput({ params: z.object({ id: z.string() }), body: noteCreateBodySchema.describe(`A note to add to the ${def.what}`), what: 'a note' });
+  return [
+    defineRoute({
+      method: 'get',
+      path: base,
+      operationId: `list${def.node}Notes`,
+      tag: def.plural,
+      summary: `The notes of ${withArticle(def.what)}`,
+      needs: { scope: `${def.noun}:Read` },
+      input: {
+        params: idParams(def.what),
+        query: collectionQuerySchema(NOTES, pageSize),
+        parse: ({ params, query }) => ({ id: recordIdParam(params['id']), query: parseCollectionQuery(query, NOTES, pageSize) }),
+      },
+      responses: { 200: { description: 'One page of notes, with the selected fields', schema: z.array(noteFieldsSchema), headers: PAGINATION_HEADERS } },
+      errors: [400, 404],
+      handler: async ({ req, res, access, input: { id, query } }) => {
+        sendCollection(req, res, query, await services.records.notes(def, access, id, query), presentNote, `${apiUrl}/${def.path}/${id}/notes`);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: base,
+      operationId: `create${def.node}Note`,
+      tag: def.plural,
+      summary: `Add a note to ${withArticle(def.what)}`,
+      description: `Fires ${def.noun}.note-added. Whoever may change the ${def.what} may add a note; notes of ${def.plural} are never internal.`,
+      needs: { scope: `${def.noun}:Update`, answer: `${def.noun}:Read` },
+      input: {
+        ...noteBody,
+        parse: (raw) => {
+          const { params, body } = noteBody.parse(raw);
+          return { id: recordIdParam(params.id), body: body as NoteCreateInput };
+        },
+      },
+      responses: { 201: { description: 'The new note', schema: noteSchema } },
+      errors: [404, 422],
+      handler: async ({ res, access, input: { id, body } }) => {
+        res.status(201).json(presentNote(await services.records.addNote(def, access, id, body)));
+      },
+    }),
   ];
 }

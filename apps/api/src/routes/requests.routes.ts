@@ -8,7 +8,8 @@ import { noteFieldsSchema, requestFieldsSchema, requestSchema } from './request.
 /** Fields, defaults, sorts and filters as the request's field declaration (REQUEST_RECORD) gives them. */
 const REQUESTS: CollectionSpec = collectionSpecOf(REQUEST_RECORD);
 
-const NOTES: CollectionSpec = {
+/** The collection of a record's notes: a request's, and a record of the engine's (record.routes.ts). */
+export const NOTES: CollectionSpec = {
   fields: ['id', 'text', 'internal', 'person', 'created_at'],
   defaultFields: ['id', 'text', 'internal', 'person', 'created_at'],
   sortable: ['id', 'created_at'],

@@ -7,7 +7,7 @@
 import { EVENT_CATALOGUE, type EventNoun } from '../events/event-catalogue.js';
 import type { FieldError } from '../errors/domain-error.js';
 import type { Role } from '../identity/roles.js';
-import { checkedChangeEvents, type ChangeVerb } from './record-events.js';
+import { checkedChangeEvents, checkedVerb, type ChangeVerb } from './record-events.js';
 import { camelCase, declareRecord, withArticle, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
 
 /**
@@ -102,6 +102,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
    * `{ 'status-changed': 'status', 'manager-changed': 'manager_id' }`; verbs of its catalogue only.
    */
   changeEvents?: Partial<Record<ChangeVerb, keyof F & string>>;
+  /** Notes (`GET`/`POST /v1/<path>/:id/notes`, GraphQL `notes` and `<record>NoteCreate`) firing `<noun>.note-added`: its catalogue must have the verb. */
+  notes?: true;
   /** Every event of the record carries its fields, references with their `nodeID` (REFERENCE.md: a time entry's and an out-of-office period's events). */
   payloadFields?: true;
   /** What the OpenAPI document says of a create, a change and, where the catalogue has `<noun>.delete`, a delete, beyond the summary. */
@@ -144,6 +146,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   writers: RecordWriters;
   rules: (record: Readonly<Record<string, unknown>>) => FieldError[];
   changeEvents: Partial<Record<ChangeVerb, string>>;
+  notes: boolean;
   /** Deleted by `DELETE` and `<record>Delete`: the catalogue has `<noun>.delete`. */
   deletable: boolean;
   payloadFields: boolean;
@@ -175,6 +178,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     writers: input.writers,
     rules: input.rules ?? (() => []),
     changeEvents: checkedChangeEvents(input.noun, input.fields, input.changeEvents ?? {}),
+    notes: input.notes === true && checkedVerb(input.noun, 'note-added'),
     deletable: (EVENT_CATALOGUE[input.noun] as readonly string[]).includes('delete'),
     payloadFields: input.payloadFields ?? false,
     describe: input.describe,

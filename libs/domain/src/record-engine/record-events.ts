@@ -44,10 +44,16 @@ export function recordEvents(def: RecordDefinition, view: RecordView, write: { b
   return events.map(({ name, payload }) => (Object.keys(payload).length > 0 ? { name, payload } : { name })) as PublishedEvent[];
 }
 
+/** True when the noun's catalogue has the verb; throws at load time otherwise. */
+export function checkedVerb(noun: string, verb: string): true {
+  if (!(EVENT_CATALOGUE[noun as keyof typeof EVENT_CATALOGUE] as readonly string[]).includes(verb)) throw new Error(`${noun}.${verb} is not in the catalogue`);
+  return true;
+}
+
 /** A definition's `changeEvents`, each a verb of its catalogue naming a field it declares; throws at load time otherwise. */
 export function checkedChangeEvents(noun: string, fields: Readonly<Record<string, unknown>>, declared: Partial<Record<ChangeVerb, string>>): Partial<Record<ChangeVerb, string>> {
   for (const [verb, field] of Object.entries(declared)) {
-    if (!(EVENT_CATALOGUE[noun as keyof typeof EVENT_CATALOGUE] as readonly string[]).includes(verb)) throw new Error(`${noun}.${verb} is not in the catalogue`);
+    checkedVerb(noun, verb);
     if (!(field! in fields)) throw new Error(`${noun} has no field ${field} for ${verb}`);
   }
   return declared;

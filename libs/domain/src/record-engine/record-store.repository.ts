@@ -3,6 +3,7 @@
  * and write, for any definition. SQL: libs/persistence records/.
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
+import type { NoteView } from '../requests/request-view.js';
 import type { AccountId } from '../tenancy/account-id.js';
 import type { CurrentView, RecordDefinition } from './define-record.js';
 
@@ -28,6 +29,10 @@ export interface RecordStore {
   insert(def: RecordDefinition, account: AccountId, row: RecordRow): Promise<number | null>;
   /** False when its unique field was taken meanwhile (nothing written). */
   update(def: RecordDefinition, id: number, changes: RecordRow): Promise<boolean>;
+  /** Adds a note to the record (define-record.ts `notes`); its id. */
+  insertNote(def: RecordDefinition, account: AccountId, id: number, personId: number, text: string): Promise<number>;
+  /** One page of the record's notes. */
+  notesPage(def: RecordDefinition, account: AccountId, id: number, query: CollectionQuery): Promise<Page<NoteView>>;
   /** Deletes the record and its links (link rows go with it, by their foreign keys). */
   delete(def: RecordDefinition, id: number): Promise<void>;
   /** The ids of `ids` that name no row of `table` in any of `accounts`, in the order given. */

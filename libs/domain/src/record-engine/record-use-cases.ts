@@ -8,7 +8,7 @@
  * the one outbox (outbox/record-change.ts). A change that changes nothing writes nothing.
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
-import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
+import { notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
@@ -21,6 +21,7 @@ import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { NOW, type CurrentView, type RecordDefinition } from './define-record.js';
 import { recordEvents } from './record-events.js';
 import { referenceProblems } from './record-references.js';
+import { assertOwn, assertWriter } from './record-writers.js';
 import { referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
 
@@ -42,23 +43,6 @@ export async function getRecord(def: RecordDefinition, access: AccessContext, id
   const view = await repos.records.find(def, access.account.id, id);
   if (!view) throw notFound();
   return view;
-}
-
-type Operation = 'Create' | 'Update' | 'Delete';
-
-const hasWriterRole = (def: RecordDefinition, access: AccessContext) => def.writers.roles.some((role) => access.roles.includes(role));
-
-/** Before anything is read: the scope, and a writer's role unless the record may be the caller's own. */
-function assertWriter(def: RecordDefinition, access: AccessContext, operation: Operation): void {
-  if (!hasWriterRole(def, access) && def.writers.own === undefined) throw forbidden(def.writers.rule);
-  assertAllowed(access, def.noun, operation);
-}
-
-/** A caller without a writer's role writes only records whose `own` person is the caller, before and after the write. */
-function assertOwn(def: RecordDefinition, access: AccessContext, ...rows: RecordRow[]): void {
-  const own = def.writers.own;
-  if (own === undefined || hasWriterRole(def, access)) return;
-  if (rows.some((row) => row[own] !== access.person.id)) throw forbidden(def.writers.rule);
 }
 
 /** The fields stored in the record's own row: written, and not a link list. */

@@ -64,7 +64,8 @@ export async function addRequestNote(
   });
 }
 
-function noteErrors(input: NoteCreateInput): FieldError[] {
+/** The problems of a note's text and `internal` flag, for a note of a request or of a record of the engine. */
+export function noteErrors(input: NoteCreateInput): FieldError[] {
   const errors: FieldError[] = [];
   const { text, internal } = input;
   if (typeof text !== 'string' || text.trim() === '') errors.push(['text', "Text can't be blank"]);

@@ -33,6 +33,7 @@ import * as contracts from './20261128000041_contracts.js';
 import * as timeEntries from './20261129000042_time_entries.js';
 import * as outOfOfficePeriods from './20261129000043_out_of_office_periods.js';
 import * as broadcasts from './20261129000047_broadcasts.js';
+import * as recordNotes from './20261129000049_record_notes.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000042_time_entries': timeEntries,
   '20261129000043_out_of_office_periods': outOfOfficePeriods,
   '20261129000047_broadcasts': broadcasts,
+  '20261129000049_record_notes': recordNotes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -97,3 +97,11 @@ export async function insertLinks(db: Database, def: RecordDefinition, field: st
     [id, [...ids]],
   );
 }
+
+/** The notes of one record of the engine, as a request's notes read (request-views.ts listNoteViews). */
+export function recordNotes(db: Database, def: RecordDefinition, account: string, id: number): Knex.QueryBuilder {
+  return db('notes as n')
+    .join('people as p', 'p.id', 'n.person_id')
+    .where({ 'n.account_id': account, 'n.record_type': def.node, 'n.record_id': id })
+    .select('n.id', 'n.text', 'n.internal', 'n.person_id', 'p.name as person_name', 'n.created_at');
+}

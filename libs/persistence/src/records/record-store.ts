@@ -1,8 +1,9 @@
 /** The one store of every record of the engine (docs/decisions/039); its SQL is record-sql.ts. */
-import { storedFields, type RecordDefinition, type RecordRow, type RecordStore } from '@tessera/domain';
+import { storedFields, type NoteView, type RecordDefinition, type RecordRow, type RecordStore } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { fetchPage } from '../collections/collection.js';
-import { collectionColumns, insertLinks, recordViews, toRecordView, whereCurrent } from './record-sql.js';
+import { NOTE_COLUMNS } from '../requests/request-views.js';
+import { collectionColumns, insertLinks, recordNotes, recordViews, toRecordView, whereCurrent } from './record-sql.js';
 
 /** A field's stored column (its declaration's `column`, default its name). */
 const columnOf = (def: RecordDefinition, name: string) => def.fields.fields[name]?.column ?? name;
@@ -44,6 +45,11 @@ export function recordStore(db: Database): RecordStore {
       return done ? id : null;
     },
     update: (def, id, changes) => unlessTaken(db, (trx) => trx(def.table).where({ id }).update({ ...toColumns(def, changes), updated_at: db.fn.now() })),
+    async insertNote(def, account, id, personId, text) {
+      const [{ id: noteId }] = await db('notes').insert({ account_id: account, record_type: def.node, record_id: id, person_id: personId, text, internal: false }).returning('id');
+      return noteId as number;
+    },
+    notesPage: (def, account, id, query) => fetchPage<NoteView>(recordNotes(db, def, account, id), query, NOTE_COLUMNS),
     async delete(def, id) {
       await db(def.table).where({ id }).delete();
     },
