@@ -28,6 +28,19 @@ export interface RecordAgreement<K extends string = string> {
 }
 
 /**
+ * A date of the record that sets other fields when its day begins (`start`) or ends (`end`), in
+ * UTC (docs/decisions/042): a knowledge article's `archive_date` archives it, an agreement's
+ * `expiry_date` expires it. A write giving a day already begun (or over) sets them in the same
+ * write; a later day schedules a job, one per record and field, which sets them through the
+ * record's change when the moment comes, as the service.
+ */
+export interface RecordTimer<K extends string = string> {
+  field: K;
+  at: 'start' | 'end';
+  set: Readonly<Record<string, unknown>>;
+}
+
+/**
  * Who may create and change the record, beyond the token's scopes; `rule` is the use case's 403
  * reason. A REST route declares one role at most: with one, it declares it; with more, it
  * declares the scope action and `note` says who (the OpenAPI document shows it).
@@ -61,6 +74,7 @@ export interface RecordDefinitionInput<F extends RecordFields> {
    * service instance is one of the offering's service; each reference as given or else as stored.
    */
   agree?: { readonly [K in keyof F]?: RecordAgreement<keyof F & string> };
+  timers?: readonly RecordTimer<keyof F & string>[];
   writers: RecordWriters;
   /** What the OpenAPI document says of a create and a change beyond the summary. */
   describe: { create: string; update: string };
@@ -98,6 +112,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   links: Readonly<Record<string, RecordLink>>;
   parent: string | null;
   agree: Readonly<Record<string, RecordAgreement>>;
+  timers: readonly RecordTimer[];
   writers: RecordWriters;
   describe: { create: string; update: string };
   /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`). */
@@ -121,6 +136,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     links: (input.links ?? {}) as Record<string, RecordLink>,
     parent: input.parent ?? null,
     agree: (input.agree ?? {}) as Record<string, RecordAgreement>,
+    timers: input.timers ?? [],
     writers: input.writers,
     describe: input.describe,
     graphql: { one, many: camelCase(plural.replaceAll(' ', '_')) },

@@ -9,12 +9,14 @@
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { PublishedEvent } from '../events/event-payloads.js';
+import type { QueuedJob } from '../jobs/job-contract.js';
 import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
 import { recordChange } from '../outbox/record-change.js';
 import type { Repositories, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
+import type { AccountId } from '../tenancy/account-id.js';
 import { checkRecordInput, inDeclarationOrder } from '../records/check-record-input.js';
 import { takenAsRead } from '../records/names-as-read.js';
 import { humanizeField } from '../records/record-fields.js';
@@ -23,9 +25,10 @@ import type { RecordDefinition } from './define-record.js';
 import { referenceProblems } from './record-references.js';
 import { referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
+import { dueTimerValues, timerJobs } from './record-timers.js';
 
 type Reads = Pick<Repositories, 'records'>;
-type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs'>;
+type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs' | 'now'>;
 type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs'>;
 
 export async function listRecords(def: RecordDefinition, access: AccessContext, query: CollectionQuery, repos: Reads): Promise<Page<RecordView>> {
@@ -123,6 +126,9 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
   return uow.transaction(async (tx) => {
     const values = await checked(def, tx, access, input, 'create');
     const row: RecordRow = Object.fromEntries(storedFields(def).map((name) => [name, values[name] ?? def.defaults[name] ?? null]));
+    // Only a record with timers asks the clock: the one the job queue runs by.
+    const now = def.timers.length > 0 ? await tx.now() : null;
+    if (now) Object.assign(row, dueTimerValues(def, row, now));
     const id = await tx.records.insert(def, account, row);
     if (id === null) throw validationFailed([taken(def, row[def.unique!])]);
     const links: Record<string, number[]> = {};
@@ -132,7 +138,7 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
     }
     await recordChange(tx, {
       account, record: { type: def.node, id }, action: 'create', actor: actorOf(access),
-      source: null, sourceId: null, changes: { ...row, ...links }, events: [event(def, 'create')],
+      source: null, sourceId: null, changes: { ...row, ...links }, events: [event(def, 'create')], jobs: now ? timerJobs(def, account, id, row, now).jobs : [],
     });
     return viewOf(def, tx, access, id);
   });
@@ -147,6 +153,8 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     const values = await checked(def, tx, access, input, 'change', { ...current, id });
     const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
     const changed = changedFields<RecordRow>(current, wanted);
+    const now = def.timers.length > 0 ? await tx.now() : null;
+    if (now) withDueTimers(changed, current, dueTimerValues(def, changed, now));
     const audit = auditPairs(current, changed);
     const links: Record<string, number[]> = {};
     for (const field of Object.keys(def.links)) {
@@ -157,12 +165,43 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     }
     if (Object.keys(audit).length === 0) return viewOf(def, tx, access, id);
 
-    if (Object.keys(changed).length > 0 && !(await tx.records.update(def, id, changed))) throw validationFailed([taken(def, changed[def.unique!])]);
-    for (const field of Object.keys(links)) if (field in audit) await tx.records.replaceLinks(def, field, id, links[field]!);
-    await recordChange(tx, {
-      account, record: { type: def.node, id }, action: 'update', actor: actorOf(access),
-      source: null, sourceId: null, changes: audit, events: [event(def, 'update')],
-    });
+    const timers = now ? timerJobs(def, account, id, changed, now) : { jobs: [], cancel: [] };
+    for (const key of timers.cancel) await tx.jobs.cancel(key);
+    await saveRecordChange(def, tx, { account, id, changed, links, audit, actor: actorOf(access), source: null, jobs: timers.jobs });
     return viewOf(def, tx, access, id);
+  });
+}
+
+/** A due timer's values win over the same write's: a field it sets is changed only where the record differs. */
+function withDueTimers(changed: RecordRow, current: RecordRow, due: RecordRow): void {
+  for (const [field, value] of Object.entries(due)) {
+    if (current[field] === value) delete changed[field];
+    else changed[field] = value;
+  }
+}
+
+export interface SavedChange {
+  account: AccountId;
+  id: number;
+  /** The row's changed values. */
+  changed: RecordRow;
+  /** Each link list as it is to be (those in `audit` are written). */
+  links: Record<string, number[]>;
+  /** `[before, after]` of every field changed. */
+  audit: Record<string, unknown>;
+  /** Null: the service's own change. */
+  actor: { id: number; name: string } | null;
+  source: string | null;
+  jobs: readonly QueuedJob[];
+}
+
+/** Writes a change of a record that changes something: its row, its links, one audit line, `<noun>.update` and the change's jobs. */
+export async function saveRecordChange(def: RecordDefinition, tx: Tx, change: SavedChange): Promise<void> {
+  const { account, id, changed, links, audit } = change;
+  if (Object.keys(changed).length > 0 && !(await tx.records.update(def, id, changed))) throw validationFailed([taken(def, changed[def.unique!])]);
+  for (const field of Object.keys(links)) if (field in audit) await tx.records.replaceLinks(def, field, id, links[field]!);
+  await recordChange(tx, {
+    account, record: { type: def.node, id }, action: 'update', actor: change.actor,
+    source: change.source, sourceId: null, changes: audit, events: [event(def, 'update')], jobs: change.jobs,
   });
 }
