@@ -297,6 +297,8 @@ export { ORGANIZATION } from './organizations/organization.record.js';
 export { SERVICE } from './services/service.record.js';
 export { SERVICE_OFFERING } from './service-offerings/service-offering.record.js';
 export { SLA } from './slas/sla.record.js';
+export { KNOWLEDGE_ARTICLE } from './knowledge-articles/knowledge-article.record.js';
+export { FLSA } from './flsas/flsa.record.js';
 export { PRODUCT } from './products/product.record.js';
 export { CONTRACT } from './contracts/contract.record.js';
 export { isCalendarDay } from './records/calendar-day.js';

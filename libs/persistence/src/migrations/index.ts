@@ -30,6 +30,8 @@ import * as serviceOfferings from './20261128000030_service_offerings.js';
 import * as slas from './20261128000031_slas.js';
 import * as products from './20261128000040_products.js';
 import * as contracts from './20261128000041_contracts.js';
+import * as knowledgeArticles from './20261129000044_knowledge_articles.js';
+import * as flsas from './20261129000045_flsas.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -67,6 +69,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128000031_slas': slas,
   '20261128000040_products': products,
   '20261128000041_contracts': contracts,
+  '20261129000044_knowledge_articles': knowledgeArticles,
+  '20261129000045_flsas': flsas,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
