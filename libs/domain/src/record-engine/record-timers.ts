@@ -21,6 +21,10 @@ export function timerMoment(timer: RecordTimer, day: string): Date {
 /** Whether the record has every value the timer sets. */
 export const timerApplied = (timer: RecordTimer, row: RecordRow): boolean => Object.entries(timer.set).every(([field, value]) => row[field] === value);
 
+/** Whether a write gives a timed day (a create: one not null, a change: one changed); only such a write needs the clock. */
+export const givesTimedDay = (def: RecordDefinition, written: RecordRow, mode: 'create' | 'change'): boolean =>
+  def.timers.some((timer) => timer.field in written && (mode === 'change' || written[timer.field] !== null));
+
 /** The timers whose day `written` gives, with that day (null: cleared). */
 const timersWritten = (def: RecordDefinition, written: RecordRow) =>
   def.timers.filter((timer) => timer.field in written).map((timer) => ({ timer, day: (written[timer.field] ?? null) as string | null }));

@@ -25,7 +25,7 @@ import type { RecordDefinition } from './define-record.js';
 import { referenceProblems } from './record-references.js';
 import { referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
-import { dueTimerValues, timerJobs } from './record-timers.js';
+import { dueTimerValues, givesTimedDay, timerJobs } from './record-timers.js';
 
 type Reads = Pick<Repositories, 'records'>;
 type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs' | 'now'>;
@@ -126,8 +126,8 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
   return uow.transaction(async (tx) => {
     const values = await checked(def, tx, access, input, 'create');
     const row: RecordRow = Object.fromEntries(storedFields(def).map((name) => [name, values[name] ?? def.defaults[name] ?? null]));
-    // Only a record with timers asks the clock: the one the job queue runs by.
-    const now = def.timers.length > 0 ? await tx.now() : null;
+    // Only a write giving a timed day asks the clock: the one the job queue runs by.
+    const now = givesTimedDay(def, row, 'create') ? await tx.now() : null;
     if (now) Object.assign(row, dueTimerValues(def, row, now));
     const id = await tx.records.insert(def, account, row);
     if (id === null) throw validationFailed([taken(def, row[def.unique!])]);
@@ -153,7 +153,7 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     const values = await checked(def, tx, access, input, 'change', { ...current, id });
     const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
     const changed = changedFields<RecordRow>(current, wanted);
-    const now = def.timers.length > 0 ? await tx.now() : null;
+    const now = givesTimedDay(def, changed, 'change') ? await tx.now() : null;
     if (now) withDueTimers(changed, current, dueTimerValues(def, changed, now));
     const audit = auditPairs(current, changed);
     const links: Record<string, number[]> = {};
