@@ -38,6 +38,14 @@ export function dueTimerValues(def: RecordDefinition, written: RecordRow, now: D
   return values;
 }
 
+/** A due timer's values win over the same change's: a field it sets is changed only where the record differs. */
+export function withDueTimers(changed: RecordRow, current: RecordRow, due: RecordRow): void {
+  for (const [field, value] of Object.entries(due)) {
+    if (current[field] === value) delete changed[field];
+    else changed[field] = value;
+  }
+}
+
 /** For the timers whose day `written` gives: the jobs to queue for a later moment, and the keys of the jobs no longer wanted. */
 export function timerJobs(def: RecordDefinition, account: AccountId, id: number, written: RecordRow, now: Date): { jobs: QueuedJob[]; cancel: string[] } {
   const jobs: QueuedJob[] = [];

@@ -25,7 +25,7 @@ import type { RecordDefinition } from './define-record.js';
 import { referenceProblems } from './record-references.js';
 import { referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
-import { dueTimerValues, givesTimedDay, timerJobs } from './record-timers.js';
+import { dueTimerValues, givesTimedDay, timerJobs, withDueTimers } from './record-timers.js';
 
 type Reads = Pick<Repositories, 'records'>;
 type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs' | 'now'>;
@@ -170,14 +170,6 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     await saveRecordChange(def, tx, { account, id, changed, links, audit, actor: actorOf(access), source: null, jobs: timers.jobs });
     return viewOf(def, tx, access, id);
   });
-}
-
-/** A due timer's values win over the same write's: a field it sets is changed only where the record differs. */
-function withDueTimers(changed: RecordRow, current: RecordRow, due: RecordRow): void {
-  for (const [field, value] of Object.entries(due)) {
-    if (current[field] === value) delete changed[field];
-    else changed[field] = value;
-  }
 }
 
 export interface SavedChange {
