@@ -31,6 +31,7 @@ const NESTED_KIND: Readonly<Record<NestedEdge, NodeKind>> = {
   'ServiceInstance.configurationItems': 'ConfigurationItem',
   'ConfigurationItem.serviceInstances': 'ServiceInstance',
   'Contract.cis': 'ConfigurationItem',
+  'KnowledgeArticle.serviceInstances': 'ServiceInstance',
 };
 
 export function graphReadScope(access: AccessContext): GraphReadScope {

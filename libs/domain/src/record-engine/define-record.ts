@@ -30,6 +30,19 @@ export interface RecordAgreement<K extends string = string> {
 }
 
 /**
+ * A date of the record that sets other fields when its day begins (`start`) or ends (`end`), in
+ * UTC (docs/decisions/042): a knowledge article's `archive_date` archives it, an agreement's
+ * `expiry_date` expires it. A write giving a day already begun (or over) sets them in the same
+ * write; a later day schedules a job, one per record and field, which sets them through the
+ * record's change when the moment comes, as the service.
+ */
+export interface RecordTimer<K extends string = string> {
+  field: K;
+  at: 'start' | 'end';
+  set: Readonly<Record<string, unknown>>;
+}
+
+/**
  * Who may create, change and delete the record, beyond the token's scopes; `rule` is the use
  * case's 403 reason. A REST route declares one role at most: with one, it declares it; with
  * more, or with `own`, it declares the scope action and `note` says who (the OpenAPI document
@@ -69,6 +82,7 @@ export interface RecordDefinitionInput<F extends RecordFields> {
    * service instance is one of the offering's service; each reference as given or else as stored.
    */
   agree?: { readonly [K in keyof F]?: RecordAgreement<keyof F & string> };
+  timers?: readonly RecordTimer<keyof F & string>[];
   writers: RecordWriters;
   /**
    * The record's own rules beyond its declaration, on the values it would have once written
@@ -121,6 +135,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   links: Readonly<Record<string, RecordLink>>;
   parent: string | null;
   agree: Readonly<Record<string, RecordAgreement>>;
+  timers: readonly RecordTimer[];
   writers: RecordWriters;
   rules: (record: Readonly<Record<string, unknown>>) => FieldError[];
   changeEvents: Partial<Record<ChangeVerb, string>>;
@@ -152,6 +167,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     links: (input.links ?? {}) as Record<string, RecordLink>,
     parent: input.parent ?? null,
     agree: (input.agree ?? {}) as Record<string, RecordAgreement>,
+    timers: input.timers ?? [],
     writers: input.writers,
     rules: input.rules ?? (() => []),
     changeEvents: checkedChangeEvents(input.noun, input.fields, input.changeEvents ?? {}),
