@@ -50,4 +50,13 @@ describe('first line support agreements', () => {
     expect(today.status).toBe('active');
     expect((await patch(today.id, { expiry_date: day(-3) }).expect(200)).body).toMatchObject({ status: 'expired', expiry_date: day(-3) });
   });
+
+  it('names a customer representative of the directory account, and takes a time zone by its IANA name only', async () => {
+    const [{ id: rep }] = await h.test.db('people').insert({ account_id: 'widget', name: 'Rita Rep', primary_email: 'rita.rep@widget.example' }).returning('id');
+    const created = await create({ customer_rep_id: rep, time_zone: 'Europe/Amsterdam' }).expect(201);
+    expect(created.body).toMatchObject({ customer_rep: { id: rep, name: 'Rita Rep' }, time_zone: 'Europe/Amsterdam' });
+    const refused = await patch(created.body.id, { time_zone: 'CET+1' }).expect(422);
+    expect(refused.body.errors).toEqual([['time_zone', 'Time zone is not a time zone (an IANA name such as Europe/Amsterdam or UTC)']]);
+    expect((await patch(created.body.id, { time_zone: 'UTC' }).expect(200)).body.time_zone).toBe('UTC');
+  });
 });

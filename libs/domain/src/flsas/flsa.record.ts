@@ -25,10 +25,15 @@ export const FLSA = defineRecord({
       type: 'enum', values: STATUSES, write: 'change', nullable: false, description: 'Status',
       note: 'Default: being_prepared; expired at the end of the expiry date (UTC)', collection: ALL,
     },
+    customer_rep_id: {
+      type: 'reference', target: 'Person', write: 'change', description: 'Customer representative, who speaks for the customer',
+      note: 'A person of the account or of its directory account', collection: LISTED,
+    },
     service_desk_team_id: { type: 'reference', target: 'Team', write: 'change', description: 'Service desk team giving the support', collection: LISTED },
     start_date: { type: 'date', write: 'change', description: 'First day of the agreement', collection: ALL },
     notice_date: { type: 'date', write: 'change', description: 'Last day to give notice of renewal or termination', collection: ALL },
     expiry_date: { type: 'date', notBefore: 'start_date', write: 'change', description: 'Last day of the agreement', note: 'Not before the start date; expired at the end of that day (UTC)', collection: ALL },
+    time_zone: { type: 'text', max: 64, format: 'time-zone', write: 'change', description: 'Time zone of the support hours', note: 'An IANA name such as Europe/Amsterdam', collection: LISTED },
   },
   defaults: { status: 'being_prepared' },
   timers: [{ field: 'expiry_date', at: 'end', set: { status: 'expired' } }],
@@ -37,6 +42,6 @@ export const FLSA = defineRecord({
     create:
       '`name`, `customer_id` and `provider_id` (organizations of the account) are needed; being prepared by default. The expiry date is never before ' +
       'the start date; an expiry date already over expires it at once, a later one at the end of that day (UTC). Fires flsa.create.',
-    update: 'Name, customer, provider, status, service desk team and dates; the expiry date is never before the start date. Fires flsa.update; a change that changes nothing fires nothing.',
+    update: 'Name, customer, provider, customer representative, status, service desk team, dates and time zone; the expiry date is never before the start date. Fires flsa.update; a change that changes nothing fires nothing.',
   },
 });

@@ -4,8 +4,10 @@ import type { Knex } from 'knex';
  * Issue 31 (docs/decisions/042): first line support agreements written over `/v1/flsas` — the
  * seeded table, which says which service desk team takes a customer account's requests, gains
  * the customer and provider organizations of the same account (required of a new agreement; the
- * rows before have neither), the status (being prepared by default) and the start, notice and
- * expiry dates; the customer account and the service desk team are no longer required.
+ * rows before have neither), the customer's representative (a person of the account or its
+ * directory account, docs/decisions/041), the status (being prepared by default), the start, notice
+ * and expiry dates and the time zone; the customer account and the service desk team are no longer
+ * required.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('first_line_support_agreements', (t) => {
@@ -17,6 +19,8 @@ export async function up(knex: Knex): Promise<void> {
     t.date('start_date').nullable();
     t.date('notice_date').nullable();
     t.date('expiry_date').nullable();
+    t.integer('customer_rep_id').nullable().references('id').inTable('people').onDelete('SET NULL');
+    t.string('time_zone', 64).nullable();
     t.index(['account_id', 'name']);
     t.check("status in ('being_prepared', 'scheduled_for_activation', 'active', 'expired')", [], 'first_line_support_agreements_status');
     t.check('expiry_date >= start_date', [], 'first_line_support_agreements_expiry_not_before_start');
@@ -36,7 +40,7 @@ export async function down(knex: Knex): Promise<void> {
     t.dropForeign(['account_id', 'customer_id'], 'first_line_support_agreements_customer_fk');
     t.dropForeign(['account_id', 'provider_id'], 'first_line_support_agreements_provider_fk');
     t.dropIndex(['account_id', 'name']);
-    t.dropColumns('customer_id', 'provider_id', 'status', 'start_date', 'notice_date', 'expiry_date');
+    t.dropColumns('customer_id', 'provider_id', 'status', 'start_date', 'notice_date', 'expiry_date', 'customer_rep_id', 'time_zone');
     t.string('customer_account_id', 63).notNullable().alter();
     t.integer('service_desk_team_id').notNullable().alter();
   });
