@@ -20,15 +20,15 @@ describe('contracts, from their start date to their expiry date', () => {
   afterAll(() => h.drop());
 
   it('reads its dates back as the days written, with its defaults, and filters by a date range', async () => {
-    const created = await create({ start_date: '2026-01-01', notice_date: '2026-10-01', expiry_date: '2026-12-31' }).expect(201);
+    const created = await create({ start_date: '2036-01-01', notice_date: '2036-10-01', expiry_date: '2036-12-31' }).expect(201);
     expect(created.body).toMatchObject({
       customer: { id: customer, name: 'Widget Customer' }, supplier: null, category: 'lease_contract', status: 'scheduled_for_activation',
-      start_date: '2026-01-01', notice_date: '2026-10-01', expiry_date: '2026-12-31', cis: [],
+      start_date: '2036-01-01', notice_date: '2036-10-01', expiry_date: '2036-12-31', cis: [],
     });
-    await create({ name: 'Later', start_date: '2027-01-01' }).expect(201);
-    const until = await h.get('/v1/contracts?start_date=<2026-06-30').expect(200);
+    await create({ name: 'Later', start_date: '2037-01-01' }).expect(201);
+    const until = await h.get('/v1/contracts?start_date=<2036-06-30').expect(200);
     expect(until.body.map((contract: { name: string }) => contract.name)).toEqual(['Lease']);
-    expect((await h.get('/v1/contracts?start_date=2026-02-30').expect(400)).body.message).toMatch(/start_date/);
+    expect((await h.get('/v1/contracts?start_date=2036-02-30').expect(400)).body.message).toMatch(/start_date/);
   });
 
   it('refuses a day that does not exist, and an expiry before the start, in a create and a change, and changes nothing', async () => {

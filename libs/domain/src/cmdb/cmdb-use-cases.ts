@@ -5,7 +5,7 @@ import { createRecord, updateRecord } from '../record-engine/record-use-cases.js
 import { CONFIGURATION_ITEM, type ConfigurationItemCreateInput, type ConfigurationItemUpdateInput } from './configuration-item.record.js';
 import { SERVICE_INSTANCE, type ServiceInstanceCreateInput, type ServiceInstanceUpdateInput } from './service-instance.record.js';
 
-type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs'>;
+type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs' | 'now'>;
 
 export const createConfigurationItem = (access: AccessContext, input: ConfigurationItemCreateInput, uow: Writes) => createRecord(CONFIGURATION_ITEM, access, input, uow);
 export const updateConfigurationItem = (access: AccessContext, id: number, input: ConfigurationItemUpdateInput, uow: Writes) => updateRecord(CONFIGURATION_ITEM, access, id, input, uow);

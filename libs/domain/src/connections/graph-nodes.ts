@@ -85,13 +85,15 @@ export interface GraphNodes {
   OutOfOfficePeriod: RecordNode;
   Product: RecordNode;
   Contract: RecordNode;
+  KnowledgeArticle: RecordNode;
+  FirstLineSupportAgreement: RecordNode;
   Broadcast: RecordNode;
 }
 
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'TimeEntry', 'OutOfOfficePeriod', 'Broadcast'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'TimeEntry', 'OutOfOfficePeriod', 'KnowledgeArticle', 'FirstLineSupportAgreement', 'Broadcast'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {
@@ -101,6 +103,7 @@ export interface NestedEdges {
   'ServiceInstance.configurationItems': ConfigurationItemNode;
   'ConfigurationItem.serviceInstances': ServiceInstanceNode;
   'Contract.cis': ConfigurationItemNode;
+  'KnowledgeArticle.serviceInstances': ServiceInstanceNode;
   'Broadcast.teams': TeamNode;
   'Broadcast.organizations': RecordNode;
 }

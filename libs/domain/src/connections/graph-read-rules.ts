@@ -7,6 +7,8 @@ import { BROADCAST } from '../broadcasts/broadcast.record.js';
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
 import { CONTRACT } from '../contracts/contract.record.js';
+import { FLSA } from '../flsas/flsa.record.js';
+import { KNOWLEDGE_ARTICLE } from '../knowledge-articles/knowledge-article.record.js';
 import { ORGANIZATION } from '../organizations/organization.record.js';
 import { assertEmailQueryAllowed } from '../people/person-email-visibility.js';
 import { PRODUCT } from '../products/product.record.js';
@@ -62,6 +64,8 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   ServiceLevelAgreement: recordReadRule(SLA),
   TimeEntry: recordReadRule(TIME_ENTRY),
   OutOfOfficePeriod: recordReadRule(OUT_OF_OFFICE_PERIOD),
+  KnowledgeArticle: recordReadRule(KNOWLEDGE_ARTICLE),
+  FirstLineSupportAgreement: recordReadRule(FLSA),
   Product: recordReadRule(PRODUCT),
   Contract: recordReadRule(CONTRACT),
   Broadcast: recordReadRule(BROADCAST),

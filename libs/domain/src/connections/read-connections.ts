@@ -33,6 +33,7 @@ const NESTED_KIND: Readonly<Record<NestedEdge, NodeKind>> = {
   'ServiceInstance.configurationItems': 'ConfigurationItem',
   'ConfigurationItem.serviceInstances': 'ServiceInstance',
   'Contract.cis': 'ConfigurationItem',
+  'KnowledgeArticle.serviceInstances': 'ServiceInstance',
   'Broadcast.teams': 'Team',
   'Broadcast.organizations': 'Organization',
 };

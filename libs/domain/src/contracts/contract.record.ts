@@ -25,13 +25,14 @@ export const CONTRACT = defineRecord({
     status: { type: 'enum', values: STATUSES, write: 'change', notBlank: true, description: 'Status', note: 'Default: scheduled_for_activation', collection: ALL },
     start_date: { type: 'date', write: 'change', description: 'First day of the contract', collection: ALL },
     notice_date: { type: 'date', write: 'change', description: 'Last day on which the contract can be terminated before its expiry', collection: ALL },
-    expiry_date: { type: 'date', notBefore: 'start_date', write: 'change', description: 'Last day of the contract', note: 'Never before the start date', collection: ALL },
+    expiry_date: { type: 'date', notBefore: 'start_date', write: 'change', description: 'Last day of the contract', note: 'Never before the start date; expired at the end of that day (UTC)', collection: ALL },
     ci_ids: {
       type: 'references', target: 'ConfigurationItem', max: CONTRACT_CIS_MAX, write: 'change', description: 'Configuration items the contract covers',
       note: 'Given, it replaces them, in its order; default: none', collection: { default: true },
     },
   },
   defaults: { category: 'lease_contract', status: 'scheduled_for_activation' },
+  timers: [{ field: 'expiry_date', at: 'end', set: { status: 'expired' } }],
   links: { ci_ids: { table: 'contract_cis', self: 'contract_id', other: 'ci_id', position: 'self' } },
   writers: CATALOGUE_WRITERS,
   describe: {

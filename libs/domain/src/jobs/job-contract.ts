@@ -47,11 +47,21 @@ export const requestWaitingUntilJob = z.object({
   request_id: z.number().int().positive(),
 });
 
+/** A date timer of a record of the engine (define-record.ts `timers`): due at the start or end of `day` as the job was queued. */
+export const recordTimerJob = z.object({
+  account_id: z.string().min(1),
+  noun: z.string().min(1),
+  record_id: z.number().int().positive(),
+  field: z.string().min(1),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+
 export const JOB_SCHEMAS = {
   'webhook-event': webhookEventJob,
   'webhook-delivery': webhookDeliveryJob,
   'send-mail': sendMailJob,
   'request-waiting-until': requestWaitingUntilJob,
+  'record-timer': recordTimerJob,
 } as const;
 
 export type JobName = keyof typeof JOB_SCHEMAS;
@@ -63,6 +73,7 @@ export const JOBS = {
   webhookDelivery: 'webhook-delivery',
   sendMail: 'send-mail',
   requestWaitingUntil: 'request-waiting-until',
+  recordTimer: 'record-timer',
 } as const satisfies Record<string, JobName>;
 
 export interface JobOptions {
@@ -92,5 +103,9 @@ export type WebhookEventJob = JobPayload<'webhook-event'>;
 export type WebhookDeliveryJob = JobPayload<'webhook-delivery'>;
 export type SendMailJob = JobPayload<'send-mail'>;
 export type RequestWaitingUntilJob = JobPayload<'request-waiting-until'>;
+export type RecordTimerJob = JobPayload<'record-timer'>;
 
 export const waitingUntilJobKey = (requestId: number) => `${JOBS.requestWaitingUntil}:${requestId}`;
+
+/** One job per record and timed field: a changed day replaces the waiting job. */
+export const recordTimerJobKey = (noun: string, recordId: number, field: string) => `${JOBS.recordTimer}:${noun}:${recordId}:${field}`;

@@ -30,6 +30,19 @@ export interface RecordAgreement<K extends string = string> {
 }
 
 /**
+ * A date of the record that sets other fields when its day begins (`start`) or ends (`end`), in
+ * UTC (docs/decisions/042): a knowledge article's `archive_date` archives it, an agreement's
+ * `expiry_date` expires it. A write giving a day already begun (or over) sets them in the same
+ * write; a later day schedules a job, one per record and field, which sets them through the
+ * record's change when the moment comes, as the service.
+ */
+export interface RecordTimer<K extends string = string> {
+  field: K;
+  at: 'start' | 'end';
+  set: Readonly<Record<string, unknown>>;
+}
+
+/**
  * When a record is current (a broadcast shown now): from its `from` datetime, before its `until`
  * datetime (none: until further notice), unless its `unless` flag is set. Read on the database
  * clock; the collection lists the current records, its predefined filters the others
@@ -88,6 +101,7 @@ export interface RecordDefinitionInput<F extends RecordFields> {
    * service instance is one of the offering's service; each reference as given or else as stored.
    */
   agree?: { readonly [K in keyof F]?: RecordAgreement<keyof F & string> };
+  timers?: readonly RecordTimer<keyof F & string>[];
   /** When a record is current (RecordCurrent); its collection then lists the current ones. */
   current?: RecordCurrent<keyof F & string>;
   writers: RecordWriters;
@@ -142,6 +156,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   links: Readonly<Record<string, RecordLink>>;
   parent: string | null;
   agree: Readonly<Record<string, RecordAgreement>>;
+  timers: readonly RecordTimer[];
   current: RecordCurrent | null;
   writers: RecordWriters;
   rules: (record: Readonly<Record<string, unknown>>) => FieldError[];
@@ -174,6 +189,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     links: (input.links ?? {}) as Record<string, RecordLink>,
     parent: input.parent ?? null,
     agree: (input.agree ?? {}) as Record<string, RecordAgreement>,
+    timers: input.timers ?? [],
     current: input.current ?? null,
     writers: input.writers,
     rules: input.rules ?? (() => []),

@@ -8,12 +8,14 @@
  * the one outbox (outbox/record-change.ts). A change that changes nothing writes nothing.
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
+import type { QueuedJob } from '../jobs/job-contract.js';
 import { notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
 import { recordChange } from '../outbox/record-change.js';
 import type { Repositories, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
+import type { AccountId } from '../tenancy/account-id.js';
 import { checkRecordInput, inDeclarationOrder } from '../records/check-record-input.js';
 import { takenAsRead } from '../records/names-as-read.js';
 import { humanizeField } from '../records/record-fields.js';
@@ -24,9 +26,10 @@ import { referenceProblems } from './record-references.js';
 import { assertOwn, assertWriter } from './record-writers.js';
 import { referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
+import { dueTimerValues, givesTimedDay, timerJobs, withDueTimers } from './record-timers.js';
 
 type Reads = Pick<Repositories, 'records'>;
-type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs'>;
+type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs' | 'now'>;
 type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs'>;
 
 /** A record's collection query; `current`: which records of a record with `current` (default its active ones). */
@@ -137,6 +140,9 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
     const values = await checked(def, tx, access, input, 'create', defaults);
     const row: RecordRow = Object.fromEntries(storedFields(def).map((name) => [name, values[name] ?? defaults[name] ?? null]));
     assertOwn(def, access, row);
+    // Only a write giving a timed day asks the clock: the one the job queue runs by.
+    const now = givesTimedDay(def, row, 'create') ? await tx.now() : null;
+    if (now) Object.assign(row, dueTimerValues(def, row, now));
     const id = await tx.records.insert(def, account, row);
     if (id === null) throw validationFailed([taken(def, row[def.unique!])]);
     const links: Record<string, number[]> = {};
@@ -147,7 +153,7 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
     const view = await viewOf(def, tx, access, id);
     await recordChange(tx, {
       account, record: { type: def.node, id }, action: 'create', actor: actorOf(access),
-      source: null, sourceId: null, changes: { ...row, ...links }, events: recordEvents(def, view),
+      source: null, sourceId: null, changes: { ...row, ...links }, events: recordEvents(def, view), jobs: now ? timerJobs(def, account, id, row, now).jobs : [],
     });
     return view;
   });
@@ -163,6 +169,8 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
     assertOwn(def, access, current, { ...current, ...wanted });
     const changed = changedFields<RecordRow>(current, wanted);
+    const now = givesTimedDay(def, changed, 'change') ? await tx.now() : null;
+    if (now) withDueTimers(changed, current, dueTimerValues(def, changed, now));
     const audit = auditPairs(current, changed);
     const links: Record<string, number[]> = {};
     for (const field of Object.keys(def.links)) {
@@ -173,14 +181,9 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     }
     if (Object.keys(audit).length === 0) return viewOf(def, tx, access, id);
 
-    if (Object.keys(changed).length > 0 && !(await tx.records.update(def, id, changed))) throw validationFailed([taken(def, changed[def.unique!])]);
-    for (const field of Object.keys(links)) if (field in audit) await tx.records.replaceLinks(def, field, id, links[field]!);
-    const view = await viewOf(def, tx, access, id);
-    await recordChange(tx, {
-      account, record: { type: def.node, id }, action: 'update', actor: actorOf(access),
-      source: null, sourceId: null, changes: audit, events: recordEvents(def, view, { before: current, changed }),
-    });
-    return view;
+    const timers = now ? timerJobs(def, account, id, changed, now) : { jobs: [], cancel: [] };
+    for (const key of timers.cancel) await tx.jobs.cancel(key);
+    return saveRecordChange(def, tx, { account, id, before: current, changed, links, audit, actor: actorOf(access), source: null, jobs: timers.jobs });
   });
 }
 
@@ -204,4 +207,35 @@ export async function deleteRecord(def: RecordDefinition, access: AccessContext,
       source: null, sourceId: null, changes: { ...current, ...links }, events: recordEvents(def, view, { deleted: true }),
     });
   });
+}
+
+export interface SavedChange {
+  account: AccountId;
+  id: number;
+  /** The row's values before the change. */
+  before: RecordRow;
+  /** The row's changed values. */
+  changed: RecordRow;
+  /** Each link list as it is to be (those in `audit` are written). */
+  links: Record<string, number[]>;
+  /** `[before, after]` of every field changed. */
+  audit: Record<string, unknown>;
+  /** Null: the service's own change. */
+  actor: { id: number; name: string } | null;
+  source: string | null;
+  jobs: readonly QueuedJob[];
+}
+
+/** Writes a change of a record that changes something: its row, its links, one audit line, its events (record-events.ts) and the change's jobs; the record after it. */
+export async function saveRecordChange(def: RecordDefinition, tx: Tx, change: SavedChange): Promise<RecordView> {
+  const { account, id, changed, links, audit } = change;
+  if (Object.keys(changed).length > 0 && !(await tx.records.update(def, id, changed))) throw validationFailed([taken(def, changed[def.unique!])]);
+  for (const field of Object.keys(links)) if (field in audit) await tx.records.replaceLinks(def, field, id, links[field]!);
+  const view = await tx.records.find(def, account, id);
+  if (!view) throw new Error(`${def.what} ${id} vanished`);
+  await recordChange(tx, {
+    account, record: { type: def.node, id }, action: 'update', actor: change.actor,
+    source: change.source, sourceId: null, changes: audit, events: recordEvents(def, view, { before: change.before, changed }), jobs: change.jobs,
+  });
+  return view;
 }

@@ -7,6 +7,8 @@ import { BROADCAST } from '../broadcasts/broadcast.record.js';
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
 import { CONTRACT } from '../contracts/contract.record.js';
+import { FLSA } from '../flsas/flsa.record.js';
+import { KNOWLEDGE_ARTICLE } from '../knowledge-articles/knowledge-article.record.js';
 import { ORGANIZATION } from '../organizations/organization.record.js';
 import { PRODUCT } from '../products/product.record.js';
 import { SERVICE_OFFERING } from '../service-offerings/service-offering.record.js';
@@ -16,7 +18,7 @@ import { OUT_OF_OFFICE_PERIOD } from '../out-of-office-periods/out-of-office-per
 import { TIME_ENTRY } from '../time-entries/time-entry.record.js';
 import type { RecordDefinition } from './define-record.js';
 
-export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, BROADCAST];
+export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, BROADCAST];
 
 interface Target {
   table: string;

@@ -24,9 +24,10 @@ export const SLA = defineRecord({
     status: { type: 'enum', values: SLA_STATUSES, write: 'change', nullable: false, description: 'Status', note: 'Default: being_prepared', collection: ALL },
     start_date: { type: 'date', write: 'change', description: 'First day of the agreement', collection: ALL },
     notice_date: { type: 'date', write: 'change', description: 'Last day to give notice of renewal or termination', collection: ALL },
-    expiry_date: { type: 'date', notBefore: 'start_date', write: 'change', description: 'Last day of the agreement', note: 'Not before the start date', collection: ALL },
+    expiry_date: { type: 'date', notBefore: 'start_date', write: 'change', description: 'Last day of the agreement', note: 'Not before the start date; expired at the end of that day (UTC)', collection: ALL },
   },
   defaults: { status: 'being_prepared' },
+  timers: [{ field: 'expiry_date', at: 'end', set: { status: 'expired' } }],
   agree: { service_instance_id: { with: 'service_offering_id', on: 'service_id' } },
   writers: CATALOGUE_WRITERS,
   describe: {

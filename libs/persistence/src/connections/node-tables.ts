@@ -4,7 +4,7 @@
  * node shows (`nodes`), the SQL column of each order and filter field. Request input
  * never becomes SQL text: fields are looked up here.
  */
-import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, recordGraphFields, type CurrentView, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
+import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, recordGraphFields, type CurrentView, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { whereNoteReadable, whereRequestReadable } from '../requests/request-read-scope.js';
@@ -112,6 +112,8 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
   ServiceLevelAgreement: recordKindTable(SLA),
   TimeEntry: recordKindTable(TIME_ENTRY),
   OutOfOfficePeriod: recordKindTable(OUT_OF_OFFICE_PERIOD),
+  KnowledgeArticle: recordKindTable(KNOWLEDGE_ARTICLE),
+  FirstLineSupportAgreement: recordKindTable(FLSA),
   Webhook: accountTable(
     'webhooks', 'w', ['id', 'name', 'event', 'uri', 'description', 'disabled', 'last_error', 'created_at', 'updated_at'],
     { event: 'w.event', disabled: 'w.disabled' },
@@ -139,6 +141,7 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
   'ServiceInstance.configurationItems': recordEdgeTable(SERVICE_INSTANCE, 'configuration_item_ids', 'ConfigurationItem'),
   'ConfigurationItem.serviceInstances': recordEdgeTable(CONFIGURATION_ITEM, 'service_instance_ids', 'ServiceInstance'),
   'Contract.cis': recordEdgeTable(CONTRACT, 'ci_ids', 'ConfigurationItem'),
+  'KnowledgeArticle.serviceInstances': recordEdgeTable(KNOWLEDGE_ARTICLE, 'service_instance_ids', 'ServiceInstance'),
   'Broadcast.teams': recordEdgeTable(BROADCAST, 'team_ids', 'Team'),
   'Broadcast.organizations': recordEdgeTable(BROADCAST, 'organization_ids', 'Organization'),
 };

@@ -32,6 +32,8 @@ import * as products from './20261128000040_products.js';
 import * as contracts from './20261128000041_contracts.js';
 import * as timeEntries from './20261129000042_time_entries.js';
 import * as outOfOfficePeriods from './20261129000043_out_of_office_periods.js';
+import * as knowledgeArticles from './20261129000044_knowledge_articles.js';
+import * as flsas from './20261129000045_flsas.js';
 import * as broadcasts from './20261129000047_broadcasts.js';
 import * as recordNotes from './20261129000049_record_notes.js';
 
@@ -73,6 +75,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128000041_contracts': contracts,
   '20261129000042_time_entries': timeEntries,
   '20261129000043_out_of_office_periods': outOfOfficePeriods,
+  '20261129000044_knowledge_articles': knowledgeArticles,
+  '20261129000045_flsas': flsas,
   '20261129000047_broadcasts': broadcasts,
   '20261129000049_record_notes': recordNotes,
 };
