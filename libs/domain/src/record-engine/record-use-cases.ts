@@ -21,6 +21,7 @@ import { takenAsRead } from '../records/names-as-read.js';
 import { humanizeField } from '../records/record-fields.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { RecordDefinition } from './define-record.js';
+import { createDefaults, stampValues, touchesStamps } from './record-defaults.js';
 import { recordEvents } from './record-events.js';
 import { referenceProblems } from './record-references.js';
 import { assertOwn, assertWriter } from './record-writers.js';
@@ -44,9 +45,9 @@ export async function getRecord(def: RecordDefinition, access: AccessContext, id
   return view;
 }
 
-/** The fields stored in the record's own row: written, and not a link list. */
+/** The fields stored in the record's own row: written or stamped, and not a link list. */
 export function storedFields(def: RecordDefinition): string[] {
-  return Object.entries(def.fields.fields).filter(([, field]) => field.write && field.type !== 'references').map(([name]) => name);
+  return Object.entries(def.fields.fields).filter(([name, field]) => (field.write || name in def.stamps) && field.type !== 'references').map(([name]) => name);
 }
 
 const taken = (def: RecordDefinition, value: unknown) => takenAsRead(def.unique!, String(value ?? ''));
@@ -123,13 +124,14 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
   const account = access.account.id;
   return uow.transaction(async (tx) => {
     const values = await checked(def, tx, access, input, 'create');
-    const own = def.writers.own;
-    const defaults = own === undefined ? def.defaults : { ...def.defaults, [own]: access.person.id };
-    const row: RecordRow = Object.fromEntries(storedFields(def).map((name) => [name, values[name] ?? defaults[name] ?? null]));
+    const defaults = await createDefaults(def, access, values, tx.records);
+    // A value given, null included, is the value: a default is for a field not given.
+    const row: RecordRow = Object.fromEntries(storedFields(def).map((name) => [name, values[name] !== undefined ? values[name] : (defaults[name] ?? null)]));
     assertOwn(def, access, row);
-    // Only a write giving a timed day asks the clock: the one the job queue runs by.
-    const now = givesTimedDay(def, row, 'create') ? await tx.now() : null;
+    // Only a write giving a timed day or a stamped value asks the clock: the one the job queue runs by.
+    const now = givesTimedDay(def, row, 'create') || touchesStamps(def, row) ? await tx.now() : null;
     if (now) Object.assign(row, dueTimerValues(def, row, now));
+    if (now) Object.assign(row, stampValues(def, row, now));
     const id = await tx.records.insert(def, account, row);
     if (id === null) throw validationFailed([taken(def, row[def.unique!])]);
     const links: Record<string, number[]> = {};
@@ -156,8 +158,9 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
     assertOwn(def, access, current, { ...current, ...wanted });
     const changed = changedFields<RecordRow>(current, wanted);
-    const now = givesTimedDay(def, changed, 'change') ? await tx.now() : null;
+    const now = givesTimedDay(def, changed, 'change') || touchesStamps(def, changed) ? await tx.now() : null;
     if (now) withDueTimers(changed, current, dueTimerValues(def, changed, now));
+    if (now) Object.assign(changed, changedFields<RecordRow>(current, stampValues(def, changed, now, current)));
     const audit = auditPairs(current, changed);
     const links: Record<string, number[]> = {};
     for (const field of Object.keys(def.links)) {

@@ -73,6 +73,10 @@ export function recordStore(db: Database): RecordStore {
       );
       return rows.length > 0;
     },
+    async columnValue(table, id, column) {
+      const row = await db(table).where({ id }).first(`${column} as value`);
+      return (row as { value?: unknown } | undefined)?.value ?? null;
+    },
     async sameValue(column, tableA, a, tableB, b) {
       const { rows } = await db.raw<{ rows: Array<{ same: boolean }> }>(
         'select (select ?? from ?? where id = ?) is not distinct from (select ?? from ?? where id = ?) as same',
