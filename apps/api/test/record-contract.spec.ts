@@ -195,4 +195,27 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
       expect(jobs[1]!.payload).toEqual(expect.objectContaining(held));
     }
   });
+
+  it('takes notes where the catalogue has note-added: listed in order, each firing the event once; blank, internal or on nothing is refused', async () => {
+    const id = (await send('post', base, minimal()).expect(201)).body.id as number;
+    if (!def.notes) {
+      expect((await send('get', `${base}/${id}/notes`)).status).toBe(404);
+      return;
+    }
+    const first = await send('post', `${base}/${id}/notes`, { text: ' Looked at the logs ' }).expect(201);
+    expect(first.body).toEqual({ id: expect.any(Number), text: 'Looked at the logs', internal: false, person: expect.objectContaining({ name: 'Alice Admin' }), created_at: expect.any(String), nodeID: expect.any(String) });
+    await send('post', `${base}/${id}/notes`, { text: 'Found the cause' }).expect(201);
+    const listed = await send('get', `${base}/${id}/notes?sort=-id`).expect(200);
+    expect(listed.body.map((note: { text: string }) => note.text)).toEqual(['Found the cause', 'Looked at the logs']);
+    const jobs = (await queuedEvents(h)).filter((job) => job.object_id === id && job.event === `${def.noun}.note-added`);
+    expect(jobs.map((job) => job.payload['note_id'])).toEqual([first.body.id, expect.any(Number)]);
+    expect(jobs[0]!.payload['note_nodeID']).toBe(first.body.nodeID);
+    expect((await send('post', `${base}/${id}/notes`, { text: '  ' }).expect(422)).body.errors).toEqual([['text', "Text can't be blank"]]);
+    expect((await send('post', `${base}/${id}/notes`, { text: 'Secret', internal: true }).expect(422)).body.errors[0][0]).toBe('internal');
+    await send('post', `${base}/2147483000/notes`, { text: 'Nowhere' }).expect(404);
+    await send('get', `${base}/2147483000/notes`).expect(404);
+    expect((await send('get', `${base}/${id}/notes`).expect(200)).body).toHaveLength(2);
+    const reader = `Bearer ${await tokenFor(h, h.demo.agent.email, [`${def.noun}:Read`])}`;
+    await send('post', `${base}/${id}/notes`, { text: 'Not allowed' }, reader).expect(403);
+  });
 });

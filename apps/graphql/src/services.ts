@@ -11,7 +11,7 @@ import {
 import {
   createPersonInAccount, createTeam, updatePerson, updateTeam,
   type PersonCreateInput, type PersonDirectoryView, type PersonUpdateInput, type TeamCreateInput, type TeamUpdateInput, type TeamView,
-  createRecord, deleteRecord, readNameOf, updateRecord, type RecordDefinition, type RecordView,
+  addRecordNote, createRecord, deleteRecord, readNameOf, updateRecord, type RecordDefinition, type RecordView,
 } from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 import { graphReads } from '@tessera/persistence';
@@ -37,6 +37,7 @@ export interface GraphqlServices {
   createRecord(def: RecordDefinition, access: AccessContext, input: object): Promise<Record<string, unknown>>;
   updateRecord(def: RecordDefinition, access: AccessContext, id: number, input: object): Promise<Record<string, unknown>>;
   deleteRecord(def: RecordDefinition, access: AccessContext, id: number): Promise<void>;
+  addRecordNote(def: RecordDefinition, access: AccessContext, id: number, input: NoteCreateInput): Promise<unknown>;
   /** The database answers: for /healthz. */
   ping(): Promise<void>;
 }
@@ -60,6 +61,7 @@ export function createGraphqlServices({ db }: { db: Database }): GraphqlServices
     createRecord: async (def, access, input) => nodeOf(def, await createRecord(def, access, input, uow)),
     updateRecord: async (def, access, id, input) => nodeOf(def, await updateRecord(def, access, id, input, uow)),
     deleteRecord: (def, access, id) => deleteRecord(def, access, id, uow),
+    addRecordNote: (def, access, id, input) => addRecordNote(def, access, id, input, uow),
     ping: () => ping(db),
   };
 }

@@ -136,4 +136,23 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
     const events = await g.test.db('graphile_worker._private_jobs').whereRaw("payload->>'object_id' = ? and payload->>'event' like ?", [String(dbId), `${def.noun}.%`]).orderBy('id').pluck('payload');
     expect(events.map((payload: { event: string }) => payload.event)).toEqual([`${def.noun}.create`, `${def.noun}.delete`]);
   });
+
+  it('takes notes where the catalogue has note-added, read back through its notes connection and by node ID', async () => {
+    const mutations = await names('Mutation', 'fields');
+    if (!def.notes) {
+      expect(mutations).not.toContain(`${one}NoteCreate`);
+      return;
+    }
+    const input = { ...needed, ...Object.fromEntries(required.map((name) => [name, valueOf(name, 5, 'Noted')])) };
+    const { id, dbId } = (await run(`mutation($input: ${type}CreateInput!) { ${one}Create(input: $input) { ${one} { id dbId } } }`, { input }))[`${one}Create`][one];
+    const add = `mutation($input: ${type}NoteCreateInput!) { ${one}NoteCreate(input: $input) { note { id text } errors { path message } } }`;
+    const added = (await run(add, { input: { id, text: 'First look' } }))[`${one}NoteCreate`];
+    expect(added).toEqual({ note: { id: expect.any(String), text: 'First look' }, errors: [] });
+    expect((await run(add, { input: { id, text: ' ' } }))[`${one}NoteCreate`]).toEqual({ note: null, errors: [{ path: ['input', 'text'], message: "Text can't be blank" }] });
+    const read = await run(`query($id: ID!) { node(id: $id) { ... on ${type} { notes(first: 5) { totalCount nodes { id text } } } } }`, { id });
+    expect(read.node.notes).toEqual({ totalCount: 1, nodes: [added.note] });
+    expect((await run(`query($id: ID!) { node(id: $id) { ... on Note { text } } }`, { id: added.note.id })).node).toEqual({ text: 'First look' });
+    const events = await g.test.db('graphile_worker._private_jobs').whereRaw("payload->>'object_id' = ? and payload->>'event' = ?", [String(dbId), `${def.noun}.note-added`]).pluck('payload');
+    expect(events.map((payload: { payload: { note_nodeID: string } }) => payload.payload.note_nodeID)).toEqual([added.note.id]);
+  });
 });

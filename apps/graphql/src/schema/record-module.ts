@@ -16,7 +16,7 @@ import type { FieldNeeds } from '../field-needs.js';
 import type { Resolver } from '../guard-resolvers.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { inputFields, inputTypesSdl } from './record-input.js';
-import { createResolver, deleteResolver, deleteTypesSdl, payloadNeeds, payloadTypesSdl, updateResolver } from './record-mutations.js';
+import { createResolver, deleteResolver, deleteTypesSdl, noteCreateResolver, noteNeeds, noteTypesSdl, payloadNeeds, payloadTypesSdl, updateResolver } from './record-mutations.js';
 import { plainObjectFields } from './record-object.js';
 import type { SchemaModule } from './schema-module.js';
 
@@ -59,6 +59,11 @@ export function recordModule(def: RecordDefinition): SchemaModule {
       resolvers[graphql] = nestedConnection(`${type}.${graphql}` as NestedEdge);
     }
   }
+  if (def.notes) {
+    lines.push(`"Its notes, oldest first by default."\nnotes(${connectionArgs('Note', false)}): NoteConnection!`);
+    resolvers['notes'] = nestedConnection(`${type}.notes` as NestedEdge);
+    needs[`${type}.notes`] = { action: `${def.noun}:Read` };
+  }
   const filterSdl = filters.map(([graphql, , kind]) => `${graphql}: ${kind in FILTER_TYPES ? FILTER_TYPES[kind as keyof typeof FILTER_TYPES] : 'IdValues'}`).join('\n');
   const connection = connectionSdl(type, recordGraphFields(def).orders.map(([graphql]) => graphql), filterSdl || null);
   const { one, many } = def.graphql;
@@ -87,6 +92,7 @@ export function recordModule(def: RecordDefinition): SchemaModule {
 
       ${payloadTypesSdl(type, one)}
       ${def.deletable ? deleteTypesSdl(type, def.what) : ''}
+      ${def.notes ? noteTypesSdl(type, def.what) : ''}
 
       extend type Mutation {
         "Creates ${withArticle(def.what)}; fires ${def.noun}.create. ${roles}"
@@ -95,6 +101,8 @@ export function recordModule(def: RecordDefinition): SchemaModule {
         ${one}Update(input: ${type}UpdateInput!): ${type}UpdatePayload!
         ${def.deletable ? `"Deletes ${withArticle(def.what)}; fires ${def.noun}.delete. ${roles}"
 ${one}Delete(input: ${type}DeleteInput!): ${type}DeletePayload!` : ''}
+        ${def.notes ? `"Adds a note to ${withArticle(def.what)}; fires ${def.noun}.note-added. ${roles}"
+${one}NoteCreate(input: ${type}NoteCreateInput!): ${type}NoteCreatePayload!` : ''}
       }
     `,
     needs: {
@@ -102,6 +110,7 @@ ${one}Delete(input: ${type}DeleteInput!): ${type}DeletePayload!` : ''}
       [`Mutation.${one}Create`]: { action: `${def.noun}:Create`, answer: `${def.noun}:Read` },
       [`Mutation.${one}Update`]: { action: `${def.noun}:Update`, answer: `${def.noun}:Read` },
       ...(def.deletable ? { [`Mutation.${one}Delete`]: { action: `${def.noun}:Delete` } } : {}),
+      ...(def.notes ? { [`Mutation.${one}NoteCreate`]: { action: `${def.noun}:Update`, answer: `${def.noun}:Read` }, ...noteNeeds(type) } : {}),
       ...needs,
       ...connection.needs,
       ...payloadNeeds(type, one, def.deletable),
@@ -113,6 +122,7 @@ ${one}Delete(input: ${type}DeleteInput!): ${type}DeletePayload!` : ''}
         [`${one}Create`]: createResolver(one, create, (context, access, values) => context.services.createRecord(def, access, values)),
         [`${one}Update`]: updateResolver(one, type, change, (context, access, id, values) => context.services.updateRecord(def, access, id, values)),
         ...(def.deletable ? { [`${one}Delete`]: deleteResolver(type, (context, access, id) => context.services.deleteRecord(def, access, id)) } : {}),
+        ...(def.notes ? { [`${one}NoteCreate`]: noteCreateResolver(type, (context, access, id, values) => context.services.addRecordNote(def, access, id, values)) } : {}),
       },
     },
   };

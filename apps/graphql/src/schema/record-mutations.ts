@@ -7,7 +7,7 @@
  * top-level errors (format-error.ts); an ID whose number no record can have is NOT_FOUND, as
  * for a record that does not exist (issue 18).
  */
-import { decodeNodeId, isDomainError, notFound, type AccessContext, type FieldError } from '@tessera/domain';
+import { decodeNodeId, isDomainError, notFound, type AccessContext, type FieldError, type NoteCreateInput } from '@tessera/domain';
 import { DATETIME_RANGE_TEXT, parseIsoDatetime } from '@tessera/validation';
 import type { FieldNeeds } from '../field-needs.js';
 import { caller, type GraphqlContext } from './graphql-context.js';
@@ -124,6 +124,39 @@ export function deleteResolver(type: string, remove: (context: GraphqlContext, a
     return { deletedId: input['id'], errors: [] };
   };
 }
+
+const NOTE_FIELDS: InputFields = { text: ['text', 'text'], internal: ['internal', 'boolean'] };
+
+/** `<record>NoteCreate`: a note on the record named by the input's `id` (record-notes.ts); a bad ID is the payload's first error. */
+export function noteCreateResolver(type: string, add: (context: GraphqlContext, access: AccessContext, id: number, values: NoteCreateInput) => Promise<unknown>) {
+  return async (_parent: unknown, { input }: Args, context: GraphqlContext) => {
+    const access = caller(context);
+    const id = recordIdOf(input['id'], type);
+    if (id === null) return { note: null, errors: [{ path: ['input', 'id'], message: `Not the ID of a ${type}` }] };
+    const { values } = readInput(input, NOTE_FIELDS);
+    return payload(NOTE_FIELDS, { note: null }, async () => ({ note: await add(context, access, id, values as NoteCreateInput) }));
+  };
+}
+
+/** The SDL of `<type>NoteCreateInput` and `<type>NoteCreatePayload`. */
+export function noteTypesSdl(type: string, what: string): string {
+  return `
+    input ${type}NoteCreateInput {
+      "The ${what} to add the note to."
+      id: ID!
+      text: String!
+      "Notes of a ${what} are never internal: who reads it reads its notes."
+      internal: Boolean
+    }
+
+    type ${type}NoteCreatePayload {
+      "Null when errors is not empty."
+      note: Note
+      errors: [MutationError!]!
+    }`;
+}
+
+export const noteNeeds = (type: string): Record<string, FieldNeeds> => ({ [`${type}NoteCreatePayload.note`]: OF_THE_PAYLOAD, [`${type}NoteCreatePayload.errors`]: OF_THE_PAYLOAD });
 
 /** The SDL of `<type>DeleteInput` and `<type>DeletePayload`. */
 export function deleteTypesSdl(type: string, what: string): string {

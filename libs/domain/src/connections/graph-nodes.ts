@@ -87,13 +87,15 @@ export interface GraphNodes {
   Contract: RecordNode;
   KnowledgeArticle: RecordNode;
   FirstLineSupportAgreement: RecordNode;
+  Problem: RecordNode;
+  Risk: RecordNode;
   Broadcast: RecordNode;
 }
 
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'TimeEntry', 'OutOfOfficePeriod', 'KnowledgeArticle', 'FirstLineSupportAgreement', 'Broadcast'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'TimeEntry', 'OutOfOfficePeriod', 'KnowledgeArticle', 'FirstLineSupportAgreement', 'Problem', 'Risk', 'Broadcast'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {
@@ -104,6 +106,10 @@ export interface NestedEdges {
   'ConfigurationItem.serviceInstances': ServiceInstanceNode;
   'Contract.cis': ConfigurationItemNode;
   'KnowledgeArticle.serviceInstances': ServiceInstanceNode;
+  'Risk.organizations': RecordNode;
+  'Risk.services': RecordNode;
+  'Problem.notes': NoteNode;
+  'Risk.notes': NoteNode;
   'Broadcast.teams': TeamNode;
   'Broadcast.organizations': RecordNode;
 }

@@ -19,6 +19,8 @@ import { SERVICE } from '../services/service.record.js';
 import { SLA } from '../slas/sla.record.js';
 import { OUT_OF_OFFICE_PERIOD } from '../out-of-office-periods/out-of-office-period.record.js';
 import { TIME_ENTRY } from '../time-entries/time-entry.record.js';
+import { PROBLEM } from '../problems/problem.record.js';
+import { RISK } from '../risks/risk.record.js';
 import { assertUiExtensionReader } from '../ui-extensions/ui-extension-access.js';
 import { assertWebhookAdmin } from '../webhooks/webhook-admin.js';
 import type { ConnectionOrder } from './connection-page.js';
@@ -66,6 +68,8 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   OutOfOfficePeriod: recordReadRule(OUT_OF_OFFICE_PERIOD),
   KnowledgeArticle: recordReadRule(KNOWLEDGE_ARTICLE),
   FirstLineSupportAgreement: recordReadRule(FLSA),
+  Problem: recordReadRule(PROBLEM),
+  Risk: recordReadRule(RISK),
   Product: recordReadRule(PRODUCT),
   Contract: recordReadRule(CONTRACT),
   Broadcast: recordReadRule(BROADCAST),

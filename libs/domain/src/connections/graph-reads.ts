@@ -14,6 +14,8 @@ export interface GraphReadScope {
   /** People valid in the account: its own and its directory account's. */
   peopleAccounts: readonly string[];
   requests: RequestReadScope;
+  /** The node types of the records of the engine whose notes the caller may read (their `<noun>:Read`). */
+  recordNotes: readonly string[];
 }
 
 /** Field name → the values one of which a record's field must have, or a flag it must equal. */

@@ -8,7 +8,9 @@ import { validationFailed } from '../errors/domain-error.js';
 import type { AccessContext } from '../identity/access-context.js';
 import { peopleAccountsOf } from '../identity/account-access.js';
 import { decodeNodeId } from '../node-id.js';
+import { RECORDS } from '../record-engine/registry.js';
 import { requestReadScope } from '../requests/request-read-scope.js';
+import { assertAllowed, evaluateScopes } from '../scopes/evaluate-scopes.js';
 import { pageRequest, toConnection, type Connection, type ConnectionOrder, type PageArgs, type PageRequest } from './connection-page.js';
 import type { GraphNodes, NestedEdge, NestedEdges, NodeKind } from './graph-nodes.js';
 import { GRAPH_READ_RULES } from './graph-read-rules.js';
@@ -34,6 +36,10 @@ const NESTED_KIND: Readonly<Record<NestedEdge, NodeKind>> = {
   'ConfigurationItem.serviceInstances': 'ServiceInstance',
   'Contract.cis': 'ConfigurationItem',
   'KnowledgeArticle.serviceInstances': 'ServiceInstance',
+  'Risk.organizations': 'Organization',
+  'Risk.services': 'Service',
+  'Problem.notes': 'Note',
+  'Risk.notes': 'Note',
   'Broadcast.teams': 'Team',
   'Broadcast.organizations': 'Organization',
 };
@@ -43,6 +49,7 @@ export function graphReadScope(access: AccessContext): GraphReadScope {
     accountId: access.account.id,
     peopleAccounts: peopleAccountsOf(access.account),
     requests: requestReadScope(access, access.account.id, access.roles),
+    recordNotes: RECORDS.filter((def) => def.notes && evaluateScopes(access.scopes, { recordType: def.noun, operation: 'Read' }, { accountId: access.account.id, roles: access.roles }).allowed).map((def) => def.node),
   };
 }
 
@@ -112,7 +119,10 @@ export async function readNestedConnections<E extends NestedEdge>(
   reads: GraphReads,
 ): Promise<Map<number, Connection<NestedEdges[E]>>> {
   const kind = NESTED_KIND[edge];
-  GRAPH_READ_RULES[kind].assertReader(access);
+  // A record's notes are read as the record is: with its noun's Read, not a request's.
+  const notesOf = RECORDS.find((def) => def.notes && edge === `${def.node}.notes`);
+  if (notesOf) assertAllowed(access, notesOf.noun, 'Read');
+  else GRAPH_READ_RULES[kind].assertReader(access);
   const request = requestOf(kind, args);
   if (args.filter && Object.keys(args.filter).length > 0) throw validationFailed([['filter', 'This connection takes no filter']]);
   const pages = await reads.nestedPages(edge, graphReadScope(access), parentIds, request);

@@ -7,6 +7,7 @@
 import { EVENT_CATALOGUE, type EventNoun } from '../events/event-catalogue.js';
 import type { FieldError } from '../errors/domain-error.js';
 import type { Role } from '../identity/roles.js';
+import type { RecordStamp } from './record-defaults.js';
 import { checkedChangeEvents, checkedVerb, type ChangeVerb } from './record-events.js';
 import { camelCase, declareRecord, withArticle, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
 
@@ -89,8 +90,10 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   table?: string;
   /** Its fields but `id`, `created_at` and `updated_at`, which every record has. */
   fields: F;
-  /** A create's value of a field not given (default null). */
+  /** A create's value of a field not given (default null): a value, `CALLER`, or a field of the record another reference names (record-defaults.ts). */
   defaults?: { readonly [K in keyof F]?: unknown };
+  /** Datetimes the service sets when a field takes one of some values: `{ solved_at: { when: 'status', in: ['solved'] } }` (record-defaults.ts). */
+  stamps?: { readonly [K in keyof F]?: RecordStamp };
   /** A field unique in the account, compared as read (docs/decisions/038). */
   unique?: keyof F & string;
   links?: { readonly [K in keyof F]?: RecordLink };
@@ -157,6 +160,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   parent: string | null;
   agree: Readonly<Record<string, RecordAgreement>>;
   timers: readonly RecordTimer[];
+  stamps: Readonly<Record<string, RecordStamp>>;
   current: RecordCurrent | null;
   writers: RecordWriters;
   rules: (record: Readonly<Record<string, unknown>>) => FieldError[];
@@ -190,6 +194,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     parent: input.parent ?? null,
     agree: (input.agree ?? {}) as Record<string, RecordAgreement>,
     timers: input.timers ?? [],
+    stamps: (input.stamps ?? {}) as Record<string, RecordStamp>,
     current: input.current ?? null,
     writers: input.writers,
     rules: input.rules ?? (() => []),

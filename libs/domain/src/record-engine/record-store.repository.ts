@@ -41,10 +41,10 @@ export interface RecordStore {
   idWith(def: RecordDefinition, account: AccountId, field: string, value: string, exceptId?: number): Promise<number | null>;
   /** Whether `candidate` is the record `id` or one below it in the tree of its `field` (define-record.ts `parent`). */
   isSelfOrBelow(def: RecordDefinition, field: string, id: number, candidate: number): Promise<boolean>;
+  /** The `column` of the row `id` of `table` (a default taken from a referenced record); null when none. */
+  columnValue(table: string, id: number, column: string): Promise<unknown>;
   /** Whether the row `a` of `tableA` and the row `b` of `tableB` have the same `column`. */
   sameValue(column: string, tableA: string, a: number, tableB: string, b: number): Promise<boolean>;
-  /** The database clock (a create's `NOW` defaults): the instant current records are read against. */
-  now(): Promise<Date>;
   /** The ids a link list holds, in its order. */
   linkIds(def: RecordDefinition, field: string, id: number): Promise<number[]>;
   /** Replaces a link list by these ids (define-record.ts RecordLink says how positions follow). */

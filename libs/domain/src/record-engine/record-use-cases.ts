@@ -21,6 +21,7 @@ import { takenAsRead } from '../records/names-as-read.js';
 import { humanizeField } from '../records/record-fields.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { NOW, type CurrentView, type RecordDefinition } from './define-record.js';
+import { createDefaults, stampValues, touchesStamps } from './record-defaults.js';
 import { recordEvents } from './record-events.js';
 import { referenceProblems } from './record-references.js';
 import { assertOwn, assertWriter } from './record-writers.js';
@@ -48,9 +49,9 @@ export async function getRecord(def: RecordDefinition, access: AccessContext, id
   return view;
 }
 
-/** The fields stored in the record's own row: written, and not a link list. */
+/** The fields stored in the record's own row: written or stamped, and not a link list. */
 export function storedFields(def: RecordDefinition): string[] {
-  return Object.entries(def.fields.fields).filter(([, field]) => field.write && field.type !== 'references').map(([name]) => name);
+  return Object.entries(def.fields.fields).filter(([name, field]) => (field.write || name in def.stamps) && field.type !== 'references').map(([name]) => name);
 }
 
 const taken = (def: RecordDefinition, value: unknown) => takenAsRead(def.unique!, String(value ?? ''));
@@ -123,26 +124,23 @@ async function viewOf(def: RecordDefinition, tx: Tx, access: AccessContext, id: 
 
 const actorOf = (access: AccessContext) => ({ id: access.person.id, name: access.person.name });
 
-/** A create's defaults, `NOW` read on the database clock. */
-async function createDefaults(def: RecordDefinition, tx: Tx): Promise<RecordRow> {
-  if (!Object.values(def.defaults).includes(NOW)) return def.defaults;
-  const now = await tx.records.now();
-  return Object.fromEntries(Object.entries(def.defaults).map(([name, value]) => [name, value === NOW ? now : value]));
-}
-
 export async function createRecord(def: RecordDefinition, access: AccessContext, input: object, uow: Writes): Promise<RecordView> {
   assertWriter(def, access, 'Create');
   const account = access.account.id;
   return uow.transaction(async (tx) => {
-    const own = def.writers.own;
-    const stated = await createDefaults(def, tx);
-    const defaults = own === undefined ? stated : { ...stated, [own]: access.person.id };
-    const values = await checked(def, tx, access, input, 'create', defaults);
-    const row: RecordRow = Object.fromEntries(storedFields(def).map((name) => [name, values[name] ?? defaults[name] ?? null]));
+    // The moments a create defaults to now, on the database clock, are known before the checks: an end
+    // given before such a start is refused with every other problem.
+    const clock = Object.values(def.defaults).includes(NOW) ? await tx.now() : null;
+    const moments: RecordRow = Object.fromEntries(Object.entries(def.defaults).filter(([, value]) => value === NOW).map(([field]) => [field, clock]));
+    const values = await checked(def, tx, access, input, 'create', moments);
+    const defaults = { ...(await createDefaults(def, access, values, tx.records)), ...moments };
+    // A value given, null included, is the value: a default is for a field not given.
+    const row: RecordRow = Object.fromEntries(storedFields(def).map((name) => [name, values[name] !== undefined ? values[name] : (defaults[name] ?? null)]));
     assertOwn(def, access, row);
-    // Only a write giving a timed day asks the clock: the one the job queue runs by.
-    const now = givesTimedDay(def, row, 'create') ? await tx.now() : null;
+    // Only a write giving a timed day or a stamped value asks the clock: the one the job queue runs by.
+    const now = givesTimedDay(def, row, 'create') || touchesStamps(def, row) ? await tx.now() : null;
     if (now) Object.assign(row, dueTimerValues(def, row, now));
+    if (now) Object.assign(row, stampValues(def, row, now));
     const id = await tx.records.insert(def, account, row);
     if (id === null) throw validationFailed([taken(def, row[def.unique!])]);
     const links: Record<string, number[]> = {};
@@ -169,8 +167,9 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
     assertOwn(def, access, current, { ...current, ...wanted });
     const changed = changedFields<RecordRow>(current, wanted);
-    const now = givesTimedDay(def, changed, 'change') ? await tx.now() : null;
+    const now = givesTimedDay(def, changed, 'change') || touchesStamps(def, changed) ? await tx.now() : null;
     if (now) withDueTimers(changed, current, dueTimerValues(def, changed, now));
+    if (now) Object.assign(changed, changedFields<RecordRow>(current, stampValues(def, changed, now, current)));
     const audit = auditPairs(current, changed);
     const links: Record<string, number[]> = {};
     for (const field of Object.keys(def.links)) {

@@ -16,9 +16,11 @@ import { SERVICE } from '../services/service.record.js';
 import { SLA } from '../slas/sla.record.js';
 import { OUT_OF_OFFICE_PERIOD } from '../out-of-office-periods/out-of-office-period.record.js';
 import { TIME_ENTRY } from '../time-entries/time-entry.record.js';
+import { PROBLEM } from '../problems/problem.record.js';
+import { RISK } from '../risks/risk.record.js';
 import type { RecordDefinition } from './define-record.js';
 
-export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, BROADCAST];
+export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, BROADCAST];
 
 interface Target {
   table: string;

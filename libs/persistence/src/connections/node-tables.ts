@@ -4,7 +4,7 @@
  * node shows (`nodes`), the SQL column of each order and filter field. Request input
  * never becomes SQL text: fields are looked up here.
  */
-import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, recordGraphFields, type CurrentView, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
+import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, recordGraphFields, type CurrentView, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { whereNoteReadable, whereRequestReadable } from '../requests/request-read-scope.js';
@@ -65,8 +65,15 @@ function recordEdgeTable(def: RecordDefinition, field: string, kind: NodeKind): 
   return { kind, scoped: (db, scope) => KIND_TABLES[kind].scoped(db, scope).join(`${link.table} as l`, `l.${link.other}`, 't.id'), parent: `l.${link.self}` };
 }
 
+/** Notes of requests the scope may read, and of records of the engine whose notes it may read (record_type, docs/decisions/046). */
 function visibleNotes(db: Database, scope: GraphReadScope): Knex.QueryBuilder {
-  return whereNoteReadable(whereRequestReadable(db('notes as n').join('requests as r', 'r.id', 'n.request_id'), scope.requests), scope.requests);
+  return whereNoteReadable(db('notes as n').leftJoin('requests as r', 'r.id', 'n.request_id'), scope.requests)
+    .where((either) => either.where((request) => whereRequestReadable(request.whereNotNull('n.request_id'), scope.requests)).orWhereRaw('n.record_type = any(?)', [[...scope.recordNotes]]));
+}
+
+/** The notes of a record of the engine as the nested connection `<Type>.notes`. */
+function recordNotesEdge(def: RecordDefinition): EdgeTable {
+  return { kind: 'Note', scoped: (db, scope) => KIND_TABLES.Note.scoped(db, scope).where('n.record_type', def.node), parent: 'n.record_id' };
 }
 
 const PERSON_COLUMNS = (db: Database) => [
@@ -114,6 +121,8 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
   OutOfOfficePeriod: recordKindTable(OUT_OF_OFFICE_PERIOD),
   KnowledgeArticle: recordKindTable(KNOWLEDGE_ARTICLE),
   FirstLineSupportAgreement: recordKindTable(FLSA),
+  Problem: recordKindTable(PROBLEM),
+  Risk: recordKindTable(RISK),
   Webhook: accountTable(
     'webhooks', 'w', ['id', 'name', 'event', 'uri', 'description', 'disabled', 'last_error', 'created_at', 'updated_at'],
     { event: 'w.event', disabled: 'w.disabled' },
@@ -142,6 +151,10 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
   'ConfigurationItem.serviceInstances': recordEdgeTable(CONFIGURATION_ITEM, 'service_instance_ids', 'ServiceInstance'),
   'Contract.cis': recordEdgeTable(CONTRACT, 'ci_ids', 'ConfigurationItem'),
   'KnowledgeArticle.serviceInstances': recordEdgeTable(KNOWLEDGE_ARTICLE, 'service_instance_ids', 'ServiceInstance'),
+  'Risk.organizations': recordEdgeTable(RISK, 'organization_ids', 'Organization'),
+  'Risk.services': recordEdgeTable(RISK, 'service_ids', 'Service'),
+  'Problem.notes': recordNotesEdge(PROBLEM),
+  'Risk.notes': recordNotesEdge(RISK),
   'Broadcast.teams': recordEdgeTable(BROADCAST, 'team_ids', 'Team'),
   'Broadcast.organizations': recordEdgeTable(BROADCAST, 'organization_ids', 'Organization'),
 };

@@ -73,16 +73,16 @@ export function recordStore(db: Database): RecordStore {
       );
       return rows.length > 0;
     },
+    async columnValue(table, id, column) {
+      const row = await db(table).where({ id }).first(`${column} as value`);
+      return (row as { value?: unknown } | undefined)?.value ?? null;
+    },
     async sameValue(column, tableA, a, tableB, b) {
       const { rows } = await db.raw<{ rows: Array<{ same: boolean }> }>(
         'select (select ?? from ?? where id = ?) is not distinct from (select ?? from ?? where id = ?) as same',
         [column, tableA, a, column, tableB, b],
       );
       return rows[0]!.same;
-    },
-    async now() {
-      const { rows } = await db.raw<{ rows: Array<{ now: Date }> }>('select now() as now');
-      return rows[0]!.now;
     },
     linkIds(def, field, id) {
       const link = def.links[field]!;
