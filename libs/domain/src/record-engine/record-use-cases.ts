@@ -121,9 +121,9 @@ function outOfOrder(def: RecordDefinition, given: Record<string, unknown>, curre
   return errors;
 }
 
-/** A link list as stored: a list whose position is the other record's is by id. */
+/** A link list as stored: a list whose position is not its own is by id. */
 const linkOrder = (def: RecordDefinition, field: string, ids: readonly number[]) =>
-  def.links[field]!.position === 'other' ? [...ids].sort((a, b) => a - b) : [...ids];
+  def.links[field]!.position !== 'self' ? [...ids].sort((a, b) => a - b) : [...ids];
 
 async function viewOf(def: RecordDefinition, tx: Tx, access: AccessContext, id: number): Promise<RecordView> {
   const view = await tx.records.find(def, access.account.id, id);
@@ -180,7 +180,8 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     }
     if (Object.keys(audit).length === 0) return viewOf(def, tx, access, id);
 
-    if (Object.keys(changed).length > 0 && !(await tx.records.update(def, id, changed))) throw validationFailed([taken(def, changed[def.unique!])]);
+    // A change of the links alone changes the record too: its updated_at moves with them.
+    if (!(await tx.records.update(def, id, changed))) throw validationFailed([taken(def, changed[def.unique!])]);
     for (const field of Object.keys(links)) if (field in audit) await tx.records.replaceLinks(def, field, id, links[field]!);
     const view = await viewOf(def, tx, access, id);
     await recordChange(tx, {
