@@ -2,7 +2,7 @@
  * A team's row and members as the people writes change them (team-memberships.ts), on the
  * record store: a team is a record of the engine (docs/decisions/039).
  */
-import { TEAM, type TeamWriteRepository } from '@tessera/domain';
+import { TEAM, type TeamState, type TeamWriteRepository } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { recordStore } from '../records/record-store.js';
 
@@ -13,7 +13,7 @@ export function teamWriteRepository(db: Database): TeamWriteRepository {
     insert: (account, fields) => store.insert(TEAM, account, { ...fields }),
     async findForUpdate(account, id) {
       const row = await store.findForUpdate(TEAM, account, id);
-      return row && ({ id, ...row } as Awaited<ReturnType<TeamWriteRepository['findForUpdate']>>);
+      return row && ({ id, ...row } as TeamState);
     },
     update: (id, changes) => store.update(TEAM, id, { ...changes }),
     memberIds: (teamId) => store.linkIds(TEAM, 'member_ids', teamId),
