@@ -11,7 +11,7 @@ import {
   listIntegrations, listRequestNotes, listRequests, listUiExtensionVersionAudit, listUiExtensionVersions, listUiExtensions,
   listWebhookDeliveries, listWebhookPolicies, listWebhooks, readAttachment, recordRequestFeedback, redeliverWebhookDeliveries,
   redeliverWebhookDelivery, replaceUiExtensionTranslations, rollWebhookPolicyKey, testWebhook, updateIntegration, updateIntegrationScope,
-  updateOAuthApplication, updateRequest, listTeams, getTeam, listTeamMembers, listPersonTeams, createTeam, updateTeam, updateUiExtension, updateWebhook, updateWebhookPolicy, uploadAttachment, type AccessContext,
+  updateOAuthApplication, updateRequest, listTeamMembers, listPersonTeams, updateUiExtension, updateWebhook, updateWebhookPolicy, uploadAttachment, type AccessContext,
   type EventInput, type EventOutcome, type FeedbackLinkKey, type ScssCompiler, type SealingKey,
 } from '@tessera/domain';
 import { addRecordNote, createRecord, deleteRecord, getRecord, listRecordNotes, listRecords, updateRecord } from '@tessera/domain';
@@ -38,12 +38,8 @@ export function createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss }:
     getPerson: withReads(getPerson),
     createPerson: withUow(createPersonInAccount),
     updatePerson: withUow(updatePerson),
-    listTeams: withReads(listTeams),
-    getTeam: withReads(getTeam),
     listTeamMembers: withReads(listTeamMembers),
     listPersonTeams: withReads(listPersonTeams),
-    createTeam: withUow(createTeam),
-    updateTeam: withUow(updateTeam),
     listRequests: withReads(listRequests),
     getRequest: withReads(getRequest),
     listRequestNotes: withReads(listRequestNotes),

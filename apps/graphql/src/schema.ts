@@ -11,7 +11,7 @@ import { integrationRecordsModule } from './schema/integration-records.module.js
 import { meModule } from './schema/me.module.js';
 import { nodeModule } from './schema/node.module.js';
 import { mutationsModule } from './schema/mutations.module.js';
-import { peopleTeamsMutationsModule } from './schema/people-teams-mutations.module.js';
+import { peopleMutationsModule } from './schema/people-mutations.module.js';
 import { recordModule } from './schema/record-module.js';
 import { requestModule } from './schema/request.module.js';
 import { teamModule } from './schema/team.module.js';
@@ -20,7 +20,7 @@ import { combineSchemaModules, type SchemaModule } from './schema/schema-module.
 
 export type { GraphqlContext } from './schema/graphql-context.js';
 
-export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, teamModule, ...RECORDS.map(recordModule), integrationRecordsModule, nodeModule, mutationsModule, peopleTeamsMutationsModule];
+export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, teamModule, ...RECORDS.map(recordModule), integrationRecordsModule, nodeModule, mutationsModule, peopleMutationsModule];
 
 const combined = combineSchemaModules(SCHEMA_MODULES);
 

@@ -9,8 +9,8 @@ import {
   type AddedRequestNote, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput, type RequestView,
 } from '@tessera/domain';
 import {
-  createPersonInAccount, createTeam, updatePerson, updateTeam,
-  type PersonCreateInput, type PersonDirectoryView, type PersonUpdateInput, type TeamCreateInput, type TeamUpdateInput, type TeamView,
+  createPersonInAccount, updatePerson,
+  type PersonCreateInput, type PersonDirectoryView, type PersonUpdateInput,
   addRecordNote, createRecord, deleteRecord, readNameOf, updateRecord, type RecordDefinition, type RecordView,
 } from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
@@ -28,11 +28,9 @@ export interface GraphqlServices {
   createRequest(access: AccessContext, input: RequestCreateInput): Promise<RequestView>;
   updateRequest(access: AccessContext, id: number, input: RequestUpdateInput): Promise<RequestView>;
   addRequestNote(access: AccessContext, requestId: number, input: NoteCreateInput): Promise<AddedRequestNote>;
-  /** The people and teams use cases of `/v1/people` and `/v1/teams` (the same events). */
+  /** The people use cases of `/v1/people` (the same events). */
   createPerson(access: AccessContext, input: PersonCreateInput): Promise<PersonDirectoryView>;
   updatePerson(access: AccessContext, id: number, input: PersonUpdateInput): Promise<PersonDirectoryView>;
-  createTeam(access: AccessContext, input: TeamCreateInput): Promise<TeamView>;
-  updateTeam(access: AccessContext, id: number, input: TeamUpdateInput): Promise<TeamView>;
   /** The use cases of the records of the engine REST calls (the same events), answering nodes. */
   createRecord(def: RecordDefinition, access: AccessContext, input: object): Promise<Record<string, unknown>>;
   updateRecord(def: RecordDefinition, access: AccessContext, id: number, input: object): Promise<Record<string, unknown>>;
@@ -56,8 +54,6 @@ export function createGraphqlServices({ db }: { db: Database }): GraphqlServices
     addRequestNote: (access, requestId, input) => addRequestNote(access, requestId, input, uow),
     createPerson: (access, input) => createPersonInAccount(access, input, uow),
     updatePerson: (access, id, input) => updatePerson(access, id, input, uow),
-    createTeam: (access, input) => createTeam(access, input, uow),
-    updateTeam: (access, id, input) => updateTeam(access, id, input, uow),
     createRecord: async (def, access, input) => nodeOf(def, await createRecord(def, access, input, uow)),
     updateRecord: async (def, access, id, input) => nodeOf(def, await updateRecord(def, access, id, input, uow)),
     deleteRecord: (def, access, id) => deleteRecord(def, access, id, uow),

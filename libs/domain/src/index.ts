@@ -275,12 +275,12 @@ export type { PersonWriteRepository, PersonState, PersonFieldsRow } from './peop
 export { seesEveryPrimaryEmail, visiblePrimaryEmail, assertEmailQueryAllowed } from './people/person-email-visibility.js';
 export type { PersonDirectoryView, PeopleReadScope } from './people/person-directory-view.js';
 export { presentPerson } from './presenters/person.presenter.js';
-export { presentTeam } from './presenters/team.presenter.js';
-export { TEAM_RECORD, TEAM_NAME_MAX, TEAM_MEMBERS_MAX, checkTeamInput } from './teams/team-fields.js';
-export type { TeamCreateInput, TeamUpdateInput, CheckedTeamInput } from './teams/team-fields.js';
-export { listTeams, getTeam, listTeamMembers, listPersonTeams } from './teams/read-teams.js';
-export { createTeam, updateTeam } from './teams/write-teams.js';
-export { assertTeamsAdmin } from './teams/teams-admin.js';
+export { TEAM, TEAM_NAME_MAX, TEAM_MEMBERS_MAX } from './teams/team.record.js';
+export type { TeamCreateInput, TeamUpdateInput } from './teams/team.record.js';
+export { TEAM_RECORD, checkTeamInput } from './teams/team-fields.js';
+export type { CheckedTeamInput } from './teams/team-fields.js';
+export { listTeamMembers, listPersonTeams } from './teams/read-teams.js';
+export { createTeam, updateTeam } from './teams/team-use-cases.js';
 export type { TeamView, TeamReadScope } from './teams/team-view.js';
 export type { TeamWriteRepository, TeamState, TeamFieldsRow } from './teams/team-write.repository.js';
 export { PERSON_RECORD, checkPersonInput, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from './people/person-fields.js';

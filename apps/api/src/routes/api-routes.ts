@@ -19,7 +19,6 @@ import { peopleRoutes } from './people.routes.js';
 import { recordRoutes } from './record.routes.js';
 import { peopleWritesRoutes } from './people-writes.routes.js';
 import { teamsRoutes } from './teams.routes.js';
-import { teamsWritesRoutes } from './teams-writes.routes.js';
 import { requestFeedbackRoutes } from './request-feedback.routes.js';
 import { requestsRoutes } from './requests.routes.js';
 import { requestWritesRoutes } from './request-writes.routes.js';
@@ -45,7 +44,7 @@ export function apiRoutes({ services, links, pageSize, attachmentMaxBytes }: Api
     ...meRoutes(services), ...requestsRoutes(services, links, pageSize), ...requestWritesRoutes(services, links), ...requestFeedbackRoutes(services),
     ...eventsRoutes(services, links),
     ...peopleRoutes(services, apiUrl, pageSize), ...peopleWritesRoutes(services),
-    ...teamsRoutes(services, apiUrl, pageSize), ...teamsWritesRoutes(services),
+    ...teamsRoutes(services, apiUrl, pageSize),
     ...integrationsRoutes(services, apiUrl, pageSize), ...integrationApplicationsRoutes(services, apiUrl, pageSize),
     ...integrationScopesRoutes(services, apiUrl, pageSize),
     ...webhooksRoutes(services, apiUrl, pageSize), ...attachmentsRoutes(services, apiUrl, attachmentMaxBytes),

@@ -4,10 +4,9 @@
  * caller can set): the use cases check values, all at once.
  */
 import { z } from 'zod';
-import { PERSON_RECORD, ROLES, type PersonCreateInput, type PersonUpdateInput } from '@tessera/domain';
+import { PERSON_RECORD, ROLES, TEAM_MEMBERS_MAX, type PersonCreateInput, type PersonUpdateInput } from '@tessera/domain';
 import { writeInput, type RouteInput } from '@tessera/http';
 import { writeBodyShape } from '@tessera/validation';
-import { idListSchema } from './team-writes.schema.js';
 
 const MAX_ID = 2_147_483_647;
 
@@ -20,7 +19,7 @@ const roles = (mode: string) =>
     .describe(`Roles in the account of the call: ${ROLES.join(', ')}. ${mode === 'create' ? 'Default: none (an end user)' : 'Given, it replaces the roles; [] or null removes every role'}`);
 
 const teams = (mode: string) =>
-  idListSchema(`Teams of the account of the call the person is a member of, by id. ${mode === 'create' ? 'Default: none' : 'Given, it replaces them; [] or null removes the person from every team of the account'}. Each team changed fires team.update`);
+  z.array(z.int()).max(TEAM_MEMBERS_MAX).nullable().optional().describe(`Teams of the account of the call the person is a member of, by id. ${mode === 'create' ? 'Default: none' : 'Given, it replaces them; [] or null removes the person from every team of the account'}. Each team changed fires team.update`);
 
 export const personCreateBodySchema = z
   .strictObject({ ...writeBodyShape(PERSON_RECORD, 'create'), roles: roles('create'), team_ids: teams('create') })

@@ -7,7 +7,7 @@
  * field needs what REST needs for the same data.
  */
 import {
-  CURRENT_VIEWS, NODE_KINDS, graphqlNameOf, recordGraphFields, referenceTarget, withArticle,
+  CURRENT_VIEWS, NODE_KINDS, graphqlNameOf, readNameOf, recordGraphFields, referenceTarget, withArticle,
   type NestedEdge, type NodeKind, type RecordDefinition,
 } from '@tessera/domain';
 import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
@@ -49,7 +49,8 @@ export function recordModule(def: RecordDefinition): SchemaModule {
   for (const [graphql, stored] of Object.entries(plain.dates)) resolvers[graphql] = isoDate(stored);
   for (const [name, field] of Object.entries(def.fields.fields)) {
     const graphql = graphqlNameOf(name, field);
-    if (graphql === null || (field.type !== 'reference' && field.type !== 'references') || !isNode(field.target)) continue;
+    // A link list kept out of the record's answer (`read: false`) is no field of its type either: a team's members.
+    if (graphql === null || readNameOf(name, field) === null || (field.type !== 'reference' && field.type !== 'references') || !isNode(field.target)) continue;
     needs[`${type}.${graphql}`] = read(field.target);
     if (field.type === 'reference') {
       lines.push(`${JSON.stringify(`${field.description ?? graphql}; null when none.`)}\n${graphql}: ${field.target}`);

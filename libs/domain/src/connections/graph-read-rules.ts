@@ -18,6 +18,7 @@ import { SERVICE_OFFERING } from '../service-offerings/service-offering.record.j
 import { SERVICE } from '../services/service.record.js';
 import { SLA } from '../slas/sla.record.js';
 import { OUT_OF_OFFICE_PERIOD } from '../out-of-office-periods/out-of-office-period.record.js';
+import { TEAM } from '../teams/team.record.js';
 import { TIME_ENTRY } from '../time-entries/time-entry.record.js';
 import { PROBLEM } from '../problems/problem.record.js';
 import { RISK } from '../risks/risk.record.js';
@@ -40,12 +41,7 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
     filters: { primaryEmail: 'text', name: 'text', disabled: 'flag' },
     assertQuery: (access, fieldsUsed) => assertEmailQueryAllowed(access, fieldsUsed, 'primaryEmail'),
   },
-  Team: {
-    assertReader: (access) => assertAllowed(access, 'team', 'Read'),
-    orderFields: NAMED_ORDERS,
-    defaultOrder: byId,
-    filters: { name: 'text' },
-  },
+  Team: recordReadRule(TEAM),
   Request: {
     assertReader: (access) => assertAllowed(access, 'request', 'Read'),
     orderFields: ['id', 'subject', 'status', 'category', 'createdAt', 'updatedAt'],

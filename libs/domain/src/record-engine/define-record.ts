@@ -15,13 +15,14 @@ import { camelCase, declareRecord, withArticle, type RecordDeclaration, type Rec
  * A list of ids (a `references` field) kept in a link table of `self` → `other` rows. Its
  * `position` orders the lists of one side: `'self'` — this record's list is in its order, as
  * given; `'other'` — the position is the other record's, so this record's list is by id and a
- * record newly linked comes after its other links.
+ * record newly linked comes after its other links; `'none'` — the table has no position: the
+ * list is a set, by id (a team's members).
  */
 export interface RecordLink {
   table: string;
   self: string;
   other: string;
-  position: 'self' | 'other';
+  position: 'self' | 'other' | 'none';
 }
 
 /** The other reference of an agreement and the field of the referenced records both have (define-record.ts `agree`). */
@@ -97,6 +98,11 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   /** A field unique in the account, compared as read (docs/decisions/038). */
   unique?: keyof F & string;
   links?: { readonly [K in keyof F]?: RecordLink };
+  /**
+   * A reference's message, given the ids listed, for ids that name no record of the account,
+   * where it is not the engine's (`Manager: no person of the account has the id 7`).
+   */
+  missing?: { readonly [K in keyof F]?: (ids: string) => string };
   /** A reference to a record of the same kind making a tree (`parent_id`): never the record itself or one below it. */
   parent?: keyof F & string;
   /**
@@ -157,6 +163,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   defaults: Readonly<Record<string, unknown>>;
   unique: string | null;
   links: Readonly<Record<string, RecordLink>>;
+  missing: Readonly<Record<string, (ids: string) => string>>;
   parent: string | null;
   agree: Readonly<Record<string, RecordAgreement>>;
   timers: readonly RecordTimer[];
@@ -191,6 +198,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     defaults: (input.defaults ?? {}) as Record<string, unknown>,
     unique: input.unique ?? null,
     links: (input.links ?? {}) as Record<string, RecordLink>,
+    missing: (input.missing ?? {}) as Record<string, (ids: string) => string>,
     parent: input.parent ?? null,
     agree: (input.agree ?? {}) as Record<string, RecordAgreement>,
     timers: input.timers ?? [],

@@ -26,7 +26,8 @@ export async function referenceProblems(
     if (ids.length === 0) continue;
     const missing = await store.missingIds(target.table, target.directory ? peopleAccountsOf(account) : [account.id], ids);
     if (missing.length === 0) continue;
-    errors.push([name, `${humanizeField(name.replace(/_ids?$/, ''))}: no ${target.what} of the account has the id ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`]);
+    const listed = `${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`;
+    errors.push([name, def.missing[name]?.(listed) ?? `${humanizeField(name.replace(/_ids?$/, ''))}: no ${target.what} of the account has the id ${listed}`]);
   }
   return errors;
 }

@@ -112,9 +112,9 @@ function outOfOrder(def: RecordDefinition, given: Record<string, unknown>, curre
   return errors;
 }
 
-/** A link list as stored: a list whose position is the other record's is by id. */
+/** A link list as stored: a list whose position is not its own is by id. */
 const linkOrder = (def: RecordDefinition, field: string, ids: readonly number[]) =>
-  def.links[field]!.position === 'other' ? [...ids].sort((a, b) => a - b) : [...ids];
+  def.links[field]!.position !== 'self' ? [...ids].sort((a, b) => a - b) : [...ids];
 
 async function viewOf(def: RecordDefinition, tx: Tx, access: AccessContext, id: number): Promise<RecordView> {
   const view = await tx.records.find(def, access.account.id, id);
@@ -228,7 +228,8 @@ export interface SavedChange {
 /** Writes a change of a record that changes something: its row, its links, one audit line, its events (record-events.ts) and the change's jobs; the record after it. */
 export async function saveRecordChange(def: RecordDefinition, tx: Tx, change: SavedChange): Promise<RecordView> {
   const { account, id, changed, links, audit } = change;
-  if (Object.keys(changed).length > 0 && !(await tx.records.update(def, id, changed))) throw validationFailed([taken(def, changed[def.unique!])]);
+  // A change of the links alone changes the record too: its updated_at moves with them.
+  if (!(await tx.records.update(def, id, changed))) throw validationFailed([taken(def, changed[def.unique!])]);
   for (const field of Object.keys(links)) if (field in audit) await tx.records.replaceLinks(def, field, id, links[field]!);
   const view = await tx.records.find(def, account, id);
   if (!view) throw new Error(`${def.what} ${id} vanished`);

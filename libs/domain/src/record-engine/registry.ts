@@ -18,9 +18,10 @@ import { OUT_OF_OFFICE_PERIOD } from '../out-of-office-periods/out-of-office-per
 import { TIME_ENTRY } from '../time-entries/time-entry.record.js';
 import { PROBLEM } from '../problems/problem.record.js';
 import { RISK } from '../risks/risk.record.js';
+import { TEAM } from '../teams/team.record.js';
 import type { RecordDefinition } from './define-record.js';
 
-export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, BROADCAST];
+export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, TEAM, BROADCAST];
 
 interface Target {
   table: string;
@@ -39,7 +40,6 @@ interface Target {
 
 /** Records a reference may name that are not (yet) of the engine. */
 const OTHER_TARGETS: Readonly<Record<string, Target>> = {
-  Team: { table: 'teams', what: 'team', noun: 'team' },
   Person: { table: 'people', what: 'person', noun: 'person', directory: true },
   Request: { table: 'requests', what: 'request', noun: 'request', nameColumn: null },
 };

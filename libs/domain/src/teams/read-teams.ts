@@ -1,9 +1,9 @@
 /**
- * `GET /v1/teams`, `GET /v1/teams/:id`, `GET /v1/teams/:id/members` and
- * `GET /v1/people/:id/teams` (issue 22): teams of the account of the call (a
- * support domain's teams are its own; SPEC.md "Directory account" shares people,
- * not teams), needs team:Read; members are people as `GET /v1/people` reads them
- * (person:Read too, e-mails as person-email-visibility.ts says).
+ * `GET /v1/teams/:id/members` and `GET /v1/people/:id/teams` (issue 22): a team's members and
+ * a person's teams, the teams of the account of the call (a support domain's teams are its own;
+ * SPEC.md "Directory account" shares people, not teams), needing team:Read; members are people
+ * as `GET /v1/people` reads them (person:Read too, e-mails as person-email-visibility.ts says).
+ * The teams themselves are records of the engine (team.record.ts).
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import { notFound } from '../errors/domain-error.js';
@@ -11,26 +11,16 @@ import type { AccessContext } from '../identity/access-context.js';
 import type { Repositories } from '../ports/unit-of-work.js';
 import { listPeopleIn, peopleReadScope } from '../people/read-people.js';
 import type { PersonDirectoryView } from '../people/person-directory-view.js';
+import { getRecord } from '../record-engine/record-use-cases.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
+import { TEAM } from './team.record.js';
 import type { TeamView } from './team-view.js';
 
-type TeamReads = Pick<Repositories, 'teams' | 'people'>;
-
-export async function listTeams(access: AccessContext, query: CollectionQuery, repos: Pick<Repositories, 'teams'>): Promise<Page<TeamView>> {
-  assertAllowed(access, 'team', 'Read');
-  return repos.teams.listViews({ accountId: access.account.id }, query);
-}
-
-export async function getTeam(access: AccessContext, id: number, repos: Pick<Repositories, 'teams'>): Promise<TeamView> {
-  assertAllowed(access, 'team', 'Read');
-  const view = await repos.teams.findView(access.account.id, id);
-  if (!view) throw notFound();
-  return view;
-}
+type TeamReads = Pick<Repositories, 'teams' | 'people' | 'records'>;
 
 /** The members of a team of the account: 404 for a team it does not have. */
 export async function listTeamMembers(access: AccessContext, teamId: number, query: CollectionQuery, repos: TeamReads): Promise<Page<PersonDirectoryView>> {
-  await getTeam(access, teamId, repos);
+  await getRecord(TEAM, access, teamId, repos);
   return listPeopleIn(access, { ...peopleReadScope(access), teamId }, query, repos);
 }
 

@@ -1,6 +1,8 @@
 /**
- * What the team writes of `/v1/teams` read and write (issue 22 item 2): one team of an
- * account, locked for a change, and its members. SQL: libs/persistence teams/.
+ * A team's row and members as the people writes change them (a person's `team_ids`:
+ * team-memberships.ts), one team of an account locked for a change. `/v1/teams` and GraphQL
+ * write teams through the record engine (team.record.ts), whose store this one wraps
+ * (libs/persistence teams/team-writes.ts).
  */
 import type { AccountId } from '../tenancy/account-id.js';
 

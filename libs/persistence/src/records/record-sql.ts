@@ -74,15 +74,16 @@ export function toRecordView(def: RecordDefinition, row: Record<string, unknown>
   return view as RecordView;
 }
 
-/** Links `ids` to the record: in their order when the position is its own, else each after the other record's links. */
+/** Links `ids` to the record: in their order when the position is its own, each after the other record's links when it is the other's. */
 export async function insertLinks(db: Database, def: RecordDefinition, field: string, id: number, ids: readonly number[]): Promise<void> {
   const link = def.links[field]!;
   const declared = def.fields.fields[field]!;
-  if (link.position === 'self') {
+  if (link.position !== 'other') {
     // A link is of its owner's account, taken from the owner's row in the same statement.
+    const [position, value] = link.position === 'self' ? [', position', ', l.position'] : ['', ''];
     await db.raw(
-      `insert into ${link.table} (account_id, ${link.self}, ${link.other}, position)
-       select t.account_id, t.id, l.id, l.position from ${def.table} t, unnest(?::int[]) with ordinality as l(id, position) where t.id = ?`,
+      `insert into ${link.table} (account_id, ${link.self}, ${link.other}${position})
+       select t.account_id, t.id, l.id${value} from ${def.table} t, unnest(?::int[]) with ordinality as l(id, position) where t.id = ?`,
       [[...ids], id],
     );
     return;

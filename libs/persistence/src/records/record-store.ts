@@ -92,7 +92,7 @@ export function recordStore(db: Database): RecordStore {
       const link = def.links[field]!;
       const kept = db(link.table).where({ [link.self]: id });
       // A list whose position is the other record's keeps the links it still holds, in their place there.
-      await (link.position === 'self' ? kept : kept.whereNotIn(link.other, [...ids])).delete();
+      await (link.position === 'other' ? kept.whereNotIn(link.other, [...ids]) : kept).delete();
       if (ids.length > 0) await insertLinks(db, def, field, id, ids);
     },
   };
