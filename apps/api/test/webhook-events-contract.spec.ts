@@ -12,7 +12,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import request from 'supertest';
 import {
-  EVENT_CATALOGUE, EVENT_NAMES, accountUrl, buildWebhookMessage, fanOutWebhookEvent, outboxEntry, parseJobPayload, trustedAccountId,
+  EVENT_CATALOGUE, EVENT_NAMES, RECORDS, accountUrl, buildWebhookMessage, fanOutWebhookEvent, outboxEntry, parseJobPayload, readNameOf, trustedAccountId,
   type EventKind, type EventName, type EventNoun, type PublishedEvent, type WebhookEventJob,
 } from '@tessera/domain';
 import { createUnitOfWork, listQueuedJobs } from '@tessera/persistence';
@@ -45,13 +45,31 @@ const KIND_SAMPLES: Record<EventKind, Record<string, unknown>> = {
   'manager-changed': { manager: { id: 5, nodeID: 'UGVyc29uLTU=', name: 'Dana Ops' } },
 };
 
+/** The fields of a record whose events carry it (define-record.ts `payloadFields`: a time entry's), a value of its type each. */
+function recordSample(noun: string): Record<string, unknown> {
+  const def = RECORDS.find((record) => record.noun === noun && record.payloadFields);
+  const sample: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(def?.fields.fields ?? {})) {
+    const read = readNameOf(name, field);
+    if (read === null || read === 'id') continue;
+    if (field.type === 'reference') sample[read] = { id: 5, nodeID: 'UGVyc29uLTU=', name: 'Dana Ops' };
+    else if (field.type === 'references') sample[read] = [];
+    else if (field.type === 'integer') sample[read] = 30;
+    else if (field.type === 'boolean') sample[read] = false;
+    else if (field.type === 'datetime') sample[read] = '2026-11-29T09:00:00.000Z';
+    else if (field.type === 'enum') sample[read] = field.values[0];
+    else sample[read] = field.type === 'date' ? '2026-11-29' : 'Patching';
+  }
+  return sample;
+}
+
 /** As REFERENCE.md says: status on the create, update and status-changed events of a record that has one. */
 function samplePayload(event: EventName): Record<string, unknown> {
   const [noun, kind = noun] = event.split('.') as [string, string?];
   const hasStatus = (EVENT_CATALOGUE[noun as EventNoun] as readonly string[]).includes('status-changed');
   const status = noun === 'request' ? 'assigned' : 'open';
   const statusFields = !hasStatus ? {} : kind === 'status-changed' ? { status, previous_status: status === 'open' ? 'new' : 'on_backlog' } : ['create', 'update'].includes(kind) ? { status } : {};
-  return { ...KIND_SAMPLES[kind as EventKind], ...statusFields };
+  return { ...KIND_SAMPLES[kind as EventKind], ...statusFields, ...recordSample(noun) };
 }
 
 /** The job the outbox writer leaves for one event of a change by a person, from a monitoring tool. */

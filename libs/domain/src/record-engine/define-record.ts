@@ -7,8 +7,7 @@
 import { EVENT_CATALOGUE, type EventNoun } from '../events/event-catalogue.js';
 import type { FieldError } from '../errors/domain-error.js';
 import type { Role } from '../identity/roles.js';
-import type { RecordStamp } from './record-defaults.js';
-import { checkedChangeEvents, checkedVerb, type ChangeVerb } from './record-events.js';
+import { checkedChangeEvents, checkedVerb, type ChangeVerb } from './record-verbs.js';
 import { camelCase, declareRecord, withArticle, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
 
 /**
@@ -42,6 +41,12 @@ export interface RecordTimer<K extends string = string> {
   field: K;
   at: 'start' | 'end';
   set: Readonly<Record<string, unknown>>;
+}
+
+/** A datetime the service sets when `when` takes one of `in`, and clears when it leaves them (record-defaults.ts). */
+export interface RecordStamp {
+  when: string;
+  in: readonly string[];
 }
 
 /**

@@ -18,12 +18,6 @@ export interface DefaultFrom {
   take: string;
 }
 
-/** A datetime the service sets when `when` takes one of `in`, and clears when it leaves them. */
-export interface RecordStamp {
-  when: string;
-  in: readonly string[];
-}
-
 const isFrom = (value: unknown): value is DefaultFrom => typeof value === 'object' && value !== null && 'from' in value && 'take' in value;
 
 /** The value of each field not written in a create: its default, resolved. */

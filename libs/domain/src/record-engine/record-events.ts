@@ -13,10 +13,7 @@ import { readNameOf } from '../records/record-fields.js';
 import type { RecordDefinition } from './define-record.js';
 import { recordPayload } from './record-payload.js';
 import type { NamedRef, RecordRow, RecordView } from './record-store.repository.js';
-
-/** The verbs a field's change fires, and the payload field each names the record's new value by. */
-export const CHANGE_VERBS = { 'status-changed': null, 'manager-changed': 'manager', 'member-changed': 'member', 'team-changed': 'team' } as const;
-export type ChangeVerb = keyof typeof CHANGE_VERBS;
+import { CHANGE_VERBS, type ChangeVerb } from './record-verbs.js';
 
 const hasVerb = (def: RecordDefinition, verb: string) => (EVENT_CATALOGUE[def.noun] as readonly string[]).includes(verb);
 
@@ -42,19 +39,4 @@ export function recordEvents(def: RecordDefinition, view: RecordView, write: { b
     }
   }
   return events.map(({ name, payload }) => (Object.keys(payload).length > 0 ? { name, payload } : { name })) as PublishedEvent[];
-}
-
-/** True when the noun's catalogue has the verb; throws at load time otherwise. */
-export function checkedVerb(noun: string, verb: string): true {
-  if (!(EVENT_CATALOGUE[noun as keyof typeof EVENT_CATALOGUE] as readonly string[]).includes(verb)) throw new Error(`${noun}.${verb} is not in the catalogue`);
-  return true;
-}
-
-/** A definition's `changeEvents`, each a verb of its catalogue naming a field it declares; throws at load time otherwise. */
-export function checkedChangeEvents(noun: string, fields: Readonly<Record<string, unknown>>, declared: Partial<Record<ChangeVerb, string>>): Partial<Record<ChangeVerb, string>> {
-  for (const [verb, field] of Object.entries(declared)) {
-    checkedVerb(noun, verb);
-    if (!(field! in fields)) throw new Error(`${noun} has no field ${field} for ${verb}`);
-  }
-  return declared;
 }
