@@ -32,6 +32,8 @@ import * as products from './20261128000040_products.js';
 import * as contracts from './20261128000041_contracts.js';
 import * as timeEntries from './20261129000042_time_entries.js';
 import * as outOfOfficePeriods from './20261129000043_out_of_office_periods.js';
+import * as requestMajorIncidentStatus from './20261129000055_request_major_incident_status.js';
+import * as agileBoards from './20261129000056_agile_boards.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -71,6 +73,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128000041_contracts': contracts,
   '20261129000042_time_entries': timeEntries,
   '20261129000043_out_of_office_periods': outOfOfficePeriods,
+  '20261129000055_request_major_incident_status': requestMajorIncidentStatus,
+  '20261129000056_agile_boards': agileBoards,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
