@@ -9,6 +9,7 @@ import { EVENT_NAMES, type EventName } from './event-catalogue.js';
 
 const OFF_THE_ENGINE: readonly EventName[] = [
   'request.create', 'request.update', 'request.note-added', 'request.status-changed', 'request.member-changed', 'request.team-changed',
+  'request.major-incident-status-changed', 'request.agile-board-column-changed',
   'person.create', 'person.update', 'team.create', 'team.update',
 ];
 

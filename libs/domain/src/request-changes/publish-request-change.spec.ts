@@ -14,7 +14,8 @@ const howard: PersonRef = { id: 100, name: 'Howard', accountId: 'wdc', organizat
 const ann: PersonRef = { id: 200, name: 'Ann', accountId: 'wdc', organizationId: null, primaryEmail: 'ann@wdc.test' };
 
 const request = (values: Partial<RequestRecord> = {}): RequestRecord => ({
-  id: 42, account_id: WDC, subject: 'Disk full', category: 'incident', status: 'assigned', impact: 'top', completion_reason: null,
+  id: 42, account_id: WDC, subject: 'Disk full', category: 'incident', status: 'assigned', impact: 'top', completion_reason: null, major_incident_status: null,
+  agile_board_id: null, agile_board_column_id: null,
   service_instance_id: 5, organization_id: null, requested_by_id: 200, requested_for_id: 200, created_by_id: 100, member_id: null,
   team_id: 3, supplier_id: null, workflow_id: null, problem_id: null, project_id: null, ci_id: 8, template_id: null,
   knowledge_article_id: null, grouped_into_id: null, completed_at: null, desired_completion_at: null, downtime_start_at: null,
