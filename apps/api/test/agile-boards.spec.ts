@@ -59,6 +59,22 @@ describe('/v1/agile_boards and a request\'s place on one (docs/decisions/045)', 
       expect((await call(h, 'post', '/v1/agile_boards').send({ name: 'No columns' }).expect(422)).body.errors).toEqual([['columns', expect.any(String)]]);
     });
 
+    it('waits for a request being put in a column before removing that column, then refuses it', async () => {
+      const { id, columns: [todo, doing] } = await board();
+      const request = await newRequest();
+      // A request write in flight: the board share-locked as the request use cases lock it, the request not yet committed.
+      const trx = await h.test.db.transaction();
+      await trx('agile_boards').where({ id }).forShare().select('id');
+      await trx('requests').where({ id: request }).update({ agile_board_id: id, agile_board_column_id: doing!.id });
+      const edit = call(h, 'patch', `/v1/agile_boards/${id}`).send({ columns: [{ id: todo!.id, name: 'To do' }] }).then((res) => res);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await trx.commit();
+      const res = await edit;
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual([['columns', expect.stringContaining(`Columns ${doing!.id} hold requests`)]]);
+      expect(await place(request)).toEqual({ agile_board_id: id, agile_board_column_id: doing!.id });
+    });
+
     it('lets only administrators write boards (403), and answers 404 for a board of no one or of another account', async () => {
       const res = await call(h, 'post', '/v1/agile_boards', agent).send({ name: 'Mine', columns: [{ name: 'A' }] }).expect(403);
       expect(res.body.reason).toContain('administrator');

@@ -54,6 +54,26 @@ describe('SPEC.md "Events", noun request — which events a change fires', () =>
     expect(eventNames(updated({}, {}, [{ id: 9, text: 'at 99%', internal: false }]))).toEqual(['request.note-added']);
   });
 
+  it('a major incident status change fires request.major-incident-status-changed once, with the previous status, beside request.update', () => {
+    expect(requestEvents(updated({ major_incident_status: 'accepted' }, { major_incident_status: 'proposed' }))).toEqual([
+      { name: 'request.update', payload: { status: 'assigned' } },
+      { name: 'request.major-incident-status-changed', payload: { major_incident_status: 'accepted', previous_major_incident_status: 'proposed' } },
+    ]);
+  });
+
+  it('a move to another column fires request.agile-board-column-changed once with the column, or null off the board', () => {
+    const onBoard = { agile_board_id: 6, agile_board_column_id: 61 };
+    const moved = { ...updated({ agile_board_column_id: 62 }, onBoard), names: { ...names, agileBoardColumn: 'Doing' } };
+    expect(requestEvents(moved)).toEqual([
+      { name: 'request.update', payload: { status: 'assigned' } },
+      { name: 'request.agile-board-column-changed', payload: { agile_board_column: { id: 62, nodeID: encodeNodeId('AgileBoardColumn', 62), name: 'Doing' } } },
+    ]);
+    expect(requestEvents(updated({ agile_board_id: null, agile_board_column_id: null }, onBoard))).toContainEqual({
+      name: 'request.agile-board-column-changed', payload: { agile_board_column: null },
+    });
+    expect(eventNames(updated({ agile_board_id: 7 }, { agile_board_id: 6 }))).toEqual(['request.update']);
+  });
+
   it('a status change fires request.status-changed with the previous status', () => {
     expect(requestEvents(updated({ status: 'on_backlog' }))).toContainEqual({
       name: 'request.status-changed', payload: { status: 'on_backlog', previous_status: 'assigned' },

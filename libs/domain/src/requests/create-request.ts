@@ -37,7 +37,7 @@ export async function createRequest(access: AccessContext, input: RequestCreateI
     const account = access.account;
     const scope = await changeReadScope(event, account, ctx, tx);
     const { refs, errors: referenceErrors } = await collectReferences(event, account, ctx, tx);
-    const place = await agileBoardPlace(null, event, (boardId) => tx.agileBoards.find(account.id, boardId));
+    const place = await agileBoardPlace(null, event, (boardId) => tx.agileBoards.findForShare(account.id, boardId));
     const majorIncident = majorIncidentMoveProblem(null, event.major_incident_status ?? null);
     const all = [...errors, ...referenceErrors, ...unknownTeamError(event, refs.team), ...place.errors, ...(majorIncident ? [majorIncident] : [])];
     assertValidInput(input, all);

@@ -42,7 +42,7 @@ export async function updateRequest(access: AccessContext, id: number, input: Re
     const existing = await tx.requests.findForUpdate(access.account.id, id);
     if (!existing || !canReadRequest(scope, existing)) throw notFound();
     const { refs, errors: referenceErrors } = await collectReferences(event, access.account, ctx, tx);
-    const place = await agileBoardPlace(existing, event, (boardId) => tx.agileBoards.find(access.account.id, boardId));
+    const place = await agileBoardPlace(existing, event, (boardId) => tx.agileBoards.findForShare(access.account.id, boardId));
     const majorIncident = event.major_incident_status === undefined ? null : majorIncidentMoveProblem(existing.major_incident_status, event.major_incident_status);
     const all = [...errors, ...referenceErrors, ...unknownTeamError(event, refs.team), ...place.errors, ...(majorIncident ? [majorIncident] : [])];
     assertValidInput(input, all);

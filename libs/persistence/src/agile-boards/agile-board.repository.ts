@@ -9,8 +9,10 @@ function boards(db: Database, account: AccountId) {
   return db('agile_boards as b').where('b.account_id', account).select('b.id', 'b.account_id', 'b.name', 'b.created_at', 'b.updated_at', db.raw(COLUMNS));
 }
 
-async function findBoard(db: Database, account: AccountId, id: number, forUpdate: boolean): Promise<AgileBoardView | null> {
-  if (forUpdate) await db('agile_boards').where({ account_id: account, id }).forUpdate().select('id');
+async function findBoard(db: Database, account: AccountId, id: number, lock: 'update' | 'share' | null): Promise<AgileBoardView | null> {
+  // Locked first, then read: under read committed the read sees the columns as the lock holder committed them.
+  if (lock === 'update') await db('agile_boards').where({ account_id: account, id }).forUpdate().select('id');
+  if (lock === 'share') await db('agile_boards').where({ account_id: account, id }).forShare().select('id');
   return ((await boards(db, account).where('b.id', id).first()) as AgileBoardView | undefined) ?? null;
 }
 
@@ -29,8 +31,9 @@ async function replaceColumns(db: Database, account: AccountId, boardId: number,
 export function agileBoardRepository(db: Database): AgileBoardRepository {
   return {
     list: async (account) => (await boards(db, account).orderBy('b.id')) as AgileBoardView[],
-    find: (account, id) => findBoard(db, account, id, false),
-    findForUpdate: (account, id) => findBoard(db, account, id, true),
+    find: (account, id) => findBoard(db, account, id, null),
+    findForUpdate: (account, id) => findBoard(db, account, id, 'update'),
+    findForShare: (account, id) => findBoard(db, account, id, 'share'),
     insert: async (account, name) => {
       const [row] = await db('agile_boards').insert({ account_id: account, name }).returning('id');
       return (row as { id: number }).id;
