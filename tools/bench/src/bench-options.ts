@@ -53,7 +53,12 @@ export interface DeliveriesOptions {
   sink: SinkMode;
   /** --quick / BENCH_QUICK=1: small counts, to check the harness (the bench's own spec), not the speed. */
   quick: boolean;
+  /** BENCH_DELIVERY_PARTS: the parts to run (all by default), to measure one of them again quickly. */
+  parts: DeliveryPart[];
 }
+
+export const DELIVERY_PARTS = ['throughput', 'durable', 'scaling', 'latency', 'mail'] as const;
+export type DeliveryPart = (typeof DELIVERY_PARTS)[number];
 
 /** What the bench passes to the worker; null leaves the worker's own default. */
 export interface WorkerSettings {
@@ -108,6 +113,7 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
       mailRate: positive(env, 'BENCH_MAIL_RATE', quick ? 50 : 100),
       sink: oneOf(env, 'BENCH_SINK', ['child', 'inline'] as const, 'child'),
       quick,
+      parts: partList(env),
     },
     oauth: {
       codes: Math.round(positive(env, 'BENCH_OAUTH_CODES', 2000)),
@@ -153,6 +159,15 @@ function algList(env: Record<string, string | undefined>, fallback: DeliveryAlg[
   const bad = items.find((item) => !/^[a-z][a-z0-9]{1,15}$/.test(item));
   if (bad !== undefined) throw new Error(`BENCH_WEBHOOK_ALGS must be policy algorithms in lower case (hs256, es256, ed25519, …), got "${bad}"`);
   return items;
+}
+
+function partList(env: Record<string, string | undefined>): DeliveryPart[] {
+  const raw = env['BENCH_DELIVERY_PARTS'];
+  if (raw === undefined || raw.trim() === '') return [...DELIVERY_PARTS];
+  const items = raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const bad = items.find((item) => !(DELIVERY_PARTS as readonly string[]).includes(item));
+  if (bad !== undefined) throw new Error(`BENCH_DELIVERY_PARTS must name parts among ${DELIVERY_PARTS.join(', ')}, got "${bad}"`);
+  return DELIVERY_PARTS.filter((part) => items.includes(part));
 }
 
 function oneOf<T extends string, F extends T | null>(env: Record<string, string | undefined>, name: string, values: readonly T[], fallback: F): T | F {
