@@ -55,9 +55,11 @@ export interface DeliveriesOptions {
   quick: boolean;
   /** BENCH_DELIVERY_PARTS: the parts to run (all by default), to measure one of them again quickly. */
   parts: DeliveryPart[];
+  /** BENCH_CLAIM_BACKLOGS: the pending backlogs the claim's cost is measured at. */
+  claimBacklogs: number[];
 }
 
-export const DELIVERY_PARTS = ['throughput', 'durable', 'scaling', 'latency', 'mail'] as const;
+export const DELIVERY_PARTS = ['throughput', 'durable', 'scaling', 'latency', 'mail', 'backlog'] as const;
 export type DeliveryPart = (typeof DELIVERY_PARTS)[number];
 
 /** What the bench passes to the worker; null leaves the worker's own default. */
@@ -114,6 +116,7 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
       sink: oneOf(env, 'BENCH_SINK', ['child', 'inline'] as const, 'child'),
       quick,
       parts: partList(env),
+      claimBacklogs: countList(env, 'BENCH_CLAIM_BACKLOGS', quick ? [1_000, 5_000] : [10_000, 100_000, 1_000_000]),
     },
     oauth: {
       codes: Math.round(positive(env, 'BENCH_OAUTH_CODES', 2000)),
@@ -159,6 +162,16 @@ function algList(env: Record<string, string | undefined>, fallback: DeliveryAlg[
   const bad = items.find((item) => !/^[a-z][a-z0-9]{1,15}$/.test(item));
   if (bad !== undefined) throw new Error(`BENCH_WEBHOOK_ALGS must be policy algorithms in lower case (hs256, es256, ed25519, …), got "${bad}"`);
   return items;
+}
+
+function countList(env: Record<string, string | undefined>, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  return raw.split(',').map((item) => item.trim()).filter((item) => item !== '').map((item) => {
+    const value = Number(item.replace(/_/g, ''));
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be positive whole numbers separated by commas, got "${item}"`);
+    return value;
+  });
 }
 
 function partList(env: Record<string, string | undefined>): DeliveryPart[] {

@@ -55,6 +55,12 @@ describe('npm run bench -- --quick (BENCH_ONLY=deliveries)', () => {
     expect(run.output).toMatch(/ratio worker\/minimal pipeline .*\n {2}then durability off again for the other parts: fsync=off, full_page_writes=off, synchronous_commit=off/);
   });
 
+  it("prints today's claim cost per delivery at each backlog, and the largest over the smallest", () => {
+    expect(run.output).toMatch(/claim cost at a backlog: .*\n {2}backlog +1000: [\d.]+ ms a claim; per delivery [\d.]+ µs wall, [\d.]+ µs PostgreSQL backend CPU \(\d+ claimed in 200 claims\)/);
+    expect(run.output).toMatch(/\n {2}backlog +5000: [\d.]+ ms a claim/);
+    expect(figure(run.output, /ratio backlog 5000\/1000, backend CPU per delivery: (\d+\.\d+) ×/)).toBeGreaterThan(0);
+  });
+
   it('measures ed25519 or says why it was skipped', () => {
     expect(run.output).toMatch(/webhook deliveries, ed25519: (SKIPPED, .*(not a policy algorithm yet|does not accept)|EdDSA)/);
   });

@@ -1,5 +1,5 @@
 import { readBenchOptions } from './bench-options.js';
-import { reportDurable, reportThroughput } from './deliveries.report.js';
+import { reportBacklog, reportDurable, reportThroughput } from './deliveries.report.js';
 import type { BaselineThroughput, WorkerThroughput } from './deliveries-throughput.js';
 
 /** 20,000 deliveries whose CPU and rates are round figures. */
@@ -49,5 +49,23 @@ describe('the throughput lines of the deliveries benchmark', () => {
     expect(lines[2]).toMatch(/^ {2}minimal durable pipeline: .* 10000 deliveries\/s/);
     expect(lines[3]).toMatch(/^ {2}ratio worker\/minimal pipeline deliveries per second from the commit: 0\.400 ×/);
     expect(lines).toHaveLength(4);
+  });
+});
+
+describe('the claim-at-a-backlog lines', () => {
+  const figure = (backlog: number, backendUs: number | null, wallUs: number) => ({ backlog, fillMs: backlog / 10, claims: 200, claimed: 25_600, msPerClaim: (wallUs * 128) / 1000, wallUsPerDelivery: wallUs, backendUsPerDelivery: backendUs });
+
+  it('print each backlog with its cost per claim and per delivery, and the largest over the smallest against the 1.5 × target', () => {
+    const lines = reportBacklog([figure(10_000, 40, 100), figure(100_000, 44, 110), figure(1_000_000, 80, 150)], options).split('\n');
+    expect(lines[0]).toMatch(/^claim cost at a backlog: today's claim .*128 a claim, WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK 16, 8 webhooks/);
+    expect(lines[1]).toBe('  backlog    10000: 12.80 ms a claim; per delivery 100.0 µs wall, 40.0 µs PostgreSQL backend CPU (25600 claimed in 200 claims); backlog written in 1.00 s');
+    expect(lines[3]).toMatch(/^ {2}backlog {2}1000000: 19\.20 ms a claim/);
+    expect(lines[4]).toBe('  ratio backlog 1000000/10000, backend CPU per delivery: 2.00 × (target ≤ 1.5 ×: not met)');
+  });
+
+  it('fall back to wall time when the backend could not be read, and give no ratio for one backlog', () => {
+    expect(reportBacklog([figure(10_000, null, 100), figure(100_000, null, 120)], options)).toMatch(/backend CPU unknown .*\n.*\n {2}ratio backlog 100000\/10000, wall time per delivery: 1\.20 × \(target ≤ 1\.5 ×: met\)$/);
+    expect(reportBacklog([figure(10_000, 40, 100), figure(1_000_000, null, 130)], options)).toMatch(/ratio backlog 1000000\/10000, wall time per delivery: 1\.30 ×/);
+    expect(reportBacklog([figure(10_000, 40, 100)], options)).not.toMatch(/ratio/);
   });
 });

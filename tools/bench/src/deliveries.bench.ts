@@ -14,9 +14,10 @@
 import { discardQueuedJobs } from '@tessera/persistence';
 import { measureLatency, warmUpLatency } from './deliveries-latency.js';
 import { measureMailRuns } from './deliveries-mail.js';
-import { reportDurable, reportLatency, reportMail, reportScaling, reportSkippedAlg, reportThroughput } from './deliveries.report.js';
+import { reportBacklog, reportDurable, reportLatency, reportMail, reportScaling, reportSkippedAlg, reportThroughput } from './deliveries.report.js';
 import { measureBaseline, measureWorker, warmUp, type WorkerThroughput } from './deliveries-throughput.js';
 import { measurePipeline } from './deliveries-pipeline.js';
+import { measureClaimBacklogs } from './deliveries-backlog.js';
 import { failureCounter } from './deliveries-wait.js';
 import { stopAll, type DeliveriesContext } from './deliveries-context.js';
 import { createBenchPolicy, createWebhookSet } from './delivery-setup.js';
@@ -71,6 +72,8 @@ export async function benchDeliveries(setup: DeliveriesSetup, print: (...lines: 
   }
   if (parts.has('latency')) print(reportLatency(await latencyRun(ctx), ctx.policy.alg), '');
   if (parts.has('mail')) print(reportMail(await measureMailRuns(ctx, MAIL_BASE), ctx.options), '');
+  // Last: it empties the delivery tables.
+  if (parts.has('backlog')) print(reportBacklog(await measureClaimBacklogs(ctx, ctx.options.claimBacklogs, (line) => print(line)), ctx.options), '');
   return failures;
 }
 

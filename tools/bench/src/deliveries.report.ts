@@ -1,6 +1,7 @@
 /** The printed lines of the deliveries benchmark, one block per part, each figure beside its baseline and target. */
 import { availableParallelism } from 'node:os';
 import type { DeliveriesOptions } from './bench-options.js';
+import type { BacklogFigure } from './deliveries-backlog.js';
 import type { LatencyResult } from './deliveries-latency.js';
 import type { MailRun } from './deliveries-mail.js';
 import type { BaselineThroughput, WorkerThroughput } from './deliveries-throughput.js';
@@ -175,4 +176,25 @@ function latencyLine(l: LatencySummary): string {
 
 function stageLine(l: LatencySummary): string {
   return `${l.p50Ms.toFixed(0)} / ${l.p99Ms.toFixed(0)} ms`;
+}
+
+/** Today's claim at each backlog, and the largest backlog's cost per delivery over the smallest's (issue 34: ≤ 1.5 ×). */
+export function reportBacklog(figures: readonly BacklogFigure[], options: DeliveriesOptions): string {
+  const lines = figures.map(
+    (f) =>
+      `  backlog ${String(f.backlog).padStart(8)}: ${f.msPerClaim.toFixed(2)} ms a claim; per delivery ${f.wallUsPerDelivery.toFixed(1)} µs wall, ${f.backendUsPerDelivery === null ? 'backend CPU unknown (no /proc)' : `${f.backendUsPerDelivery.toFixed(1)} µs PostgreSQL backend CPU`} (${f.claimed} claimed in ${f.claims} claims); backlog written in ${seconds(f.fillMs)}`,
+  );
+  const [smallest, largest] = [figures[0], figures[figures.length - 1]];
+  if (smallest && largest && figures.length > 1) {
+    // One measure for both: the backend's CPU when both have it, else the wall time.
+    const backend = smallest.backendUsPerDelivery !== null && largest.backendUsPerDelivery !== null;
+    const cost = (f: BacklogFigure) => (backend ? f.backendUsPerDelivery! : f.wallUsPerDelivery);
+    const which = backend ? 'backend CPU' : 'wall time';
+    const ratio = cost(smallest) > 0 ? cost(largest) / cost(smallest) : 0;
+    lines.push(`  ratio backlog ${largest.backlog}/${smallest.backlog}, ${which} per delivery: ${ratio.toFixed(2)} × (target ≤ 1.5 ×: ${met(ratio <= 1.5)})`);
+  }
+  return [
+    `claim cost at a backlog: today's claim (the worker's claimDue, 128 a claim, WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK ${options.worker.maxInFlightPerWebhook}, ${options.webhooks} webhooks, no worker running); at each size 10 claims then 200 measured, each claim's rows recorded delivered and replaced by new pending ones (a steady backlog)`,
+    ...lines,
+  ].join('\n');
 }
