@@ -41,9 +41,10 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
         payloadNumbers.set(payload, p);
       }
       const headText = JSON.stringify(head);
-      // The statement joins the same two texts the same way: head without its `}`, then the payload.
-      bodies.set(d.id, `${headText.slice(0, -1)},"payload":${payloads[p]}}`);
       const leased = !d.pausedReason && lease !== undefined && lease.ids.has(d.id);
+      // Only a delivery handed to this process is sent from here; the others are read back by a claim.
+      // The statement joins the same two texts the same way: head without its `}`, then the payload.
+      if (leased) bodies.set(d.id, `${headText.slice(0, -1)},"payload":${payloads[p]}}`);
       const fields = { id: d.id, account_id: d.account, webhook_id: d.webhookId, event: d.message.event, test: d.test, event_at: d.eventAt, status: d.pausedReason ? 'paused' : 'pending', paused_reason: d.pausedReason ?? null, leased, p };
       return `${JSON.stringify(fields).slice(0, -1)},"head":${headText}}`;
     })
