@@ -117,7 +117,7 @@ async function fill(db: Database, backlog: Backlog, size: number): Promise<void>
 async function insertPending(db: Database, backlog: Backlog, count: number, ageMicros: number): Promise<void> {
   await db.raw(
     `insert into webhook_deliveries (id, account_id, webhook_id, event, test, message, event_at, status, next_attempt_at)
-     select gen_random_uuid(), ?, (?::int[])[1 + i % ?], 'request.create', false, ?::jsonb, now(), 'pending',
+     select gen_random_uuid(), ?, (?::int[])[1 + i % ?], 'request.create', false, ?::json, now(), 'pending',
             now() - make_interval(secs => ? / 1e6) + make_interval(secs => i / 1e6)
        from generate_series(0, ? - 1) as i`,
     [backlog.account, [...backlog.webhooks], backlog.webhooks.length, backlog.message, ageMicros, count],
