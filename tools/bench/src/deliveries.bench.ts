@@ -58,8 +58,8 @@ export async function benchDeliveries(setup: DeliveriesSetup, print: (...lines: 
     first ??= { policy };
     if (alg === PIPELINE_ALG) piped = { ...setup, policy, fail };
   }
-  if (piped === null) print(`minimal durable pipeline: not measured (it signs as an ${PIPELINE_ALG} policy, and BENCH_WEBHOOK_ALGS has no ${PIPELINE_ALG})`, '');
-  else if (parts.has('durable')) await durableRun(piped, print);
+  if (piped === null && (parts.has('throughput') || parts.has('durable'))) print(`minimal durable pipeline: not measured (it signs as an ${PIPELINE_ALG} policy, and BENCH_WEBHOOK_ALGS has no ${PIPELINE_ALG})`, '');
+  else if (piped !== null && parts.has('durable')) await durableRun(piped, print);
   if (first === null) {
     print('webhook deliveries: no algorithm of BENCH_WEBHOOK_ALGS is accepted by the policy table; nothing else measured', '');
     return { 'no algorithm to measure': 1 };
@@ -123,24 +123,25 @@ async function durableRun(ctx: DeliveriesContext, print: (...lines: string[]) =>
     print('with durability on: not measured (the server of DATABASE_URL keeps its own settings)', '');
     return;
   }
-  const settings = await ctx.durability(true);
-  let block: string;
+  const on = await ctx.durability(true);
+  let off = '';
+  let figures: { worker: WorkerThroughput; pipeline: WorkerThroughput };
   try {
-    const { sample, worker } = await oneWorkerRun(ctx, `durable-${ctx.policy.alg}`);
-    block = reportDurable(settings, ctx.policy.alg, worker, await pipelineRun(ctx, sample));
+    const { sample, worker } = await workersRun(ctx, 1, `durable-${ctx.policy.alg}`);
+    figures = { worker, pipeline: await pipelineRun(ctx, sample) };
   } finally {
-    block ??= '';
-    block += `\n  then durability off again for the other parts: ${await ctx.durability(false)}`;
+    // Whatever happened, the parts after run on the bench's settings.
+    off = await ctx.durability(false);
   }
-  print(block, '');
+  print(`${reportDurable(on, ctx.policy.alg, figures.worker, figures.pipeline)}\n  then durability off again for the other parts: ${off}`, '');
 }
 
-/** One fresh worker on fresh webhooks: warm-up, then the measured load. */
-async function oneWorkerRun(ctx: DeliveriesContext, label: string): Promise<{ sample: Awaited<ReturnType<typeof warmUp>>; worker: WorkerThroughput }> {
+/** `count` fresh worker processes on fresh webhooks: warm-up, then the measured load; with the first message delivered. */
+async function workersRun(ctx: DeliveriesContext, count: number, label: string): Promise<{ sample: Awaited<ReturnType<typeof warmUp>>; worker: WorkerThroughput }> {
   const { db, sink, options, fail } = ctx;
   const webhooks = await createWebhookSet(db, sink.url, { ...ctx.target, event: 'request.create', policy: ctx.policy, count: options.webhooks, path: 'hook' });
   const run = { db, sink, webhooks, fail, postgresCpu: ctx.postgresCpu };
-  const workers = await ctx.startWorkers(1, workerEnv(options.worker), label);
+  const workers = await ctx.startWorkers(count, workerEnv(options.worker), label);
   try {
     const sample = await warmUp(run, options.warmupEvents, WARMUP_BASE);
     return { sample, worker: await measureWorker(run, options.events, THROUGHPUT_BASE, workers) };
@@ -151,16 +152,7 @@ async function oneWorkerRun(ctx: DeliveriesContext, label: string): Promise<{ sa
 
 /** The same load as the first algorithm's, on fresh webhooks, shared by `count` worker processes. */
 async function workersThroughput(ctx: DeliveriesContext, count: number): Promise<WorkerThroughput> {
-  const { db, sink, options, fail } = ctx;
-  const webhooks = await createWebhookSet(db, sink.url, { ...ctx.target, event: 'request.create', policy: ctx.policy, count: options.webhooks, path: 'hook' });
-  const run = { db, sink, webhooks, fail, postgresCpu: ctx.postgresCpu };
-  const workers = await ctx.startWorkers(count, workerEnv(options.worker), `scaling-${count}-${ctx.policy.alg}`);
-  try {
-    await warmUp(run, options.warmupEvents, WARMUP_BASE);
-    return await measureWorker(run, options.events, THROUGHPUT_BASE, workers);
-  } finally {
-    await stopAll(workers);
-  }
+  return (await workersRun(ctx, count, `scaling-${count}-${ctx.policy.alg}`)).worker;
 }
 
 async function latencyRun(ctx: DeliveriesContext) {
