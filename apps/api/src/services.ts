@@ -15,6 +15,7 @@ import {
   type EventInput, type EventOutcome, type FeedbackLinkKey, type ScssCompiler, type SealingKey,
 } from '@tessera/domain';
 import { addRecordNote, createRecord, deleteRecord, getRecord, listRecordNotes, listRecords, updateRecord } from '@tessera/domain';
+import { createAgileBoard, getAgileBoard, listAgileBoards, updateAgileBoard } from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 
 /**
@@ -40,6 +41,10 @@ export function createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss }:
     updatePerson: withUow(updatePerson),
     listTeamMembers: withReads(listTeamMembers),
     listPersonTeams: withReads(listPersonTeams),
+    listAgileBoards: withUow(listAgileBoards),
+    getAgileBoard: withUow(getAgileBoard),
+    createAgileBoard: withUow(createAgileBoard),
+    updateAgileBoard: withUow(updateAgileBoard),
     listRequests: withReads(listRequests),
     getRequest: withReads(getRequest),
     listRequestNotes: withReads(listRequestNotes),

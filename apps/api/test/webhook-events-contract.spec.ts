@@ -38,7 +38,7 @@ const KIND_SAMPLES: Record<EventKind, Record<string, unknown>> = {
   delete: {},
   'note-added': { note_id: 7, note_nodeID: 'Tm90ZS03' },
   'status-changed': {},
-  'major-incident-status-changed': { major_incident_status: 'declared', previous_major_incident_status: null },
+  'major-incident-status-changed': { major_incident_status: 'proposed', previous_major_incident_status: null },
   'agile-board-column-changed': { agile_board_column: { id: 3, nodeID: 'QWdpbGVCb2FyZENvbHVtbi0z', name: 'Doing' } },
   'member-changed': { member: { id: 5, nodeID: 'UGVyc29uLTU=', name: 'Dana Ops' } },
   'team-changed': { team: null },

@@ -6,6 +6,7 @@ import { RECORDS } from '@tessera/domain';
 import { guardResolvers } from './guard-resolvers.js';
 import { assertWithinDeadline } from './limits/execution-deadline.js';
 import { caller, type GraphqlContext } from './schema/graphql-context.js';
+import { agileBoardModule } from './schema/agile-board.module.js';
 import { connectionsModule } from './schema/connections.module.js';
 import { integrationRecordsModule } from './schema/integration-records.module.js';
 import { meModule } from './schema/me.module.js';
@@ -20,7 +21,7 @@ import { combineSchemaModules, type SchemaModule } from './schema/schema-module.
 
 export type { GraphqlContext } from './schema/graphql-context.js';
 
-export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, teamModule, ...RECORDS.map(recordModule), integrationRecordsModule, nodeModule, mutationsModule, peopleMutationsModule];
+export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, agileBoardModule, teamModule, ...RECORDS.map(recordModule), integrationRecordsModule, nodeModule, mutationsModule, peopleMutationsModule];
 
 const combined = combineSchemaModules(SCHEMA_MODULES);
 

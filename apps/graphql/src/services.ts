@@ -13,6 +13,7 @@ import {
   type PersonCreateInput, type PersonDirectoryView, type PersonUpdateInput,
   addRecordNote, createRecord, deleteRecord, readNameOf, updateRecord, type RecordDefinition, type RecordView,
 } from '@tessera/domain';
+import { getAgileBoard, listAgileBoards, type AgileBoardView } from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 import { graphReads } from '@tessera/persistence';
 
@@ -28,6 +29,9 @@ export interface GraphqlServices {
   createRequest(access: AccessContext, input: RequestCreateInput): Promise<RequestView>;
   updateRequest(access: AccessContext, id: number, input: RequestUpdateInput): Promise<RequestView>;
   addRequestNote(access: AccessContext, requestId: number, input: NoteCreateInput): Promise<AddedRequestNote>;
+  /** The agile boards of the account, as REST `GET /v1/agile_boards` reads them. */
+  listAgileBoards(access: AccessContext): Promise<AgileBoardView[]>;
+  getAgileBoard(access: AccessContext, id: number): Promise<AgileBoardView>;
   /** The people use cases of `/v1/people` (the same events). */
   createPerson(access: AccessContext, input: PersonCreateInput): Promise<PersonDirectoryView>;
   updatePerson(access: AccessContext, id: number, input: PersonUpdateInput): Promise<PersonDirectoryView>;
@@ -52,6 +56,8 @@ export function createGraphqlServices({ db }: { db: Database }): GraphqlServices
     createRequest: (access, input) => createRequest(access, input, uow),
     updateRequest: (access, id, input) => updateRequest(access, id, input, uow),
     addRequestNote: (access, requestId, input) => addRequestNote(access, requestId, input, uow),
+    listAgileBoards: (access) => listAgileBoards(access, uow),
+    getAgileBoard: (access, id) => getAgileBoard(access, id, uow),
     createPerson: (access, input) => createPersonInAccount(access, input, uow),
     updatePerson: (access, id, input) => updatePerson(access, id, input, uow),
     createRecord: async (def, access, input) => nodeOf(def, await createRecord(def, access, input, uow)),

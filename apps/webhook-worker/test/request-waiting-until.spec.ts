@@ -109,7 +109,8 @@ describe('request-waiting-until jobs', () => {
 
   function newRequest(values: Partial<NewRequest>): NewRequest {
     return {
-      account_id: trustedAccountId('wdc'), subject: 'Disk almost full on db01', category: 'incident', status: 'waiting_for', impact: 'top', completion_reason: null,
+      account_id: trustedAccountId('wdc'), subject: 'Disk almost full on db01', category: 'incident', status: 'waiting_for', impact: 'top', completion_reason: null, major_incident_status: null,
+      agile_board_id: null, agile_board_column_id: null,
       service_instance_id: null, organization_id: null, requested_by_id: adminId, requested_for_id: adminId, created_by_id: adminId,
       member_id: adminId, team_id: null, supplier_id: null, workflow_id: null, problem_id: null, project_id: null, ci_id: null, template_id: null,
       knowledge_article_id: null, grouped_into_id: null, completed_at: null, desired_completion_at: null, downtime_start_at: null,

@@ -24,6 +24,7 @@ import { lockAndReserve } from './outbox/match-lock.js';
 import { outboxWriter } from './outbox/outbox-writer.js';
 import { jobQueue } from './queue/job-queue.js';
 import { requestRepository } from './requests/request.repository.js';
+import { agileBoardRepository } from './agile-boards/agile-board.repository.js';
 import { serviceInstanceRepository } from './service-instances/service-instance.repository.js';
 import { slaRepository } from './slas/sla.repository.js';
 import { supportAgreementRepository } from './support-agreements/support-agreement.repository.js';
@@ -52,6 +53,7 @@ export function repositoriesOn(db: Database): Repositories {
     supportAgreements: supportAgreementRepository(db),
     slas: slaRepository(db),
     requests: requestRepository(db),
+    agileBoards: agileBoardRepository(db),
     notes: noteRepository(db),
     auditLines: auditLineRepository(db),
     jobs: jobQueue(db),

@@ -132,5 +132,5 @@ function parametersOf(name: string, field: FieldDeclaration): Array<[string, Int
 
 /** The events intake's parameters for the fields of a new record of the declaration, in its order. */
 export function intakeParameters(declaration: RecordDeclaration): Record<string, IntakeParameter> {
-  return Object.fromEntries(fieldsWritten(declaration, 'create').flatMap((name) => parametersOf(name, declaration.fields[name]!)));
+  return Object.fromEntries(fieldsWritten(declaration, 'create').filter((name) => declaration.fields[name]!.intake !== false).flatMap((name) => parametersOf(name, declaration.fields[name]!)));
 }

@@ -13,6 +13,8 @@ export interface BenchDatabase {
   statements: boolean;
   demo: DemoSeedResult;
   description: string;
+  /** Durability on (as `npm start` runs the embedded server) or off again, for one run; null for DATABASE_URL's server. */
+  durability: ((on: boolean) => Promise<string>) | null;
   close(): Promise<void>;
 }
 
@@ -22,8 +24,8 @@ const DURABILITY = ['fsync', 'synchronous_commit', 'full_page_writes'] as const;
  * The bench measures the services, not the disk: a commit waits for no flush. Set here, not left
  * to the embedded server's defaults, which are to become durable; printed with every run.
  */
-async function notDurable(admin: Database): Promise<void> {
-  for (const name of DURABILITY) await admin.raw(`alter system set ${name} = off`);
+async function setDurable(admin: Database, on: boolean): Promise<void> {
+  for (const name of DURABILITY) await admin.raw(`alter system set ${name} = ${on ? 'on' : 'off'}`);
   await admin.raw('select pg_reload_conf()');
   // The reload is a signal: give the server a moment before the settings are read back.
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -49,13 +51,19 @@ export async function openBenchDatabase(externalUrl: string | undefined, options
     // A server of DATABASE_URL may not have the library loaded: the run goes on without the statements.
     const statements = options.statements && (await db.raw('create extension if not exists pg_stat_statements').then(() => db.raw('select pg_stat_statements_reset()')).then(() => true, () => false));
     await db.destroy();
-    if (server) await notDurable(admin);
+    if (server) await setDurable(admin, false);
     const where = server ? `embedded PostgreSQL on port ${server.port}, durability turned off by the bench (ALTER SYSTEM)` : 'the PostgreSQL server of DATABASE_URL';
     return {
       url,
       statements,
       demo,
       description: `${where}: ${await durability(admin)}`,
+      durability: server
+        ? async (on) => {
+            await setDurable(admin, on);
+            return durability(admin);
+          }
+        : null,
       close: async () => {
         await admin.raw(`drop database if exists ${name} with (force)`);
         await admin.destroy();

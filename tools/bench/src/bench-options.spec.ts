@@ -12,6 +12,7 @@ describe('readBenchOptions', () => {
       events: 20_000, warmupEvents: 2_000, algs: ['hs256', 'es256', 'ed25519'], webhooks: 8,
       worker: { maxInFlight: 64, maxInFlightPerWebhook: 16, concurrency: null, mailConcurrency: null },
       latencyRate: 200, latencySeconds: 10, failingWebhooks: 4, mailRate: 100, sink: 'child', quick: false,
+      parts: ['throughput', 'durable', 'scaling', 'latency', 'mail', 'backlog'], claimBacklogs: [10_000, 100_000, 1_000_000],
     });
   });
 
@@ -37,6 +38,17 @@ describe('readBenchOptions', () => {
     });
     expect(options.only).toBe('deliveries');
     expect(options.deliveries).toMatchObject({ events: 500, warmupEvents: 50, algs: ['es256', 'rs256'], latencyRate: 5, latencySeconds: 4, sink: 'inline' });
+  });
+
+  it('runs the deliveries parts BENCH_DELIVERY_PARTS names, in the bench\'s order, and refuses an unknown one', () => {
+    expect(readBenchOptions({ BENCH_DELIVERY_PARTS: 'latency, throughput' }).deliveries.parts).toEqual(['throughput', 'latency']);
+    expect(() => readBenchOptions({ BENCH_DELIVERY_PARTS: 'throughput,fast' })).toThrow('BENCH_DELIVERY_PARTS must name parts among throughput, durable, scaling, latency, mail, backlog, got "fast"');
+  });
+
+  it('measures the claim at the backlogs BENCH_CLAIM_BACKLOGS names, small ones with --quick', () => {
+    expect(readBenchOptions({ BENCH_CLAIM_BACKLOGS: '10000, 250_000' }).deliveries.claimBacklogs).toEqual([10_000, 250_000]);
+    expect(readBenchOptions({}, ['--quick']).deliveries.claimBacklogs).toEqual([1_000, 5_000]);
+    expect(() => readBenchOptions({ BENCH_CLAIM_BACKLOGS: '10000,1e9x' })).toThrow('BENCH_CLAIM_BACKLOGS must be positive whole numbers separated by commas, got "1e9x"');
   });
 
   it('selects the code → token benchmark alone: 2000 codes after 200 at 10 clients, or what the environment says', () => {

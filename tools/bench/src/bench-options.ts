@@ -53,7 +53,14 @@ export interface DeliveriesOptions {
   sink: SinkMode;
   /** --quick / BENCH_QUICK=1: small counts, to check the harness (the bench's own spec), not the speed. */
   quick: boolean;
+  /** BENCH_DELIVERY_PARTS: the parts to run (all by default), to measure one of them again quickly. */
+  parts: DeliveryPart[];
+  /** BENCH_CLAIM_BACKLOGS: the pending backlogs the claim's cost is measured at. */
+  claimBacklogs: number[];
 }
+
+export const DELIVERY_PARTS = ['throughput', 'durable', 'scaling', 'latency', 'mail', 'backlog'] as const;
+export type DeliveryPart = (typeof DELIVERY_PARTS)[number];
 
 /** What the bench passes to the worker; null leaves the worker's own default. */
 export interface WorkerSettings {
@@ -108,6 +115,8 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
       mailRate: positive(env, 'BENCH_MAIL_RATE', quick ? 50 : 100),
       sink: oneOf(env, 'BENCH_SINK', ['child', 'inline'] as const, 'child'),
       quick,
+      parts: partList(env),
+      claimBacklogs: countList(env, 'BENCH_CLAIM_BACKLOGS', quick ? [1_000, 5_000] : [10_000, 100_000, 1_000_000]),
     },
     oauth: {
       codes: Math.round(positive(env, 'BENCH_OAUTH_CODES', 2000)),
@@ -153,6 +162,25 @@ function algList(env: Record<string, string | undefined>, fallback: DeliveryAlg[
   const bad = items.find((item) => !/^[a-z][a-z0-9]{1,15}$/.test(item));
   if (bad !== undefined) throw new Error(`BENCH_WEBHOOK_ALGS must be policy algorithms in lower case (hs256, es256, ed25519, …), got "${bad}"`);
   return items;
+}
+
+function countList(env: Record<string, string | undefined>, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  return raw.split(',').map((item) => item.trim()).filter((item) => item !== '').map((item) => {
+    const value = Number(item.replace(/_/g, ''));
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be positive whole numbers separated by commas, got "${item}"`);
+    return value;
+  });
+}
+
+function partList(env: Record<string, string | undefined>): DeliveryPart[] {
+  const raw = env['BENCH_DELIVERY_PARTS'];
+  if (raw === undefined || raw.trim() === '') return [...DELIVERY_PARTS];
+  const items = raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const bad = items.find((item) => !(DELIVERY_PARTS as readonly string[]).includes(item));
+  if (bad !== undefined) throw new Error(`BENCH_DELIVERY_PARTS must name parts among ${DELIVERY_PARTS.join(', ')}, got "${bad}"`);
+  return DELIVERY_PARTS.filter((part) => items.includes(part));
 }
 
 function oneOf<T extends string, F extends T | null>(env: Record<string, string | undefined>, name: string, values: readonly T[], fallback: F): T | F {

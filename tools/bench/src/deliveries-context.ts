@@ -6,8 +6,15 @@ import type { PostgresCpu } from './postgres-cpu.js';
 import type { ServerProcess } from './server-process.js';
 import type { SinkHandle } from './sink-handle.js';
 
+/** Turns the server's durability on or off (ALTER SYSTEM, reloaded); resolves with what the server then reports. */
+export type DurabilitySwitch = (on: boolean) => Promise<string>;
+
 export interface DeliveriesContext {
   db: Database;
+  /** The bench database, for the minimal pipeline's own pg pool. */
+  databaseUrl: string;
+  /** Null when the server is not the bench's own (DATABASE_URL): its settings are not the bench's to change. */
+  durability: DurabilitySwitch | null;
   sink: SinkHandle;
   options: DeliveriesOptions;
   target: { account: string; person: { id: number; name: string } };

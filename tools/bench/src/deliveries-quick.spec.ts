@@ -43,6 +43,24 @@ describe('npm run bench -- --quick (BENCH_ONLY=deliveries)', () => {
     expect(run.output).toMatch(/ratio worker\/baseline deliveries per second: \d+\.\d+ ×/);
   });
 
+  it('prints the minimal durable pipeline beside the worker with both sides\' CPU per delivery, and the ratio', () => {
+    expect(figure(run.output, /minimal durable pipeline: raw SQL, narrow queue\s+(\d+) deliveries\/s/)).toBeGreaterThan(0);
+    expect(run.output).toMatch(/minimal durable pipeline: .*client CPU [\d.]+ s, \d+ µs per delivery; PostgreSQL CPU [\d.]+ s, \d+ µs per delivery/);
+    expect(run.output).toMatch(/ratio worker\/minimal pipeline deliveries per second from the commit: \d+\.\d+ × .*PostgreSQL CPU per delivery \d+ \/ \d+ µs.*worker\/client CPU per delivery \d+ \/ \d+ µs/);
+  });
+
+  it('runs the worker and the pipeline once more with the server durable, and turns durability off again after', () => {
+    const block = /with durability on \((fsync=on, full_page_writes=on, synchronous_commit=on), as npm start runs the embedded server\), hs256.*\n {2}worker: .*\n {2}minimal durable pipeline: .*\n {2}ratio worker\/minimal pipeline/.exec(run.output);
+    expect(block?.[1]).toBe('fsync=on, full_page_writes=on, synchronous_commit=on');
+    expect(run.output).toMatch(/ratio worker\/minimal pipeline .*\n {2}then durability off again for the other parts: fsync=off, full_page_writes=off, synchronous_commit=off/);
+  });
+
+  it("prints today's claim cost per delivery at each backlog, and the largest over the smallest", () => {
+    expect(run.output).toMatch(/claim cost at a backlog: .*\n {2}backlog +1000: [\d.]+ ms a claim; per delivery [\d.]+ µs wall, [\d.]+ µs PostgreSQL backend CPU \(\d+ claimed in 200 claims\)/);
+    expect(run.output).toMatch(/\n {2}backlog +5000: [\d.]+ ms a claim/);
+    expect(figure(run.output, /ratio backlog 5000\/1000, backend CPU per delivery: (\d+\.\d+) ×/)).toBeGreaterThan(0);
+  });
+
   it('measures ed25519 or says why it was skipped', () => {
     expect(run.output).toMatch(/webhook deliveries, ed25519: (SKIPPED, .*(not a policy algorithm yet|does not accept)|EdDSA)/);
   });

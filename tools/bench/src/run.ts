@@ -112,7 +112,7 @@ async function runDeliveries(options: BenchOptions, entries: Entries, database: 
     const person = await benchPerson(db, database.demo.account);
     const postgresCpu = await postgresCpuMeter(db);
     const statements = options.pgStatements ? database.statements : null;
-    const failures = await benchDeliveries({ db, sink, options: options.deliveries, target: { account: database.demo.account, person }, startWorkers, postgresCpu, statements }, print);
+    const failures = await benchDeliveries({ db, databaseUrl: database.url, durability: database.durability, sink, options: options.deliveries, target: { account: database.demo.account, person }, startWorkers, postgresCpu, statements }, print);
     print(Object.keys(failures).length === 0 ? 'webhook deliveries: failures 0' : `webhook deliveries: FAILURES: ${formatReasons(failures)}`, '');
     return [{ failures: Object.values(failures).reduce((sum, n) => sum + n, 0), apiLog: logs.join(', ') }];
   } finally {

@@ -8,6 +8,7 @@ import type { PageSizeLimits } from '@tessera/validation';
 import { describeApi } from '../openapi.js';
 import type { ApiServices } from '../services.js';
 import { accountWebhookKeysRoutes } from './account-webhook-keys.routes.js';
+import { agileBoardsRoutes } from './agile-boards.routes.js';
 import { attachmentsRoutes } from './attachments.routes.js';
 import { eventsRoutes } from './events.routes.js';
 import { integrationApplicationsRoutes } from './integrations-applications.routes.js';
@@ -45,6 +46,7 @@ export function apiRoutes({ services, links, pageSize, attachmentMaxBytes }: Api
     ...eventsRoutes(services, links),
     ...peopleRoutes(services, apiUrl, pageSize), ...peopleWritesRoutes(services),
     ...teamsRoutes(services, apiUrl, pageSize),
+    ...agileBoardsRoutes(services),
     ...integrationsRoutes(services, apiUrl, pageSize), ...integrationApplicationsRoutes(services, apiUrl, pageSize),
     ...integrationScopesRoutes(services, apiUrl, pageSize),
     ...webhooksRoutes(services, apiUrl, pageSize), ...attachmentsRoutes(services, apiUrl, attachmentMaxBytes),

@@ -51,7 +51,7 @@ export const mutationsModule: SchemaModule = {
     type Mutation {
       "Creates a request; fires request.create (and request.note-added per note)."
       requestCreate(input: RequestCreateInput!): RequestCreatePayload!
-      "Changes a request; fires request.update, and status-, member- and team-changed when those change."
+      "Changes a request; fires request.update, and status-, member-, team-, major-incident-status- and agile-board-column-changed when those change."
       requestUpdate(input: RequestUpdateInput!): RequestUpdatePayload!
       "Adds a note to a request; fires request.note-added."
       noteCreate(input: NoteCreateInput!): NoteCreatePayload!

@@ -4,13 +4,13 @@
  * `contract.update`. An agreement between a customer and a supplier organization of the
  * account over configuration items, from its start date to its expiry date.
  */
+import { AGREEMENT_EXPIRY, agreementTermFields } from '../catalogue/agreement-term.js';
 import { CATALOGUE_WRITERS } from '../catalogue/catalogue-writers.js';
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
 
 const CATEGORIES = ['lease_contract', 'maintenance_contract', 'support_contract', 'support_and_maintenance_contract', 'other_type_of_contract'] as const;
-const STATUSES = ['being_prepared', 'scheduled_for_activation', 'active', 'expired'] as const;
 const CONTRACT_CIS_MAX = 1000;
 
 export const CONTRACT = defineRecord({
@@ -22,17 +22,14 @@ export const CONTRACT = defineRecord({
     customer_id: { type: 'reference', target: 'Organization', write: 'change', required: true, description: 'Customer organization', collection: LISTED },
     supplier_id: { type: 'reference', target: 'Organization', write: 'change', description: 'Supplier organization', collection: LISTED },
     category: { type: 'enum', values: CATEGORIES, write: 'change', notBlank: true, description: 'Category', note: 'Default: lease_contract', collection: ALL },
-    status: { type: 'enum', values: STATUSES, write: 'change', notBlank: true, description: 'Status', note: 'Default: scheduled_for_activation', collection: ALL },
-    start_date: { type: 'date', write: 'change', description: 'First day of the contract', collection: ALL },
-    notice_date: { type: 'date', write: 'change', description: 'Last day on which the contract can be terminated before its expiry', collection: ALL },
-    expiry_date: { type: 'date', notBefore: 'start_date', write: 'change', description: 'Last day of the contract', note: 'Never before the start date; expired at the end of that day (UTC)', collection: ALL },
+    ...agreementTermFields('contract', 'scheduled_for_activation'),
     ci_ids: {
       type: 'references', target: 'ConfigurationItem', max: CONTRACT_CIS_MAX, write: 'change', description: 'Configuration items the contract covers',
       note: 'Given, it replaces them, in its order; default: none', collection: { default: true },
     },
   },
   defaults: { category: 'lease_contract', status: 'scheduled_for_activation' },
-  timers: [{ field: 'expiry_date', at: 'end', set: { status: 'expired' } }],
+  timers: [AGREEMENT_EXPIRY],
   links: { ci_ids: { table: 'contract_cis', self: 'contract_id', other: 'ci_id', position: 'self' } },
   writers: CATALOGUE_WRITERS,
   describe: {

@@ -25,7 +25,8 @@ const staff: RequestReadScope = { accountId: WDC, personId: null, internalNotes:
 const endUser: RequestReadScope = { accountId: WDC, personId: 100, internalNotes: false };
 
 const openRequest = (id: number): RequestRecord => ({
-  id, account_id: WDC, subject: 'Disk full', category: 'incident', status: 'assigned', impact: 'top', completion_reason: null,
+  id, account_id: WDC, subject: 'Disk full', category: 'incident', status: 'assigned', impact: 'top', completion_reason: null, major_incident_status: null,
+  agile_board_id: null, agile_board_column_id: null,
   service_instance_id: 5, organization_id: null, requested_by_id: 100, requested_for_id: 200, created_by_id: 100, member_id: null,
   team_id: null, supplier_id: null, workflow_id: null, problem_id: null, project_id: null, ci_id: 8, template_id: null,
   knowledge_article_id: null, grouped_into_id: null, completed_at: null, desired_completion_at: null, downtime_start_at: null,

@@ -29,7 +29,8 @@ const endUser = access({ roles: [] });
 const stored = (draft: NewRequest, id = 42) => ({ ...draft, id, created_at: NOW, updated_at: NOW, member_name: null, team_name: null }) as RequestView;
 /** An open request of Howard's, registered an hour ago by a Nagios event about mail-01. */
 const openRequest = (values: Partial<RequestRecord> = {}): RequestRecord => ({
-  id: 41, account_id: WDC, subject: 'Disk full', category: 'incident', status: 'assigned', impact: 'top', completion_reason: null,
+  id: 41, account_id: WDC, subject: 'Disk full', category: 'incident', status: 'assigned', impact: 'top', completion_reason: null, major_incident_status: null,
+  agile_board_id: null, agile_board_column_id: null,
   service_instance_id: 5, organization_id: 40, requested_by_id: 100, requested_for_id: 100, created_by_id: 100, member_id: null,
   team_id: 11, supplier_id: null, workflow_id: null, problem_id: null, project_id: null, ci_id: 8, template_id: null,
   knowledge_article_id: null, grouped_into_id: null, completed_at: null, desired_completion_at: null, downtime_start_at: null,

@@ -16,7 +16,7 @@
  * the catalogue does not compile until it is declared here.
  */
 import { z } from 'zod';
-import { STATUSES } from '../requests/request-values.js';
+import { MAJOR_INCIDENT_STATUSES, STATUSES } from '../requests/request-values.js';
 import { EVENT_CATALOGUE, type EventName, type EventNoun } from './event-catalogue.js';
 import { nodeId, nodeReferenceSchema } from './node-reference.js';
 import { RECORDS } from '../record-engine/registry.js';
@@ -47,8 +47,8 @@ const KIND_FIELDS = {
   'note-added': { note_id: z.int().describe('The note added'), note_nodeID: nodeId },
   'status-changed': {},
   'major-incident-status-changed': {
-    major_incident_status: z.string().nullable().describe('The major incident status now'),
-    previous_major_incident_status: z.string().nullable().describe('The major incident status before the change'),
+    major_incident_status: z.enum(MAJOR_INCIDENT_STATUSES).nullable().describe('The major incident status now'),
+    previous_major_incident_status: z.enum(MAJOR_INCIDENT_STATUSES).nullable().describe('The major incident status before the change; null when the request was never proposed'),
   },
   'agile-board-column-changed': { agile_board_column: reference('agile board column') },
   'member-changed': { member: reference('member (person) the record is assigned to') },

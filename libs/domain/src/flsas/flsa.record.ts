@@ -4,12 +4,11 @@
  * `flsa.create` / `flsa.update`. A provider organization's service desk team gives first line
  * support to a customer organization, from its start date to the end of its expiry date.
  */
+import { AGREEMENT_EXPIRY, agreementTermFields } from '../catalogue/agreement-term.js';
 import { CATALOGUE_WRITERS } from '../catalogue/catalogue-writers.js';
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
-
-const STATUSES = ['being_prepared', 'scheduled_for_activation', 'active', 'expired'] as const;
 
 export const FLSA = defineRecord({
   noun: 'flsa',
@@ -21,22 +20,16 @@ export const FLSA = defineRecord({
     name: { type: 'text', max: 128, write: 'change', required: true, description: 'Name', collection: ALL },
     customer_id: { type: 'reference', target: 'Organization', write: 'change', required: true, description: 'Customer organization, which receives the support', collection: LISTED },
     provider_id: { type: 'reference', target: 'Organization', write: 'change', required: true, description: 'Provider organization, which gives the support', collection: LISTED },
-    status: {
-      type: 'enum', values: STATUSES, write: 'change', nullable: false, description: 'Status',
-      note: 'Default: being_prepared; expired at the end of the expiry date (UTC)', collection: ALL,
-    },
+    ...agreementTermFields('agreement', 'being_prepared'),
     customer_rep_id: {
       type: 'reference', target: 'Person', write: 'change', description: 'Customer representative, who speaks for the customer',
       note: 'A person of the account or of its directory account', collection: LISTED,
     },
     service_desk_team_id: { type: 'reference', target: 'Team', write: 'change', description: 'Service desk team giving the support', collection: LISTED },
-    start_date: { type: 'date', write: 'change', description: 'First day of the agreement', collection: ALL },
-    notice_date: { type: 'date', write: 'change', description: 'Last day to give notice of renewal or termination', collection: ALL },
-    expiry_date: { type: 'date', notBefore: 'start_date', write: 'change', description: 'Last day of the agreement', note: 'Not before the start date; expired at the end of that day (UTC)', collection: ALL },
     time_zone: { type: 'text', max: 64, format: 'time-zone', write: 'change', description: 'Time zone of the support hours', note: 'An IANA name such as Europe/Amsterdam', collection: LISTED },
   },
   defaults: { status: 'being_prepared' },
-  timers: [{ field: 'expiry_date', at: 'end', set: { status: 'expired' } }],
+  timers: [AGREEMENT_EXPIRY],
   writers: CATALOGUE_WRITERS,
   describe: {
     create:

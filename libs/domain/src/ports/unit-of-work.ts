@@ -10,6 +10,7 @@
  * but this file, outbox.ts and job-queue.ts (lint enforces it).
  */
 import type { AccountRepository } from '../identity/account.repository.js';
+import type { AgileBoardRepository } from '../agile-boards/agile-board.repository.js';
 import type { AttachmentRepository } from '../webhooks/attachments/attachment.repository.js';
 import type { ConfigurationItemRepository } from '../records/configuration-item.repository.js';
 import type { OAuthApplicationRepository } from '../integrations/integration-application.repository.js';
@@ -52,6 +53,7 @@ export interface Repositories {
   supportAgreements: SupportAgreementRepository;
   slas: SlaRepository;
   requests: RequestRepository;
+  agileBoards: AgileBoardRepository;
   notes: NoteRepository;
   auditLines: AuditLineRepository;
   jobs: JobQueue;

@@ -11,6 +11,7 @@ const REFERENCE_TYPES: Record<string, string> = {
   service_instance: 'ServiceInstance', organization: 'Organization', requested_by: 'Person', requested_for: 'Person',
   created_by: 'Person', member: 'Person', team: 'Team', supplier: 'Organization', problem: 'Problem', project: 'Project',
   ci: 'ConfigurationItem', template: 'RequestTemplate', knowledge_article: 'KnowledgeArticle', grouped_into: 'Request',
+  agile_board: 'AgileBoard', agile_board_column: 'AgileBoardColumn',
 };
 
 const ref = (view: RequestView, field: string, id: number | null) =>
@@ -37,6 +38,7 @@ export function presentRequest(view: RequestView, links: RequestLinkContext): Re
     status: view.status,
     impact: view.impact,
     completion_reason: view.completion_reason,
+    major_incident_status: view.major_incident_status,
     service_instance: ref(view, 'service_instance', view.service_instance_id),
     organization: ref(view, 'organization', view.organization_id),
     requested_by: ref(view, 'requested_by', view.requested_by_id),
@@ -52,6 +54,8 @@ export function presentRequest(view: RequestView, links: RequestLinkContext): Re
     template: ref(view, 'template', view.template_id),
     knowledge_article: ref(view, 'knowledge_article', view.knowledge_article_id),
     grouped_into: ref(view, 'grouped_into', view.grouped_into_id),
+    agile_board: ref(view, 'agile_board', view.agile_board_id),
+    agile_board_column: ref(view, 'agile_board_column', view.agile_board_column_id),
     created_at: view.created_at,
     updated_at: view.updated_at,
     completed_at: view.completed_at,

@@ -94,6 +94,8 @@ export type FieldDeclaration = FieldType & {
   /** Its name in GraphQL; default the camelCase of its read name (a reference's input adds `Id`); false: not in GraphQL. */
   graphql?: string | false;
   collection?: CollectionFacets;
+  /** false: written through the request API but not a parameter of the events intake (whose parameters SPEC.md lists). */
+  intake?: false;
 };
 
 export type RecordFields = Readonly<Record<string, FieldDeclaration>>;

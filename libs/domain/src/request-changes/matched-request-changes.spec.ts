@@ -19,7 +19,8 @@ const SLA: SlaTargets = { responseMinutes: 30, resolutionMinutes: 240 };
 
 /** The matched request: assigned to team 3 without a member, with the SLA's targets. */
 const existing = (values: Partial<RequestRecord> = {}): RequestRecord => ({
-  id: 42, account_id: WDC, subject: 'Disk full', category: 'incident', status: 'assigned', impact: 'top', completion_reason: null,
+  id: 42, account_id: WDC, subject: 'Disk full', category: 'incident', status: 'assigned', impact: 'top', completion_reason: null, major_incident_status: null,
+  agile_board_id: null, agile_board_column_id: null,
   service_instance_id: 5, organization_id: null, requested_by_id: 200, requested_for_id: 200, created_by_id: CURRENT_USER, member_id: null,
   team_id: 3, supplier_id: null, workflow_id: null, problem_id: null, project_id: null, ci_id: 8, template_id: null,
   knowledge_article_id: null, grouped_into_id: null, completed_at: null, desired_completion_at: null, downtime_start_at: null,

@@ -68,6 +68,10 @@ export async function buildNewRequest(input: RequestChangeInput, refs: ResolvedR
     status,
     impact,
     completion_reason: completed ? input.completion_reason! : null,
+    // The events intake never sets these (request-fields.ts: not intake parameters); the request API does.
+    major_incident_status: null,
+    agile_board_id: null,
+    agile_board_column_id: null,
     service_instance_id: serviceInstance?.id ?? null,
     organization_id: refs.requestedFor.organizationId,
     requested_by_id: refs.requestedBy.id,

@@ -14,7 +14,8 @@ const howard: PersonRef = { id: 100, name: 'Howard', accountId: 'wdc', organizat
 const ann: PersonRef = { id: 200, name: 'Ann', accountId: 'wdc', organizationId: null, primaryEmail: 'ann@wdc.test' };
 
 const request = (values: Partial<RequestRecord> = {}): RequestRecord => ({
-  id: 42, account_id: WDC, subject: 'Disk full', category: 'incident', status: 'assigned', impact: 'top', completion_reason: null,
+  id: 42, account_id: WDC, subject: 'Disk full', category: 'incident', status: 'assigned', impact: 'top', completion_reason: null, major_incident_status: null,
+  agile_board_id: null, agile_board_column_id: null,
   service_instance_id: 5, organization_id: null, requested_by_id: 200, requested_for_id: 200, created_by_id: 100, member_id: null,
   team_id: 3, supplier_id: null, workflow_id: null, problem_id: null, project_id: null, ci_id: 8, template_id: null,
   knowledge_article_id: null, grouped_into_id: null, completed_at: null, desired_completion_at: null, downtime_start_at: null,
@@ -51,6 +52,26 @@ describe('SPEC.md "Events", noun request — which events a change fires', () =>
 
   it('a note added to an unchanged request fires request.note-added alone', () => {
     expect(eventNames(updated({}, {}, [{ id: 9, text: 'at 99%', internal: false }]))).toEqual(['request.note-added']);
+  });
+
+  it('a major incident status change fires request.major-incident-status-changed once, with the previous status, beside request.update', () => {
+    expect(requestEvents(updated({ major_incident_status: 'accepted' }, { major_incident_status: 'proposed' }))).toEqual([
+      { name: 'request.update', payload: { status: 'assigned' } },
+      { name: 'request.major-incident-status-changed', payload: { major_incident_status: 'accepted', previous_major_incident_status: 'proposed' } },
+    ]);
+  });
+
+  it('a move to another column fires request.agile-board-column-changed once with the column, or null off the board', () => {
+    const onBoard = { agile_board_id: 6, agile_board_column_id: 61 };
+    const moved = { ...updated({ agile_board_column_id: 62 }, onBoard), names: { ...names, agileBoardColumn: 'Doing' } };
+    expect(requestEvents(moved)).toEqual([
+      { name: 'request.update', payload: { status: 'assigned' } },
+      { name: 'request.agile-board-column-changed', payload: { agile_board_column: { id: 62, nodeID: encodeNodeId('AgileBoardColumn', 62), name: 'Doing' } } },
+    ]);
+    expect(requestEvents(updated({ agile_board_id: null, agile_board_column_id: null }, onBoard))).toContainEqual({
+      name: 'request.agile-board-column-changed', payload: { agile_board_column: null },
+    });
+    expect(eventNames(updated({ agile_board_id: 7 }, { agile_board_id: 6 }))).toEqual(['request.update']);
   });
 
   it('a status change fires request.status-changed with the previous status', () => {

@@ -3,7 +3,8 @@
  * outbox writer (outbox/record-change.ts), in the same transaction:
  * - an audit line naming the event's source and source id;
  * - its `request.*` webhook events (create, update, note-added, status-changed,
- *   member-changed, team-changed) with the person who made the change;
+ *   member-changed, team-changed, major-incident-status-changed,
+ *   agile-board-column-changed) with the person who made the change;
  * - an e-mail to the requested_by person when desired_completion_at is set,
  *   changed or removed;
  * - the scheduled waiting_until release (see waitingRelease).
@@ -29,7 +30,7 @@ export interface RequestChange {
   source: string | null;
   sourceId: string | null;
   /** Display names of the request's member and team as stored, for the events that name them. */
-  names: { member: string | null; team: string | null };
+  names: { member: string | null; team: string | null; agileBoardColumn?: string | null };
 }
 
 /**
@@ -79,6 +80,16 @@ export function requestEvents(change: Pick<RequestChange, 'request' | 'previous'
   }
   if (previous && 'team_id' in changes) {
     events.push({ name: 'request.team-changed', payload: { team: request.team_id === null ? null : nodeRef('Team', request.team_id, change.names.team) } });
+  }
+  if (previous && 'major_incident_status' in changes) {
+    events.push({
+      name: 'request.major-incident-status-changed',
+      payload: { major_incident_status: request.major_incident_status, previous_major_incident_status: previous.major_incident_status },
+    });
+  }
+  if (previous && 'agile_board_column_id' in changes) {
+    const column = request.agile_board_column_id;
+    events.push({ name: 'request.agile-board-column-changed', payload: { agile_board_column: column === null ? null : nodeRef('AgileBoardColumn', column, change.names.agileBoardColumn ?? null) } });
   }
   return events;
 }

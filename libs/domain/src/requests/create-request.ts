@@ -4,7 +4,8 @@
  * values for a new request", every row but the source, which is the caller's
  * or none: the request did not come from an event). Steps, in one transaction:
  * check the values → who may see what → resolve the references, all errors
- * at once → defaults (request-changes/new-request.ts) → insert → notes →
+ * at once, with the major incident status a new request may have and its place
+ * on an agile board → defaults (request-changes/new-request.ts) → insert → notes →
  * publish (audit line, `request.create` and `request.note-added` webhook
  * events, through the one outbox).
  */
@@ -18,12 +19,14 @@ import { publishRequestChange } from '../request-changes/publish-request-change.
 import { collectReferences } from '../request-changes/resolve-references.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { checkRequestInput, unknownTeamError, type RequestCreateInput } from './create-request-input.js';
-import type { RequestView } from './request-view.js';
+import { agileBoardPlace } from './agile-board-place.js';
+import { assertMayMoveMajorIncident, majorIncidentMoveProblem } from './major-incident-status.js';
+import { requestNames, type RequestView } from './request-view.js';
 
 /** The ports createRequest uses: the references it looks up, then what it reads and writes in its transaction. */
 type CreateRequestPorts = UnitOfWork<
   | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows'
-  | 'supportAgreements' | 'slas' | 'requests' | 'notes' | 'auditLines' | 'jobs' | 'outbox' | 'now'
+  | 'supportAgreements' | 'slas' | 'requests' | 'agileBoards' | 'notes' | 'auditLines' | 'jobs' | 'outbox' | 'now'
 >;
 
 export async function createRequest(access: AccessContext, input: RequestCreateInput, uow: CreateRequestPorts): Promise<RequestView> {
@@ -34,10 +37,15 @@ export async function createRequest(access: AccessContext, input: RequestCreateI
     const account = access.account;
     const scope = await changeReadScope(event, account, ctx, tx);
     const { refs, errors: referenceErrors } = await collectReferences(event, account, ctx, tx);
-    const all = [...errors, ...referenceErrors, ...unknownTeamError(event, refs.team)];
+    const place = await agileBoardPlace(null, event, (boardId) => tx.agileBoards.findForShare(account.id, boardId));
+    const majorIncident = majorIncidentMoveProblem(null, event.major_incident_status ?? null);
+    const all = [...errors, ...referenceErrors, ...unknownTeamError(event, refs.team), ...place.errors, ...(majorIncident ? [majorIncident] : [])];
     assertValidInput(input, all);
+    assertMayMoveMajorIncident(null, event.major_incident_status ?? null, access.roles);
     refs.serviceInstance ??= refs.ci?.serviceInstance ?? null;
-    const draft = { ...(await buildNewRequest(event, refs, ctx, tx)), source: event.source ?? null };
+    const draft = {
+      ...(await buildNewRequest(event, refs, ctx, tx)), source: event.source ?? null, major_incident_status: event.major_incident_status ?? null, ...place.changes,
+    };
     requireReadable(scope, draft);
     const request = await tx.requests.insert(draft);
     const notes = await insertEventNotes(tx, request, refs.currentUser.id, event, []);
@@ -50,7 +58,7 @@ export async function createRequest(access: AccessContext, input: RequestCreateI
       requestedBy: refs.requestedBy,
       source: request.source,
       sourceId: request.source_id,
-      names: { member: request['member_name'] ?? null, team: request['team_name'] ?? null },
+      names: requestNames(request),
     });
     return request;
   });

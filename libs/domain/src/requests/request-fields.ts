@@ -13,7 +13,7 @@
  */
 import { declareRecord, type CheckedInput, type RecordInput } from '../records/record-fields.js';
 import { FEEDBACK_ANSWERS } from './feedback-link.js';
-import { CATEGORIES, COMPLETION_REASONS, IMPACTS, STATUSES } from './request-values.js';
+import { CATEGORIES, COMPLETION_REASONS, IMPACTS, MAJOR_INCIDENT_STATUSES, STATUSES } from './request-values.js';
 
 export const REQUEST_SUBJECT_MAX_LENGTH = 190;
 export const REQUEST_NOTE_MAX_LENGTH = 65_535;
@@ -79,6 +79,19 @@ export const REQUEST_RECORD = declareRecord('a request', {
   problem_id: { type: 'reference', target: 'Problem', write: 'create', graphql: false, description: 'Related problem' },
   workflow_id: { type: 'reference', target: 'Workflow', write: 'create', graphql: false, description: 'Related workflow' },
   template_id: { type: 'reference', target: 'RequestTemplate', write: 'create', graphql: false, description: 'Request template', note: 'Values given in the call override the template' },
+  major_incident_status: {
+    type: 'enum', values: MAJOR_INCIDENT_STATUSES, write: 'change', intake: false, description: 'Major incident status',
+    note: 'Anyone who may change the request proposes it (`proposed`); an administrator accepts, rejects, resolves or cancels (docs/decisions/045)',
+    collection: FILTERED,
+  },
+  agile_board_id: {
+    type: 'reference', target: 'AgileBoard', write: 'change', intake: false, description: 'Agile board the request is on',
+    note: 'Set without a column, the request goes to the board\'s first column', collection: FILTERED,
+  },
+  agile_board_column_id: {
+    type: 'reference', target: 'AgileBoardColumn', write: 'change', intake: false, description: 'Column of the agile board the request is in',
+    note: 'A column of the request\'s agile board', collection: FILTERED,
+  },
   // Read-only: what the service sets.
   id: { type: 'integer', notBlank: true, graphql: false, description: 'The request id', collection: ALL },
   organization_id: { type: 'reference', target: 'Organization', graphql: false, description: 'Organization of the requested_for person' },

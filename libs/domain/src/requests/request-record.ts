@@ -1,5 +1,5 @@
 import type { AccountId } from '../tenancy/account-id.js';
-import type { Category, CompletionReason, Impact, Status } from './request-values.js';
+import type { Category, CompletionReason, Impact, MajorIncidentStatus, Status } from './request-values.js';
 
 /** A request as stored; field names are those of SPEC.md's Request table (ids for references). */
 export interface RequestRecord {
@@ -10,6 +10,9 @@ export interface RequestRecord {
   status: Status;
   impact: Impact | null;
   completion_reason: CompletionReason | null;
+  major_incident_status: MajorIncidentStatus | null;
+  agile_board_id: number | null;
+  agile_board_column_id: number | null;
   service_instance_id: number | null;
   organization_id: number | null;
   requested_by_id: number;
@@ -62,5 +65,6 @@ export type RequestChanges = Partial<
     RequestRecord,
     | 'subject' | 'category' | 'impact' | 'status' | 'completion_reason' | 'completed_at' | 'resolution_duration' | 'desired_completion_at' | 'downtime_start_at'
     | 'downtime_end_at' | 'waiting_until' | 'team_id' | 'member_id' | 'resolution_target_at' | 'requester_resolution_target_at' | 'satisfaction'
+    | 'major_incident_status' | 'agile_board_id' | 'agile_board_column_id'
   >
 >;

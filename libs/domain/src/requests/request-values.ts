@@ -8,11 +8,14 @@ export const STATUSES = [
   'reservation_pending', 'workflow_pending', 'project_pending', 'completed',
 ] as const;
 export const IMPACTS = ['low', 'medium', 'high', 'top'] as const;
+/** A request's major incident status (docs/decisions/045); null: never proposed. */
+export const MAJOR_INCIDENT_STATUSES = ['proposed', 'accepted', 'rejected', 'resolved', 'canceled'] as const;
 export const COMPLETION_REASONS = ['solved', 'workaround', 'gone', 'duplicate', 'withdrawn', 'no_reply', 'rejected', 'conflict', 'declined', 'unsolvable'] as const;
 
 export type Category = (typeof CATEGORIES)[number];
 export type Status = (typeof STATUSES)[number];
 export type Impact = (typeof IMPACTS)[number];
+export type MajorIncidentStatus = (typeof MAJOR_INCIDENT_STATUSES)[number];
 export type CompletionReason = (typeof COMPLETION_REASONS)[number];
 
 /** Statuses in which somebody must be working on the request. */

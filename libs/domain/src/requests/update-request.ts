@@ -21,14 +21,16 @@ import type { RequestChangeInput } from '../request-changes/request-change-input
 import { collectReferences } from '../request-changes/resolve-references.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { checkRequestInput, unknownTeamError, type RequestUpdateInput } from './create-request-input.js';
+import { agileBoardPlace } from './agile-board-place.js';
+import { assertMayMoveMajorIncident, majorIncidentMoveProblem } from './major-incident-status.js';
 import { canReadRequest, requestReadScope } from './request-read-scope.js';
 import type { RequestChanges, RequestRecord } from './request-record.js';
-import type { RequestView } from './request-view.js';
+import { requestNames, type RequestView } from './request-view.js';
 
 /** The ports updateRequest uses: the references it looks up, then what it reads and writes in its transaction. */
 type UpdateRequestPorts = UnitOfWork<
   | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows'
-  | 'slas' | 'requests' | 'auditLines' | 'jobs' | 'outbox' | 'now'
+  | 'slas' | 'requests' | 'agileBoards' | 'auditLines' | 'jobs' | 'outbox' | 'now'
 >;
 
 export async function updateRequest(access: AccessContext, id: number, input: RequestUpdateInput, uow: UpdateRequestPorts): Promise<RequestView> {
@@ -40,11 +42,14 @@ export async function updateRequest(access: AccessContext, id: number, input: Re
     const existing = await tx.requests.findForUpdate(access.account.id, id);
     if (!existing || !canReadRequest(scope, existing)) throw notFound();
     const { refs, errors: referenceErrors } = await collectReferences(event, access.account, ctx, tx);
-    const all = [...errors, ...referenceErrors, ...unknownTeamError(event, refs.team)];
+    const place = await agileBoardPlace(existing, event, (boardId) => tx.agileBoards.findForShare(access.account.id, boardId));
+    const majorIncident = event.major_incident_status === undefined ? null : majorIncidentMoveProblem(existing.major_incident_status, event.major_incident_status);
+    const all = [...errors, ...referenceErrors, ...unknownTeamError(event, refs.team), ...place.errors, ...(majorIncident ? [majorIncident] : [])];
     assertValidInput(input, all);
+    if (event.major_incident_status !== undefined) assertMayMoveMajorIncident(existing.major_incident_status, event.major_incident_status, access.roles);
 
     const sla = event.desired_completion_at !== undefined ? await slaOf(existing, access, tx) : null;
-    const changes: RequestChanges = { ...fieldChanges(existing, event), ...matchedRequestChanges(existing, event, refs, sla, ctx) };
+    const changes: RequestChanges = { ...fieldChanges(existing, event), ...matchedRequestChanges(existing, event, refs, sla, ctx), ...place.changes };
     if (event.team_id === null && existing.team_id !== null) changes.team_id = null;
     if (Object.keys(changes).length === 0) return (await tx.requests.findView(scope, id))!;
 
@@ -60,7 +65,7 @@ export async function updateRequest(access: AccessContext, id: number, input: Re
       requestedBy,
       source: null,
       sourceId: null,
-      names: { member: request['member_name'] ?? null, team: request['team_name'] ?? null },
+      names: requestNames(request),
     });
     return request;
   });
@@ -72,6 +77,7 @@ function fieldChanges(existing: RequestRecord, event: RequestChangeInput): Reque
   if (event.subject && event.subject !== existing.subject) changes.subject = event.subject;
   if (event.category && event.category !== existing.category) changes.category = event.category;
   if (event.impact !== undefined && event.impact !== existing.impact) changes.impact = event.impact;
+  if (event.major_incident_status !== undefined && event.major_incident_status !== existing.major_incident_status) changes.major_incident_status = event.major_incident_status;
   return changes;
 }
 

@@ -2,7 +2,7 @@
  * SPEC.md "Integration scope" `actions`: each `<record type>:<operation>`.
  * Record types are the nouns of SPEC.md's Events table plus the records the
  * APIs expose (`me`, `webhook`, `webhook_policy`, `integration`,
- * `ui_extension`, `event`); operations Read, Create, Update, Delete. `*` is a
+ * `ui_extension`, `event`, `agile_board`); operations Read, Create, Update, Delete. `*` is a
  * wildcard on either side (`request:*`, `*:Read`, `*:*`).
  */
 import { EVENT_CATALOGUE } from '../events/event-catalogue.js';
@@ -12,7 +12,7 @@ export type ScopeOperation = (typeof SCOPE_OPERATIONS)[number];
 
 export const SCOPE_RECORD_TYPES: readonly string[] = [
   ...Object.keys(EVENT_CATALOGUE),
-  'me', 'webhook', 'webhook_policy', 'integration', 'ui_extension', 'event',
+  'me', 'webhook', 'webhook_policy', 'integration', 'ui_extension', 'event', 'agile_board',
 ];
 
 const RECORD_TYPES = new Set(SCOPE_RECORD_TYPES);

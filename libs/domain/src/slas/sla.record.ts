@@ -4,12 +4,11 @@
  * `sla.update`. The customer organization of the account agrees to a service offering, for one
  * service instance or the service's, from its start date to its expiry date (calendar days).
  */
+import { AGREEMENT_EXPIRY, agreementTermFields } from '../catalogue/agreement-term.js';
 import { CATALOGUE_WRITERS } from '../catalogue/catalogue-writers.js';
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
-
-const SLA_STATUSES = ['being_prepared', 'scheduled_for_activation', 'active', 'expired'] as const;
 
 export const SLA = defineRecord({
   noun: 'sla',
@@ -21,13 +20,10 @@ export const SLA = defineRecord({
     customer_id: { type: 'reference', target: 'Organization', write: 'change', required: true, description: 'Customer organization, which pays for the service', collection: LISTED },
     service_offering_id: { type: 'reference', target: 'ServiceOffering', write: 'change', required: true, description: 'Service offering agreed', collection: LISTED },
     service_instance_id: { type: 'reference', target: 'ServiceInstance', write: 'change', description: 'Service instance covered', collection: LISTED },
-    status: { type: 'enum', values: SLA_STATUSES, write: 'change', nullable: false, description: 'Status', note: 'Default: being_prepared', collection: ALL },
-    start_date: { type: 'date', write: 'change', description: 'First day of the agreement', collection: ALL },
-    notice_date: { type: 'date', write: 'change', description: 'Last day to give notice of renewal or termination', collection: ALL },
-    expiry_date: { type: 'date', notBefore: 'start_date', write: 'change', description: 'Last day of the agreement', note: 'Not before the start date; expired at the end of that day (UTC)', collection: ALL },
+    ...agreementTermFields('agreement', 'being_prepared'),
   },
   defaults: { status: 'being_prepared' },
-  timers: [{ field: 'expiry_date', at: 'end', set: { status: 'expired' } }],
+  timers: [AGREEMENT_EXPIRY],
   agree: { service_instance_id: { with: 'service_offering_id', on: 'service_id' } },
   writers: CATALOGUE_WRITERS,
   describe: {

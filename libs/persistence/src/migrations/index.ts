@@ -36,6 +36,8 @@ import * as knowledgeArticles from './20261129000044_knowledge_articles.js';
 import * as flsas from './20261129000045_flsas.js';
 import * as broadcasts from './20261129000047_broadcasts.js';
 import * as recordNotes from './20261129000049_record_notes.js';
+import * as requestMajorIncidentStatus from './20261129000055_request_major_incident_status.js';
+import * as agileBoards from './20261129000056_agile_boards.js';
 import * as problems from './20261129000057_problems.js';
 import * as risks from './20261129000058_risks.js';
 
@@ -81,6 +83,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000045_flsas': flsas,
   '20261129000047_broadcasts': broadcasts,
   '20261129000049_record_notes': recordNotes,
+  '20261129000055_request_major_incident_status': requestMajorIncidentStatus,
+  '20261129000056_agile_boards': agileBoards,
   '20261129000057_problems': problems,
   '20261129000058_risks': risks,
 };

@@ -21,9 +21,11 @@ const REFERENCES: Array<[alias: string, table: string, column: string, label: st
   ['template', 'templates', 'template_id', 'subject'],
   ['knowledge_article', 'knowledge_articles', 'knowledge_article_id', 'subject'],
   ['grouped_into', 'requests', 'grouped_into_id', 'subject'],
+  ['agile_board', 'agile_boards', 'agile_board_id', 'name'],
+  ['agile_board_column', 'agile_board_columns', 'agile_board_column_id', 'name'],
 ];
 
-// Scalar subqueries rather than fifteen joins: a 16-way join costs the planner more
+// Scalar subqueries rather than seventeen joins: an 18-way join costs the planner more
 // (genetic search) than the whole event it would display.
 /** Selects `<reference>_name` of every reference of the requests a query reads as `r`. */
 export function selectReferenceNames(db: Database, query: Knex.QueryBuilder): Knex.QueryBuilder {
@@ -46,6 +48,7 @@ export const REQUEST_COLUMNS: Readonly<Record<string, string>> = {
   id: 'r.id', subject: 'r.subject', category: 'r.category', status: 'r.status', impact: 'r.impact', source: 'r.source',
   sourceID: 'r.source_id', created_at: 'r.created_at', updated_at: 'r.updated_at', completed_at: 'r.completed_at',
   team_id: 'r.team_id', member_id: 'r.member_id', service_instance_id: 'r.service_instance_id', ci_id: 'r.ci_id',
+  major_incident_status: 'r.major_incident_status', agile_board_id: 'r.agile_board_id', agile_board_column_id: 'r.agile_board_column_id',
 };
 
 export function listRequestViews(db: Database, scope: RequestReadScope, query: CollectionQuery): Promise<Page<RequestView>> {

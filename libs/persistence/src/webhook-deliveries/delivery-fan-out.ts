@@ -41,9 +41,10 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
         payloadNumbers.set(payload, p);
       }
       const headText = JSON.stringify(head);
-      // The statement joins the same two texts the same way: head without its `}`, then the payload.
-      bodies.set(d.id, `${headText.slice(0, -1)},"payload":${payloads[p]}}`);
       const leased = !d.pausedReason && lease !== undefined && lease.ids.has(d.id);
+      // Only a delivery handed to this process is sent from here; the others are read back by a claim.
+      // The statement joins the same two texts the same way: head without its `}`, then the payload.
+      if (leased) bodies.set(d.id, `${headText.slice(0, -1)},"payload":${payloads[p]}}`);
       const fields = { id: d.id, account_id: d.account, webhook_id: d.webhookId, event: d.message.event, test: d.test, event_at: d.eventAt, status: d.pausedReason ? 'paused' : 'pending', paused_reason: d.pausedReason ?? null, leased, p };
       return `${JSON.stringify(fields).slice(0, -1)},"head":${headText}}`;
     })
@@ -69,7 +70,11 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
        on conflict (id) do nothing
        returning id, status, attempts, next_attempt_at, lease_token
      ), woken as (select pg_notify(?, '') from ins where ins.status = 'pending' and ins.lease_token is null limit 1)
-     select ins.*, (select count(*) from woken) as woken from ins`,
+     select ins.id, ins.attempts, ins.lease_token,
+            -- Only a handed-off delivery's due time is read here: a timestamp parsed per row of a 2,048-row batch showed in the profile.
+            case when ins.lease_token is not null then ins.next_attempt_at end as next_attempt_at,
+            (select count(*) from woken) as woken
+       from ins`,
     [`[${payloads.join(',')}]`, (lease?.leaseMs ?? 0) / 1000, lease?.leasedBy ?? null, rows, DELIVERY_CHANNEL],
   );
   const byId = new Map(deliveries.map((d) => [d.id, d]));

@@ -34,15 +34,11 @@ export async function signedRequest(
     if (error instanceof WebhookSigningError) return { refused: error.message };
     throw error;
   }
-  return {
-    url: webhook.uri,
-    body: signed.body,
-    headers: {
-      ...signed.headers,
-      'content-type': 'application/json',
-      'user-agent': setup.userAgent,
-      'x-tessera-delivery': delivery.id,
-      'x-tessera-event': delivery.event,
-    },
-  };
+  // The signature's headers object is this attempt's own: completed where it is, not copied.
+  const headers = signed.headers;
+  headers['content-type'] = 'application/json';
+  headers['user-agent'] = setup.userAgent;
+  headers['x-tessera-delivery'] = delivery.id;
+  headers['x-tessera-event'] = delivery.event;
+  return { url: webhook.uri, body: signed.body, headers };
 }

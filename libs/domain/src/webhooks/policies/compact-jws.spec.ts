@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { SignJWT, UnsecuredJWT, jwtVerify } from 'jose';
-import { ed25519Jws, hmacJws, unsecuredJws } from './compact-jws.js';
+import { ed25519Jws, hmacJws, jwsHeaderSegment, unsecuredJws } from './compact-jws.js';
 
 const claims = { data: { event: 'request.create', name: 'ünïcode ✓' }, iss: 'https://api.example/v1/accounts/wdc', jti: 'd-1', sub: '7', iat: 1_700_000_000, nbf: 1_700_000_000, exp: 4_000_000_000 };
 
@@ -10,6 +10,8 @@ describe('compact JWS of webhook messages', () => {
     const header = { alg: `HS${bits}`, typ: 'JWT' as const, kid: 'key-1' };
     const ours = hmacJws(header, JSON.stringify(claims), secret, bits);
     expect(ours).toBe(await new SignJWT(claims).setProtectedHeader(header).sign(secret));
+    // The header encoded once and given as its segment makes the same token.
+    expect(hmacJws(jwsHeaderSegment(header), JSON.stringify(claims), secret, bits)).toBe(ours);
     const { payload, protectedHeader } = await jwtVerify(ours, secret);
     expect(payload).toEqual(claims);
     expect(protectedHeader).toEqual(header);

@@ -16,20 +16,28 @@ export type JwsHeader = { alg: string; typ: 'JWT'; kid?: string };
 const segment = (json: string) => Buffer.from(json).toString('base64url');
 const UNSECURED_HEADER = segment(JSON.stringify({ alg: 'none' }));
 
-export function hmacJws(header: JwsHeader, claims: string, secret: Uint8Array, bits: 256 | 384 | 512): string {
-  const input = `${segment(JSON.stringify(header))}.${segment(claims)}`;
+/** The protected header's segment: one per policy key, not one per message (signWebhookMessage keeps it). */
+export function jwsHeaderSegment(header: JwsHeader): string {
+  return segment(JSON.stringify(header));
+}
+
+/** `header`: the header, or its segment already encoded (jwsHeaderSegment). */
+const headerOf = (header: JwsHeader | string) => (typeof header === 'string' ? header : jwsHeaderSegment(header));
+
+export function hmacJws(header: JwsHeader | string, claims: string, secret: Uint8Array, bits: 256 | 384 | 512): string {
+  const input = `${headerOf(header)}.${segment(claims)}`;
   return `${input}.${createHmac(`sha${bits}`, secret).update(input).digest('base64url')}`;
 }
 
 /** RSASSA-PKCS1-v1_5 (`RS*`, RFC 7518 §3.3) or ECDSA (`ES*`, §3.4: the signature as r ‖ s, not DER). */
-export function privateKeyJws(header: JwsHeader, claims: string, key: KeyObject, bits: 256 | 384 | 512): string {
-  const input = `${segment(JSON.stringify(header))}.${segment(claims)}`;
+export function privateKeyJws(header: JwsHeader | string, claims: string, key: KeyObject, bits: 256 | 384 | 512): string {
+  const input = `${headerOf(header)}.${segment(claims)}`;
   const signature = sign(`sha${bits}`, Buffer.from(input), key.asymmetricKeyType === 'ec' ? { key, dsaEncoding: 'ieee-p1363' } : key);
   return `${input}.${signature.toString('base64url')}`;
 }
 
-export function ed25519Jws(header: JwsHeader, claims: string, key: KeyObject): string {
-  const input = `${segment(JSON.stringify(header))}.${segment(claims)}`;
+export function ed25519Jws(header: JwsHeader | string, claims: string, key: KeyObject): string {
+  const input = `${headerOf(header)}.${segment(claims)}`;
   return `${input}.${sign(null, Buffer.from(input), key).toString('base64url')}`;
 }
 

@@ -186,6 +186,20 @@ describe('signWebhookMessage', () => {
     await expect(signWebhookMessage(policy, text, context)).resolves.toHaveProperty('body');
   });
 
+  it('signs with the key and key id a policy holds at each call, even when the same object is given a new key', async () => {
+    const { policy } = await policyFor('hs256');
+    await signWebhookMessage(policy, text, context);
+    const next = await generatePolicyKey('hs256', sealingKey);
+    policy.sealedKey = next.sealedKey;
+    policy.keyId = 'k2';
+    const signed = await signWebhookMessage(policy, text, context);
+    const secret = Buffer.from(next.secret!.slice('whsec_'.length), 'base64');
+    const verified = await jwtVerify(jwtOf(signed.body), secret, { algorithms: ['HS256'], issuer, currentDate: now });
+    expect(verified.protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT', kid: 'k2' });
+    const content = `${deliveryId}.${nowSeconds}.${signed.body}`;
+    expect(signed.headers['webhook-signature']).toBe(`v1,${createHmac('sha256', secret).update(content).digest('base64')}`);
+  });
+
   it('knows every algorithm of REFERENCE.md, and ed25519 (decision 026)', () => {
     expect(JWT_ALGS).toEqual(['none', 'hs256', 'hs384', 'hs512', 'rs256', 'rs384', 'rs512', 'es256', 'es384', 'es512', 'ed25519']);
   });

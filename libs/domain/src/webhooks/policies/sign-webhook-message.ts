@@ -24,7 +24,7 @@
  * - A disabled policy signs nothing: the attempt fails and says why, rather
  *   than sending unsigned what the receiver expects signed.
  */
-import { ed25519Jws, hmacJws, privateKeyJws, unsecuredJws, type JwsHeader } from './compact-jws.js';
+import { ed25519Jws, hmacJws, jwsHeaderSegment, privateKeyJws, unsecuredJws } from './compact-jws.js';
 import { hashBits, joseAlg, type KeyedJwtAlg } from './jwt-alg.js';
 import type { SealingKey } from './sealing-key.js';
 import { openedSigningKey, type OpenedKey } from './signing-keys.js';
@@ -83,21 +83,56 @@ export async function signWebhookMessage(
   if (policy.jwtAlg === 'none') return { body: JSON.stringify({ jwt: unsecuredJws(claims) }), headers };
   if (policy.sealedKey === null) throw new WebhookSigningError(`webhook policy ${policy.id} has no key for ${policy.jwtAlg}`);
 
-  const key = await openKey(policy.id, policy.jwtAlg, policy.sealedKey, context.sealingKey);
-  const header: JwsHeader = { alg: joseAlg(policy.jwtAlg), typ: 'JWT', ...(policy.keyId ? { kid: policy.keyId } : {}) };
+  const { key, header } = preparedKey(policy, context.sealingKey) ?? (await prepareKey(policy, policy.jwtAlg, policy.sealedKey, context.sealingKey));
   const jwt =
     key.kind === 'hmac'
       ? hmacJws(header, claims, key.secret, hashBits(policy.jwtAlg as Exclude<KeyedJwtAlg, 'ed25519'>))
       : key.kind === 'ed25519'
         ? ed25519Jws(header, claims, key.key)
         : privateKeyJws(header, claims, key.key, hashBits(policy.jwtAlg as Exclude<KeyedJwtAlg, 'ed25519'>));
-  const body = JSON.stringify({ jwt });
+  // A compact JWS is base64url and dots: nothing in it to escape.
+  const body = `{"jwt":"${jwt}"}`;
   const content = `${context.deliveryId}.${timestamp}.${body}`;
-  const retiring = (policy.retiringKeys ?? []).filter((old) => old.retiresAt.getTime() > context.now.getTime());
-  const opened = [key, ...(await Promise.all(retiring.map((old) => openKey(policy.id, old.jwtAlg, old.sealedKey, context.sealingKey, old.keyId))))];
-  const signatures = opened.map((each) => standardWebhookSignature(each, content)).filter((signature) => signature !== null);
+  const current = standardWebhookSignature(key, content);
+  if (policy.retiringKeys === undefined || policy.retiringKeys.length === 0) {
+    if (current !== null) headers['webhook-signature'] = current;
+    return { body, headers };
+  }
+  const retiring = policy.retiringKeys.filter((old) => old.retiresAt.getTime() > context.now.getTime());
+  const opened = await Promise.all(retiring.map((old) => openKey(policy.id, old.jwtAlg, old.sealedKey, context.sealingKey, old.keyId)));
+  const signatures = [current, ...opened.map((each) => standardWebhookSignature(each, content))].filter((signature) => signature !== null);
   if (signatures.length > 0) headers['webhook-signature'] = signatures.join(' ');
   return { body, headers };
+}
+
+/**
+ * A policy's current key, opened, with its JWS header's segment: kept per policy object (the
+ * worker's webhook cache hands the same object to every delivery of a webhook version), so a
+ * delivery neither builds the key cache's lookup string nor encodes the header again. Checked
+ * against the fields it was made from, in case a caller changes the object.
+ */
+interface PreparedKey {
+  alg: KeyedJwtAlg;
+  sealedKey: string;
+  keyId: string | null;
+  sealingKey: SealingKey;
+  key: OpenedKey;
+  header: string;
+}
+
+const prepared = new WeakMap<SigningPolicy, PreparedKey>();
+
+function preparedKey(policy: SigningPolicy, sealingKey: SealingKey): PreparedKey | null {
+  const kept = prepared.get(policy);
+  return kept !== undefined && kept.sealedKey === policy.sealedKey && kept.alg === policy.jwtAlg && kept.keyId === (policy.keyId ?? null) && kept.sealingKey === sealingKey ? kept : null;
+}
+
+async function prepareKey(policy: SigningPolicy, alg: KeyedJwtAlg, sealedKey: string, sealingKey: SealingKey): Promise<PreparedKey> {
+  const key = await openKey(policy.id, alg, sealedKey, sealingKey);
+  const keyId = policy.keyId ?? null;
+  const entry: PreparedKey = { alg, sealedKey, keyId, sealingKey, key, header: jwsHeaderSegment({ alg: joseAlg(alg), typ: 'JWT', ...(keyId ? { kid: keyId } : {}) }) };
+  prepared.set(policy, entry);
+  return entry;
 }
 
 /** The claims as JSON text, `data` (the message text as it is) first, as they were always written. */
