@@ -34,7 +34,14 @@ describe('GraphQL read use cases', () => {
       accountId: 'wdc',
       peopleAccounts: ['wdc', 'widget'],
       requests: { accountId: 'wdc', personId: 3, internalNotes: false },
+      recordNotes: [],
     });
+  });
+
+  it('reads the notes of the records of the engine whose Read the token allows, and no other', async () => {
+    const { reads, asked } = recordingReads();
+    await readConnection(access(['agent'], ['request:Read', 'problem:Read']), 'Request', { first: 5 }, reads);
+    expect(asked[0]!.scope.recordNotes).toEqual(['Problem']);
   });
 
   it('refuses webhooks without the administrator role, before reading anything', async () => {
