@@ -81,7 +81,12 @@ describe('broadcasts, shown from their start until their end or until disabled',
       request: { id: req.id, name: null },
     });
     expect(new Date(created.body.start_at).getTime()).toBeGreaterThanOrEqual(before - 5000);
-    expect((await create({}).expect(201)).body).toMatchObject({ visibility: 'all_of_account', disabled: false, teams: [], organizations: [], request: null });
+    expect((await create({}).expect(201)).body).toMatchObject({ visibility: 'all_of_account', disabled: false, teams: [], organizations: [], request: null, time_zone: null });
+  });
+
+  it('shows its times in a time zone given by its IANA name, and refuses any other', async () => {
+    expect((await create({ time_zone: 'America/New_York' }).expect(201)).body.time_zone).toBe('America/New_York');
+    expect((await create({ time_zone: 'Eastern' }).expect(422)).body.errors).toEqual([['time_zone', 'Time zone is not a time zone (an IANA name such as Europe/Amsterdam or UTC)']]);
   });
 
   it('never ends before it starts, whether the start is given, kept or the default now; a refused write changes nothing', async () => {

@@ -28,6 +28,10 @@ export const BROADCAST = defineRecord({
       type: 'datetime', notBefore: 'start_at', write: 'change', description: 'When the broadcast ends',
       note: 'Never before the start; none: until it is disabled', collection: ALL,
     },
+    time_zone: {
+      type: 'text', max: 64, format: 'time-zone', write: 'change', description: 'Time zone in which its start and end are shown',
+      note: 'An IANA name such as Europe/Amsterdam; none: UTC', collection: LISTED,
+    },
     visibility: { type: 'enum', values: VISIBILITIES, write: 'change', notBlank: true, description: 'Who sees it', note: 'Default: all_of_account', collection: ALL },
     disabled: { type: 'boolean', write: 'change', nullable: false, description: 'Whether the broadcast is no longer shown', note: 'Default: false', collection: LISTED },
     team_ids: {

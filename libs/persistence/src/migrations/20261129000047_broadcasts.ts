@@ -23,6 +23,7 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('end_at', { useTz: true }).nullable();
     t.string('visibility', 32).notNullable().defaultTo('all_of_account');
     t.boolean('disabled').notNullable().defaultTo(false);
+    t.string('time_zone', 64).nullable();
     t.integer('request_id').nullable().references('id').inTable('requests').onDelete('SET NULL');
     t.timestamps(true, true);
     t.unique(['id', 'account_id'], { indexName: 'broadcasts_id_account_id_unique' });
