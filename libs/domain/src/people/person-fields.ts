@@ -12,6 +12,7 @@ import { ROLES, type Role } from '../identity/roles.js';
 import { checkRecordInput } from '../records/check-record-input.js';
 import { TEAM_MEMBERS_MAX } from '../teams/team-fields.js';
 import { declareRecord, type RecordInput, type WriteMode } from '../records/record-fields.js';
+import { isTimeZone } from '../records/time-zone.js';
 
 export const PERSON_NAME_MAX = 128;
 export const PRIMARY_EMAIL_MAX = 254;
@@ -68,17 +69,6 @@ export interface CheckedPersonInput {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
-const TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
-
-function isTimeZone(zone: string): boolean {
-  if (!TIME_ZONE.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const ORDER = Object.keys(PERSON_RECORD.fields);
 const rank = (field: string) => (ORDER.includes(field) ? ORDER.indexOf(field) : ORDER.length);
