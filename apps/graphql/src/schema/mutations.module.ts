@@ -8,14 +8,13 @@
 import { REQUEST_RECORD, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput } from '@tessera/domain';
 import type { FieldNeeds } from '../field-needs.js';
 import { caller, type GraphqlContext } from './graphql-context.js';
-import { inputFields, inputTypesSdl, type InputFields } from './record-input.js';
-import { OF_THE_PAYLOAD, createResolver, payload, payloadNeeds, payloadTypesSdl, readInput, recordIdOf, updateResolver } from './record-mutations.js';
+import { inputFields, inputTypesSdl } from './record-input.js';
+import { NOTE_FIELDS, OF_THE_PAYLOAD, createResolver, payload, payloadNeeds, payloadTypesSdl, readInput, recordIdOf, updateResolver } from './record-mutations.js';
 import type { SchemaModule } from './schema-module.js';
 
 /** The request's input fields, from its field declaration in the domain (record-input.ts). */
 const CHANGE_FIELDS = inputFields(REQUEST_RECORD, 'change');
 const CREATE_FIELDS = inputFields(REQUEST_RECORD, 'create');
-const NOTE_FIELDS: InputFields = { text: ['text', 'text'], internal: ['internal', 'boolean'] };
 
 type Args = { input: Record<string, unknown> };
 

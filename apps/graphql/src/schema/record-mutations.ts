@@ -125,7 +125,8 @@ export function deleteResolver(type: string, remove: (context: GraphqlContext, a
   };
 }
 
-const NOTE_FIELDS: InputFields = { text: ['text', 'text'], internal: ['internal', 'boolean'] };
+/** The input fields of a note, of a request's or of a record of the engine. */
+export const NOTE_FIELDS: InputFields = { text: ['text', 'text'], internal: ['internal', 'boolean'] };
 
 /** `<record>NoteCreate`: a note on the record named by the input's `id` (record-notes.ts); a bad ID is the payload's first error. */
 export function noteCreateResolver(type: string, add: (context: GraphqlContext, access: AccessContext, id: number, values: NoteCreateInput) => Promise<unknown>) {

@@ -6,6 +6,7 @@
  * them: docs/decisions/041.
  */
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
+import { ownerField, ownRecordWriters } from '../people/own-records.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
 
@@ -14,21 +15,13 @@ export const OUT_OF_OFFICE_PERIOD = defineRecord({
   node: 'OutOfOfficePeriod',
   what: 'out-of-office period',
   fields: {
-    person_id: {
-      type: 'reference', target: 'Person', write: 'change', notBlank: true, description: 'Person who is away',
-      note: 'Default: the caller; a person of the account or its directory account', collection: LISTED,
-    },
+    person_id: ownerField('Person who is away'),
     start_at: { type: 'datetime', write: 'change', required: true, description: 'When the period starts', collection: ALL },
     end_at: { type: 'datetime', notBefore: 'start_at', write: 'change', required: true, description: 'When the period ends', note: 'Not before the start', collection: ALL },
     reason: { type: 'text', max: 80, write: 'change', description: 'Why the person is away', collection: LISTED },
     approval_delegate_id: { type: 'reference', target: 'Person', write: 'change', description: 'Person who approves in their place meanwhile', collection: LISTED },
   },
-  writers: {
-    roles: ['administrator'],
-    own: 'person_id',
-    note: 'Anyone with the scope writes and deletes their own periods (`person_id` themselves); administrators any person’s.',
-    rule: 'An out-of-office period of another person is written by the administrators of the account',
-  },
+  writers: ownRecordWriters('periods', 'an out-of-office period'),
   payloadFields: true,
   describe: {
     create: '`start_at` and `end_at` (not before the start) are needed; `person_id` is the caller unless an administrator names another person. Fires out_of_office_period.create with the period.',

@@ -7,6 +7,7 @@
  */
 import type { FieldError } from '../errors/domain-error.js';
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
+import { ownerField, ownRecordWriters } from '../people/own-records.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
 
@@ -25,10 +26,7 @@ export const TIME_ENTRY = defineRecord({
   what: 'time entry',
   plural: 'time entries',
   fields: {
-    person_id: {
-      type: 'reference', target: 'Person', write: 'change', notBlank: true, description: 'Person who spent the time',
-      note: 'Default: the caller; a person of the account or its directory account', collection: LISTED,
-    },
+    person_id: ownerField('Person who spent the time'),
     date: { type: 'date', write: 'change', required: true, description: 'Day the time was spent', collection: ALL },
     time_spent: {
       type: 'integer', min: -MINUTES_A_DAY, max: MINUTES_A_DAY, write: 'change', required: true, description: 'Minutes spent',
@@ -43,12 +41,7 @@ export const TIME_ENTRY = defineRecord({
   },
   defaults: { correction: false },
   rules: negativeOnlyAsCorrection,
-  writers: {
-    roles: ['administrator'],
-    own: 'person_id',
-    note: 'Anyone with the scope writes and deletes their own time entries (`person_id` themselves); administrators any person’s.',
-    rule: 'A time entry of another person is written by the administrators of the account',
-  },
+  writers: ownRecordWriters('time entries', 'a time entry'),
   payloadFields: true,
   describe: {
     create: '`date` and `time_spent` (minutes, negative only in a correction) are needed; `person_id` is the caller unless an administrator names another person. Fires time_entry.create with the entry.',
