@@ -5,12 +5,12 @@
  * writes `<noun>:Create` / `:Update` / `:Delete` and the definition's writers, checked by the
  * use cases for REST and GraphQL alike.
  */
-import { CURRENT_VIEWS, presentNote, presentRecord, withArticle, type CurrentView, type NoteCreateInput, type RecordDefinition } from '@tessera/domain';
+import { CURRENT_VIEWS, RECORDS, presentNote, presentRecord, withArticle, type CurrentView, type NoteCreateInput, type RecordDefinition } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, writeInput, type RouteTable } from '@tessera/http';
 import { collectionSpecOf, parseCollectionQuery, type PageSizeLimits } from '@tessera/validation';
 import { z } from 'zod';
 import type { ApiServices } from '../services.js';
-import { idParams, recordIdParam, recordInputs, recordSchemas } from './record.schema.js';
+import { idParams, recordIdParam, recordInputs, recordSchemas, underInput } from './record.schema.js';
 import { noteFieldsSchema, noteSchema } from './request.schema.js';
 import { noteCreateBodySchema } from './request-writes.schema.js';
 import { NOTES } from './requests.routes.js';
@@ -81,7 +81,7 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
         res.json(present(await services.records.get(def, access, input.id)));
       },
     }),
-    defineRoute({
+    ...(createdUnder(def) ? [] : [defineRoute({
       method: 'post',
       path: base,
       operationId: `create${type}`,
@@ -95,7 +95,8 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
       handler: async ({ res, access, input }) => {
         res.status(201).json(present(await services.records.create(def, access, input)));
       },
-    }),
+    })]),
+    ...childRoutes(def, services, apiUrl, pageSize),
     defineRoute({
       method: 'patch',
       path: `${base}/:id`,
@@ -180,4 +181,65 @@ function noteRoutes(def: RecordDefinition, services: ApiServices, apiUrl: string
       },
     }),
   ];
+}
+
+/** Whether the record is created only under its parent (define-record.ts RecordParent `create`). */
+const createdUnder = (def: RecordDefinition) => Object.values(def.parents).some((parent) => parent.create);
+
+/**
+ * `GET /v1/<parent path>/:id/<path>`, the records under one record of its parent (a workflow's
+ * tasks), and where the record is created there, `POST` (define-record.ts RecordParent). The
+ * parent is read first: one of another account, or none, is not found.
+ */
+function childRoutes(def: RecordDefinition, services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
+  const collection = collectionSpecOf(def.fields);
+  const schemas = recordSchemas(def);
+  return Object.entries(def.parents).flatMap(([field, { path, create }]) => {
+    const parent = RECORDS.find((record) => record.node === (def.fields.fields[field] as { target: string }).target)!;
+    const base = `/v1/${parent.path}/:id/${path}` as const;
+    const operation = `${parent.node}${capitalized(path)}`;
+    const under = underInput(def, schemas.one, field, parent.what);
+    return [
+      defineRoute({
+        method: 'get',
+        path: base,
+        operationId: `list${operation}`,
+        tag: def.plural,
+        summary: `The ${def.plural} of ${withArticle(parent.what)}`,
+        needs: { scope: `${def.noun}:Read` },
+        input: {
+          params: idParams(parent.what),
+          query: collectionQuerySchema(collection, pageSize),
+          parse: ({ params, query }) => ({ id: recordIdParam(params['id']), query: parseCollectionQuery(query, collection, pageSize) }),
+        },
+        responses: { 200: { description: `One page of ${def.plural}, with the selected fields`, schema: z.array(schemas.listed), headers: PAGINATION_HEADERS } },
+        errors: [400, 404],
+        handler: async ({ req, res, access, input: { id, query } }) => {
+          await services.records.get(parent, access, id);
+          const page = await services.records.list(def, access, { ...query, filters: [...query.filters, { field, operator: 'in', values: [id] }] });
+          sendCollection(req, res, query, page, (view) => presentRecord(def, view), `${apiUrl}/${parent.path}/${id}/${path}`);
+        },
+      }),
+      ...(create
+        ? [
+            defineRoute({
+              method: 'post',
+              path: base,
+              operationId: `create${parent.node}${def.node}`,
+              tag: def.plural,
+              summary: `Create ${withArticle(def.what)} of ${withArticle(parent.what)}`,
+              description: def.describe.create,
+              needs: { ...('note' in def.writers ? { note: def.writers.note } : { role: def.writers.roles[0] }), scope: `${def.noun}:Create`, answer: `${def.noun}:Read` },
+              input: under,
+              responses: { 201: { description: `The new ${def.what}, with every field`, schema: schemas.one } },
+              errors: [404, 422],
+              handler: async ({ res, access, input: { id, body } }) => {
+                await services.records.get(parent, access, id);
+                res.status(201).json(presentRecord(def, await services.records.create(def, access, { ...body, [field]: id })));
+              },
+            }),
+          ]
+        : []),
+    ];
+  });
 }

@@ -56,3 +56,20 @@ export function recordInputs(def: RecordDefinition, answer: z.ZodObject) {
   };
   return { create, update };
 }
+
+/** The body of a create under a record of the parent (define-record.ts RecordParent): the create's, but the reference the path gives. */
+export function underInput(def: RecordDefinition, answer: z.ZodObject, field: string, parentWhat: string): RouteInput<{ id: number; body: object }> {
+  const { [field]: _given, ...shape } = writeBodyShape(def.fields, 'create');
+  const needed = Object.entries(def.fields.fields).filter(([name, declared]) => declared.required && declared.write && name !== field).map(([name]) => name);
+  const input = writeInput({
+    params: z.object({ id: z.string().describe(`The ${parentWhat} id; anything but a positive integer is not found`) }),
+    body: z.strictObject(shape).describe(`A new ${def.what} of the ${parentWhat}: only ${needed.join(', ')} ${needed.length > 1 ? 'are' : 'is'} needed`),
+    what: withArticle(def.what),
+    readOnly: [...Object.keys(answer.shape), field],
+  });
+  const withDates = bodyDatetimes(def.fields);
+  return { ...input, parse: (raw) => {
+    const { params, body } = input.parse(raw);
+    return { id: recordIdParam(params.id), body: withDates(body as object) };
+  } };
+}

@@ -31,7 +31,7 @@ export async function startApiHarness({ scss: scssLimits }: { scss?: Partial<Scs
   const scss = createScssPool({ ...DEFAULT_SCSS_LIMITS, ...scssLimits });
   const store = openRateLimitStore({ kind: 'memory' });
   const rateLimiter = createRequestRateLimiter(store, { name: 'rest', windows: [{ points: 1_000_000, durationSeconds: 3600 }] });
-  const app = createApiApp({ db: test.db, logger: createLogger({ name: 'api', level: 'silent' }), rateLimiter, apiUrl: API_URL, scss });
+  const app = createApiApp({ db: test.db, logger: createLogger({ name: 'api', level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }), rateLimiter, apiUrl: API_URL, scss });
   const auth = (call: request.Test, as?: string) =>
     call.set('Authorization', `Bearer ${as ?? demo.admin.token}`).set('X-Service-Account', demo.account);
   return {

@@ -90,12 +90,15 @@ export interface GraphNodes {
   Problem: RecordNode;
   Risk: RecordNode;
   Broadcast: RecordNode;
+  Workflow: RecordNode;
+  Task: RecordNode;
+  Release: RecordNode;
 }
 
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'TimeEntry', 'OutOfOfficePeriod', 'KnowledgeArticle', 'FirstLineSupportAgreement', 'Problem', 'Risk', 'Broadcast'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'TimeEntry', 'OutOfOfficePeriod', 'KnowledgeArticle', 'FirstLineSupportAgreement', 'Problem', 'Risk', 'Broadcast', 'Workflow', 'Task', 'Release'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {
@@ -112,6 +115,11 @@ export interface NestedEdges {
   'Risk.notes': NoteNode;
   'Broadcast.teams': TeamNode;
   'Broadcast.organizations': RecordNode;
+  'Task.predecessors': RecordNode;
+  'Task.approvers': PersonNode;
+  'Workflow.notes': NoteNode;
+  'Task.notes': NoteNode;
+  'Release.notes': NoteNode;
 }
 
 export type NestedEdge = keyof NestedEdges;

@@ -4,6 +4,9 @@
  * API (administrator role only)"); the orders and filters its connection offers.
  */
 import { BROADCAST } from '../broadcasts/broadcast.record.js';
+import { RELEASE } from '../releases/release.record.js';
+import { TASK } from '../workflows/task.record.js';
+import { WORKFLOW } from '../workflows/workflow.record.js';
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
 import { CONTRACT } from '../contracts/contract.record.js';
@@ -69,6 +72,9 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   Product: recordReadRule(PRODUCT),
   Contract: recordReadRule(CONTRACT),
   Broadcast: recordReadRule(BROADCAST),
+  Workflow: recordReadRule(WORKFLOW),
+  Task: recordReadRule(TASK),
+  Release: recordReadRule(RELEASE),
   Webhook: {
     assertReader: (access) => assertWebhookAdmin(access, 'Read'),
     orderFields: NAMED_ORDERS,

@@ -42,6 +42,11 @@ const NESTED_KIND: Readonly<Record<NestedEdge, NodeKind>> = {
   'Risk.notes': 'Note',
   'Broadcast.teams': 'Team',
   'Broadcast.organizations': 'Organization',
+  'Task.predecessors': 'Task',
+  'Task.approvers': 'Person',
+  'Workflow.notes': 'Note',
+  'Task.notes': 'Note',
+  'Release.notes': 'Note',
 };
 
 export function graphReadScope(access: AccessContext): GraphReadScope {

@@ -61,6 +61,17 @@ export interface RecordCurrent<K extends string = string> {
   unless: K;
 }
 
+/**
+ * A record kept under another that a reference of it names (a workflow's tasks, a release's
+ * workflows): `GET /v1/<parent path>/:id/<path>` lists those whose reference names that record;
+ * with `create`, `POST` there is the record's only create over REST, the reference taken from
+ * the path (RECORDS.md §1: `POST /workflows/:id/tasks`).
+ */
+export interface RecordParent {
+  path: string;
+  create?: true;
+}
+
 /** The predefined filters of a record with `current`; the first is its collection's. */
 export const CURRENT_VIEWS = ['active', 'inactive', 'all'] as const;
 export type CurrentView = (typeof CURRENT_VIEWS)[number];
@@ -102,6 +113,10 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   stamps?: { readonly [K in keyof F]?: RecordStamp };
   /** A field unique in the account, compared as read (docs/decisions/038). */
   unique?: keyof F & string;
+  /** Fields the service sets (a workflow's status, derived from its tasks: record-effects.ts), stored and never written by a caller. */
+  service?: readonly (keyof F & string)[];
+  /** References under whose record this one is listed, and maybe created (RecordParent). */
+  parents?: { readonly [K in keyof F]?: RecordParent };
   links?: { readonly [K in keyof F]?: RecordLink };
   /**
    * A reference's message, given the ids listed, for ids that name no record of the account,
@@ -121,10 +136,11 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   writers: RecordWriters;
   /**
    * The record's own rules beyond its declaration, on the values it would have once written
-   * (each as given, else as stored): a pure function, run in the write's transaction with the
-   * other checks; its problems are refused with them.
+   * (each as given, else as stored) and, for a change, those it has (`before`: a transition it
+   * may not make): a pure function, run in the write's transaction with the other checks; its
+   * problems are refused with them.
    */
-  rules?: (record: Readonly<Record<string, unknown>>) => FieldError[];
+  rules?: (record: Readonly<Record<string, unknown>>, before?: Readonly<Record<string, unknown>>) => FieldError[];
   /**
    * The verbs fired beside `<noun>.update` when a field changes, each once (RECORDS.md §4):
    * `{ 'status-changed': 'status', 'manager-changed': 'manager_id' }`; verbs of its catalogue only.
@@ -167,6 +183,8 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   fields: RecordDeclaration<F>;
   defaults: Readonly<Record<string, unknown>>;
   unique: string | null;
+  service: readonly string[];
+  parents: Readonly<Record<string, RecordParent>>;
   links: Readonly<Record<string, RecordLink>>;
   missing: Readonly<Record<string, (ids: string) => string>>;
   parent: string | null;
@@ -175,7 +193,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   stamps: Readonly<Record<string, RecordStamp>>;
   current: RecordCurrent | null;
   writers: RecordWriters;
-  rules: (record: Readonly<Record<string, unknown>>) => FieldError[];
+  rules: (record: Readonly<Record<string, unknown>>, before?: Readonly<Record<string, unknown>>) => FieldError[];
   changeEvents: Partial<Record<ChangeVerb, string>>;
   notes: boolean;
   /** Deleted by `DELETE` and `<record>Delete`: the catalogue has `<noun>.delete`. */
@@ -202,6 +220,8 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     fields: declareRecord(withArticle(input.what), { ...input.fields, ...systemFields(input.what) }),
     defaults: (input.defaults ?? {}) as Record<string, unknown>,
     unique: input.unique ?? null,
+    service: input.service ?? [],
+    parents: (input.parents ?? {}) as Record<string, RecordParent>,
     links: (input.links ?? {}) as Record<string, RecordLink>,
     missing: (input.missing ?? {}) as Record<string, (ids: string) => string>,
     parent: input.parent ?? null,

@@ -27,4 +27,8 @@ export { CALLER } from './caller.js';
 export { BROADCAST } from '../broadcasts/broadcast.record.js';
 export { PRODUCT } from '../products/product.record.js';
 export { CONTRACT } from '../contracts/contract.record.js';
+export { RELEASE } from '../releases/release.record.js';
+export { TASK } from '../workflows/task.record.js';
+export { WORKFLOW } from '../workflows/workflow.record.js';
+export type { RecordParent } from './define-record.js';
 export { recordGraphFields, recordReadRule, type GraphField } from './record-graph.js';

@@ -45,6 +45,10 @@ export interface RecordStore {
   columnValue(table: string, id: number, column: string): Promise<unknown>;
   /** Whether the row `a` of `tableA` and the row `b` of `tableB` have the same `column`. */
   sameValue(column: string, tableA: string, a: number, tableB: string, b: number): Promise<boolean>;
+  /** The stored values (and ids) of the account's records whose `field` is `value`, by id (a workflow's tasks). */
+  rowsWhere(def: RecordDefinition, account: AccountId, field: string, value: unknown): Promise<Array<RecordRow & { id: number }>>;
+  /** The `[self, other]` pairs of a link list of the records `ids` (the predecessors of a workflow's tasks). */
+  linkPairs(def: RecordDefinition, field: string, ids: readonly number[]): Promise<Array<[number, number]>>;
   /** The ids a link list holds, in its order. */
   linkIds(def: RecordDefinition, field: string, id: number): Promise<number[]>;
   /** Replaces a link list by these ids (define-record.ts RecordLink says how positions follow). */

@@ -28,10 +28,12 @@ import { assertOwn, assertWriter } from './record-writers.js';
 import { referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
 import { dueTimerValues, givesTimedDay, timerJobs, withDueTimers } from './record-timers.js';
+import { LIFECYCLES } from './lifecycles.js';
+import { SYSTEM_SOURCE } from '../request-changes/change-sources.js';
 
 type Reads = Pick<Repositories, 'records'>;
 type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs' | 'now'>;
-type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs'>;
+type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs' | 'now'>;
 
 /** A record's collection query; `current`: which records of a record with `current` (default its active ones). */
 export type RecordQuery = CollectionQuery & { current?: CurrentView };
@@ -51,7 +53,7 @@ export async function getRecord(def: RecordDefinition, access: AccessContext, id
 
 /** The fields stored in the record's own row: written or stamped, and not a link list. */
 export function storedFields(def: RecordDefinition): string[] {
-  return Object.entries(def.fields.fields).filter(([name, field]) => (field.write || name in def.stamps) && field.type !== 'references').map(([name]) => name);
+  return Object.entries(def.fields.fields).filter(([name, field]) => (field.write || name in def.stamps || def.service.includes(name)) && field.type !== 'references').map(([name]) => name);
 }
 
 const taken = (def: RecordDefinition, value: unknown) => takenAsRead(def.unique!, String(value ?? ''));
@@ -90,7 +92,7 @@ async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, inp
   }
   errors.push(...outOfOrder(def, valid, current));
   const valueOf = resulting(valid, current);
-  errors.push(...def.rules(Object.fromEntries(storedFields(def).map((name) => [name, valueOf(name)]))));
+  errors.push(...def.rules(Object.fromEntries(storedFields(def).map((name) => [name, valueOf(name)])), mode === 'change' ? current : undefined));
   const unique = def.unique === null ? undefined : valid[def.unique];
   if (typeof unique === 'string' && (await tx.records.idWith(def, account, def.unique!, unique, id)) !== null) errors.push(taken(def, unique));
   assertValidInput(input, inDeclarationOrder(def.fields, errors));
@@ -116,8 +118,8 @@ function outOfOrder(def: RecordDefinition, given: Record<string, unknown>, curre
 const linkOrder = (def: RecordDefinition, field: string, ids: readonly number[]) =>
   def.links[field]!.position !== 'self' ? [...ids].sort((a, b) => a - b) : [...ids];
 
-async function viewOf(def: RecordDefinition, tx: Tx, access: AccessContext, id: number): Promise<RecordView> {
-  const view = await tx.records.find(def, access.account.id, id);
+async function viewOf(def: RecordDefinition, tx: Tx, account: AccountId, id: number): Promise<RecordView> {
+  const view = await tx.records.find(def, account, id);
   if (!view) throw new Error(`${def.what} ${id} vanished`);
   return view;
 }
@@ -148,12 +150,13 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
       links[field] = linkOrder(def, field, (values[field] as number[] | null | undefined) ?? []);
       if (links[field].length > 0) await tx.records.replaceLinks(def, field, id, links[field]);
     }
-    const view = await viewOf(def, tx, access, id);
+    const view = await viewOf(def, tx, account, id);
     await recordChange(tx, {
       account, record: { type: def.node, id }, action: 'create', actor: actorOf(access),
       source: null, sourceId: null, changes: { ...row, ...links }, events: recordEvents(def, view), jobs: now ? timerJobs(def, account, id, row, now).jobs : [],
     });
-    return view;
+    if (!(await runEffects(def, tx, account, id, { before: null, after: row, changed: { ...row, ...links } }))) return view;
+    return viewOf(def, tx, account, id);
   });
 }
 
@@ -178,7 +181,7 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
       links[field] = given === undefined ? before : linkOrder(def, field, given ?? []);
       if (links[field].join() !== before.join()) audit[field] = [before, links[field]];
     }
-    if (Object.keys(audit).length === 0) return viewOf(def, tx, access, id);
+    if (Object.keys(audit).length === 0) return viewOf(def, tx, account, id);
 
     const timers = now ? timerJobs(def, account, id, changed, now) : { jobs: [], cancel: [] };
     for (const key of timers.cancel) await tx.jobs.cancel(key);
@@ -198,13 +201,14 @@ export async function deleteRecord(def: RecordDefinition, access: AccessContext,
     const current = await tx.records.findForUpdate(def, account, id);
     if (!current) throw notFound();
     assertOwn(def, access, current);
-    const view = await viewOf(def, tx, access, id);
+    const view = await viewOf(def, tx, account, id);
     const links = Object.fromEntries(await Promise.all(Object.keys(def.links).map(async (field) => [field, await tx.records.linkIds(def, field, id)])));
     await tx.records.delete(def, id);
     await recordChange(tx, {
       account, record: { type: def.node, id }, action: 'delete', actor: actorOf(access),
       source: null, sourceId: null, changes: { ...current, ...links }, events: recordEvents(def, view, { deleted: true }),
     });
+    await runEffects(def, tx, account, id, { before: current, after: null, changed: {} });
   });
 }
 
@@ -223,6 +227,8 @@ export interface SavedChange {
   actor: { id: number; name: string } | null;
   source: string | null;
   jobs: readonly QueuedJob[];
+  /** False: a change the service derives, which brings nothing further (record-effects.ts). */
+  effects?: false;
 }
 
 /** Writes a change of a record that changes something: its row, its links, one audit line, its events (record-events.ts) and the change's jobs; the record after it. */
@@ -237,5 +243,30 @@ export async function saveRecordChange(def: RecordDefinition, tx: Tx, change: Sa
     account, record: { type: def.node, id }, action: 'update', actor: change.actor,
     source: change.source, sourceId: null, changes: audit, events: recordEvents(def, view, { before: change.before, changed }), jobs: change.jobs,
   });
-  return view;
+  if (change.effects === false) return view;
+  const linked = Object.fromEntries(Object.keys(links).filter((field) => field in audit).map((field) => [field, links[field]]));
+  const effected = await runEffects(def, tx, account, id, { before: change.before, after: { ...change.before, ...changed }, changed: { ...changed, ...linked } });
+  return effected ? viewOf(def, tx, account, id) : view;
+}
+
+/** Runs the record's effects (lifecycles.ts) on a write; whether it has any. */
+async function runEffects(def: RecordDefinition, tx: Tx, account: AccountId, id: number, write: { before: RecordRow | null; after: RecordRow | null; changed: RecordRow }): Promise<boolean> {
+  const effects = LIFECYCLES.get(def.noun);
+  if (!effects) return false;
+  await effects({
+    def, account, id, ...write, records: tx.records, now: () => tx.now(),
+    change: (target, targetId, values) => changeAsService(target, tx, account, targetId, values),
+  });
+  return true;
+}
+
+/** A change the service derives (record-effects.ts `change`): the values that differ, with their stamps; the values after it, or null. */
+async function changeAsService(def: RecordDefinition, tx: Tx, account: AccountId, id: number, values: RecordRow): Promise<RecordRow | null> {
+  const current = await tx.records.findForUpdate(def, account, id);
+  if (!current) return null;
+  const changed = changedFields<RecordRow>(current, values);
+  if (touchesStamps(def, changed)) Object.assign(changed, changedFields<RecordRow>(current, stampValues(def, changed, await tx.now(), current)));
+  if (Object.keys(changed).length === 0) return null;
+  await saveRecordChange(def, tx, { account, id, before: current, changed, links: {}, audit: auditPairs(current, changed), actor: null, source: SYSTEM_SOURCE, jobs: [], effects: false });
+  return { ...current, ...changed };
 }

@@ -16,7 +16,7 @@ import { RECORDS } from './registry.js';
 
 export type RecordTimerOutcome = 'applied' | 'skipped';
 
-export async function runRecordTimer(job: RecordTimerJob, uow: UnitOfWork<'records' | 'auditLines' | 'jobs'>): Promise<RecordTimerOutcome> {
+export async function runRecordTimer(job: RecordTimerJob, uow: UnitOfWork<'records' | 'auditLines' | 'jobs' | 'now'>): Promise<RecordTimerOutcome> {
   const def = RECORDS.find((record) => record.noun === job.noun);
   const timer = def?.timers.find((candidate) => candidate.field === job.field);
   if (!def || !timer) return 'skipped';

@@ -4,7 +4,7 @@
  * node shows (`nodes`), the SQL column of each order and filter field. Request input
  * never becomes SQL text: fields are looked up here.
  */
-import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, TEAM, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, recordGraphFields, type CurrentView, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
+import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, TEAM, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, RELEASE, TASK, WORKFLOW, recordGraphFields, type CurrentView, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { whereNoteReadable, whereRequestReadable } from '../requests/request-read-scope.js';
@@ -123,6 +123,9 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
   FirstLineSupportAgreement: recordKindTable(FLSA),
   Problem: recordKindTable(PROBLEM),
   Risk: recordKindTable(RISK),
+  Workflow: recordKindTable(WORKFLOW),
+  Task: recordKindTable(TASK),
+  Release: recordKindTable(RELEASE),
   Webhook: accountTable(
     'webhooks', 'w', ['id', 'name', 'event', 'uri', 'description', 'disabled', 'last_error', 'created_at', 'updated_at'],
     { event: 'w.event', disabled: 'w.disabled' },
@@ -157,4 +160,14 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
   'Risk.notes': recordNotesEdge(RISK),
   'Broadcast.teams': recordEdgeTable(BROADCAST, 'team_ids', 'Team'),
   'Broadcast.organizations': recordEdgeTable(BROADCAST, 'organization_ids', 'Organization'),
+  'Task.predecessors': recordEdgeTable(TASK, 'predecessor_ids', 'Task'),
+  'Task.approvers': {
+    kind: 'Person',
+    // Approvers are people valid in the account (of its directory account too), as a team's members.
+    scoped: (db, scope) => db('people as p').whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]]).join('task_approvers as l', 'l.approver_id', 'p.id'),
+    parent: 'l.task_id',
+  },
+  'Workflow.notes': recordNotesEdge(WORKFLOW),
+  'Task.notes': recordNotesEdge(TASK),
+  'Release.notes': recordNotesEdge(RELEASE),
 };

@@ -40,6 +40,7 @@ import * as requestMajorIncidentStatus from './20261129000055_request_major_inci
 import * as agileBoards from './20261129000056_agile_boards.js';
 import * as problems from './20261129000057_problems.js';
 import * as risks from './20261129000058_risks.js';
+import * as workflowsTasksReleases from './20261129000070_workflows_tasks_releases.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000056_agile_boards': agileBoards,
   '20261129000057_problems': problems,
   '20261129000058_risks': risks,
+  '20261129000070_workflows_tasks_releases': workflowsTasksReleases,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -84,6 +84,15 @@ export function recordStore(db: Database): RecordStore {
       );
       return rows[0]!.same;
     },
+    async rowsWhere(def, account, field, value) {
+      const columns = ['id', ...storedFields(def).map((name) => `${columnOf(def, name)} as ${name}`)];
+      return (await db(def.table).where({ account_id: account, [columnOf(def, field)]: value }).orderBy('id').select(columns)) as Array<RecordRow & { id: number }>;
+    },
+    async linkPairs(def, field, ids) {
+      const link = def.links[field]!;
+      const rows = await db(link.table).whereRaw('?? = any(?::int[])', [link.self, [...ids]]).orderBy([link.self, link.other]).select(`${link.self} as self`, `${link.other} as other`);
+      return rows.map((row: { self: number; other: number }) => [row.self, row.other] as [number, number]);
+    },
     linkIds(def, field, id) {
       const link = def.links[field]!;
       return db(link.table).where({ [link.self]: id }).orderBy(link.position === 'self' ? 'position' : link.other).pluck(link.other);

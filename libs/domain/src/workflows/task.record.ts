@@ -1,0 +1,70 @@
+/**
+ * A task of a workflow (issue 32, ../shared/RECORDS.md "task"), a record of the engine
+ * (docs/decisions/039, 047): created by `POST /v1/workflows/:id/tasks`, read and changed at
+ * `/v1/tasks`; `task.create` / `.update`, `.status-changed`, `.member-changed`, `.team-changed`,
+ * `.note-added`. It waits on its predecessors (tasks of the same workflow); once its workflow has
+ * started and they are finished it is assigned (work-plan-lifecycle.ts). An approval task is
+ * approved or rejected by its approvers (task-approvals.ts), never by hand.
+ */
+import type { FieldError } from '../errors/domain-error.js';
+import { FACETS, defineRecord } from '../record-engine/define-record.js';
+import { WORK_WRITERS } from '../problems/work-writers.js';
+import { ENDED, IMPACTS, TASK_STATUSES } from './task-statuses.js';
+
+const { all: ALL, listed: LISTED } = FACETS;
+
+/** Statuses an approval task takes from its approvers alone, and those it never takes. */
+const BY_APPROVERS = ['approved', 'rejected'];
+const NOT_APPROVALS = ['completed', 'failed'];
+
+/** Transitions no one makes by hand (docs/decisions/047). */
+function taskRules(task: Readonly<Record<string, unknown>>, before?: Readonly<Record<string, unknown>>): FieldError[] {
+  const status = task['status'] as string;
+  if (!before || before['status'] === status) return [];
+  if (status === 'registered') return [['status', 'Status: a task that has left registered does not return to it']];
+  if (task['category'] === 'approval') {
+    if (BY_APPROVERS.includes(status)) return [['status', 'Status: an approval task is approved or rejected by its approvers (POST /v1/tasks/:id/approvals)']];
+    if (NOT_APPROVALS.includes(status)) return [['status', `Status: an approval task is not ${status}; its approvers approve or reject it`]];
+  } else if (BY_APPROVERS.includes(status)) return [['status', `Status: only an approval task is ${status}`]];
+  return [];
+}
+
+export const TASK = defineRecord({
+  noun: 'task',
+  node: 'Task',
+  what: 'task',
+  fields: {
+    workflow_id: { type: 'reference', target: 'Workflow', write: 'create', required: true, description: 'Workflow it is a task of', collection: LISTED },
+    subject: { type: 'text', max: 255, write: 'change', required: true, description: 'Subject', collection: ALL },
+    category: { type: 'enum', values: ['risk_and_impact', 'approval', 'implementation', 'automation'], write: 'change', required: true, description: 'Category', collection: LISTED },
+    planned_duration: { type: 'integer', min: 0, max: 5_256_000, write: 'change', required: true, description: 'Planned duration in minutes', collection: LISTED },
+    status: { type: 'enum', values: TASK_STATUSES, write: 'change', nullable: false, description: 'Status', note: 'Default: registered; assigned by the service once its workflow started and its predecessors finished', collection: ALL },
+    impact: { type: 'enum', values: IMPACTS, write: 'change', nullable: false, description: 'Impact', note: 'Default: none', collection: LISTED },
+    team_id: { type: 'reference', target: 'Team', write: 'change', description: 'Team it is assigned to', collection: LISTED },
+    member_id: { type: 'reference', target: 'Person', write: 'change', description: 'Member of the team it is assigned to', collection: LISTED },
+    predecessor_ids: { type: 'references', target: 'Task', max: 50, set: true, write: 'change', description: 'Tasks of the same workflow it waits on' },
+    approver_ids: { type: 'references', target: 'Person', max: 50, set: true, write: 'change', description: 'Who approve an approval task' },
+    required_approvals: { type: 'integer', min: 1, max: 50, write: 'change', nullable: false, description: 'Approvals an approval task needs', note: 'Default: 1', collection: LISTED },
+    waiting_until: { type: 'datetime', write: 'change', description: 'When a task waiting_for returns to assigned', collection: LISTED },
+    finished_at: { type: 'datetime', description: 'When it ended (failed, rejected, completed, approved or canceled); null while it has not', collection: ALL },
+  },
+  defaults: { status: 'registered', impact: 'none', required_approvals: 1 },
+  stamps: { finished_at: { when: 'status', in: ENDED } },
+  parents: { workflow_id: { path: 'tasks', create: true } },
+  links: {
+    predecessor_ids: { table: 'task_predecessors', self: 'task_id', other: 'predecessor_id', position: 'none' },
+    approver_ids: { table: 'task_approvers', self: 'task_id', other: 'approver_id', position: 'none' },
+  },
+  rules: taskRules,
+  changeEvents: { 'status-changed': 'status', 'member-changed': 'member_id', 'team-changed': 'team_id' },
+  notes: true,
+  writers: WORK_WRITERS,
+  describe: {
+    create:
+      '`subject`, `category` and `planned_duration` are needed. It is assigned at once when its workflow has started and its predecessors are finished. ' +
+      'Fires task.create, and workflow.update and .status-changed when the workflow’s status moves.',
+    update:
+      'A task never returns to registered; an approval task is approved or rejected by its approvers. Finishing it assigns the successors whose ' +
+      'predecessors are all finished. Fires task.update, and beside it task.status-changed, .member-changed or .team-changed.',
+  },
+});
