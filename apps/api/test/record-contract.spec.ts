@@ -38,6 +38,15 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
     const call = request(h.app)[method](path).set('X-Service-Account', h.demo.account).set('Authorization', authorization);
     return method === 'get' ? call : call.send(body ?? {});
   };
+  /** Where a create goes: the collection, or under a record of its parent (define-record.ts RecordParent `create`), the reference from the path. */
+  const under = Object.entries(def.parents).find(([, parent]) => parent.create);
+  const parentPath = under && RECORDS.find((record) => record.node === (def.fields.fields[under[0]] as { target: string }).target)!.path;
+  const createRoute = under ? `/v1/${parentPath}/:id/${under[1].path}` : base;
+  const createPath = () => (under ? `/v1/${parentPath}/${needed[under[0]]}/${under[1].path}` : base);
+  const forCreate = (body: Record<string, unknown>) => (under ? Object.fromEntries(Object.entries(body).filter(([name]) => name !== under[0])) : body);
+  const create = (body: Record<string, unknown>) => send('post', createPath(), forCreate(body));
+  /** A change's body: the fields a change may set (a reference set at create only, as a task's workflow, is not). */
+  const changing = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([name]) => def.fields.fields[name]?.write === 'change'));
   const eventsOf = async (id: number) => (await queuedEvents(h)).filter((job) => job.object_id === id && job.event.startsWith(`${def.noun}.`)).map((job) => job.event);
 
   beforeAll(async () => {
@@ -59,12 +68,14 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
   const views = def.current === null ? [] : CURRENT_VIEWS.map((view) => `${base}/${view}`);
 
   it('has its routes (and its predefined filters), each needing its scope action, the writes its writers; DELETE where the catalogue has the verb', () => {
-    const routes = mountedRouteTable(h.app).filter((route) => route.path === base || route.path === `${base}/:id` || views.includes(route.path));
+    const routes = mountedRouteTable(h.app).filter((route) => [base, `${base}/:id`, createRoute, ...views].includes(route.path));
     expect(routes.map((route) => [route.method, route.path, route.needs])).toEqual([
       ['get', base, { scope: `${def.noun}:Read` }],
       ...views.map((path) => ['get', path, { scope: `${def.noun}:Read` }]),
       ['get', `${base}/:id`, { scope: `${def.noun}:Read` }],
-      ['post', base, { ...who, scope: `${def.noun}:Create`, answer: `${def.noun}:Read` }],
+      // A record created under its parent is listed there too.
+      ...(under ? [['get', createRoute, { scope: `${def.noun}:Read` }]] : []),
+      ['post', createRoute, { ...who, scope: `${def.noun}:Create`, answer: `${def.noun}:Read` }],
       ['patch', `${base}/:id`, { ...who, scope: `${def.noun}:Update`, answer: `${def.noun}:Read` }],
       ...(def.deletable ? [['delete', `${base}/:id`, { ...who, scope: `${def.noun}:Delete` }]] : []),
     ]);
@@ -77,30 +88,31 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
     const json = (part: { content?: Record<string, { schema: Schema }> } | undefined) => resolve(part!.content!['application/json']!.schema);
     const written = (mode: 'create' | 'change') => fields.filter(([, field]) => field.write === 'change' || (mode === 'create' && field.write === 'create')).map(([name]) => name);
     const read = fields.map(([name, field]) => readNameOf(name, field)).filter((name) => name !== null);
-    expect(Object.keys(json(document.paths[base]!['post']!.requestBody).properties!).sort()).toEqual(written('create').sort());
+    const creating = createRoute.replace(':id', '{id}');
+    expect(Object.keys(json(document.paths[creating]!['post']!.requestBody).properties!).sort()).toEqual(written('create').filter((name) => name !== under?.[0]).sort());
     expect(Object.keys(json(document.paths[`${base}/{id}`]!['patch']!.requestBody).properties!).sort()).toEqual(written('change').sort());
-    expect(Object.keys(json(document.paths[base]!['post']!.responses['201']).properties!).sort()).toEqual([...read, 'nodeID'].sort());
+    expect(Object.keys(json(document.paths[creating]!['post']!.responses['201']).properties!).sort()).toEqual([...read, 'nodeID'].sort());
     expect(Object.keys(json(document.paths[`${base}/{id}`]!['get']!.responses['200']).properties!).sort()).toEqual([...read, 'nodeID'].sort());
   });
 
   it('creates with only its required fields, changes, reads back, and fires one event per change and none for no change', async () => {
-    const created = await send('post', base, minimal()).expect(201);
+    const created = await create(minimal()).expect(201);
     expect((await send('get', `${base}/${created.body.id}`).expect(200)).body).toEqual(created.body);
     expect((await send('get', base).expect(200)).body.map((row: { id: number }) => row.id)).toContain(created.body.id);
-    const change = minimal();
+    const change = changing(minimal());
     await send('patch', `${base}/${created.body.id}`, change).expect(200);
     await send('patch', `${base}/${created.body.id}`, change).expect(200);
     expect(await eventsOf(created.body.id)).toEqual([`${def.noun}.create`, `${def.noun}.update`]);
   });
 
   it('answers each caller as decided, and never a 5xx', async () => {
-    const id = (await send('post', base, minimal()).expect(201)).body.id as number;
+    const id = (await create(minimal()).expect(201)).body.id as number;
     const { principals, adminId } = await accessPrincipals(h.test.db, h.demo);
     const byName = Object.fromEntries(principals.map((p) => [p.name, p.authorization ?? null]));
     const writer = `Bearer ${await tokenFor(h, h.demo.agent.email, [`${def.noun}:*`])}`;
     const routes: Array<[Method, string, string]> = [
       ['get', base, 'Read'], ...views.map((path): [Method, string, string] => ['get', path, 'Read']),
-      ['get', `${base}/${id}`, 'Read'], ['post', base, 'Create'], ['patch', `${base}/${id}`, 'Update'],
+      ['get', `${base}/${id}`, 'Read'], ['post', createPath(), 'Create'], ['patch', `${base}/${id}`, 'Update'],
     ];
     if (def.deletable) routes.push(['delete', `${base}/${id}`, 'Delete']);
     const done = (method: Method) => ({ get: '200', post: '201', patch: '200', delete: '204' })[method];
@@ -122,7 +134,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
         const auth = await authorization(action);
         let call = request(h.app)[method](path).set('X-Service-Account', h.demo.account);
         if (auth) call = call.set('Authorization', auth);
-        const res = await (method === 'get' || method === 'delete' ? call : call.send(minimal()));
+        const res = await (method === 'get' || method === 'delete' ? call : call.send(method === 'post' ? forCreate(minimal()) : changing(minimal())));
         const want = expected(method, action);
         answers.push(`${method} ${path} as ${caller}: ${res.status}${want.includes(' ') ? ` ${res.body.reason}` : ''}`);
         wanted.push(`${method} ${path} as ${caller}: ${want}`);
@@ -135,11 +147,11 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
     if (def.unique === null) return;
     const first = minimal();
     first[def.unique] = `Taken ${def.what}`;
-    await send('post', base, first).expect(201);
+    await create(first).expect(201);
     const again = { ...minimal(), [def.unique]: `taken ${def.what.toUpperCase()}` };
-    const res = await send('post', base, again).expect(422);
+    const res = await create(again).expect(422);
     expect(res.body.errors).toEqual([[def.unique, expect.stringContaining('has already been taken')]]);
-    const other = (await send('post', base, minimal()).expect(201)).body.id as number;
+    const other = (await create(minimal()).expect(201)).body.id as number;
     await send('patch', `${base}/${other}`, { [def.unique]: `Taken ${def.what}` }).expect(422);
   });
 
@@ -156,17 +168,17 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
       expected.push([name, def.missing[name] ? def.missing[name]!(String(id)) : expect.stringContaining(`no ${target.what} of the account has the id ${id}`)]);
     }
     const before = await h.test.db(def.table).count({ n: '*' }).first();
-    const res = await send('post', base, body).expect(422);
+    const res = await create(body).expect(422);
     expect(res.body.errors).toEqual(expected);
     expect(await h.test.db(def.table).count({ n: '*' }).first()).toEqual(before);
   });
 
   it('answers bad input with a 4xx naming every problem, and writes nothing', async () => {
     const before = await h.test.db(def.table).count({ n: '*' }).first();
-    const missing = await send('post', base, {}).expect(422);
-    const required = fields.filter(([, field]) => field.required && field.write).map(([name]) => name);
+    const missing = await create({}).expect(422);
+    const required = fields.filter(([name, field]) => field.required && field.write && name !== under?.[0]).map(([name]) => name);
     expect(missing.body.errors).toHaveLength(required.length);
-    const unknown = await send('post', base, { ...minimal(), colour: 'red', id: 1 });
+    const unknown = await create({ ...minimal(), colour: 'red', id: 1 });
     expect(unknown.status).toBeGreaterThanOrEqual(400);
     expect(unknown.status).toBeLessThan(500);
     expect(JSON.stringify(unknown.body)).toContain('colour');
@@ -177,7 +189,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
   });
 
   it('deletes where the catalogue has the verb: 204, then 404, the event carrying what the record held; another account’s is not found', async () => {
-    const created = (await send('post', base, minimal()).expect(201)).body as Record<string, unknown> & { id: number };
+    const created = (await create(minimal()).expect(201)).body as Record<string, unknown> & { id: number };
     if (!def.deletable) {
       expect((await send('delete', `${base}/${created.id}`)).status).toBe(404);
       expect(await eventsOf(created.id)).toEqual([`${def.noun}.create`]);
@@ -198,7 +210,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
   });
 
   it('takes notes where the catalogue has note-added: listed in order, each firing the event once; blank, internal or on nothing is refused', async () => {
-    const id = (await send('post', base, minimal()).expect(201)).body.id as number;
+    const id = (await create(minimal()).expect(201)).body.id as number;
     if (!def.notes) {
       expect((await send('get', `${base}/${id}/notes`)).status).toBe(404);
       return;

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { queuedEvents, startApiHarness, type ApiHarness } from './support/api-harness.js';
+import { queuedEvents, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
 
 /**
  * Workflows, their tasks and releases (issue 32, docs/decisions/047): what the record contract
@@ -99,6 +99,46 @@ describe('workflows, tasks and releases', () => {
     await task(999_999, { subject: 'Nowhere' }).expect(404);
     const missing = await send('post', `/v1/workflows/${workflow.id}/tasks`, {}).expect(422);
     expect(missing.body.errors.map(([field]: [string]) => field)).toEqual(['subject', 'category', 'planned_duration']);
+  });
+
+  it('approves an approval task once enough approvers approved, rejects it at the first rejection, and lets only its approvers decide', async () => {
+    const adminId = (await h.test.db('people').where({ primary_email: h.demo.admin.email }).first('id')).id as number;
+    const agentId = (await h.test.db('people').where({ primary_email: h.demo.agent.email }).first('id')).id as number;
+    const agent = `Bearer ${await tokenFor(h, h.demo.agent.email, ['task:*'])}`;
+    const decide = (id: number, status: string, authorization = `Bearer ${h.demo.admin.token}`) =>
+      request(h.app).post(`/v1/tasks/${id}/approvals`).set('Authorization', authorization).set('X-Service-Account', h.demo.account).send({ status });
+    const workflow = await newWorkflow();
+    const short = await task(workflow.id, { subject: 'CAB', category: 'approval', approver_ids: [adminId], required_approvals: 2 }).expect(422);
+    expect(short.body.errors).toEqual([['approver_ids', 'Approvers: an approval task needs at least 2, its required approvals']]);
+    const approval = (await task(workflow.id, { subject: 'CAB', category: 'approval', approver_ids: [adminId, agentId], required_approvals: 2 }).expect(201)).body;
+    const after = (await task(workflow.id, { subject: 'Implement', predecessor_ids: [approval.id] }).expect(201)).body;
+    expect(approval.status).toBe('assigned');
+
+    const first = await decide(approval.id, 'approved').expect(200);
+    expect(first.body).toEqual([
+      { approver: { id: adminId, name: expect.any(String) }, status: 'approved', decided_at: expect.any(String) },
+      { approver: { id: agentId, name: expect.any(String) }, status: 'pending', decided_at: null },
+    ]);
+    expect(await statusOf(`/v1/tasks/${approval.id}`)).toBe('assigned');
+    expect((await decide(approval.id, 'rejected').expect(422)).body.errors).toEqual([['status', 'Status: you have decided on the task already']]);
+    await decide(approval.id, 'approved', agent).expect(200);
+    expect(await statusOf(`/v1/tasks/${approval.id}`)).toBe('approved');
+    expect(await statusOf(`/v1/tasks/${after.id}`)).toBe('assigned');
+    expect((await events('task', approval.id)).filter(([name]) => name === 'task.status-changed').map(([, payload]) => payload))
+      .toEqual([
+        expect.objectContaining({ status: 'assigned', previous_status: 'registered', source: 'Tessera' }),
+        // Approved by the approver whose approval reached the count, not by the service.
+        expect.objectContaining({ status: 'approved', previous_status: 'assigned', source: null }),
+      ]);
+
+    const other = (await task(workflow.id, { subject: 'Second look', category: 'approval', approver_ids: [agentId] }).expect(201)).body;
+    await decide(other.id, 'approved').expect(403);
+    expect((await decide(other.id, 'maybe', agent).expect(422)).body.errors[0][0]).toBe('status');
+    await decide(other.id, 'rejected', agent).expect(200);
+    expect(await statusOf(`/v1/tasks/${other.id}`)).toBe('rejected');
+    expect(await statusOf(`/v1/workflows/${workflow.id}`)).toBe('progress_halted');
+    await decide(after.id, 'approved').expect(403);
+    await decide(999_999, 'approved').expect(404);
   });
 
   it('moves a release with its workflows, firing release.update made by the service', async () => {

@@ -20,6 +20,7 @@ import { noteRepository } from './notes/note.repository.js';
 import { personRepository } from './people/person.repository.js';
 import { personWriteRepository } from './people/person-writes.js';
 import { recordStore } from './records/record-store.js';
+import { taskApprovalRepository } from './task-approvals/task-approval.repository.js';
 import { lockAndReserve } from './outbox/match-lock.js';
 import { outboxWriter } from './outbox/outbox-writer.js';
 import { jobQueue } from './queue/job-queue.js';
@@ -42,6 +43,7 @@ export function repositoriesOn(db: Database): Repositories {
     people: personRepository(db),
     personWrites: personWriteRepository(db),
     records: recordStore(db),
+    taskApprovals: taskApprovalRepository(db),
     teams: teamRepository(db),
     teamWrites: teamWriteRepository(db),
     serviceInstances: serviceInstanceRepository(db),

@@ -9,6 +9,7 @@ import { describeApi } from '../openapi.js';
 import type { ApiServices } from '../services.js';
 import { accountWebhookKeysRoutes } from './account-webhook-keys.routes.js';
 import { agileBoardsRoutes } from './agile-boards.routes.js';
+import { taskApprovalsRoutes } from './task-approvals.routes.js';
 import { attachmentsRoutes } from './attachments.routes.js';
 import { eventsRoutes } from './events.routes.js';
 import { integrationApplicationsRoutes } from './integrations-applications.routes.js';
@@ -47,6 +48,7 @@ export function apiRoutes({ services, links, pageSize, attachmentMaxBytes }: Api
     ...peopleRoutes(services, apiUrl, pageSize), ...peopleWritesRoutes(services),
     ...teamsRoutes(services, apiUrl, pageSize),
     ...agileBoardsRoutes(services),
+    ...taskApprovalsRoutes(services),
     ...integrationsRoutes(services, apiUrl, pageSize), ...integrationApplicationsRoutes(services, apiUrl, pageSize),
     ...integrationScopesRoutes(services, apiUrl, pageSize),
     ...webhooksRoutes(services, apiUrl, pageSize), ...attachmentsRoutes(services, apiUrl, attachmentMaxBytes),

@@ -5,7 +5,7 @@
  * writes `<noun>:Create` / `:Update` / `:Delete` and the definition's writers, checked by the
  * use cases for REST and GraphQL alike.
  */
-import { CURRENT_VIEWS, RECORDS, presentNote, presentRecord, withArticle, type CurrentView, type NoteCreateInput, type RecordDefinition } from '@tessera/domain';
+import { CURRENT_VIEWS, RECORDS, isDomainError, notFound, presentNote, presentRecord, withArticle, type CurrentView, type NoteCreateInput, type RecordDefinition } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, writeInput, type RouteTable } from '@tessera/http';
 import { collectionSpecOf, parseCollectionQuery, type PageSizeLimits } from '@tessera/validation';
 import { z } from 'zod';
@@ -183,6 +183,16 @@ function noteRoutes(def: RecordDefinition, services: ApiServices, apiUrl: string
   ];
 }
 
+/** A create under a record of the parent, the reference from the path: a path naming no record of the account is not found, whatever else the body holds. */
+async function createUnder(services: ApiServices, def: RecordDefinition, access: Parameters<ApiServices['records']['create']>[1], field: string, id: number, body: object) {
+  try {
+    return await services.records.create(def, access, { ...body, [field]: id });
+  } catch (error) {
+    if (isDomainError(error) && error.errors.some(([name]) => name === field)) throw notFound();
+    throw error;
+  }
+}
+
 /** Whether the record is created only under its parent (define-record.ts RecordParent `create`). */
 const createdUnder = (def: RecordDefinition) => Object.values(def.parents).some((parent) => parent.create);
 
@@ -234,8 +244,7 @@ function childRoutes(def: RecordDefinition, services: ApiServices, apiUrl: strin
               responses: { 201: { description: `The new ${def.what}, with every field`, schema: schemas.one } },
               errors: [404, 422],
               handler: async ({ res, access, input: { id, body } }) => {
-                await services.records.get(parent, access, id);
-                res.status(201).json(presentRecord(def, await services.records.create(def, access, { ...body, [field]: id })));
+                res.status(201).json(presentRecord(def, await createUnder(services, def, access, field, id, body)));
               },
             }),
           ]

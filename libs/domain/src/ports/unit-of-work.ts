@@ -35,6 +35,7 @@ import type { UiExtensionRepository } from '../ui-extensions/ui-extension.reposi
 import type { WebhookDeliveryRepository } from '../webhooks/deliveries/webhook-delivery.repository.js';
 import type { WebhookPolicyRepository } from '../webhooks/policies/webhook-policy.repository.js';
 import type { WebhookRepository } from '../webhooks/webhook.repository.js';
+import type { TaskApprovalRepository } from '../workflows/task-approval.repository.js';
 
 export interface Repositories {
   accounts: AccountRepository;
@@ -42,6 +43,8 @@ export interface Repositories {
   personWrites: PersonWriteRepository;
   /** Every record of the engine (record-engine/). */
   records: RecordStore;
+  /** The decisions of approval tasks' approvers (workflows/task-approvals.ts). */
+  taskApprovals: TaskApprovalRepository;
   teams: TeamRepository;
   teamWrites: TeamWriteRepository;
   serviceInstances: ServiceInstanceRepository;

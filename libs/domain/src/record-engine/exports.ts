@@ -30,5 +30,7 @@ export { CONTRACT } from '../contracts/contract.record.js';
 export { RELEASE } from '../releases/release.record.js';
 export { TASK } from '../workflows/task.record.js';
 export { WORKFLOW } from '../workflows/workflow.record.js';
+export { decideTaskApproval, listTaskApprovals } from '../workflows/task-approvals.js';
+export type { ApprovalDecision, ApprovalView, TaskApprovalRepository } from '../workflows/task-approval.repository.js';
 export type { RecordParent } from './define-record.js';
 export { recordGraphFields, recordReadRule, type GraphField } from './record-graph.js';

@@ -255,18 +255,24 @@ async function runEffects(def: RecordDefinition, tx: Tx, account: AccountId, id:
   if (!effects) return false;
   await effects({
     def, account, id, ...write, records: tx.records, now: () => tx.now(),
-    change: (target, targetId, values) => changeAsService(target, tx, account, targetId, values),
+    change: (target, targetId, values) => changeRecordAs(target, tx, account, targetId, values),
   });
   return true;
 }
 
-/** A change the service derives (record-effects.ts `change`): the values that differ, with their stamps; the values after it, or null. */
-async function changeAsService(def: RecordDefinition, tx: Tx, account: AccountId, id: number, values: RecordRow): Promise<RecordRow | null> {
+/**
+ * A change a record's own rules make, past the caller's checks: the values that differ, with their
+ * stamps; the values after it, or null. Made by the service, bringing nothing further (record-effects.ts
+ * `change`), or by a person whose act causes it, with the record's effects (an approval task approved
+ * by its last approver: task-approvals.ts).
+ */
+export async function changeRecordAs(def: RecordDefinition, tx: Tx, account: AccountId, id: number, values: RecordRow, by: { actor: { id: number; name: string } } | 'service' = 'service'): Promise<RecordRow | null> {
   const current = await tx.records.findForUpdate(def, account, id);
   if (!current) return null;
   const changed = changedFields<RecordRow>(current, values);
   if (touchesStamps(def, changed)) Object.assign(changed, changedFields<RecordRow>(current, stampValues(def, changed, await tx.now(), current)));
   if (Object.keys(changed).length === 0) return null;
-  await saveRecordChange(def, tx, { account, id, before: current, changed, links: {}, audit: auditPairs(current, changed), actor: null, source: SYSTEM_SOURCE, jobs: [], effects: false });
+  const [actor, source] = by === 'service' ? [null, SYSTEM_SOURCE] : [by.actor, null];
+  await saveRecordChange(def, tx, { account, id, before: current, changed, links: {}, audit: auditPairs(current, changed), actor, source, jobs: [], ...(by === 'service' ? { effects: false as const } : {}) });
   return { ...current, ...changed };
 }

@@ -70,8 +70,19 @@ async function settleRelease(effect: RecordEffect, releaseId: number): Promise<v
   await effect.change(RELEASE, releaseId, { status, impact });
 }
 
+/** An approval task has at least as many approvers as the approvals it needs. */
+async function assertApprovers(effect: RecordEffect): Promise<void> {
+  const task = effect.after;
+  if (!task || task['category'] !== 'approval' || !['category', 'required_approvals', 'approver_ids'].some((field) => field in effect.changed)) return;
+  const needed = task['required_approvals'] as number;
+  if ((await effect.records.linkIds(TASK, 'approver_ids', effect.id)).length < needed) {
+    throw validationFailed([['approver_ids', `Approvers: an approval task needs at least ${needed}, its required approvals`]]);
+  }
+}
+
 /** A task created, changed or deleted: its workflow settles (its predecessors checked when they changed). */
 export async function taskEffects(effect: RecordEffect): Promise<void> {
+  await assertApprovers(effect);
   const workflowId = (effect.after ?? effect.before)!['workflow_id'];
   if (typeof workflowId !== 'number') return;
   await settleWorkflow(effect, workflowId, effect.after && 'predecessor_ids' in effect.changed ? effect.id : undefined);

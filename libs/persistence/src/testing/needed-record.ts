@@ -21,11 +21,13 @@ async function offEngineRow(db: Database, account: string, node: string, n: numb
 export async function insertNeededRecord(db: Database, account: string, node: string): Promise<number> {
   const def = RECORDS.find((record) => record.node === node);
   const n = ++made;
-  const row: Record<string, unknown> = def ? { account_id: account, name: `Needed ${node} ${n}` } : await offEngineRow(db, account, node, n);
+  const row: Record<string, unknown> = def ? { account_id: account, ...('name' in def.fields.fields ? { name: `Needed ${node} ${n}` } : {}) } : await offEngineRow(db, account, node, n);
   for (const [name, field] of Object.entries(def?.fields.fields ?? {})) {
     if (!field.required || !field.write) continue;
     if (field.type === 'reference') row[field.column ?? name] = await insertNeededRecord(db, account, field.target);
     else if (field.type === 'text') row[field.column ?? name] = `Needed ${name} ${n}`;
+    else if (field.type === 'enum') row[field.column ?? name] = field.values[0];
+    else if (field.type === 'integer') row[field.column ?? name] = field.min ?? 1;
   }
   const [{ id }] = await db(referenceTarget(node).table).insert(row).returning('id');
   return id as number;
