@@ -1,11 +1,11 @@
 /**
- * Date timers of the record engine (docs/decisions/042), end to end on the real job queue: a
+ * Timers of the record engine (docs/decisions/042, 047), end to end on the real job queue: a
  * knowledge article archived at the start of its archive date, contracts and first line support
  * agreements expired at the end of their expiry date (UTC). The write queues the job; the worker
  * runs it when its moment comes (here: the job's run_at moved to now, the clock having moved on).
  */
 import {
-  CONTRACT, FLSA, JOBS, KNOWLEDGE_ARTICLE, createRecord, encodeNodeId, recordTimerJobKey, updateRecord, type AccessContext, type RecordDefinition,
+  CONTRACT, FLSA, JOBS, KNOWLEDGE_ARTICLE, PROBLEM, TASK, WORKFLOW, createRecord, encodeNodeId, recordTimerJobKey, updateRecord, type AccessContext, type RecordDefinition,
 } from '@tessera/domain';
 import { createUnitOfWork, listQueuedJobs } from '@tessera/persistence';
 import { insertNeededRecord, type TestDatabase } from '@tessera/persistence/testing';
@@ -121,5 +121,40 @@ describe('date timers of records', () => {
     // A day moved into the past drops the job it had.
     expect(await updateRecord(FLSA, access, current.id, { expiry_date: day(-1) }, uow())).toMatchObject({ status: 'expired' });
     expect(await timerJobs(FLSA, current.id)).toEqual([]);
+  });
+
+  it('returns a task and a problem waiting_for to assigned at their waiting_until, and starts a workflow at its start_at, through the job queue', async () => {
+    const inAMinute = new Date(Date.now() + 60_000);
+    // A workflow starts when its start has come by the database clock: here, a second and a half from now.
+    const workflow = await create(WORKFLOW, { subject: 'Later', category: 'standard', justification: 'maintenance', service_id: service, start_at: new Date(Date.now() + 1500) });
+    const task = await create(TASK, { workflow_id: workflow.id, subject: 'First', category: 'implementation', planned_duration: 5 });
+    expect(task['status']).toBe('registered');
+    const waiting = await create(TASK, { workflow_id: workflow.id, subject: 'Parked', category: 'implementation', planned_duration: 5 });
+    await test.db(TASK.table).where({ id: waiting.id }).update({ status: 'in_progress' });
+    await updateRecord(TASK, access, waiting.id, { status: 'waiting_for', waiting_until: inAMinute }, uow());
+    const problem = await create(PROBLEM, { subject: 'Slow disks', service_id: service, status: 'waiting_for', waiting_until: inAMinute });
+    // A waiting_until already past returns it at once.
+    const past = await create(PROBLEM, { subject: 'Past', service_id: service, status: 'waiting_for', waiting_until: new Date(Date.now() - 1000) });
+    expect(past['status']).toBe('assigned');
+    // One that has left waiting_for meanwhile is left alone.
+    const left = await create(PROBLEM, { subject: 'Left', service_id: service, status: 'waiting_for', waiting_until: inAMinute });
+    await updateRecord(PROBLEM, access, left.id, { status: 'analyzed' }, uow());
+
+    const keys = [recordTimerJobKey('workflow', workflow.id, 'start_at'), recordTimerJobKey('task', waiting.id, 'waiting_until'),
+      recordTimerJobKey('problem', problem.id, 'waiting_until'), recordTimerJobKey('problem', left.id, 'waiting_until')];
+    for (const key of keys.slice(1)) await comeDue(key);
+    await suite.worker.start(LOOPBACK);
+    await waitFor('the timers to run', async () => (await listQueuedJobs(test.db, JOBS.recordTimer)).every((job) => !keys.includes(job.key!)));
+    expect(await statusOf(TASK, task.id)).toBe('assigned');
+    expect(await statusOf(TASK, waiting.id)).toBe('assigned');
+    expect(await statusOf(WORKFLOW, workflow.id)).toBe('in_progress');
+    expect(await statusOf(PROBLEM, problem.id)).toBe('assigned');
+    expect(await statusOf(PROBLEM, left.id)).toBe('analyzed');
+    // Each a change made by the service, with its audit line (its events went out with it, the worker running).
+    const byService = async (def: RecordDefinition, id: number) =>
+      (await auditLinesOf(def, id)).filter((line) => line.source === 'Tessera' && line.person_id === null && line.changes.status).map((line) => line.changes.status);
+    expect(await byService(PROBLEM, problem.id)).toEqual([['waiting_for', 'assigned']]);
+    expect(await byService(TASK, waiting.id)).toEqual([['waiting_for', 'assigned']]);
+    expect(await byService(WORKFLOW, workflow.id)).toEqual([['registered', 'in_progress']]);
   });
 });

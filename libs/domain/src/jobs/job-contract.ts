@@ -47,13 +47,13 @@ export const requestWaitingUntilJob = z.object({
   request_id: z.number().int().positive(),
 });
 
-/** A date timer of a record of the engine (define-record.ts `timers`): due at the start or end of `day` as the job was queued. */
+/** A timer of a record of the engine (define-record.ts `timers`): due at the start or end of `day`, or at a moment (its ISO text), as the job was queued. */
 export const recordTimerJob = z.object({
   account_id: z.string().min(1),
   noun: z.string().min(1),
   record_id: z.number().int().positive(),
   field: z.string().min(1),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}\.\d{3}Z)?$/),
 });
 
 export const JOB_SCHEMAS = {

@@ -8,6 +8,7 @@
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import { CALLER } from '../record-engine/caller.js';
 import { WORK_WRITERS } from './work-writers.js';
+import { WAITING_UNTIL } from '../workflows/task-statuses.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
 
@@ -32,9 +33,11 @@ export const PROBLEM = defineRecord({
     member_id: { type: 'reference', target: 'Person', write: 'change', description: 'Member of the team working on it', collection: LISTED },
     known_error: { type: 'boolean', write: 'change', nullable: false, description: 'Whether its cause and a workaround are known', note: 'Default: false', collection: LISTED },
     workaround: { type: 'text', maxBytes: 65_536, write: 'change', description: 'How to work around it until it is solved' },
+    waiting_until: { type: 'datetime', write: 'change', description: 'When a problem waiting_for returns to assigned', collection: LISTED },
     solved_at: { type: 'datetime', description: 'When it was solved; null while it is not', collection: ALL },
   },
   defaults: { impact: 'none', category: 'reactive', status: 'assigned', manager_id: CALLER, team_id: { from: 'service_id', take: 'support_team_id' }, known_error: false },
+  timers: [WAITING_UNTIL],
   stamps: { solved_at: { when: 'status', in: ['solved'] } },
   changeEvents: { 'status-changed': 'status', 'manager-changed': 'manager_id', 'member-changed': 'member_id', 'team-changed': 'team_id' },
   notes: true,

@@ -39,8 +39,12 @@ export interface RecordAgreement<K extends string = string> {
  */
 export interface RecordTimer<K extends string = string> {
   field: K;
-  at: 'start' | 'end';
+  /** The day's start or end; `moment`: the field is a datetime, due when it comes (a task's `waiting_until`, docs/decisions/047). */
+  at: 'start' | 'end' | 'moment';
+  /** The values it sets; none: the record's effects run when it comes (a workflow's start: record-effects.ts). */
   set: Readonly<Record<string, unknown>>;
+  /** Only while the record has these values: a task's `waiting_until` returns it to assigned while it is waiting_for. */
+  when?: Readonly<Record<string, unknown>>;
 }
 
 /** A datetime the service sets when `when` takes one of `in`, and clears when it leaves them (record-defaults.ts). */

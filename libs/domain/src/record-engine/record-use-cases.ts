@@ -171,7 +171,7 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     assertOwn(def, access, current, { ...current, ...wanted });
     const changed = changedFields<RecordRow>(current, wanted);
     const now = givesTimedDay(def, changed, 'change') || touchesStamps(def, changed) ? await tx.now() : null;
-    if (now) withDueTimers(changed, current, dueTimerValues(def, changed, now));
+    if (now) withDueTimers(changed, current, dueTimerValues(def, changed, now, current));
     if (now) Object.assign(changed, changedFields<RecordRow>(current, stampValues(def, changed, now, current)));
     const audit = auditPairs(current, changed);
     const links: Record<string, number[]> = {};
@@ -247,6 +247,12 @@ export async function saveRecordChange(def: RecordDefinition, tx: Tx, change: Sa
   const linked = Object.fromEntries(Object.keys(links).filter((field) => field in audit).map((field) => [field, links[field]]));
   const effected = await runEffects(def, tx, account, id, { before: change.before, after: { ...change.before, ...changed }, changed: { ...changed, ...linked } });
   return effected ? viewOf(def, tx, account, id) : view;
+}
+
+/** Runs the record's effects as its timed value `field` comes, the record unchanged (a workflow's start: record-timers.ts). */
+export async function settleRecord(def: RecordDefinition, tx: Tx, account: AccountId, id: number, field: string): Promise<void> {
+  const current = await tx.records.findForUpdate(def, account, id);
+  if (current) await runEffects(def, tx, account, id, { before: current, after: current, changed: { [field]: current[field] } });
 }
 
 /** Runs the record's effects (lifecycles.ts) on a write; whether it has any. */

@@ -10,8 +10,8 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { SYSTEM_SOURCE } from '../request-changes/change-sources.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
-import { saveRecordChange } from './record-use-cases.js';
-import { timerApplied } from './record-timers.js';
+import { saveRecordChange, settleRecord } from './record-use-cases.js';
+import { timerApplied, timerValue, timerWanted } from './record-timers.js';
 import { RECORDS } from './registry.js';
 
 export type RecordTimerOutcome = 'applied' | 'skipped';
@@ -24,7 +24,11 @@ export async function runRecordTimer(job: RecordTimerJob, uow: UnitOfWork<'recor
   const account = trustedAccountId(job.account_id);
   return uow.transaction(async (tx) => {
     const current = await tx.records.findForUpdate(def, account, job.record_id);
-    if (!current || current[timer.field] !== job.day || timerApplied(timer, current)) return 'skipped';
+    if (!current || timerValue(current[timer.field]) !== job.day || timerApplied(timer, current) || !timerWanted(timer, current)) return 'skipped';
+    if (Object.keys(timer.set).length === 0) {
+      await settleRecord(def, tx, account, job.record_id, timer.field);
+      return 'applied';
+    }
     const changed = changedFields(current, { ...timer.set });
     await saveRecordChange(def, tx, { account, id: job.record_id, before: current, changed, links: {}, audit: auditPairs(current, changed), actor: null, source: SYSTEM_SOURCE, jobs: [] });
     return 'applied';

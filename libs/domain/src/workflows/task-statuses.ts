@@ -17,4 +17,7 @@ export const ENDED: readonly string[] = [...FINISHED, ...HALTED];
 /** The statuses of a plan (a workflow, a release, a project): derived from its parts. */
 export const PLAN_STATUSES = ['registered', 'in_progress', 'progress_halted', 'completed'] as const;
 
+/** A task (or a problem) waiting_for returns to assigned at its `waiting_until` (RECORDS.md §3), through the job queue. */
+export const WAITING_UNTIL = { field: 'waiting_until', at: 'moment', set: { status: 'assigned' }, when: { status: 'waiting_for' } } as const;
+
 export const IMPACTS = ['none', 'low', 'medium', 'high', 'top'] as const;

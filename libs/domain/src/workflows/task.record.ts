@@ -9,7 +9,7 @@
 import type { FieldError } from '../errors/domain-error.js';
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import { WORK_WRITERS } from '../problems/work-writers.js';
-import { ENDED, IMPACTS, TASK_STATUSES } from './task-statuses.js';
+import { ENDED, IMPACTS, TASK_STATUSES, WAITING_UNTIL } from './task-statuses.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
 
@@ -56,6 +56,7 @@ export const TASK = defineRecord({
     approver_ids: { table: 'task_approvers', self: 'task_id', other: 'approver_id', position: 'none' },
   },
   rules: taskRules,
+  timers: [WAITING_UNTIL],
   changeEvents: { 'status-changed': 'status', 'member-changed': 'member_id', 'team-changed': 'team_id' },
   notes: true,
   writers: WORK_WRITERS,

@@ -36,6 +36,8 @@ export const WORKFLOW = defineRecord({
   service: ['status', 'completion_reason', 'impact'],
   stamps: { completed_at: { when: 'status', in: ['completed'] } },
   parents: { release_id: { path: 'workflows' } },
+  // A start to come is kept in the job queue; when it comes, the workflow settles (work-plan-lifecycle.ts).
+  timers: [{ field: 'start_at', at: 'moment', set: {} }],
   changeEvents: { 'status-changed': 'status', 'manager-changed': 'manager_id' },
   notes: true,
   writers: WORK_WRITERS,

@@ -9,9 +9,12 @@ const TASK_STATUSES = ['registered', 'declined', 'assigned', 'accepted', 'in_pro
  * table, which requests name, gains its category, justification, service, start, release and the
  * status, completion and impact its tasks give it (a workflow seeded `being_created` is
  * `registered`); and the tasks of workflows, with their predecessors and approvers, and the
- * approvers' decisions.
+ * approvers' decisions; and a problem's `waiting_until`, when one waiting_for returns to assigned.
  */
 export async function up(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('problems', (t) => {
+    t.timestamp('waiting_until', { useTz: true }).nullable();
+  });
   await knex.schema.createTable('releases', (t) => {
     t.increments('id');
     t.string('account_id', 63).notNullable().references('id').inTable('accounts').onDelete('CASCADE');
@@ -110,4 +113,7 @@ export async function down(knex: Knex): Promise<void> {
     t.string('subject', 190).notNullable().alter();
   });
   await knex.schema.dropTable('releases');
+  await knex.schema.alterTable('problems', (t) => {
+    t.dropColumn('waiting_until');
+  });
 }
