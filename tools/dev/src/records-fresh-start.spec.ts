@@ -6,7 +6,8 @@
  * connection with a filter, and deleted where the catalogue has `<noun>.delete`. A webhook
  * subscribed, through the REST API, to each `<noun>.create`, `<noun>.update` and `<noun>.delete`
  * points at a receiver of this test; the worker delivers for real, and each change arrives
- * exactly once (a change that changes nothing, none), the receiver listening on past the last
+ * exactly once (a change that changes nothing, none), made by the caller and naming the audit line
+ * the change wrote, the receiver listening on past the last
  * one to see that nothing more comes.
  */
 import { createServer, type Server } from 'node:http';
@@ -29,7 +30,7 @@ interface Received {
   path: string;
   event: string | undefined;
   delivery: string | undefined;
-  body: { event: string; object_id: number; object_nodeID: string; webhook_id: number; person_id: number | null; person_name: string | null; payload?: Record<string, unknown> };
+  body: { account_id: string; event: string; object_id: number; object_nodeID: string; webhook_id: number; person_id: number | null; person_name: string | null; payload?: Record<string, unknown> };
 }
 
 /** Each definition after the records its required references name (an SLA after its service offering, after its service, after its organization). */
@@ -139,7 +140,7 @@ describe('the records of the engine on a fresh npm start: REST, GraphQL and one 
     }
 
     /** What each webhook should receive, in order: the object, its node ID and, for a record whose events carry it, the changed field's value. */
-    const expected: Array<{ event: string; object_id: number; object_nodeID: string; field: string; value: unknown; carried: boolean }> = [];
+    const expected: Array<{ node: string; event: string; object_id: number; object_nodeID: string; field: string; value: unknown; carried: boolean }> = [];
     const made: Record<string, number> = {};
     const problems: string[] = [];
     let day = 0;
@@ -175,7 +176,7 @@ describe('the records of the engine on a fresh npm start: REST, GraphQL and one 
       made[def.node] = id;
       const field = changedField(def);
       const declaration = def.fields.fields[field]!;
-      expected.push({ event: `${def.noun}.create`, object_id: id, object_nodeID: nodeID, field, value: created.body[field], carried: def.payloadFields });
+      expected.push({ node: def.node, event: `${def.noun}.create`, object_id: id, object_nodeID: nodeID, field, value: created.body[field], carried: def.payloadFields });
 
       // A change, then the same change again, which changes nothing and so fires nothing.
       const value = `Changed ${def.what} ${field}`;
@@ -183,7 +184,7 @@ describe('the records of the engine on a fresh npm start: REST, GraphQL and one 
         const changed = await rest('PATCH', `/${def.path}/${id}`, { [field]: value });
         if (changed.status !== 200 || changed.body[field] !== value) problems.push(`PATCH /v1/${def.path}/${id} (${attempt}): ${changed.status} ${JSON.stringify(changed.body)}`);
       }
-      expected.push({ event: `${def.noun}.update`, object_id: id, object_nodeID: nodeID, field, value, carried: def.payloadFields });
+      expected.push({ node: def.node, event: `${def.noun}.update`, object_id: id, object_nodeID: nodeID, field, value, carried: def.payloadFields });
 
       // GraphQL: by node ID, and through the connection filtered by the changed field.
       const graphField = graphqlNameOf(field, declaration)!;
@@ -199,7 +200,7 @@ describe('the records of the engine on a fresh npm start: REST, GraphQL and one 
         const deleted = await rest('DELETE', `/${def.path}/${id}`);
         const gone = await rest('GET', `/${def.path}/${id}`);
         if (deleted.status !== 204 || gone.status !== 404) problems.push(`DELETE /v1/${def.path}/${id}: ${deleted.status}, then GET: ${gone.status}`);
-        expected.push({ event: `${def.noun}.delete`, object_id: id, object_nodeID: nodeID, field, value, carried: def.payloadFields });
+        expected.push({ node: def.node, event: `${def.noun}.delete`, object_id: id, object_nodeID: nodeID, field, value, carried: def.payloadFields });
       }
     }
     expect(problems).toEqual([]);
@@ -214,6 +215,15 @@ describe('the records of the engine on a fresh npm start: REST, GraphQL and one 
       const of = expected.find((e) => e.event === message.body.event && e.object_id === message.body.object_id);
       return of?.carried ? { carried: message.body.payload?.[of.field] } : {};
     };
+    /** Each change writes its audit line, which the message names by id and node ID (REFERENCE.md "Webhooks"): `<record type> <id> <action>`. */
+    const lines = new Map(
+      ((await test.db('audit_lines').whereIn('id', received.map((message) => Number(message.body.payload?.['audit_line_id'] ?? 0))).select('id', 'record_type', 'record_id', 'action')) as Array<{ id: number; record_type: string; record_id: number; action: string }>).map((line) => [line.id, `${line.record_type} ${line.record_id} ${line.action}`]),
+    );
+    const auditLineOf = (message: Received) => {
+      const id = message.body.payload?.['audit_line_id'];
+      const nodeID = message.body.payload?.['audit_line_nodeID'];
+      return typeof id === 'number' && nodeID === Buffer.from(`tessera/AuditLine/${id}`).toString('base64url') ? (lines.get(id) ?? `no audit line ${id}`) : { id, nodeID };
+    };
     const seen = received
       .map((message) => ({
         path: message.path,
@@ -222,7 +232,9 @@ describe('the records of the engine on a fresh npm start: REST, GraphQL and one 
         object_id: message.body.object_id,
         object_nodeID: message.body.object_nodeID,
         webhook_id: message.body.webhook_id,
+        account: message.body.account_id,
         person: [message.body.person_id, message.body.person_name],
+        auditLine: auditLineOf(message),
         ...carriedBy(message),
       }))
       .sort((a, b) => a.path.localeCompare(b.path) || a.object_id - b.object_id);
@@ -234,7 +246,9 @@ describe('the records of the engine on a fresh npm start: REST, GraphQL and one 
         object_id: e.object_id,
         object_nodeID: e.object_nodeID,
         webhook_id: webhookOf[e.event],
+        account: credentials.account,
         person: [me.id, me.name],
+        auditLine: `${e.node} ${e.object_id} ${e.event.split('.')[1]}`,
         ...(e.carried ? { carried: e.value } : {}),
       }))
       .sort((a, b) => a.path.localeCompare(b.path) || a.object_id - b.object_id);
