@@ -6,9 +6,8 @@
  * connection with a filter, and deleted where the catalogue has `<noun>.delete`. A webhook
  * subscribed, through the REST API, to each `<noun>.create`, `<noun>.update` and `<noun>.delete`
  * points at a receiver of this test; the worker delivers for real, and each change arrives
- * exactly once (a change that changes nothing, none), made by the caller and naming the audit line
- * the change wrote, the receiver listening on past the last
- * one to see that nothing more comes.
+ * exactly once (a change that changes nothing, none), made by the caller and naming the audit
+ * line the change wrote; the receiver listens on past the last one to see that nothing more comes.
  */
 import { createServer, type Server } from 'node:http';
 import { request as httpsRequest } from 'node:https';
