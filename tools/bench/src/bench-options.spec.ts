@@ -62,6 +62,14 @@ describe('readBenchOptions', () => {
     expect(readBenchOptions({ BENCH_ONLY: 'graphql', BENCH_GRAPHQL_REQUESTS: '300', BENCH_CLIENTS: '5' }).graphql).toEqual({ plan: { calls: 300 }, warmup: { seconds: 3 }, clients: 5 });
   });
 
+  it('selects the records benchmark alone: 20 clients for the run seconds on 200 organizations, or a number of calls and organizations', () => {
+    expect(readBenchOptions({ BENCH_ONLY: 'records' })).toMatchObject({ only: 'records', records: { plan: { seconds: 10 }, warmup: { seconds: 3 }, clients: 20, organizations: 200 } });
+    expect(readBenchOptions({ BENCH_ONLY: 'records', BENCH_RECORDS_REQUESTS: '300', BENCH_RECORDS_ORGANIZATIONS: '1000', BENCH_CLIENTS: '5' }).records).toEqual({
+      plan: { calls: 300 }, warmup: { seconds: 3 }, clients: 5, organizations: 1000,
+    });
+    expect(() => readBenchOptions({ BENCH_RECORDS_ORGANIZATIONS: '0' })).toThrow('BENCH_RECORDS_ORGANIZATIONS must be a positive number');
+  });
+
   it('takes a duration, totals, a client count and a profile folder from the environment', () => {
     const options = readBenchOptions({ BENCH_ONLY: 'me', BENCH_DURATION: '4', BENCH_EVENTS: '500', BENCH_CLIENTS: '8', BENCH_CPU_PROFILE: 'prof' });
     expect(options.only).toBe('me');
@@ -71,7 +79,7 @@ describe('readBenchOptions', () => {
   });
 
   it('refuses a value it does not know instead of measuring something else', () => {
-    expect(() => readBenchOptions({ BENCH_ONLY: 'rest' })).toThrow('BENCH_ONLY must be one of me, events, deliveries, oauth, graphql, got "rest"');
+    expect(() => readBenchOptions({ BENCH_ONLY: 'rest' })).toThrow('BENCH_ONLY must be one of me, events, deliveries, oauth, graphql, records, got "rest"');
     expect(() => readBenchOptions({ BENCH_WEBHOOK_ALGS: 'hs256,ES256' })).toThrow('BENCH_WEBHOOK_ALGS must be policy algorithms in lower case (hs256, es256, ed25519, …), got "ES256"');
     expect(() => readBenchOptions({ BENCH_WORKER_MAX_IN_FLIGHT: '0' })).toThrow('BENCH_WORKER_MAX_IN_FLIGHT must be a positive number');
     expect(() => readBenchOptions({ BENCH_SINK: 'remote' })).toThrow('BENCH_SINK must be one of child, inline, got "remote"');

@@ -17,13 +17,15 @@ export type DeliveryAlg = string;
 export type LoadPlan = { seconds: number } | { calls: number };
 
 export interface BenchOptions {
-  only: 'me' | 'events' | 'deliveries' | 'oauth' | 'graphql' | null;
+  only: 'me' | 'events' | 'deliveries' | 'oauth' | 'graphql' | 'records' | null;
   me: { plan: LoadPlan; warmup: LoadPlan; clients: number };
   events: { plan: LoadPlan; warmup: LoadPlan; clients: number; mix: EventsMix };
   deliveries: DeliveriesOptions;
   oauth: OAuthOptions;
   /** `{ me { id name } }` against a bare Apollo, then the 100-request page (BENCH_ONLY=graphql). */
   graphql: { plan: LoadPlan; warmup: LoadPlan; clients: number };
+  /** A page and a create of organizations, a record of the engine, against raw SQL (BENCH_ONLY=records). */
+  records: { plan: LoadPlan; warmup: LoadPlan; clients: number; organizations: number };
   runtime: Runtime;
   /** Where the api writes its .cpuprofile files; null when not profiling. */
   cpuProfileDir: string | null;
@@ -85,8 +87,9 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
   const meCalls = optionalPositive(env, 'BENCH_ME_REQUESTS');
   const eventsCalls = optionalPositive(env, 'BENCH_EVENTS');
   const graphqlCalls = optionalPositive(env, 'BENCH_GRAPHQL_REQUESTS');
+  const recordsCalls = optionalPositive(env, 'BENCH_RECORDS_REQUESTS');
   return {
-    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth', 'graphql'] as const, null),
+    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth', 'graphql', 'records'] as const, null),
     me: {
       plan: meCalls ? { calls: meCalls } : { seconds },
       warmup: { seconds: warmupSeconds },
@@ -127,6 +130,12 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
       plan: graphqlCalls ? { calls: graphqlCalls } : { seconds },
       warmup: { seconds: warmupSeconds },
       clients: clients ?? 20,
+    },
+    records: {
+      plan: recordsCalls ? { calls: recordsCalls } : { seconds },
+      warmup: { seconds: warmupSeconds },
+      clients: clients ?? 20,
+      organizations: count(env, 'BENCH_RECORDS_ORGANIZATIONS', 200),
     },
     runtime: oneOf(env, 'BENCH_RUNTIME', ['bundle', 'tsx'] as const, 'bundle'),
     cpuProfileDir: env['BENCH_CPU_PROFILE'] ? path.resolve(env['BENCH_CPU_PROFILE']) : null,

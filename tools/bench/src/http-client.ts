@@ -10,6 +10,8 @@ export interface BenchRequest {
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
+  /** A POST's body, sent as given. */
+  body?: string;
 }
 
 export interface BenchAnswer {
@@ -26,7 +28,7 @@ export function createHttpClient(origin: string, connections: number): HttpClien
   const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
   return {
     async send(request) {
-      const answer = await pool.request({ method: request.method, path: request.path, headers: request.headers ?? {} });
+      const answer = await pool.request({ method: request.method, path: request.path, headers: request.headers ?? {}, ...(request.body === undefined ? {} : { body: request.body }) });
       return { status: answer.statusCode, body: Buffer.from(await answer.body.arrayBuffer()) };
     },
     close: () => pool.close(),

@@ -18,6 +18,7 @@ import { formatReasons } from './load.js';
 import { benchMe, meFailures, reportMe } from './me.bench.js';
 import { benchOAuth, oauthFailures, reportOAuth } from './oauth.bench.js';
 import { postgresCpuMeter } from './postgres-cpu.js';
+import { benchRecords, recordsFailures, reportRecords } from './records.bench.js';
 import { prepareEntries, type Entries } from './runtime.js';
 import { startApi, startWebhookWorker } from './servers.js';
 import { startSink } from './sink-handle.js';
@@ -41,6 +42,7 @@ async function main(): Promise<number> {
   try {
     if (options.only === null || options.only === 'me') failed.push(await runMe(options, entries, database, profiles));
     if (options.only === null || options.only === 'events') failed.push(await runEvents(options, entries, database, profiles));
+    if (options.only === null || options.only === 'records') failed.push(await runRecords(options, entries, database, profiles));
     if (options.only === null || options.only === 'deliveries') failed.push(...(await runDeliveries(options, entries, database, profiles)));
     if (options.only === null || options.only === 'oauth') failed.push(await runOAuth(options, database));
     if (options.only === null || options.only === 'graphql') failed.push(await runGraphql(options, database, print));
@@ -78,6 +80,14 @@ async function runEvents(options: BenchOptions, entries: Entries, database: Benc
   const result = await benchEvents({ apiOrigin: api.origin, databaseUrl: database.url, token: database.demo.admin.token, account: database.demo.account, ...events }).finally(() => api.stop());
   print(reportEvents(result, events), '');
   return { failures: eventsFailures(result), apiLog: api.logFile };
+}
+
+async function runRecords(options: BenchOptions, entries: Entries, database: BenchDatabase, profiles: string[]): Promise<Failed> {
+  const api = await startApi(apiLaunch(options, entries, database, 'records', profiles));
+  const records = { ...options.records };
+  const result = await benchRecords({ api, entries, databaseUrl: database.url, token: database.demo.admin.token, account: database.demo.account, ...records }).finally(() => api.stop());
+  print(reportRecords(result, records), '');
+  return { failures: recordsFailures(result), apiLog: api.logFile };
 }
 
 async function runOAuth(options: BenchOptions, database: BenchDatabase): Promise<Failed> {

@@ -17,6 +17,8 @@ export interface Entries {
   /** Node arguments that run the api, before any profiling flag is added. */
   api: string[];
   bareExpress: string[];
+  /** The records benchmark's raw SQL server (records-bare.ts). */
+  recordsBare: string[];
   /** Node arguments that run the webhook worker, before any profiling flag is added. */
   webhookWorker: string[];
   /** The deliveries benchmark's sink as a child process (sink-handle.ts). */
@@ -37,6 +39,7 @@ export async function prepareEntries(runtime: Runtime, needed: NeededApps = { ap
     return {
       api: ['--import', 'tsx', path.join(workspaceRoot, 'apps/api/src/main.ts')],
       bareExpress: ['--import', 'tsx', path.join(workspaceRoot, 'tools/bench/src/bare-express.ts')],
+      recordsBare: ['--import', 'tsx', path.join(workspaceRoot, 'tools/bench/src/records-bare.ts')],
       webhookWorker: ['--import', 'tsx', path.join(workspaceRoot, 'apps/webhook-worker/src/main.ts')],
       webhookSink: { execArgv: ['--import', 'tsx'], file: path.join(workspaceRoot, 'tools/bench/src/webhook-sink-process.ts') },
       env: {},
@@ -47,10 +50,12 @@ export async function prepareEntries(runtime: Runtime, needed: NeededApps = { ap
   if (needed.webhookWorker) await buildAppBundle('webhook-worker');
   const bareExpress = await buildBenchEntry('bare-express');
   const webhookSink = await buildBenchEntry('webhook-sink-process');
+  const recordsBare = await buildBenchEntry('records-bare');
   const apps = [needed.api && 'api', needed.webhookWorker && 'webhook worker'].filter(Boolean).join(' and ');
   return {
     api: ['--enable-source-maps', path.join(workspaceRoot, 'dist/apps/api/main.js')],
     bareExpress: ['--enable-source-maps', bareExpress],
+    recordsBare: ['--enable-source-maps', recordsBare],
     webhookWorker: ['--enable-source-maps', path.join(workspaceRoot, 'dist/apps/webhook-worker/main.js')],
     webhookSink: { execArgv: ['--enable-source-maps'], file: webhookSink },
     env: { NODE_ENV: 'production' },

@@ -64,6 +64,27 @@ export async function startBareExpress(entries: Entries, body: string): Promise<
   });
 }
 
+/** The caller the records baseline serves, as the api's access cache holds it (records-bare.ts). */
+export interface RecordsCaller {
+  token: string;
+  account: string;
+  personId: number;
+  personName: string;
+  personNodeId: string;
+}
+
+/** The records benchmark's baseline (records-bare.ts) on the bench database, with a pool of the api's default size. */
+export async function startRecordsBare(entries: Entries, databaseUrl: string, caller: RecordsCaller): Promise<ServerProcess> {
+  const port = await findFreePort();
+  return startServer({
+    name: 'records raw SQL server',
+    args: entries.recordsBare,
+    env: { ...process.env, ...entries.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: process.env['BENCH_API_POOL_MAX'] ?? '20', BENCH_RECORDS_CALLER: JSON.stringify(caller) },
+    origin: `http://127.0.0.1:${port}`,
+    readyPath: '/healthz',
+  });
+}
+
 export interface WorkerLaunch extends ApiLaunch {
   /** Settings for the worker (workerEnv in worker-settings.ts): in-flight caps, concurrency, SMTP. */
   env: Record<string, string>;

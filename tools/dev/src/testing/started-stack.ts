@@ -44,7 +44,10 @@ async function stopLauncher(launcher: ChildProcess): Promise<void> {
   if (!launcher.pid) return;
   const exited = new Promise((resolve) => launcher.once('exit', resolve));
   if (launcher.exitCode === null) launcher.kill('SIGINT');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))]);
+  // A launcher that stopped in time leaves no timer behind to keep the test's process alive.
+  clearTimeout(timer);
   try {
     process.kill(-launcher.pid, 'SIGKILL');
   } catch {
