@@ -127,7 +127,8 @@ describe('the records of the engine on a fresh npm start: REST, GraphQL and one 
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
     // A webhook for each event, created as a user would; its uri names the event, so a message shows which webhook it came through.
-    const defs = inReferenceOrder(RECORDS);
+    // A record created under another (a workflow's task) changes its parent as it is made: work-plans-fresh-start.spec.ts walks those.
+    const defs = inReferenceOrder(RECORDS.filter((def) => !Object.values(def.parents).some((parent) => parent.create)));
     const webhookOf: Record<string, number> = {};
     for (const def of defs) {
       for (const verb of ['create', 'update', ...(def.deletable ? ['delete'] : [])]) {
