@@ -7,6 +7,7 @@ import { guardResolvers } from './guard-resolvers.js';
 import { assertWithinDeadline } from './limits/execution-deadline.js';
 import { caller, type GraphqlContext } from './schema/graphql-context.js';
 import { agileBoardModule } from './schema/agile-board.module.js';
+import { taskApprovalModule } from './schema/task-approval.module.js';
 import { connectionsModule } from './schema/connections.module.js';
 import { integrationRecordsModule } from './schema/integration-records.module.js';
 import { meModule } from './schema/me.module.js';
@@ -21,7 +22,7 @@ import { combineSchemaModules, type SchemaModule } from './schema/schema-module.
 
 export type { GraphqlContext } from './schema/graphql-context.js';
 
-export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, agileBoardModule, teamModule, ...RECORDS.map(recordModule), integrationRecordsModule, nodeModule, mutationsModule, peopleMutationsModule];
+export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, agileBoardModule, teamModule, ...RECORDS.map(recordModule), taskApprovalModule, integrationRecordsModule, nodeModule, mutationsModule, peopleMutationsModule];
 
 const combined = combineSchemaModules(SCHEMA_MODULES);
 

@@ -11,7 +11,7 @@ import {
 import {
   createPersonInAccount, updatePerson,
   type PersonCreateInput, type PersonDirectoryView, type PersonUpdateInput,
-  addRecordNote, createRecord, deleteRecord, readNameOf, updateRecord, type RecordDefinition, type RecordView,
+  addRecordNote, createRecord, decideTaskApproval, deleteRecord, listTaskApprovals, readNameOf, updateRecord, type ApprovalView, type RecordDefinition, type RecordView,
 } from '@tessera/domain';
 import { getAgileBoard, listAgileBoards, type AgileBoardView } from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
@@ -40,6 +40,9 @@ export interface GraphqlServices {
   updateRecord(def: RecordDefinition, access: AccessContext, id: number, input: object): Promise<Record<string, unknown>>;
   deleteRecord(def: RecordDefinition, access: AccessContext, id: number): Promise<void>;
   addRecordNote(def: RecordDefinition, access: AccessContext, id: number, input: NoteCreateInput): Promise<unknown>;
+  /** An approval task's approvers with their decisions, and the caller's decision (docs/decisions/047). */
+  listTaskApprovals(access: AccessContext, id: number): Promise<ApprovalView[]>;
+  decideTaskApproval(access: AccessContext, id: number, input: { status?: unknown }): Promise<ApprovalView[]>;
   /** The database answers: for /healthz. */
   ping(): Promise<void>;
 }
@@ -64,6 +67,8 @@ export function createGraphqlServices({ db }: { db: Database }): GraphqlServices
     updateRecord: async (def, access, id, input) => nodeOf(def, await updateRecord(def, access, id, input, uow)),
     deleteRecord: (def, access, id) => deleteRecord(def, access, id, uow),
     addRecordNote: (def, access, id, input) => addRecordNote(def, access, id, input, uow),
+    listTaskApprovals: (access, id) => listTaskApprovals(access, id, reads),
+    decideTaskApproval: (access, id, input) => decideTaskApproval(access, id, input, uow),
     ping: () => ping(db),
   };
 }
