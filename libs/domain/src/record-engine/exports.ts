@@ -30,5 +30,7 @@ export { CONTRACT } from '../contracts/contract.record.js';
 export { RELEASE } from '../releases/release.record.js';
 export { TASK } from '../workflows/task.record.js';
 export { WORKFLOW } from '../workflows/workflow.record.js';
+export { PROJECT } from '../projects/project.record.js';
+export { PROJECT_TASK } from '../projects/project-task.record.js';
 export type { RecordParent } from './define-record.js';
 export { recordGraphFields, recordReadRule, type GraphField } from './record-graph.js';
