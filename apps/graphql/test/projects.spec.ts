@@ -35,12 +35,15 @@ describe('projects and project tasks over GraphQL', () => {
 
     const first = await createTask({ projectId: project, subject: 'Sign the lease' });
     expect(first).toMatchObject({ projectTask: { status: 'assigned' }, errors: [] });
-    const second = await createTask({ projectId: project, subject: 'Furnish', predecessorIds: [first.projectTask.id] });
+    const manager = created.project.manager.id as string;
+    const second = await createTask({ projectId: project, subject: 'Furnish', predecessorIds: [first.projectTask.id], assignmentIds: [manager] });
     expect(second).toMatchObject({ projectTask: { status: 'registered' }, errors: [] });
     expect(await node('Project', project, 'status')).toEqual({ status: 'in_progress' });
 
     expect(await updateTask({ id: first.projectTask.id, status: 'completed' })).toMatchObject({ projectTask: { status: 'completed' }, errors: [] });
-    expect(await node('ProjectTask', second.projectTask.id, 'status predecessors(first: 5) { nodes { id } }')).toEqual({ status: 'assigned', predecessors: { nodes: [{ id: first.projectTask.id }] } });
+    expect(await node('ProjectTask', second.projectTask.id, 'status predecessors(first: 5) { nodes { id } } assignments(first: 5) { nodes { id } }')).toEqual({
+      status: 'assigned', predecessors: { nodes: [{ id: first.projectTask.id }] }, assignments: { nodes: [{ id: manager }] },
+    });
     const back = await updateTask({ id: first.projectTask.id, status: 'registered' });
     expect(back).toEqual({ projectTask: null, errors: [{ path: ['input', 'status'], message: 'Status: a project task that has left registered does not return to it' }] });
     await updateTask({ id: second.projectTask.id, status: 'canceled' });
