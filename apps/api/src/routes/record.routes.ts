@@ -207,7 +207,9 @@ function childRoutes(def: RecordDefinition, services: ApiServices, apiUrl: strin
   return Object.entries(def.parents).flatMap(([field, { path, create }]) => {
     const parent = RECORDS.find((record) => record.node === (def.fields.fields[field] as { target: string }).target)!;
     const base = `/v1/${parent.path}/:id/${path}` as const;
-    const operation = `${parent.node}${capitalized(path)}`;
+    // `listWorkflowTasks`; where that is the record's own collection (`listProjectTasks`), `listProjectTasksOfProject`.
+    const named = `${parent.node}${capitalized(path)}`;
+    const operation = named === `${def.node}s` ? `${def.node}sOf${parent.node}` : named;
     const under = underInput(def, schemas.one, field, parent.what);
     return [
       defineRoute({

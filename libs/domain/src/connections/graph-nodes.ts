@@ -93,12 +93,14 @@ export interface GraphNodes {
   Workflow: RecordNode;
   Task: RecordNode;
   Release: RecordNode;
+  Project: RecordNode;
+  ProjectTask: RecordNode;
 }
 
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'TimeEntry', 'OutOfOfficePeriod', 'KnowledgeArticle', 'FirstLineSupportAgreement', 'Problem', 'Risk', 'Broadcast', 'Workflow', 'Task', 'Release'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'TimeEntry', 'OutOfOfficePeriod', 'KnowledgeArticle', 'FirstLineSupportAgreement', 'Problem', 'Risk', 'Broadcast', 'Workflow', 'Task', 'Release', 'Project', 'ProjectTask'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {
@@ -120,6 +122,10 @@ export interface NestedEdges {
   'Workflow.notes': NoteNode;
   'Task.notes': NoteNode;
   'Release.notes': NoteNode;
+  'ProjectTask.predecessors': RecordNode;
+  'ProjectTask.assignments': PersonNode;
+  'Project.notes': NoteNode;
+  'ProjectTask.notes': NoteNode;
 }
 
 export type NestedEdge = keyof NestedEdges;

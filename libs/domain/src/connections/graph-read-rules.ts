@@ -7,6 +7,8 @@ import { BROADCAST } from '../broadcasts/broadcast.record.js';
 import { RELEASE } from '../releases/release.record.js';
 import { TASK } from '../workflows/task.record.js';
 import { WORKFLOW } from '../workflows/workflow.record.js';
+import { PROJECT } from '../projects/project.record.js';
+import { PROJECT_TASK } from '../projects/project-task.record.js';
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
 import { CONTRACT } from '../contracts/contract.record.js';
@@ -75,6 +77,8 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   Workflow: recordReadRule(WORKFLOW),
   Task: recordReadRule(TASK),
   Release: recordReadRule(RELEASE),
+  Project: recordReadRule(PROJECT),
+  ProjectTask: recordReadRule(PROJECT_TASK),
   Webhook: {
     assertReader: (access) => assertWebhookAdmin(access, 'Read'),
     orderFields: NAMED_ORDERS,

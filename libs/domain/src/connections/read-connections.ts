@@ -47,6 +47,10 @@ const NESTED_KIND: Readonly<Record<NestedEdge, NodeKind>> = {
   'Workflow.notes': 'Note',
   'Task.notes': 'Note',
   'Release.notes': 'Note',
+  'ProjectTask.predecessors': 'ProjectTask',
+  'ProjectTask.assignments': 'Person',
+  'Project.notes': 'Note',
+  'ProjectTask.notes': 'Note',
 };
 
 export function graphReadScope(access: AccessContext): GraphReadScope {

@@ -22,9 +22,11 @@ import { TEAM } from '../teams/team.record.js';
 import { RELEASE } from '../releases/release.record.js';
 import { TASK } from '../workflows/task.record.js';
 import { WORKFLOW } from '../workflows/workflow.record.js';
+import { PROJECT } from '../projects/project.record.js';
+import { PROJECT_TASK } from '../projects/project-task.record.js';
 import type { RecordDefinition } from './define-record.js';
 
-export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, TEAM, BROADCAST, RELEASE, WORKFLOW, TASK];
+export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, TEAM, BROADCAST, RELEASE, WORKFLOW, TASK, PROJECT, PROJECT_TASK];
 
 interface Target {
   table: string;
@@ -50,7 +52,7 @@ const OTHER_TARGETS: Readonly<Record<string, Target>> = {
 /** The table, name and scope noun of the records a reference to `node` names. */
 export function referenceTarget(node: string): Target {
   const def = RECORDS.find((record) => record.node === node);
-  // A record without a name (a workflow, a task) is named by its subject.
+  // A record without a name (a workflow, a task, a project) is named by its subject.
   const target: Target | undefined = def ? { table: def.table, what: def.what, noun: def.noun, ...('name' in def.fields.fields ? {} : { nameColumn: 'subject' }) } : OTHER_TARGETS[node];
   if (!target) throw new Error(`no table for ${node}`);
   return target;

@@ -6,28 +6,15 @@
  * started and they are finished it is assigned (work-plan-lifecycle.ts). An approval task is
  * approved or rejected by its approvers (task-approvals.ts), never by hand.
  */
-import type { FieldError } from '../errors/domain-error.js';
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import { WORK_WRITERS } from '../problems/work-writers.js';
+import { taskTransitionRules } from './task-rules.js';
 import { ENDED, IMPACTS, TASK_STATUSES, WAITING_UNTIL } from './task-statuses.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
 
-/** Statuses an approval task takes from its approvers alone, and those it never takes. */
-const BY_APPROVERS = ['approved', 'rejected'];
-const NOT_APPROVALS = ['completed', 'failed'];
-
 /** Transitions no one makes by hand (docs/decisions/047). */
-function taskRules(task: Readonly<Record<string, unknown>>, before?: Readonly<Record<string, unknown>>): FieldError[] {
-  const status = task['status'] as string;
-  if (!before || before['status'] === status) return [];
-  if (status === 'registered') return [['status', 'Status: a task that has left registered does not return to it']];
-  if (task['category'] === 'approval') {
-    if (BY_APPROVERS.includes(status)) return [['status', 'Status: an approval task is approved or rejected by its approvers (POST /v1/tasks/:id/approvals)']];
-    if (NOT_APPROVALS.includes(status)) return [['status', `Status: an approval task is not ${status}; its approvers approve or reject it`]];
-  } else if (BY_APPROVERS.includes(status)) return [['status', `Status: only an approval task is ${status}`]];
-  return [];
-}
+const taskRules = taskTransitionRules({ what: 'task', approval: 'approval', approvals: '/v1/tasks/:id/approvals' });
 
 export const TASK = defineRecord({
   noun: 'task',

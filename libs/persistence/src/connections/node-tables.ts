@@ -4,7 +4,7 @@
  * node shows (`nodes`), the SQL column of each order and filter field. Request input
  * never becomes SQL text: fields are looked up here.
  */
-import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, TEAM, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, RELEASE, TASK, WORKFLOW, recordGraphFields, type CurrentView, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
+import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, TEAM, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, RELEASE, TASK, WORKFLOW, PROJECT, PROJECT_TASK, recordGraphFields, type CurrentView, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { whereNoteReadable, whereRequestReadable } from '../requests/request-read-scope.js';
@@ -126,6 +126,8 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
   Workflow: recordKindTable(WORKFLOW),
   Task: recordKindTable(TASK),
   Release: recordKindTable(RELEASE),
+  Project: recordKindTable(PROJECT),
+  ProjectTask: recordKindTable(PROJECT_TASK),
   Webhook: accountTable(
     'webhooks', 'w', ['id', 'name', 'event', 'uri', 'description', 'disabled', 'last_error', 'created_at', 'updated_at'],
     { event: 'w.event', disabled: 'w.disabled' },
@@ -170,4 +172,13 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
   'Workflow.notes': recordNotesEdge(WORKFLOW),
   'Task.notes': recordNotesEdge(TASK),
   'Release.notes': recordNotesEdge(RELEASE),
+  'ProjectTask.predecessors': recordEdgeTable(PROJECT_TASK, 'predecessor_ids', 'ProjectTask'),
+  'ProjectTask.assignments': {
+    kind: 'Person',
+    // The people it is assigned to are valid in the account (of its directory account too), as a task's approvers.
+    scoped: (db, scope) => db('people as p').whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]]).join('project_task_assignments as l', 'l.person_id', 'p.id'),
+    parent: 'l.project_task_id',
+  },
+  'Project.notes': recordNotesEdge(PROJECT),
+  'ProjectTask.notes': recordNotesEdge(PROJECT_TASK),
 };

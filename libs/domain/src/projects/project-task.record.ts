@@ -1,0 +1,59 @@
+/**
+ * A task of a project (issue 32, ../shared/RECORDS.md "project_task"), a record of the engine
+ * (docs/decisions/039, 050): created by `POST /v1/projects/:id/tasks`, read and changed at
+ * `/v1/project_tasks`; `project_task.create` / `.update`, `.status-changed`, `.note-added`. It
+ * waits on its predecessors (project tasks of the same project); once they are finished it is
+ * assigned (project-plan.ts). It follows a workflow's task's rules (task-rules.ts); an approval
+ * project task is approved or rejected by its writers.
+ */
+import { FACETS, defineRecord } from '../record-engine/define-record.js';
+import { WORK_WRITERS } from '../problems/work-writers.js';
+import { taskTransitionRules } from '../workflows/task-rules.js';
+import { ENDED } from '../workflows/task-statuses.js';
+
+const { all: ALL, listed: LISTED } = FACETS;
+
+/** A workflow's task statuses but declined, waiting_for_customer and request_pending (RECORDS.md §3). */
+export const PROJECT_TASK_STATUSES = ['registered', 'assigned', 'accepted', 'in_progress', 'waiting_for', 'failed', 'rejected', 'completed', 'approved', 'canceled'] as const;
+
+export const PROJECT_TASK = defineRecord({
+  noun: 'project_task',
+  node: 'ProjectTask',
+  what: 'project task',
+  fields: {
+    project_id: { type: 'reference', target: 'Project', write: 'create', required: true, description: 'Project it is a task of', collection: LISTED },
+    subject: { type: 'text', max: 255, write: 'change', required: true, description: 'Subject', collection: ALL },
+    category: { type: 'enum', values: ['activity', 'approval', 'milestone'], write: 'change', required: true, description: 'Category', collection: LISTED },
+    planned_duration: { type: 'integer', min: 0, max: 5_256_000, write: 'change', required: true, description: 'Planned duration in minutes', collection: LISTED },
+    status: {
+      type: 'enum', values: PROJECT_TASK_STATUSES, write: 'change', nullable: false, description: 'Status',
+      note: 'Default: registered; assigned by the service once its predecessors finished', collection: ALL,
+    },
+    team_id: { type: 'reference', target: 'Team', write: 'change', description: 'Team it is assigned to', collection: LISTED },
+    assignment_ids: { type: 'references', target: 'Person', max: 50, set: true, write: 'change', description: 'People it is assigned to' },
+    deadline: { type: 'datetime', write: 'change', description: 'When it is to be finished (a milestone’s date)', collection: ALL },
+    required_approvals: { type: 'integer', min: 1, max: 50, write: 'change', nullable: false, description: 'Approvals an approval project task needs', note: 'Default: 1', collection: LISTED },
+    predecessor_ids: { type: 'references', target: 'ProjectTask', max: 50, set: true, write: 'change', description: 'Project tasks of the same project it waits on' },
+    waiting_until: { type: 'datetime', write: 'change', description: 'When a project task waiting_for returns to assigned', collection: LISTED },
+    finished_at: { type: 'datetime', description: 'When it ended (failed, rejected, completed, approved or canceled); null while it has not', collection: ALL },
+  },
+  defaults: { status: 'registered', required_approvals: 1 },
+  stamps: { finished_at: { when: 'status', in: ENDED } },
+  parents: { project_id: { path: 'tasks', create: true } },
+  links: {
+    assignment_ids: { table: 'project_task_assignments', self: 'project_task_id', other: 'person_id', position: 'none' },
+    predecessor_ids: { table: 'project_task_predecessors', self: 'project_task_id', other: 'predecessor_id', position: 'none' },
+  },
+  rules: taskTransitionRules({ what: 'project task', approval: 'approval', approvals: null }),
+  changeEvents: { 'status-changed': 'status' },
+  notes: true,
+  writers: WORK_WRITERS,
+  describe: {
+    create:
+      '`subject`, `category` and `planned_duration` are needed. It is assigned at once when its predecessors are finished. ' +
+      'Fires project_task.create, and project.update and .status-changed when the project’s status moves.',
+    update:
+      'A project task never returns to registered; only an approval project task is approved or rejected. Finishing it assigns the successors ' +
+      'whose predecessors are all finished. Fires project_task.update, and beside it project_task.status-changed.',
+  },
+});
