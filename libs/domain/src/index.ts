@@ -270,9 +270,9 @@ export { createPerson, ADMINISTRATION_SOURCE, PERSON_NAME_MAX, PRIMARY_EMAIL_MAX
 export type { NewPersonInput } from './people/create-person.js';
 export { listPeople, getPerson, peopleReadScope } from './people/read-people.js';
 export { createPersonInAccount, updatePerson } from './people/write-people.js';
-export { assertPeopleAdmin, MANAGED_IN_DIRECTORY } from './people/people-admin.js';
+export { MANAGED_IN_DIRECTORY } from './people/person.record.js';
 export type { PersonWriteRepository, PersonState, PersonFieldsRow } from './people/person-write.repository.js';
-export { seesEveryPrimaryEmail, visiblePrimaryEmail, assertEmailQueryAllowed } from './people/person-email-visibility.js';
+export { visiblePrimaryEmail, assertEmailQueryAllowed } from './people/person-email-visibility.js';
 export type { PersonDirectoryView, PeopleReadScope } from './people/person-directory-view.js';
 export { presentPerson } from './presenters/person.presenter.js';
 export { TEAM, TEAM_NAME_MAX, TEAM_MEMBERS_MAX } from './teams/team.record.js';

@@ -28,6 +28,7 @@ import { assertOwn, assertWriter } from './record-writers.js';
 import { referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
 import { dueTimerValues, givesTimedDay, timerJobs, withDueTimers } from './record-timers.js';
+import { assertVisibleQuery, visibleView } from './record-visibility.js';
 
 type Reads = Pick<Repositories, 'records'>;
 type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs' | 'now'>;
@@ -39,14 +40,16 @@ export type RecordQuery = CollectionQuery & { current?: CurrentView };
 export async function listRecords(def: RecordDefinition, access: AccessContext, query: RecordQuery, repos: Reads): Promise<Page<RecordView>> {
   assertAllowed(access, def.noun, 'Read');
   const { current, ...collection } = query;
-  return repos.records.page(def, access.account.id, collection, def.current === null ? undefined : (current ?? 'active'));
+  assertVisibleQuery(def, access, [...collection.filters.map((filter) => filter.field), ...collection.sort.map((term) => term.field)]);
+  const page = await repos.records.page(def, access.account.id, collection, def.current === null ? undefined : (current ?? 'active'));
+  return { ...page, rows: page.rows.map((view) => visibleView(def, access, view)) };
 }
 
 export async function getRecord(def: RecordDefinition, access: AccessContext, id: number, repos: Reads): Promise<RecordView> {
   assertAllowed(access, def.noun, 'Read');
   const view = await repos.records.find(def, access.account.id, id);
   if (!view) throw notFound();
-  return view;
+  return visibleView(def, access, view);
 }
 
 /** The fields stored in the record's own row: written or stamped, and not a link list. */

@@ -19,9 +19,13 @@ import { TIME_ENTRY } from '../time-entries/time-entry.record.js';
 import { PROBLEM } from '../problems/problem.record.js';
 import { RISK } from '../risks/risk.record.js';
 import { TEAM } from '../teams/team.record.js';
+import { PERSON } from '../people/person.record.js';
 import type { RecordDefinition } from './define-record.js';
 
 export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, TEAM, BROADCAST];
+
+/** Records defined on the engine whose routes and GraphQL type are their own (people: `listPeople`, `me`); references and the engine's rules read them. */
+export const DEFINED: readonly RecordDefinition[] = [PERSON];
 
 interface Target {
   table: string;
@@ -40,14 +44,13 @@ interface Target {
 
 /** Records a reference may name that are not (yet) of the engine. */
 const OTHER_TARGETS: Readonly<Record<string, Target>> = {
-  Person: { table: 'people', what: 'person', noun: 'person', directory: true },
   Request: { table: 'requests', what: 'request', noun: 'request', nameColumn: null },
 };
 
 /** The table, name and scope noun of the records a reference to `node` names. */
 export function referenceTarget(node: string): Target {
-  const def = RECORDS.find((record) => record.node === node);
-  const target: Target | undefined = def ? { table: def.table, what: def.what, noun: def.noun } : OTHER_TARGETS[node];
+  const def = RECORDS.find((record) => record.node === node) ?? DEFINED.find((record) => record.node === node);
+  const target: Target | undefined = def ? { table: def.table, what: def.what, noun: def.noun, ...(def.directory ? { directory: true as const } : {}) } : OTHER_TARGETS[node];
   if (!target) throw new Error(`no table for ${node}`);
   return target;
 }
