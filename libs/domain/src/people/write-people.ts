@@ -26,8 +26,8 @@ import { insertNewPerson } from './insert-new-person.js';
 import type { PersonFieldsRow } from './person-write.repository.js';
 import { PERSON } from './person.record.js';
 
-type PeopleWrites = UnitOfWork<'people' | 'personWrites' | 'records' | 'auditLines' | 'jobs'>;
-type Tx = Pick<Transaction, 'people' | 'personWrites' | 'records' | 'auditLines' | 'jobs'>;
+type PeopleWrites = UnitOfWork<'people' | 'personWrites' | 'records' | 'auditLines' | 'jobs' | 'now'>;
+type Tx = Pick<Transaction, 'people' | 'personWrites' | 'records' | 'auditLines' | 'jobs' | 'now'>;
 
 const taken = (email: string): FieldError => ['primary_email', `Primary email has already been taken: ${email}`];
 

@@ -14,7 +14,7 @@ import type { RecordDefinition } from './define-record.js';
 import { RECORDS } from './registry.js';
 import { saveRecordChange } from './record-use-cases.js';
 
-type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs'>;
+type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs' | 'now'>;
 
 const byId = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 

@@ -20,6 +20,7 @@ import { checkRecordInput, inDeclarationOrder } from '../records/check-record-in
 import { takenAsRead } from '../records/names-as-read.js';
 import { humanizeField } from '../records/record-fields.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
+import { assertVisibleQuery, visibleView } from './record-visibility.js';
 import { NOW, type CurrentView, type RecordDefinition } from './define-record.js';
 import { createDefaults, stampValues, touchesStamps } from './record-defaults.js';
 import { recordEvents } from './record-events.js';
@@ -28,7 +29,6 @@ import { assertOwn, assertWriter } from './record-writers.js';
 import { referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
 import { dueTimerValues, givesTimedDay, timerJobs, withDueTimers } from './record-timers.js';
-import { assertVisibleQuery, visibleView } from './record-visibility.js';
 
 type Reads = Pick<Repositories, 'records'>;
 type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs' | 'now'>;

@@ -6,6 +6,7 @@
 import { BROADCAST } from '../broadcasts/broadcast.record.js';
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
+import { PERSON } from '../people/person.record.js';
 import { CONTRACT } from '../contracts/contract.record.js';
 import { FLSA } from '../flsas/flsa.record.js';
 import { KNOWLEDGE_ARTICLE } from '../knowledge-articles/knowledge-article.record.js';
@@ -19,13 +20,9 @@ import { TIME_ENTRY } from '../time-entries/time-entry.record.js';
 import { PROBLEM } from '../problems/problem.record.js';
 import { RISK } from '../risks/risk.record.js';
 import { TEAM } from '../teams/team.record.js';
-import { PERSON } from '../people/person.record.js';
 import type { RecordDefinition } from './define-record.js';
 
 export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, TEAM, BROADCAST];
-
-/** Records defined on the engine whose routes and GraphQL type are their own (people: `listPeople`, `me`); references and the engine's rules read them. */
-export const DEFINED: readonly RecordDefinition[] = [PERSON];
 
 interface Target {
   table: string;
@@ -42,15 +39,16 @@ interface Target {
   nameColumn?: string | null;
 }
 
-/** Records a reference may name that are not (yet) of the engine. */
+/** Records a reference may name that the engine does not route: people (person.record.ts: their routes are their own) and requests. */
 const OTHER_TARGETS: Readonly<Record<string, Target>> = {
+  Person: { table: PERSON.table, what: PERSON.what, noun: PERSON.noun, ...(PERSON.directory ? { directory: true as const } : {}) },
   Request: { table: 'requests', what: 'request', noun: 'request', nameColumn: null },
 };
 
 /** The table, name and scope noun of the records a reference to `node` names. */
 export function referenceTarget(node: string): Target {
-  const def = RECORDS.find((record) => record.node === node) ?? DEFINED.find((record) => record.node === node);
-  const target: Target | undefined = def ? { table: def.table, what: def.what, noun: def.noun, ...(def.directory ? { directory: true as const } : {}) } : OTHER_TARGETS[node];
+  const def = RECORDS.find((record) => record.node === node);
+  const target: Target | undefined = def ? { table: def.table, what: def.what, noun: def.noun } : OTHER_TARGETS[node];
   if (!target) throw new Error(`no table for ${node}`);
   return target;
 }
