@@ -56,7 +56,8 @@ export const PERSON = defineRecord({
   links: { team_ids: { table: 'team_memberships', self: 'person_id', other: 'team_id', position: 'none', owner: 'other' } },
   missing: { team_ids: (ids) => `Team ids ${ids} do not match any team of the account` },
   visible: { primary_email: { to: 'role', own: 'id' } },
-  directory: { rule: MANAGED_IN_DIRECTORY },
+  directory: { rule: MANAGED_IN_DIRECTORY, field: 'account' },
+  accountValues: { roles: { table: 'person_roles', self: 'person_id', value: 'role' } },
   writers: { roles: ['administrator'], rule: 'This needs the administrator role in the account' },
   describe: {
     create: 'Only `name` and `primary_email` are needed; locale en-US, time zone UTC, enabled and no role (an end user) by default. The primary e-mail is unique across every account, whatever its case. Fires person.create.',

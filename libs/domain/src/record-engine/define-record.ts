@@ -51,6 +51,19 @@ export interface RecordVisibility {
  */
 export interface RecordDirectory {
   rule: string;
+  /** The read field showing whose record it is, the account's or its directory account's: `{id, name}`. */
+  field: string;
+}
+
+/**
+ * A list of values the record has in each account it is read in, kept in `table` as
+ * `(account_id, <self>, <value>)` rows (a person's roles in the account of the call): read for
+ * the account of the call, as a set in value order.
+ */
+export interface RecordAccountValues {
+  table: string;
+  self: string;
+  value: string;
 }
 
 /** The other reference of an agreement and the field of the referenced records both have (define-record.ts `agree`). */
@@ -169,6 +182,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   visible?: { readonly [K in keyof F]?: RecordVisibility };
   /** Its records are of the account or of its directory account (RecordDirectory). */
   directory?: RecordDirectory;
+  /** Fields read from the values the record has in the account of the call (RecordAccountValues). */
+  accountValues?: { readonly [K in keyof F]?: RecordAccountValues };
 }
 
 /** The collection facets most fields take: listed by default, filtered, and sorted (`all`) or not (`listed`). */
@@ -219,6 +234,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   graphql: { one: string; many: string };
   visible: Readonly<Record<string, RecordVisibility>>;
   directory: RecordDirectory | null;
+  accountValues: Readonly<Record<string, RecordAccountValues>>;
 }
 
 export function defineRecord<const F extends RecordFields>(input: RecordDefinitionInput<F>): RecordDefinition<WithSystemFields<F>> {
@@ -254,5 +270,6 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     graphql: { one, many: camelCase(snake) },
     visible: (input.visible ?? {}) as Record<string, RecordVisibility>,
     directory: input.directory ?? null,
+    accountValues: (input.accountValues ?? {}) as Record<string, RecordAccountValues>,
   };
 }
