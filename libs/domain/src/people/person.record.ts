@@ -21,23 +21,21 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 /** Why a person of the directory account, seen from a support domain, is not changed there. */
 export const MANAGED_IN_DIRECTORY = 'This person belongs to the directory account and is managed there';
 
-const { all: ALL, listed: LISTED } = FACETS;
-
 export const PERSON = defineRecord({
   noun: 'person',
   node: 'Person',
   what: 'person',
   plural: 'people',
   fields: {
-    name: { type: 'text', max: PERSON_NAME_MAX, write: 'change', required: true, description: 'Name', collection: ALL },
+    name: { type: 'text', max: PERSON_NAME_MAX, write: 'change', required: true, description: 'Name', collection: FACETS.all },
     primary_email: {
       type: 'text', max: PRIMARY_EMAIL_MAX, write: 'change', required: true, description: 'Primary e-mail address',
-      note: 'Unique across every account, whatever its case; null for an end user reading somebody else (docs/decisions/033)', collection: ALL,
+      note: 'Unique across every account, whatever its case; null for an end user reading somebody else (docs/decisions/033)', collection: FACETS.all,
     },
-    locale: { type: 'text', max: LOCALE_MAX, write: 'change', notBlank: true, description: 'Language tag (BCP 47)', note: `Default: ${DEFAULT_LOCALE}`, collection: LISTED },
-    time_zone: { type: 'text', max: TIME_ZONE_MAX, write: 'change', notBlank: true, description: 'IANA time zone', note: `Default: ${DEFAULT_TIME_ZONE}`, collection: LISTED },
+    locale: { type: 'text', max: LOCALE_MAX, write: 'change', notBlank: true, description: 'Language tag (BCP 47)', note: `Default: ${DEFAULT_LOCALE}`, collection: FACETS.listed },
+    time_zone: { type: 'text', max: TIME_ZONE_MAX, write: 'change', notBlank: true, description: 'IANA time zone', note: `Default: ${DEFAULT_TIME_ZONE}`, collection: FACETS.listed },
     disabled: {
-      type: 'boolean', write: 'change', notBlank: true, description: 'Disabled', note: 'A disabled person cannot sign in and their tokens stop working; default false', collection: LISTED,
+      type: 'boolean', write: 'change', notBlank: true, description: 'Disabled', note: 'A disabled person cannot sign in and their tokens stop working; default false', collection: FACETS.listed,
     },
     roles: {
       type: 'json', write: 'change', graphql: false, description: `Roles in the account of the call, a list of: ${ROLES.join(', ')}`, note: 'Default: none (an end user); given, it replaces the roles',
