@@ -30,7 +30,6 @@ import { serviceInstanceRepository } from './service-instances/service-instance.
 import { slaRepository } from './slas/sla.repository.js';
 import { supportAgreementRepository } from './support-agreements/support-agreement.repository.js';
 import { teamRepository } from './teams/team.repository.js';
-import { teamWriteRepository } from './teams/team-writes.js';
 import { templateRepository } from './templates/template.repository.js';
 import { webhookDeliveryRepository } from './webhook-deliveries/webhook-delivery.repository.js';
 import { webhookPolicyRepository } from './webhook-policies/webhook-policy.repository.js';
@@ -45,7 +44,6 @@ export function repositoriesOn(db: Database): Repositories {
     records: recordStore(db),
     taskApprovals: taskApprovalRepository(db),
     teams: teamRepository(db),
-    teamWrites: teamWriteRepository(db),
     serviceInstances: serviceInstanceRepository(db),
     configurationItems: configurationItemRepository(db),
     templates: templateRepository(db),

@@ -18,13 +18,3 @@ export interface PersonDirectoryView {
   created_at: Date;
   updated_at: Date;
 }
-
-/** Whose people a read sees: the account of the call, and its directory account for a support domain. */
-export interface PeopleReadScope {
-  /** The account of the call: whose roles are read. */
-  accountId: string;
-  /** The accounts whose people are visible (peopleAccountsOf). */
-  peopleAccounts: readonly string[];
-  /** Only the members of this team of the account of the call (`GET /v1/teams/:id/members`). */
-  teamId?: number;
-}

@@ -1,8 +1,7 @@
 /**
- * The fields of a person, declared once (docs/decisions/031; the mechanism is
- * records/record-fields.ts): REST `POST`/`PATCH /v1/people`, the
- * `GET /v1/people` collection rules, the REST answer's schema and the
- * `tessera person create` command derive from it. `checkPersonInput` adds the
+ * The fields of a person, declared once in its definition (person.record.ts): REST
+ * `POST`/`PATCH /v1/people`, the `GET /v1/people` collection rules, the REST answer's
+ * schema and the `tessera person create` command derive from it. `checkPersonInput` adds the
  * value rules a declaration does not state (an e-mail address, a BCP 47 tag,
  * an IANA zone, the roles), so the command and REST share one set of rules.
  * Whether the e-mail is taken is the use case's lookup.
@@ -10,47 +9,13 @@
 import type { FieldError } from '../errors/domain-error.js';
 import { ROLES, type Role } from '../identity/roles.js';
 import { checkRecordInput } from '../records/check-record-input.js';
-import { TEAM_MEMBERS_MAX } from '../teams/team-fields.js';
-import { declareRecord, type RecordInput, type WriteMode } from '../records/record-fields.js';
+import type { RecordInput, WriteMode } from '../records/record-fields.js';
 import { isTimeZone } from '../records/time-zone.js';
+import { PERSON } from './person.record.js';
 
-export const PERSON_NAME_MAX = 128;
-export const PRIMARY_EMAIL_MAX = 254;
-export const LOCALE_MAX = 16;
-export const TIME_ZONE_MAX = 64;
-export const DEFAULT_LOCALE = 'en-US';
-export const DEFAULT_TIME_ZONE = 'UTC';
+export { PERSON_NAME_MAX, PRIMARY_EMAIL_MAX, LOCALE_MAX, TIME_ZONE_MAX, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from './person.record.js';
 
-const ALL = { default: true, sort: true, filter: true } as const;
-const LISTED = { default: true, filter: true } as const;
-
-export const PERSON_RECORD = declareRecord('a person', {
-  name: { type: 'text', max: PERSON_NAME_MAX, write: 'change', required: true, description: 'Name', collection: ALL },
-  primary_email: {
-    type: 'text', max: PRIMARY_EMAIL_MAX, write: 'change', required: true, description: 'Primary e-mail address',
-    note: 'Unique across every account, whatever its case; null for an end user reading somebody else (docs/decisions/033)', collection: ALL,
-  },
-  locale: { type: 'text', max: LOCALE_MAX, write: 'change', notBlank: true, description: 'Language tag (BCP 47)', note: `Default: ${DEFAULT_LOCALE}`, collection: LISTED },
-  time_zone: { type: 'text', max: TIME_ZONE_MAX, write: 'change', notBlank: true, description: 'IANA time zone', note: `Default: ${DEFAULT_TIME_ZONE}`, collection: LISTED },
-  disabled: {
-    type: 'boolean', write: 'change', notBlank: true, description: 'Disabled', note: 'A disabled person cannot sign in and their tokens stop working; default false', collection: LISTED,
-  },
-  roles: {
-    type: 'json', write: 'change', graphql: false, description: `Roles in the account of the call, a list of: ${ROLES.join(', ')}`, note: 'Default: none (an end user); given, it replaces the roles',
-    collection: { default: true },
-  },
-  team_ids: {
-    type: 'references', target: 'Team', max: TEAM_MEMBERS_MAX, set: true, write: 'change', read: false,
-    description: 'Teams of the account of the call the person is a member of',
-    note: 'Default none; each team changed fires team.update. Read them at /v1/people/:id/teams',
-  },
-  // Read-only: what the service sets.
-  id: { type: 'integer', notBlank: true, graphql: false, description: 'The person id', collection: ALL },
-  organization_id: { type: 'reference', target: 'Organization', graphql: false, description: 'Organization of the person', collection: { default: true, filter: true } },
-  account: { type: 'json', notBlank: true, graphql: false, description: 'Account the person belongs to (`id`, `name`): the account of the call or its directory account', collection: { default: true } },
-  created_at: { type: 'datetime', notBlank: true, description: 'When the person was created', collection: ALL },
-  updated_at: { type: 'datetime', notBlank: true, description: 'When the person last changed', collection: ALL },
-});
+export const PERSON_RECORD = PERSON.fields;
 
 type PersonFields = typeof PERSON_RECORD.fields;
 export type PersonCreateInput = RecordInput<PersonFields, 'create'>;

@@ -1,7 +1,5 @@
 import type { AccountRecord } from '../identity/account-access.js';
 import type { Role } from '../identity/roles.js';
-import type { CollectionQuery, Page } from '../collections/collection-query.js';
-import type { PeopleReadScope, PersonDirectoryView } from './person-directory-view.js';
 import type { PersonView } from './person-view.js';
 import type { PersonLookup, PersonRef } from '../records/references.js';
 import type { AccountId } from '../tenancy/account-id.js';
@@ -20,8 +18,4 @@ export interface PersonRepository {
   teamIdsIn(account: AccountId, personId: number): Promise<number[]>;
   /** The person's own record as `GET /me` shows it (their own account; nobody else's). */
   findOwnView(personId: number): Promise<PersonView | null>;
-  /** A page of the people the scope sees (`GET /v1/people`), e-mails unmasked. */
-  listViews(scope: PeopleReadScope, query: CollectionQuery): Promise<Page<PersonDirectoryView>>;
-  /** One person the scope sees; null when it sees none with that id. */
-  findView(scope: PeopleReadScope, id: number): Promise<PersonDirectoryView | null>;
 }

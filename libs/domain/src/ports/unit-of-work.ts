@@ -29,7 +29,6 @@ import type { ServiceInstanceRepository } from '../records/service-instance.repo
 import type { SlaRepository } from '../records/sla.repository.js';
 import type { SupportAgreementRepository } from '../records/support-agreement.repository.js';
 import type { TeamRepository } from '../records/team.repository.js';
-import type { TeamWriteRepository } from '../teams/team-write.repository.js';
 import type { TemplateRepository } from '../records/template.repository.js';
 import type { UiExtensionRepository } from '../ui-extensions/ui-extension.repository.js';
 import type { WebhookDeliveryRepository } from '../webhooks/deliveries/webhook-delivery.repository.js';
@@ -46,7 +45,6 @@ export interface Repositories {
   /** The decisions of approval tasks' approvers (workflows/task-approvals.ts). */
   taskApprovals: TaskApprovalRepository;
   teams: TeamRepository;
-  teamWrites: TeamWriteRepository;
   serviceInstances: ServiceInstanceRepository;
   configurationItems: ConfigurationItemRepository;
   templates: TemplateRepository;

@@ -22,6 +22,48 @@ export interface RecordLink {
   self: string;
   other: string;
   position: 'self' | 'other' | 'none';
+  /**
+   * `'other'`: the links are the other record's (a person's `team_ids` are the teams' members,
+   * docs/decisions/035): a write of this record's list changes, within the account of the call
+   * only, each other record's list, and each other record whose list changed gets its audit line
+   * and its `<noun>.update` (record-owned-links.ts). The other record's definition names the
+   * same table with `self` and `other` swapped.
+   */
+  owner?: 'other';
+}
+
+/**
+ * A field of the record only some callers read (docs/decisions/033: a person's primary e-mail):
+ * `to: 'role'`, a caller with a role in the account, and whoever the record's `own` field names
+ * (`id` for a person themselves); anyone else reads null, and may not filter or sort on it
+ * (record-visibility.ts).
+ */
+export interface RecordVisibility {
+  to: 'role';
+  own: string;
+}
+
+/**
+ * Records of the account and of its directory account (SPEC.md "Directory account": people):
+ * read and referenced from the account of the call and from its directory account; one of the
+ * directory account, seen from a support domain, is written in the directory account only —
+ * `rule` is the 403 reason.
+ */
+export interface RecordDirectory {
+  rule: string;
+  /** The read field showing whose record it is, the account's or its directory account's: `{id, name}`. */
+  field: string;
+}
+
+/**
+ * A list of values the record has in each account it is read in, kept in `table` as
+ * `(account_id, <self>, <value>)` rows (a person's roles in the account of the call): read for
+ * the account of the call, as a set in value order.
+ */
+export interface RecordAccountValues {
+  table: string;
+  self: string;
+  value: string;
 }
 
 /** The other reference of an agreement and the field of the referenced records both have (define-record.ts `agree`). */
@@ -156,6 +198,12 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   payloadFields?: true;
   /** What the OpenAPI document says of a create, a change and, where the catalogue has `<noun>.delete`, a delete, beyond the summary. */
   describe: { create: string; update: string; delete?: string };
+  /** Fields only some callers read (RecordVisibility). */
+  visible?: { readonly [K in keyof F]?: RecordVisibility };
+  /** Its records are of the account or of its directory account (RecordDirectory). */
+  directory?: RecordDirectory;
+  /** Fields read from the values the record has in the account of the call (RecordAccountValues). */
+  accountValues?: { readonly [K in keyof F]?: RecordAccountValues };
 }
 
 /** The collection facets most fields take: listed by default, filtered, and sorted (`all`) or not (`listed`). */
@@ -206,6 +254,9 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   describe: { create: string; update: string; delete?: string };
   /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`). */
   graphql: { one: string; many: string };
+  visible: Readonly<Record<string, RecordVisibility>>;
+  directory: RecordDirectory | null;
+  accountValues: Readonly<Record<string, RecordAccountValues>>;
 }
 
 export function defineRecord<const F extends RecordFields>(input: RecordDefinitionInput<F>): RecordDefinition<WithSystemFields<F>> {
@@ -241,5 +292,8 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     payloadFields: input.payloadFields ?? false,
     describe: input.describe,
     graphql: { one, many: camelCase(snake) },
+    visible: (input.visible ?? {}) as Record<string, RecordVisibility>,
+    directory: input.directory ?? null,
+    accountValues: (input.accountValues ?? {}) as Record<string, RecordAccountValues>,
   };
 }

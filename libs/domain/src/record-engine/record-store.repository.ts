@@ -16,12 +16,21 @@ export interface NamedRef {
 /** A record as its answers read it: its read fields by their read names, references as `NamedRef`, lists of them in order. */
 export type RecordView = { id: number } & Record<string, unknown>;
 
+/** Records whose link list `field` holds the record `id` (RecordStore.page). */
+export interface RecordLinked {
+  field: string;
+  id: number;
+}
+
 /** The stored values of a record a write may set (its columns). */
 export type RecordRow = Record<string, unknown>;
 
 export interface RecordStore {
-  /** `current`: of a record with `current`, which of its records (define-record.ts CURRENT_VIEWS). */
-  page(def: RecordDefinition, account: AccountId, query: CollectionQuery, current?: CurrentView): Promise<Page<RecordView>>;
+  /**
+   * `current`: of a record with `current`, which of its records (define-record.ts CURRENT_VIEWS);
+   * `linked`: only those whose link list holds that record among the links of the account (a team's members).
+   */
+  page(def: RecordDefinition, account: AccountId, query: CollectionQuery, current?: CurrentView, linked?: RecordLinked): Promise<Page<RecordView>>;
   find(def: RecordDefinition, account: AccountId, id: number): Promise<RecordView | null>;
   /** The record's stored values, locked until the transaction ends; null when there is none. */
   findForUpdate(def: RecordDefinition, account: AccountId, id: number): Promise<RecordRow | null>;

@@ -20,6 +20,8 @@ import { checkRecordInput, inDeclarationOrder } from '../records/check-record-in
 import { takenAsRead } from '../records/names-as-read.js';
 import { humanizeField } from '../records/record-fields.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
+import { assertVisibleQuery, visibleView } from './record-visibility.js';
+import type { RecordLinked } from './record-store.repository.js';
 import { NOW, type CurrentView, type RecordDefinition } from './define-record.js';
 import { createDefaults, stampValues, touchesStamps } from './record-defaults.js';
 import { recordEvents } from './record-events.js';
@@ -35,20 +37,22 @@ type Reads = Pick<Repositories, 'records'>;
 type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs' | 'now'>;
 type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs' | 'now'>;
 
-/** A record's collection query; `current`: which records of a record with `current` (default its active ones). */
-export type RecordQuery = CollectionQuery & { current?: CurrentView };
+/** A record's collection query; `current`: which records of a record with `current` (default its active ones); `linked`: those linked to a record (RecordLinked). */
+export type RecordQuery = CollectionQuery & { current?: CurrentView; linked?: RecordLinked };
 
 export async function listRecords(def: RecordDefinition, access: AccessContext, query: RecordQuery, repos: Reads): Promise<Page<RecordView>> {
   assertAllowed(access, def.noun, 'Read');
-  const { current, ...collection } = query;
-  return repos.records.page(def, access.account.id, collection, def.current === null ? undefined : (current ?? 'active'));
+  const { current, linked, ...collection } = query;
+  assertVisibleQuery(def, access, [...collection.filters.map((filter) => filter.field), ...collection.sort.map((term) => term.field)]);
+  const page = await repos.records.page(def, access.account.id, collection, def.current === null ? undefined : (current ?? 'active'), linked);
+  return { ...page, rows: page.rows.map((view) => visibleView(def, access, view)) };
 }
 
 export async function getRecord(def: RecordDefinition, access: AccessContext, id: number, repos: Reads): Promise<RecordView> {
   assertAllowed(access, def.noun, 'Read');
   const view = await repos.records.find(def, access.account.id, id);
   if (!view) throw notFound();
-  return view;
+  return visibleView(def, access, view);
 }
 
 /** The fields stored in the record's own row: written or stamped, and not a link list. */

@@ -6,6 +6,7 @@
 import { BROADCAST } from '../broadcasts/broadcast.record.js';
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
+import { PERSON } from '../people/person.record.js';
 import { CONTRACT } from '../contracts/contract.record.js';
 import { FLSA } from '../flsas/flsa.record.js';
 import { KNOWLEDGE_ARTICLE } from '../knowledge-articles/knowledge-article.record.js';
@@ -43,9 +44,9 @@ interface Target {
   nameColumn?: string | null;
 }
 
-/** Records a reference may name that are not (yet) of the engine. */
+/** Records a reference may name that the engine does not route: people (person.record.ts: their routes are their own) and requests. */
 const OTHER_TARGETS: Readonly<Record<string, Target>> = {
-  Person: { table: 'people', what: 'person', noun: 'person', directory: true },
+  Person: { table: PERSON.table, what: PERSON.what, noun: PERSON.noun, ...(PERSON.directory ? { directory: true as const } : {}) },
   Request: { table: 'requests', what: 'request', noun: 'request', nameColumn: null },
 };
 

@@ -1,8 +1,7 @@
 /**
- * A team's row and members as the people writes change them (a person's `team_ids`:
- * team-memberships.ts), one team of an account locked for a change. `/v1/teams` and GraphQL
- * write teams through the record engine (team.record.ts), whose store this one wraps
- * (libs/persistence teams/team-writes.ts).
+ * A team's row and members, one team of an account locked for a change, on the record
+ * engine's store (libs/persistence teams/team-writes.ts). `/v1/teams`, GraphQL and a person's
+ * `team_ids` write teams through the record engine itself (team.record.ts, record-owned-links.ts).
  */
 import type { AccountId } from '../tenancy/account-id.js';
 

@@ -2,9 +2,9 @@
  * A team (issue 22), a record of the engine (docs/decisions/039): `/v1/teams`, GraphQL's
  * `Team`, `team.create` / `team.update`, written by the administrators of the account. Its
  * members are a set of people of the account or of its directory account, kept in
- * `team_memberships` and written with the team (`member_ids`) or with a person (`team_ids`,
- * team-memberships.ts); they are read as people, at `/v1/teams/:id/members` and
- * `Team.members`, never in the team's answer.
+ * `team_memberships` and written with the team (`member_ids`) or with a person (`team_ids`, a
+ * link the team owns: record-owned-links.ts); they are read as people, at
+ * `/v1/teams/:id/members` and `Team.members`, never in the team's answer.
  */
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import type { RecordInput } from '../records/record-fields.js';

@@ -3,7 +3,6 @@ import type { PersonRepository, PersonView, Role } from '@tessera/domain';
 import { peopleAccountsOf } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { prepared } from '../prepared.js';
-import { findPersonDirectoryView, listPersonViews } from './person-views.js';
 
 export function personRepository(db: Database): PersonRepository {
   return {
@@ -18,8 +17,6 @@ export function personRepository(db: Database): PersonRepository {
     teamIdsIn: (account, personId) =>
       db('team_memberships').where({ account_id: account, person_id: personId }).orderBy('team_id').pluck('team_id'),
     findOwnView: (personId) => findPersonView(db, personId),
-    listViews: (scope, query) => listPersonViews(db, scope, query),
-    findView: (scope, id) => findPersonDirectoryView(db, scope, id),
   };
 }
 

@@ -4,7 +4,7 @@
  * does: of one account, each reference `{id, name}` only when it names a record of that same
  * account, each link list as `[{id, name}]` in its order.
  */
-import { readNameOf, referenceTarget, type CurrentView, type NamedRef, type RecordDefinition, type RecordView } from '@tessera/domain';
+import { readNameOf, referenceTarget, type CurrentView, type NamedRef, type RecordDefinition, type RecordLinked, type RecordView } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 
@@ -28,13 +28,23 @@ export function collectionColumns(def: RecordDefinition): Record<string, string>
   return Object.fromEntries(fieldsOf(def).filter(([, field]) => field.type !== 'references').map(([name, field]) => [name, `t.${field.column ?? name}`]));
 }
 
-/** The record's rows of one account, with every read field (references as `<read>_ref_id` / `_ref_name`). */
+/**
+ * The record's rows of one account (and of its directory account: define-record.ts `directory`), with every read field
+ * (references as `<read>_ref_id` / `_ref_name`; values of the account: `accountValues`).
+ */
 export function recordViews(db: Database, def: RecordDefinition, account: string): Knex.QueryBuilder {
-  const query = db(`${def.table} as t`).where('t.account_id', account);
+  const query = db(`${def.table} as t`);
+  if (def.directory) query.whereRaw('(t.account_id = ? or t.account_id = (select a.directory_account_id from accounts a where a.id = ?))', [account, account]);
+  else query.where('t.account_id', account);
   fieldsOf(def).forEach(([name, field], i) => {
     const read = readNameOf(name, field);
     if (read === null) return;
-    if (field.type === 'reference') {
+    const values = def.accountValues[name];
+    if (def.directory?.field === name) {
+      query.select(db.raw(`(select json_build_object('id', a.id, 'name', a.name) from accounts a where a.id = t.account_id) as ??`, [read]));
+    } else if (values) {
+      query.select(db.raw(`array(select v.${values.value} from ${values.table} v where v.${values.self} = t.id and v.account_id = ? order by v.${values.value})::text[] as ??`, [account, read]));
+    } else if (field.type === 'reference') {
       const alias = `j${i}`;
       query
         .leftJoin(`${referenceTarget(field.target).table} as ${alias}`, (j) => j.on(`${alias}.id`, `t.${field.column ?? name}`).andOn(db.raw(sameAccount(field.target, alias))))
@@ -72,6 +82,13 @@ export function toRecordView(def: RecordDefinition, row: Record<string, unknown>
     else view[read] = row[`${read}_ref_id`] === null || row[`${read}_ref_id`] === undefined ? null : ({ id: row[`${read}_ref_id`], name: row[`${read}_ref_name`] } as NamedRef);
   }
   return view as RecordView;
+}
+
+/** Keeps the records whose link list `field` holds the record `linked.id`, among the links of the account. */
+export function whereLinked(query: Knex.QueryBuilder, def: RecordDefinition, account: string, linked: RecordLinked | undefined): Knex.QueryBuilder {
+  if (linked === undefined) return query;
+  const link = def.links[linked.field]!;
+  return query.whereRaw(`exists (select 1 from ${link.table} l where l.${link.self} = t.id and l.${link.other} = ? and l.account_id = ?)`, [linked.id, account]);
 }
 
 /** Links `ids` to the record: in their order when the position is its own, each after the other record's links when it is the other's. */

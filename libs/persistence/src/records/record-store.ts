@@ -3,7 +3,7 @@ import { storedFields, type NoteView, type RecordDefinition, type RecordRow, typ
 import type { Database } from '../database.js';
 import { fetchPage } from '../collections/collection.js';
 import { NOTE_COLUMNS } from '../requests/request-views.js';
-import { collectionColumns, insertLinks, recordNotes, recordViews, toRecordView, whereCurrent } from './record-sql.js';
+import { collectionColumns, insertLinks, recordNotes, recordViews, toRecordView, whereCurrent, whereLinked } from './record-sql.js';
 
 /** A field's stored column (its declaration's `column`, default its name). */
 const columnOf = (def: RecordDefinition, name: string) => def.fields.fields[name]?.column ?? name;
@@ -25,8 +25,8 @@ async function unlessTaken(db: Database, write: (trx: Database) => Promise<unkno
 
 export function recordStore(db: Database): RecordStore {
   return {
-    async page(def, account, query, current) {
-      const page = await fetchPage<Record<string, unknown>>(whereCurrent(recordViews(db, def, account), def, current), query, collectionColumns(def));
+    async page(def, account, query, current, linked) {
+      const page = await fetchPage<Record<string, unknown>>(whereLinked(whereCurrent(recordViews(db, def, account), def, current), def, account, linked), query, collectionColumns(def));
       return { rows: page.rows.map((row) => toRecordView(def, row)), total: page.total };
     },
     async find(def, account, id) {

@@ -1,6 +1,7 @@
 /**
- * A team's row and members as the people writes change them (team-memberships.ts), on the
- * record store: a team is a record of the engine (docs/decisions/039).
+ * A team's row and members, one team of an account locked for a change, on the record store:
+ * a team is a record of the engine (docs/decisions/039). A person's `team_ids` change the teams'
+ * members through the engine itself (record-owned-links.ts); this is not in the unit of work.
  */
 import { TEAM, type TeamState, type TeamWriteRepository } from '@tessera/domain';
 import type { Database } from '../database.js';
