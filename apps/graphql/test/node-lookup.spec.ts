@@ -56,7 +56,7 @@ describe('GraphQL node lookup', () => {
       encodeNodeId('Request', 999_999),
       'not a node id',
       'aGVsbG8',
-      encodeNodeId('Workflow', 1),
+      encodeNodeId('WorkflowTemplate', 1),
       encodeNodeId('Request', other.requestIds[0]!),
       encodeNodeId('Team', other.teamId),
       encodeNodeId('Person', other.personId),

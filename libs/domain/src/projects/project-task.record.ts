@@ -24,7 +24,7 @@ export const PROJECT_TASK = defineRecord({
     project_id: { type: 'reference', target: 'Project', write: 'create', required: true, description: 'Project it is a task of', collection: LISTED },
     subject: { type: 'text', max: 255, write: 'change', required: true, description: 'Subject', collection: ALL },
     category: { type: 'enum', values: ['activity', 'approval', 'milestone'], write: 'change', required: true, description: 'Category', collection: LISTED },
-    planned_duration: { type: 'integer', min: 0, max: 5_256_000, write: 'change', required: true, description: 'Planned duration in minutes', collection: LISTED },
+    planned_duration: { type: 'integer', min: 0, max: 5_256_000, write: 'change', required: true, description: 'Planned duration in minutes', collection: { default: true } },
     status: {
       type: 'enum', values: PROJECT_TASK_STATUSES, write: 'change', nullable: false, description: 'Status',
       note: 'Default: registered; assigned by the service once its predecessors finished', collection: ALL,
@@ -32,7 +32,7 @@ export const PROJECT_TASK = defineRecord({
     team_id: { type: 'reference', target: 'Team', write: 'change', description: 'Team it is assigned to', collection: LISTED },
     assignment_ids: { type: 'references', target: 'Person', max: 50, set: true, write: 'change', description: 'People it is assigned to' },
     deadline: { type: 'datetime', write: 'change', description: 'When it is to be finished (a milestone’s date)', collection: ALL },
-    required_approvals: { type: 'integer', min: 1, max: 50, write: 'change', nullable: false, description: 'Approvals an approval project task needs', note: 'Default: 1', collection: LISTED },
+    required_approvals: { type: 'integer', min: 1, max: 50, write: 'change', nullable: false, description: 'Approvals an approval project task needs', note: 'Default: 1', collection: { default: true } },
     predecessor_ids: { type: 'references', target: 'ProjectTask', max: 50, set: true, write: 'change', description: 'Project tasks of the same project it waits on' },
     waiting_until: { type: 'datetime', write: 'change', description: 'When a project task waiting_for returns to assigned', collection: LISTED },
     finished_at: { type: 'datetime', description: 'When it ended (failed, rejected, completed, approved or canceled); null while it has not', collection: ALL },

@@ -23,7 +23,7 @@ export const TASK = defineRecord({
   fields: {
     workflow_id: { type: 'reference', target: 'Workflow', write: 'create', required: true, description: 'Workflow it is a task of', collection: LISTED },
     subject: { type: 'text', max: 255, write: 'change', required: true, description: 'Subject', collection: ALL },
-    category: { type: 'enum', values: ['risk_and_impact', 'approval', 'implementation', 'automation'], write: 'change', required: true, description: 'Category', collection: LISTED },
+    category: { type: 'enum', values: ['risk_and_impact', 'implementation', 'automation', 'approval'], write: 'change', required: true, description: 'Category', collection: LISTED },
     planned_duration: { type: 'integer', min: 0, max: 5_256_000, write: 'change', required: true, description: 'Planned duration in minutes', collection: { default: true } },
     status: { type: 'enum', values: TASK_STATUSES, write: 'change', nullable: false, description: 'Status', note: 'Default: registered; assigned by the service once its workflow started and its predecessors finished', collection: ALL },
     impact: { type: 'enum', values: IMPACTS, write: 'change', nullable: false, description: 'Impact', note: 'Default: none', collection: LISTED },
