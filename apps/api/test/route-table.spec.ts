@@ -164,7 +164,7 @@ describe('The REST route table — every route declares what it needs', () => {
       'GET /v1/workflows/:id/tasks': { scope: 'task:Read' },
       'POST /v1/workflows/:id/tasks': { scope: 'task:Create', answer: 'task:Read', note: 'The administrator, agent or specialist role in the account (docs/decisions/046)' },
       'GET /v1/tasks/:id/approvals': { scope: 'task:Read' },
-      'POST /v1/tasks/:id/approvals': { scope: 'task:Update', answer: 'task:Read', note: 'An approver of the task (docs/decisions/047)' },
+      'POST /v1/tasks/:id/approvals': { scope: 'task:Update', answer: 'task:Read', note: 'An approver of the task (docs/decisions/051)' },
       'GET /v1/projects': { scope: 'project:Read' },
       'GET /v1/projects/:id': { scope: 'project:Read' },
       'POST /v1/projects': { scope: 'project:Create', answer: 'project:Read', note: 'The administrator, agent or specialist role in the account (docs/decisions/046)' },

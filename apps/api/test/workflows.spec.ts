@@ -2,7 +2,7 @@ import request from 'supertest';
 import { queuedEvents, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
 
 /**
- * Workflows, their tasks and releases (issue 32, docs/decisions/047): what the record contract
+ * Workflows, their tasks and releases (issue 32, docs/decisions/051): what the record contract
  * does not cover — tasks created under their workflow, a workflow started assigning the tasks
  * that wait on none, finished tasks assigning their successors, the workflow's status following
  * its tasks and the release's its workflows, each derived move firing the record's own events,

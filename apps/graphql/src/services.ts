@@ -40,7 +40,7 @@ export interface GraphqlServices {
   updateRecord(def: RecordDefinition, access: AccessContext, id: number, input: object): Promise<Record<string, unknown>>;
   deleteRecord(def: RecordDefinition, access: AccessContext, id: number): Promise<void>;
   addRecordNote(def: RecordDefinition, access: AccessContext, id: number, input: NoteCreateInput): Promise<unknown>;
-  /** An approval task's approvers with their decisions, and the caller's decision (docs/decisions/047). */
+  /** An approval task's approvers with their decisions, and the caller's decision (docs/decisions/051). */
   listTaskApprovals(access: AccessContext, id: number): Promise<ApprovalView[]>;
   decideTaskApproval(access: AccessContext, id: number, input: { status?: unknown }): Promise<ApprovalView[]>;
   /** The database answers: for /healthz. */

@@ -3,7 +3,7 @@ import { insertNeededRecord } from '@tessera/persistence/testing';
 import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
 
 /**
- * A workflow worked through over GraphQL (docs/decisions/047): the use cases REST calls, the same
+ * A workflow worked through over GraphQL (docs/decisions/051): the use cases REST calls, the same
  * lifecycle — tasks created with their workflow's ID, an approval task decided by its approvers with
  * `taskApprovalDecide`, successors assigned, the workflow's status following, read by node ID.
  */

@@ -1,5 +1,5 @@
 /**
- * Timers of the record engine (docs/decisions/042, 047), end to end on the real job queue: a
+ * Timers of the record engine (docs/decisions/042, 051), end to end on the real job queue: a
  * knowledge article archived at the start of its archive date, contracts and first line support
  * agreements expired at the end of their expiry date (UTC). The write queues the job; the worker
  * runs it when its moment comes (here: the job's run_at moved to now, the clock having moved on).

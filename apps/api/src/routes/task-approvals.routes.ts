@@ -1,5 +1,5 @@
 /**
- * `/v1/tasks/:id/approvals` (issue 32, docs/decisions/047): the approvers of an approval task with
+ * `/v1/tasks/:id/approvals` (issue 32, docs/decisions/051): the approvers of an approval task with
  * their decisions, and the caller's decision as one of them (domain workflows/task-approvals.ts).
  */
 import { z } from 'zod';
@@ -47,7 +47,7 @@ export function taskApprovalsRoutes(services: ApiServices): RouteTable {
       description:
         'Only an approver of the task decides, once, while it waits for approval (assigned, accepted or in progress). The first rejection rejects ' +
         'the task; the approval that reaches `required_approvals` approves it, firing task.update and task.status-changed and assigning its successors.',
-      needs: { note: 'An approver of the task (docs/decisions/047)', scope: 'task:Update', answer: 'task:Read' },
+      needs: { note: 'An approver of the task (docs/decisions/051)', scope: 'task:Update', answer: 'task:Read' },
       input: { ...decisionBody, parse: (raw) => {
         const { params, body } = decisionBody.parse(raw);
         return { id: recordIdParam(params.id), body };

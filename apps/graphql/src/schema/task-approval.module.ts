@@ -1,5 +1,5 @@
 /**
- * The approvals of an approval task (docs/decisions/047), as REST `/v1/tasks/:id/approvals`: a
+ * The approvals of an approval task (docs/decisions/051), as REST `/v1/tasks/:id/approvals`: a
  * task's `approvals`, each approver with their decision, and `taskApprovalDecide`, the caller's
  * decision as one of its approvers, through the same use case.
  */

@@ -81,7 +81,7 @@ export interface RecordAgreement<K extends string = string> {
  */
 export interface RecordTimer<K extends string = string> {
   field: K;
-  /** The day's start or end; `moment`: the field is a datetime, due when it comes (a task's `waiting_until`, docs/decisions/047). */
+  /** The day's start or end; `moment`: the field is a datetime, due when it comes (a task's `waiting_until`, docs/decisions/051). */
   at: 'start' | 'end' | 'moment';
   /** The values it sets; none: the record's effects run when it comes (a workflow's start: record-effects.ts). */
   set: Readonly<Record<string, unknown>>;

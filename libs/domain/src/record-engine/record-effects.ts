@@ -1,6 +1,6 @@
 /**
  * What a write of a record brings to other records, and to itself as the service, in its
- * transaction (docs/decisions/047): a task's change assigns its successors and moves its
+ * transaction (docs/decisions/051): a task's change assigns its successors and moves its
  * workflow's status, a workflow's moves its release's. A record's effects are per-record code
  * (lifecycles.ts lists them), given what changed and a way to change records as the service;
  * they run after the write's own row, links, audit line and events, so a derived change's events

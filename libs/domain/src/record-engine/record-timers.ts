@@ -1,5 +1,5 @@
 /**
- * The timers of a record of the engine (define-record.ts `timers`, docs/decisions/042, 047): what
+ * The timers of a record of the engine (define-record.ts `timers`, docs/decisions/042, 051): what
  * a write giving a timed day or moment brings. A day's moment is UTC's: the start of the day, or
  * the end (the start of the next); a datetime's is itself. A moment come by the transaction's
  * clock sets the timer's fields in the same write (while the record has its `when` values); a

@@ -1,6 +1,6 @@
 /**
  * A release (issue 32, ../shared/RECORDS.md "release"), a record of the engine (docs/decisions/039,
- * 047): `/v1/releases`, GraphQL's `Release`, `release.create` / `.update`, `.manager-changed` and
+ * 051): `/v1/releases`, GraphQL's `Release`, `release.create` / `.update`, `.manager-changed` and
  * `.note-added`. Its workflows name it (`release_id`; listed at `/v1/releases/:id/workflows`); its
  * status, impact and completion follow them and are never written, and, as on the platform, its
  * status has no verb of its own: a move fires `release.update`.

@@ -1,5 +1,5 @@
 /**
- * A plan's status from its parts' (docs/decisions/047; RECORDS.md §3: a workflow's from its tasks,
+ * A plan's status from its parts' (docs/decisions/051; RECORDS.md §3: a workflow's from its tasks,
  * a release's from its workflows, a project's from its tasks): completed once every part is done,
  * halted while a part is halted, registered while none has moved, in progress otherwise. A plan
  * with no parts is registered. Its impact is its parts' highest.

@@ -1,5 +1,5 @@
 /**
- * The approvers of an approval task decide on it (docs/decisions/047): `GET /v1/tasks/:id/approvals`
+ * The approvers of an approval task decide on it (docs/decisions/051): `GET /v1/tasks/:id/approvals`
  * lists each approver with their decision; `POST` there records the caller's. Only an approver of
  * the task decides, once, while the task waits for approval (assigned, accepted or in progress),
  * with `task:Update` and no role beyond being its approver. The first rejection rejects the task;

@@ -1,6 +1,6 @@
 /**
  * The transitions no one makes by hand on a task of a plan — a workflow's task, a project's task
- * (docs/decisions/047, 050): a task that has left `registered` never returns to it; only an
+ * (docs/decisions/051, 050): a task that has left `registered` never returns to it; only an
  * approval task is `approved` or `rejected`, and an approval task is never `completed` or
  * `failed`. Where its approvers decide (a workflow's tasks: `POST /v1/tasks/:id/approvals`), an
  * approval task is not approved or rejected by hand either.

@@ -1,6 +1,6 @@
 /**
  * The statuses of the tasks of a plan — a workflow's tasks and a project's (RECORDS.md §3) — and
- * what each means to the plan (docs/decisions/047): a task `finished` lets its successors start;
+ * what each means to the plan (docs/decisions/051): a task `finished` lets its successors start;
  * a `halted` one stops its plan's progress until it is dealt with; either ends the task
  * (`finished_at`).
  */

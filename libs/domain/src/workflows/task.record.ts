@@ -1,6 +1,6 @@
 /**
  * A task of a workflow (issue 32, ../shared/RECORDS.md "task"), a record of the engine
- * (docs/decisions/039, 047): created by `POST /v1/workflows/:id/tasks`, read and changed at
+ * (docs/decisions/039, 051): created by `POST /v1/workflows/:id/tasks`, read and changed at
  * `/v1/tasks`; `task.create` / `.update`, `.status-changed`, `.member-changed`, `.team-changed`,
  * `.note-added`. It waits on its predecessors (tasks of the same workflow); once its workflow has
  * started and they are finished it is assigned (work-plan-lifecycle.ts). An approval task is
@@ -13,7 +13,7 @@ import { ENDED, IMPACTS, TASK_STATUSES, WAITING_UNTIL } from './task-statuses.js
 
 const { all: ALL, listed: LISTED } = FACETS;
 
-/** Transitions no one makes by hand (docs/decisions/047). */
+/** Transitions no one makes by hand (docs/decisions/051). */
 const taskRules = taskTransitionRules({ what: 'task', approval: 'approval', approvals: '/v1/tasks/:id/approvals' });
 
 export const TASK = defineRecord({

@@ -1,6 +1,6 @@
 /**
  * The lifecycle of a plan and its parts — a workflow and its tasks, a project and its project
- * tasks (docs/decisions/047, 050) — as record effects (record-effects.ts) that run in the
+ * tasks (docs/decisions/051, 050) — as record effects (record-effects.ts) that run in the
  * transaction of the change that causes them, for a plan described as data (WorkPlan):
  * - a part's predecessors are parts of its plan, never itself or a part that waits on it;
  * - once the plan has started, each registered part whose predecessors are all finished is

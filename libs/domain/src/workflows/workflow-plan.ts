@@ -1,5 +1,5 @@
 /**
- * A workflow as a plan of tasks (work-plan-lifecycle.ts; docs/decisions/047): it starts at
+ * A workflow as a plan of tasks (work-plan-lifecycle.ts; docs/decisions/051): it starts at
  * `start_at`, and a release follows its workflows: its status and impact follow theirs.
  */
 import { validationFailed } from '../errors/domain-error.js';

@@ -1,6 +1,6 @@
 /**
  * A workflow (a change; issue 32, ../shared/RECORDS.md "workflow"), a record of the engine
- * (docs/decisions/039, 047): `/v1/workflows`, GraphQL's `Workflow`, `workflow.create` / `.update`,
+ * (docs/decisions/039, 051): `/v1/workflows`, GraphQL's `Workflow`, `workflow.create` / `.update`,
  * `.status-changed`, `.manager-changed` and `.note-added`. A plan of tasks: it starts at `start_at`
  * (now unless given; null: not yet), its status, impact and completion follow its tasks
  * (work-plan-lifecycle.ts) and are never written; a release it belongs to follows it.

@@ -5,7 +5,7 @@ const IMPACT = "('none', 'low', 'medium', 'high', 'top')";
 const TASK_STATUSES = ['registered', 'declined', 'assigned', 'accepted', 'in_progress', 'waiting_for', 'waiting_for_customer', 'request_pending', 'failed', 'rejected', 'completed', 'approved', 'canceled'];
 
 /**
- * Issue 32 (docs/decisions/047): releases; workflows written over `/v1/workflows` — the seeded
+ * Issue 32 (docs/decisions/051): releases; workflows written over `/v1/workflows` — the seeded
  * table, which requests name, gains its category, justification, service, start, release and the
  * status, completion and impact its tasks give it (a workflow seeded `being_created` is
  * `registered`); and the tasks of workflows, with their predecessors and approvers, and the
