@@ -40,6 +40,7 @@ import * as requestMajorIncidentStatus from './20261129000055_request_major_inci
 import * as agileBoards from './20261129000056_agile_boards.js';
 import * as problems from './20261129000057_problems.js';
 import * as risks from './20261129000058_risks.js';
+import * as deliveryQueue from './20261129000060_delivery_queue.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000056_agile_boards': agileBoards,
   '20261129000057_problems': problems,
   '20261129000058_risks': risks,
+  '20261129000060_delivery_queue': deliveryQueue,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

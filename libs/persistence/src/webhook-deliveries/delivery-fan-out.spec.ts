@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import { fanOutWebhookEvents, PAUSED_REASONS, type FanOutEvent, type WebhookEventJob } from '@tessera/domain';
-import { createTestDatabase, recordStatements, type TestDatabase } from '../testing/index.js';
+import { createTestDatabase, deliveryRows, recordStatements, type TestDatabase } from '../testing/index.js';
 import { createUnitOfWork } from '../unit-of-work.js';
 import { DELIVERY_CHANNEL } from './delivery-wakeups.js';
 
@@ -47,7 +47,7 @@ describe('batched fan-out of webhook events', () => {
     // Two statements for the whole batch: the subscribers, then the insert with its wake-up.
     expect(statements.map((s) => s.trim().split(/\s/)[0]!.toLowerCase())).toEqual(['select', 'with']);
 
-    const rows = await test.db('webhook_deliveries').orderBy('webhook_id').select('account_id', 'webhook_id', 'status', 'paused_reason', 'lease_token', 'message');
+    const rows = await deliveryRows(test.db).orderBy('webhook_id').select('account_id', 'webhook_id', 'status', 'paused_reason', 'lease_token', 'message');
     expect(rows.map((r) => [r.account_id, r.webhook_id, r.status, r.paused_reason])).toEqual([
       ['fan-a', hooks['a-create'], 'pending', null],
       ['fan-a', hooks['a-create-off'], 'paused', PAUSED_REASONS.disabledByAdministrator],
@@ -104,7 +104,7 @@ describe('batched fan-out of webhook events', () => {
       expect(offered.map((c) => c.webhookId)).toEqual([hooks['a-create']]);
       expect(handedOff).toHaveLength(1);
       expect(handedOff[0]).toMatchObject({ webhook: { id: hooks['a-create'], uri: 'https://receiver.example/', policy: null }, delivery: { attempts: 0, test: false } });
-      const row = await test.db('webhook_deliveries').where({ id: handedOff[0]!.delivery.id }).first();
+      const row = await deliveryRows(test.db).where({ id: handedOff[0]!.delivery.id }).first();
       expect(row).toMatchObject({ status: 'pending', leased_by: 'worker-1', lease_token: handedOff[0]!.lease.token });
       // The message handed over is the text stored, with the account URL it names.
       expect(JSON.parse(handedOff[0]!.delivery.message)).toEqual(row.message);

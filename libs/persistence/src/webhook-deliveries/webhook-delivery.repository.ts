@@ -1,7 +1,7 @@
 /**
  * Deliveries, their attempts, and the delivery columns of `webhooks`
- * (decisions 016 and 024). An attempt in flight holds a lease on its row
- * (lease_token, lease_expires_at, leased_by), not a lock or a transaction:
+ * (decisions 016 and 024). An attempt in flight holds a lease on its delivery's
+ * queue row (webhook_delivery_queue, decision 047), not a lock or a transaction:
  * delivery-claims.ts takes leases, delivery-outcomes.ts records against them,
  * delivery-fan-out.ts inserts new ones, delivery-requeue.ts starts fresh series, delivery-wakeups.ts wakes the
  * dispatchers when deliveries become due.
@@ -66,9 +66,21 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
     },
 
     async pausePending(account, webhookId, reason) {
-      return db('webhook_deliveries')
-        .where({ account_id: account, webhook_id: webhookId, status: 'pending', test: false })
-        .update({ status: 'paused', paused_reason: reason, next_attempt_at: null });
+      // The paused deliveries leave the queue, except those leased now: their holder's outcome is
+      // recorded against the paused row (decision 024) and deletes the queue row then.
+      const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
+        `with paused as (
+           update webhook_deliveries set status = 'paused', paused_reason = ?, next_attempt_at = null
+            where account_id = ? and webhook_id = ? and status = 'pending' and not test
+           returning id
+         ), unqueued as (
+           delete from webhook_delivery_queue q using paused p
+            where q.delivery_id = p.id and (q.lease_token is null or q.due_at <= now())
+         )
+         select count(*)::int as n from paused`,
+        [reason, account, webhookId],
+      );
+      return rows[0]?.n ?? 0;
     },
 
     async administratorAddresses(account) {
