@@ -133,11 +133,15 @@ async function insertPending(db: Database, backlog: Backlog, count: number, ageM
 }
 
 async function emptyDeliveries(db: Database): Promise<void> {
-  await db.raw('truncate webhook_delivery_attempts, webhook_delivery_queue, webhook_deliveries');
+  await db.raw('truncate webhook_delivery_attempts, webhook_delivery_queue, webhook_deliveries, webhook_event_messages');
 }
 
 /** The message of a delivery the throughput runs left (a real one's size), or a stand-in of about that size. */
 async function sampleMessage(db: Database): Promise<string> {
-  const row = await db('webhook_deliveries').first<{ message: unknown } | undefined>('message');
-  return row ? JSON.stringify(row.message) : JSON.stringify({ event: 'request.create', payload: { text: 'x'.repeat(900) } });
+  const { rows } = await db.raw<{ rows: Array<{ message: string }> }>(
+    `select coalesce(d.message::text, left(d.message_head::text, -1) || ',"payload":' || e.payload::text || '}') as message
+       from webhook_deliveries d left join webhook_event_messages e on e.id = d.event_message_id limit 1`,
+  );
+  const row = rows[0];
+  return row ? row.message : JSON.stringify({ event: 'request.create', payload: { text: 'x'.repeat(900) } });
 }

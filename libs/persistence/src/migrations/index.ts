@@ -41,6 +41,7 @@ import * as agileBoards from './20261129000056_agile_boards.js';
 import * as problems from './20261129000057_problems.js';
 import * as risks from './20261129000058_risks.js';
 import * as deliveryQueue from './20261129000060_delivery_queue.js';
+import * as eventMessages from './20261129000061_event_messages.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000057_problems': problems,
   '20261129000058_risks': risks,
   '20261129000060_delivery_queue': deliveryQueue,
+  '20261129000061_event_messages': eventMessages,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

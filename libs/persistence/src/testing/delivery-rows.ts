@@ -1,14 +1,17 @@
 /**
- * Deliveries as specs look at them since the queue rows are apart from the log (decision 047):
- * each delivery with the lease its queue row holds (`lease_token`, `leased_by`, and
+ * Deliveries as specs look at them since the queue rows are apart from the log and messages are
+ * stored once per event (decision 047): each delivery with its whole message, and the lease its queue row holds (`lease_token`, `leased_by`, and
  * `lease_expires_at`, the due time of a leased queue row), null when it has none or no queue
  * row. Queried like the table: `deliveryRows(db).where({ webhook_id })`.
  */
 import type { Database } from '../database.js';
+import { messageText } from '../webhook-deliveries/delivery-message.js';
 
 export function deliveryRows(db: Database) {
   return db.from(
-    db.raw(`(select d.*, q.lease_token, q.leased_by, case when q.lease_token is not null then q.due_at end as lease_expires_at
+    db.raw(`(select d.id, d.account_id, d.webhook_id, d.event, d.test, (${messageText('d')})::json as message, d.status, d.paused_reason, d.attempts,
+                    d.next_attempt_at, d.event_at, d.created_at, d.delivered_at,
+                    q.lease_token, q.leased_by, case when q.lease_token is not null then q.due_at end as lease_expires_at
                from webhook_deliveries d left join webhook_delivery_queue q on q.delivery_id = d.id) as webhook_deliveries`),
   );
 }

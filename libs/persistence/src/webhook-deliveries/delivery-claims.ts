@@ -24,9 +24,16 @@
  */
 import type { ClaimOptions, ClaimResult, ClaimedDelivery, LeasedDelivery } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { messageAccount, messageText } from './delivery-message.js';
 import { deliveryWebhooks, WEBHOOK_VERSION } from './delivery-webhook-cache.js';
 
-export const DELIVERY_COLUMNS = ['id', 'account_id', 'webhook_id', 'event', 'test', 'message', 'status', 'paused_reason', 'attempts', 'next_attempt_at', 'event_at', 'created_at', 'delivered_at'];
+/** A delivery as the log shows it, its message put together from its head and its event's payload (delivery-message.ts). */
+export function deliveryColumns(db: Database) {
+  return [
+    'id', 'account_id', 'webhook_id', 'event', 'test', db.raw(`(${messageText('webhook_deliveries')})::json as message`), 'status', 'paused_reason', 'attempts',
+    'next_attempt_at', 'event_at', 'created_at', 'delivered_at',
+  ];
+}
 
 /**
  * What an attempt needs of a claimed delivery (LeasedDelivery): one timestamp, and the message as
@@ -117,8 +124,8 @@ function claimStatement(db: Database, options: ClaimOptions) {
      select m.capped, c.* from (select array(select distinct webhook_id from ranked where slot > ?) as capped) m
        left join (
          select d.id as d_id, d.account_id as d_account_id, d.webhook_id as d_webhook_id, d.event as d_event, d.test as d_test,
-                d.attempts as d_attempts, d.next_attempt_at as d_next_attempt_at, d.message::text as d_message,
-                d.message->>'account' as d_issuer, l.lease_token as d_lease_token, ${WEBHOOK_VERSION} as w_version
+                d.attempts as d_attempts, d.next_attempt_at as d_next_attempt_at, ${messageText('d')} as d_message,
+                ${messageAccount('d')} as d_issuer, l.lease_token as d_lease_token, ${WEBHOOK_VERSION} as w_version
            from leased l join webhook_deliveries d on d.id = l.delivery_id join webhooks w on w.id = d.webhook_id
            left join webhook_policies p on p.id = w.webhook_policy_id and p.account_id = w.account_id
        ) c on true`,

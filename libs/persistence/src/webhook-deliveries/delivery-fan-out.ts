@@ -24,11 +24,13 @@ export async function subscribersOf(db: Database, keys: readonly SubscriptionKey
 export async function insertDeliveries(db: Database, deliveries: readonly NewDelivery[], lease?: FanOutLease): Promise<InsertedDeliveries> {
   if (deliveries.length === 0) return { inserted: [], leased: [] };
   // An event's payload, most of a message, is one object shared by its webhooks' messages: written
-  // once per batch and joined to each row's own part (webhook, name, …) by its number, so a batch
-  // of 2,048 deliveries of 256 events carries 256 payloads, not 2,048 (written, sent and parsed).
+  // once per batch, stored once (webhook_event_messages, decision 047) and referred to by each
+  // delivery beside its own part of the message (webhook, name, …), so a batch of 2,048 deliveries
+  // of 256 events carries and stores 256 payloads, not 2,048. Only the payloads of deliveries
+  // inserted are stored: a fan-out run again inserts nothing.
   const payloadNumbers = new Map<unknown, number>();
   const payloads: string[] = [];
-  /** Each message's text as stored (`message` is json: it keeps this text) and sent on every attempt. */
+  /** Each message's text as the statement puts it together (head, then payload) and as it is sent on every attempt. */
   const bodies = new Map<string, string>();
   // One JSON parameter for the rows, each message's own part put in as its JSON text: pg would
   // write a text[] element by element, escaping every character of every message.
@@ -56,18 +58,21 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
   // referenced, hence the count.
   const { rows: inserted } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
     `with payloads as materialized (
-       select (n - 1)::int as p, value from json_array_elements(?::json) with ordinality as e(value, n)
+       select (n - 1)::int as p, value, gen_random_uuid() as id from json_array_elements(?::json) with ordinality as e(value, n)
      ), v as materialized (
        select * from json_to_recordset(?::json)
               as v(id uuid, account_id text, webhook_id int, event text, test boolean, event_at timestamptz, status text, paused_reason text, leased boolean, p int, head json)
      ), ins as (
-       insert into webhook_deliveries (id, account_id, webhook_id, event, test, message, event_at, status, paused_reason, next_attempt_at)
-       select v.id, v.account_id, v.webhook_id, v.event, v.test, (left(v.head::text, -1) || ',"payload":' || payloads.value::text || '}')::json,
-              v.event_at, v.status, v.paused_reason,
+       insert into webhook_deliveries (id, account_id, webhook_id, event, test, message_head, event_message_id, event_at, status, paused_reason, next_attempt_at)
+       select v.id, v.account_id, v.webhook_id, v.event, v.test, v.head, payloads.id, v.event_at, v.status, v.paused_reason,
               case when v.status = 'pending' then now() end
          from v join payloads using (p)
        on conflict (id) do nothing
-       returning id, account_id, webhook_id, status, attempts, next_attempt_at
+       returning id, account_id, webhook_id, status, attempts, next_attempt_at, event_message_id
+     ), messages as (
+       insert into webhook_event_messages (id, account_id, payload)
+       select payloads.id, m.account_id, payloads.value
+         from payloads join (select distinct event_message_id, account_id from ins) m on m.event_message_id = payloads.id
      ), queued as (
        insert into webhook_delivery_queue (delivery_id, account_id, webhook_id, due_at, lease_token, leased_by)
        select ins.id, ins.account_id, ins.webhook_id,

@@ -11,7 +11,7 @@ import type { Database } from '../database.js';
 import { fetchPage } from '../collections/collection.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
 import { attemptsOf, summariesOf } from './delivery-attempts.js';
-import { claimDueDeliveries, DELIVERY_COLUMNS } from './delivery-claims.js';
+import { claimDueDeliveries, deliveryColumns } from './delivery-claims.js';
 import { insertDeliveries, subscribersOf } from './delivery-fan-out.js';
 import { addAttempts, leasedStates, lockWebhooks, recordAsClaimed, recordProgress, releaseLeases, webhooksSucceeded } from './delivery-outcomes.js';
 import { requeueDelivery, requeueRange } from './delivery-requeue.js';
@@ -23,7 +23,7 @@ export const DELIVERY_SQL_COLUMNS: Readonly<Record<string, string>> = {
 
 export function webhookDeliveryRepository(db: Database): WebhookDeliveryRepository {
   const findDelivery = async (account: string, webhookId: number, deliveryId: string, forUpdate: boolean) => {
-    const query = db('webhook_deliveries').where({ account_id: account, webhook_id: webhookId, id: deliveryId }).first(DELIVERY_COLUMNS);
+    const query = db('webhook_deliveries').where({ account_id: account, webhook_id: webhookId, id: deliveryId }).first(deliveryColumns(db));
     if (forUpdate) query.forUpdate();
     return ((await query) as WebhookDeliveryRecord | undefined) ?? null;
   };
@@ -99,7 +99,7 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
 
     async list(account, webhookId, query) {
       const newestFirst = query.sort.length > 0 ? query : { ...query, sort: [{ field: 'created_at', direction: 'desc' as const }] };
-      const base = db('webhook_deliveries').where({ account_id: account, webhook_id: webhookId }).select(DELIVERY_COLUMNS);
+      const base = db('webhook_deliveries').where({ account_id: account, webhook_id: webhookId }).select(deliveryColumns(db));
       const page = await fetchPage<WebhookDeliveryRecord>(base, newestFirst, DELIVERY_SQL_COLUMNS);
       return { rows: await summariesOf(db, page.rows), total: page.total };
     },
