@@ -9,6 +9,7 @@ import type { ClaimOptions, RecordedProgress } from '@tessera/domain';
 import { createTestDatabase, deliveryRows, insertDeliveryRows, setLeases, type TestDatabase } from '../testing/index.js';
 import { claimDueDeliveries } from './delivery-claims.js';
 import { leasedStates, recordProgress, releaseLeases } from './delivery-outcomes.js';
+import { webhookDeliveryRepository } from './webhook-delivery.repository.js';
 
 describe('delivery claims', () => {
   let test: TestDatabase;
@@ -118,6 +119,22 @@ describe('delivery claims', () => {
 
     expect(await releaseLeases(test.db, [again!.lease])).toBe(1);
     expect((await claimDueDeliveries(test.db, options())).claimed.map((d) => d.delivery.id)).toEqual([id]);
+  });
+
+  it('keeps the lease of a delivery paused while in flight, never claims it again, and drops its queue row with its outcome', async () => {
+    const [id] = await due(hookA, 1);
+    const { claimed: [held] } = await claimDueDeliveries(test.db, options({ leaseMs: 1_000 }));
+    expect(await webhookDeliveryRepository(test.db).pausePending('claims', hookA, 'the webhook is disabled')).toBe(1);
+    expect(await deliveryRows(test.db).where({ id }).first()).toMatchObject({ status: 'paused', lease_token: held!.lease.token });
+    // Its lease would have ended by now: still not claimed, the delivery is paused.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await claimDueDeliveries(test.db, options({ leasedBy: 'newer' }))).claimed).toEqual([]);
+
+    const [state] = await leasedStates(test.db, [held!.lease]);
+    expect(state).toMatchObject({ status: 'paused', lease_token: held!.lease.token });
+    const paused: RecordedProgress = { id: id!, leaseToken: held!.lease.token, status: 'paused', attempts: 1, next_attempt_at: null, delivered_at: null, paused_reason: 'the webhook is disabled' };
+    expect(await recordProgress(test.db, [paused])).toEqual([id]);
+    expect(await test.db('webhook_delivery_queue').where({ delivery_id: id })).toEqual([]);
   });
 
   it('reads the due rows in order and stops at its limit, whatever the table statistics say', async () => {

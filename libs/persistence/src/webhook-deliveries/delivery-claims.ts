@@ -88,8 +88,9 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
 /**
  * One statement: the leases taken on the narrow queue rows (decision 047), each row with its
  * delivery and its webhook's version. The delivery row is read, not written: a claim moves only
- * the queue row's due time to the lease's end and sets its token. A queue row whose delivery was
- * paused while it was leased (and whose lease then expired) is passed over.
+ * the queue row's due time to the lease's end and sets its token. The queue holds pending
+ * deliveries only: a delivery paused while leased keeps its row, due never, until its holder's
+ * outcome (or the release of a dead holder's leases) deletes it.
  */
 function claimStatement(db: Database, options: ClaimOptions) {
   return db.raw<{ rows: Array<Record<string, unknown>> }>(
@@ -105,7 +106,6 @@ function claimStatement(db: Database, options: ClaimOptions) {
        select q.delivery_id as id, q.webhook_id, q.due_at from webhook_delivery_queue q
         where q.due_at <= now()
           and q.webhook_id not in (select webhook_id from busy where n >= ?)
-          and exists (select 1 from webhook_deliveries s where s.id = q.delivery_id and s.status = 'pending')
         order by q.due_at
         limit ?
         for update skip locked

@@ -67,7 +67,8 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
 
     async pausePending(account, webhookId, reason) {
       // The paused deliveries leave the queue, except those leased now: their holder's outcome is
-      // recorded against the paused row (decision 024) and deletes the queue row then.
+      // recorded against the paused row (decision 024) and deletes the queue row then. Until then
+      // such a row is due never (its lease still counted), so a claim needs no look at the delivery.
       const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
         `with paused as (
            update webhook_deliveries set status = 'paused', paused_reason = ?, next_attempt_at = null
@@ -76,6 +77,9 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
          ), unqueued as (
            delete from webhook_delivery_queue q using paused p
             where q.delivery_id = p.id and (q.lease_token is null or q.due_at <= now())
+         ), held as (
+           update webhook_delivery_queue q set due_at = 'infinity' from paused p
+            where q.delivery_id = p.id and q.lease_token is not null and q.due_at > now()
          )
          select count(*)::int as n from paused`,
         [reason, account, webhookId],
