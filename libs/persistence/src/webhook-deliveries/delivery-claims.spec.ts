@@ -5,7 +5,7 @@
  * lease's token changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import type { ClaimOptions, RecordedProgress } from '@tessera/domain';
+import { trustedAccountId, type ClaimOptions, type RecordedProgress } from '@tessera/domain';
 import { createTestDatabase, deliveryRows, insertDeliveryRows, setLeases, type TestDatabase } from '../testing/index.js';
 import { claimDueDeliveries } from './delivery-claims.js';
 import { leasedStates, recordProgress, releaseLeases } from './delivery-outcomes.js';
@@ -124,7 +124,7 @@ describe('delivery claims', () => {
   it('keeps the lease of a delivery paused while in flight, never claims it again, and drops its queue row with its outcome', async () => {
     const [id] = await due(hookA, 1);
     const { claimed: [held] } = await claimDueDeliveries(test.db, options({ leaseMs: 1_000 }));
-    expect(await webhookDeliveryRepository(test.db).pausePending('claims', hookA, 'the webhook is disabled')).toBe(1);
+    expect(await webhookDeliveryRepository(test.db).pausePending(trustedAccountId('claims'), hookA, 'the webhook is disabled')).toBe(1);
     expect(await deliveryRows(test.db).where({ id }).first()).toMatchObject({ status: 'paused', lease_token: held!.lease.token });
     // Its lease would have ended by now: still not claimed, the delivery is paused.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
