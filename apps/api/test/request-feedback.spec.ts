@@ -4,6 +4,7 @@ import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limi
 import { createApiApp } from '../src/app.js';
 import { fanOutWebhookEvent, parseJobPayload } from '@tessera/domain';
 import { createUnitOfWork, listQueuedJobs } from '@tessera/persistence';
+import { deliveryRows } from '@tessera/persistence/testing';
 import { API_URL, clearRequests, queuedEvents, startApiHarness, type ApiHarness } from './support/api-harness.js';
 import { call } from './support/integration-calls.js';
 
@@ -112,7 +113,7 @@ describe('GET /v1/requests/:id/feedback — the requester’s satisfaction links
     const fanned = await fanOutWebhookEvent(parsed.payload, { jobId: 'feedback-job', eventAt: new Date(), apiUrl: API_URL }, createUnitOfWork(h.test.db));
 
     expect(fanned).toEqual({ deliveries: 1, paused: 0 });
-    const [delivery] = await h.test.db('webhook_deliveries').select('message', 'status');
+    const [delivery] = await deliveryRows(h.test.db).select('message', 'status');
     expect(delivery.status).toBe('pending');
     expect(delivery.message).toMatchObject({ event: 'request.update', object_id: created.id, person_id: created.requested_by.id, payload: { source: 'Feedback' } });
   });

@@ -16,6 +16,7 @@ import {
   type EventKind, type EventName, type EventNoun, type PublishedEvent, type WebhookEventJob,
 } from '@tessera/domain';
 import { createUnitOfWork, listQueuedJobs } from '@tessera/persistence';
+import { deliveryRows } from '@tessera/persistence/testing';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { API_URL, startApiHarness, type ApiHarness } from './support/api-harness.js';
 import { call } from './support/integration-calls.js';
@@ -176,7 +177,7 @@ describe('the webhooks section of GET /v1/openapi.json', () => {
       }
       for (const { id } of await h.test.db('webhooks').whereIn('event', REQUEST_EVENTS).select('id')) await h.post(`/v1/webhooks/${id}/test`).expect(204);
 
-      const deliveries: Array<{ event: string; test: boolean; message: Record<string, unknown> }> = await h.test.db('webhook_deliveries').select('event', 'test', 'message');
+      const deliveries: Array<{ event: string; test: boolean; message: Record<string, unknown> }> = await deliveryRows(h.test.db).select('event', 'test', 'message');
       const published = deliveries.filter((d) => !d.test);
       expect(published).toHaveLength(jobs.filter((job) => (REQUEST_EVENTS as readonly string[]).includes(job.payload['event'] as string)).length);
       expect(new Set(published.map((d) => d.event))).toEqual(new Set(REQUEST_EVENTS));

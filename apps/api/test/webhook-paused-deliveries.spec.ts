@@ -6,6 +6,7 @@
  */
 import { PAUSED_REASONS, fanOutWebhookEvent, parseJobPayload } from '@tessera/domain';
 import { createUnitOfWork, listQueuedJobs } from '@tessera/persistence';
+import { deliveryRows } from '@tessera/persistence/testing';
 import request from 'supertest';
 import { API_URL, startApiHarness, type ApiHarness } from './support/api-harness.js';
 
@@ -33,7 +34,7 @@ describe('paused deliveries in the delivery log', () => {
     if (!parsed.ok) throw new Error(parsed.reason);
     fanned += 1;
     await fanOutWebhookEvent(parsed.payload, { jobId: `paused-spec-${fanned}`, eventAt: new Date(), apiUrl: API_URL }, createUnitOfWork(h.test.db));
-    const row = await h.test.db('webhook_deliveries').where({ webhook_id: webhookId }).whereRaw("message->>'object_id' = ?", [String(created.body.id)]).first('id');
+    const row = await deliveryRows(h.test.db).where({ webhook_id: webhookId }).whereRaw("message->>'object_id' = ?", [String(created.body.id)]).first('id');
     return row.id;
   }
 

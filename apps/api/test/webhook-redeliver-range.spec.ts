@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PAUSED_REASONS, REDELIVERY_BATCH } from '@tessera/domain';
+import { insertDeliveryRows } from '@tessera/persistence/testing';
 import { startApiHarness, type ApiHarness } from './support/api-harness.js';
 import { foreignWebhook } from './support/webhook-calls.js';
 
@@ -23,7 +24,7 @@ describe('POST /v1/webhooks/:id/redeliver', () => {
 
   const insert = async (rows: Array<{ minute: number; status: string; test?: boolean; webhook?: number }>) => {
     const ids = rows.map(() => randomUUID());
-    await h.test.db('webhook_deliveries').insert(rows.map((row, i) => ({
+    await insertDeliveryRows(h.test.db, rows.map((row, i) => ({
       id: ids[i], account_id: 'wdc', webhook_id: row.webhook ?? webhookId, event: 'request.create', test: row.test ?? false, message: '{}',
       event_at: T(row.minute), status: row.status, attempts: row.status === 'pending' ? 0 : 3,
       paused_reason: row.status === 'paused' ? PAUSED_REASONS.afterFailures : null,

@@ -6,6 +6,7 @@
  */
 import { encodeNodeId } from '@tessera/domain';
 import { listQueuedJobs } from '@tessera/persistence';
+import { deliveryRows } from '@tessera/persistence/testing';
 import { API_URL, startApiHarness, type ApiHarness } from './support/api-harness.js';
 import { foreignWebhook } from './support/webhook-calls.js';
 
@@ -22,7 +23,7 @@ describe('webhook test endpoint and delivery log', () => {
 
   // Decision 024: a delivery is due in its row (a dispatcher claims it); no job is queued for it.
   const deliveryJobs = () => listQueuedJobs(h.test.db, 'webhook-delivery');
-  const deliveries = () => h.test.db('webhook_deliveries').where({ webhook_id: webhookId }).orderBy('created_at');
+  const deliveries = () => deliveryRows(h.test.db).where({ webhook_id: webhookId }).orderBy('created_at');
 
   describe('POST /v1/webhooks/:id/test', () => {
     it('answers 204 and queues a test delivery with object_id 12345 to the disabled webhook, signed by the worker', async () => {
@@ -133,7 +134,7 @@ describe('webhook test endpoint and delivery log', () => {
       const res = await h.post(`/v1/webhooks/${webhookId}/deliveries/${older}/redeliver`).expect(202);
 
       expect(res.body).toMatchObject({ id: older, status: 'pending', delivered_at: null });
-      const row = await h.test.db('webhook_deliveries').where({ id: older }).first();
+      const row = await deliveryRows(h.test.db).where({ id: older }).first();
       expect(row).toMatchObject({ status: 'pending', attempts: 0, lease_token: null });
       expect(row.next_attempt_at.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
       expect(await deliveryJobs()).toEqual([]);

@@ -8,7 +8,7 @@
  */
 import type { AccessContext } from '@tessera/domain';
 import { seedDemoData } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { createTestDatabase, deliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 import { startHttpSink, type HttpSink } from './support/http-sink.js';
 import { startLiveWorker, type LiveWorker } from './support/live-worker.js';
 import { waitFor } from './support/wait-for.js';
@@ -55,7 +55,7 @@ describe('the delivery leases of a dead or stopped worker', () => {
       if (first!.child.exitCode !== null) throw new Error(`the first worker ended:\n${first!.output()}`);
       return hits().length >= CAP;
     }, 30_000);
-    const leased = await test.db('webhook_deliveries').where({ webhook_id: webhookId }).whereNotNull('lease_token').count<Array<{ count: string }>>('* as count');
+    const leased = await deliveryRows(test.db).where({ webhook_id: webhookId }).whereNotNull('lease_token').count<Array<{ count: string }>>('* as count');
     expect(Number(leased[0]!.count)).toBeGreaterThanOrEqual(CAP);
 
     first.child.kill(signal);

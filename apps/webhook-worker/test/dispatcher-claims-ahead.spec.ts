@@ -6,7 +6,7 @@
  */
 import type { AccessContext } from '@tessera/domain';
 import { seedDemoData } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { createTestDatabase, deliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 import { startHttpSink, type HttpSink } from './support/http-sink.js';
 import { startLiveWorker, type LiveWorker } from './support/live-worker.js';
 import { waitFor } from './support/wait-for.js';
@@ -41,7 +41,7 @@ describe('deliveries claimed ahead of free slots', () => {
     await test?.drop();
   });
 
-  const rows = () => test.db('webhook_deliveries').where({ webhook_id: webhookId }).select<Array<{ id: string; status: string; lease_token: string | null }>>('id', 'status', 'lease_token');
+  const rows = () => deliveryRows(test.db).where({ webhook_id: webhookId }).select<Array<{ id: string; status: string; lease_token: string | null }>>('id', 'status', 'lease_token');
   const hits = () => sink.requests.filter((r) => r.path === `/hook/${webhookId}`);
 
   it('leases up to WEBHOOK_MAX_IN_FLIGHT more than it sends, and a stop gives back the leases of those not started', async () => {

@@ -16,7 +16,7 @@
  */
 import type { AccessContext } from '@tessera/domain';
 import { createDatabase, findFreePort } from '@tessera/persistence';
-import type { TestDatabase } from '@tessera/persistence/testing';
+import { deliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 import type { HttpSink } from './support/http-sink.js';
 import { startOwnPostgres, type OwnPostgres } from './support/own-postgres.js';
 import { waitFor } from './support/wait-for.js';
@@ -139,10 +139,10 @@ describe('PostgreSQL stopped for longer than the delivery lease, under load', ()
       await load;
       await waitFor('a delivery of every acknowledged event, each recorded', async () => {
         alive();
-        const rows = await test.db('webhook_deliveries').where({ webhook_id: webhookId }).select('status', 'lease_token');
+        const rows = await deliveryRows(test.db).where({ webhook_id: webhookId }).select('status', 'lease_token');
         return rows.length >= acknowledged && rows.every((row: { status: string; lease_token: string | null }) => row.status === 'delivered' && row.lease_token === null);
       }, 20_000).catch(async (error: Error) => {
-        const rows = await test.db('webhook_deliveries').where({ webhook_id: webhookId }).whereNot('status', 'delivered').select('id', 'status', 'attempts', 'lease_expires_at');
+        const rows = await deliveryRows(test.db).where({ webhook_id: webhookId }).whereNot('status', 'delivered').select('id', 'status', 'attempts', 'lease_expires_at');
         throw new Error(`${error.message}\nnot delivered: ${JSON.stringify(rows)}\nworker:\n${worker!.output().slice(-6000)}`);
       });
 

@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { claimDeliveries, type ClaimedDelivery, type DeliveryOutcome } from '@tessera/domain';
 import { createUnitOfWork } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { createTestDatabase, deliveryRows, insertDeliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 import { outcomeRecorder } from '../src/deliveries/outcome-recorder.js';
 
 describe('the outcome recorder', () => {
@@ -25,7 +25,7 @@ describe('the outcome recorder', () => {
   afterAll(() => test.drop());
 
   const claim = async (n: number): Promise<ClaimedDelivery[]> => {
-    await test.db('webhook_deliveries').insert(Array.from({ length: n }, () => ({
+    await insertDeliveryRows(test.db, Array.from({ length: n }, () => ({
       id: randomUUID(), account_id: 'recorder', webhook_id: hook, event: 'request.create', message: '{}', event_at: new Date(), next_attempt_at: new Date(Date.now() - 1000),
     })));
     return (await claimDeliveries(createUnitOfWork(test.db).repositories, { leasedBy: 'spec', leaseMs: 60_000, limit: 100, perWebhook: 100, inFlight: [] })).claimed;
@@ -44,7 +44,7 @@ describe('the outcome recorder', () => {
 
     await recorder.drain(5_000);
 
-    const rows = await test.db('webhook_deliveries').whereIn('id', claimed.map((c) => c.delivery.id)).select('id', 'status', 'lease_token');
+    const rows = await deliveryRows(test.db).whereIn('id', claimed.map((c) => c.delivery.id)).select('id', 'status', 'lease_token');
     const byId = new Map(rows.map((row: { id: string; status: string; lease_token: string | null }) => [row.id, row]));
     for (const c of claimed.filter((each) => each !== bad)) expect(byId.get(c.delivery.id)).toMatchObject({ status: 'delivered', lease_token: null });
     expect(byId.get(bad.delivery.id)).toMatchObject({ status: 'pending', lease_token: bad.lease.token });

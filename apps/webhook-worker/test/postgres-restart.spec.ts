@@ -14,7 +14,7 @@ import path from 'node:path';
 import {
   createDatabase, findFreePort, migrateLatest, seedDemoData, startEmbeddedPostgres, withDatabaseName, type RunningPostgres,
 } from '@tessera/persistence';
-import type { TestDatabase } from '@tessera/persistence/testing';
+import { deliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 import type { AccessContext } from '@tessera/domain';
 import { startHttpSink, type HttpSink } from './support/http-sink.js';
 import { waitFor } from './support/wait-for.js';
@@ -117,10 +117,10 @@ describe('PostgreSQL restarted under a running worker', () => {
       return Number(row?.count) === 0;
     }, 10_000);
     await waitFor('every outcome recorded', async () => {
-      const open = await test.db('webhook_deliveries').where({ webhook_id: webhookId }).andWhere((q) => q.whereNot('status', 'delivered').orWhereNotNull('lease_token'));
+      const open = await deliveryRows(test.db).where({ webhook_id: webhookId }).andWhere((q) => q.whereNot('status', 'delivered').orWhereNotNull('lease_token'));
       return open.length === 0;
     }, 10_000);
-    const deliveries = await test.db('webhook_deliveries').where({ webhook_id: webhookId }).select('id', 'status', 'lease_token');
+    const deliveries = await deliveryRows(test.db).where({ webhook_id: webhookId }).select('id', 'status', 'lease_token');
     expect(deliveries).toHaveLength(40);
     expect(deliveries.filter((d: { lease_token: string | null }) => d.lease_token !== null)).toEqual([]);
     expect(deliveries.filter((d: { status: string }) => d.status !== 'delivered')).toEqual([]);

@@ -1,6 +1,6 @@
 import { encodeNodeId, JOBS, trustedAccountId, waitingUntilJobKey, type NewRequest, type RequestRecord } from '@tessera/domain';
 import { enqueueJob, findRequest, insertRequest, listQueuedJobs, seedDemoData } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { createTestDatabase, deliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 import { waitFor } from './support/wait-for.js';
 import { workerHarness, type WorkerHarness } from './support/worker-harness.js';
 
@@ -40,7 +40,7 @@ describe('request-waiting-until jobs', () => {
   const queuedFor = async (id: number) => (await listQueuedJobs(test.db, JOBS.requestWaitingUntil)).filter((j) => j.key === waitingUntilJobKey(id));
   /** The events of the request as their deliveries carry them, without the webhook's fields; update first. */
   const eventsOf = async (id: number) =>
-    (await test.db('webhook_deliveries').orderBy('webhook_id').select('message'))
+    (await deliveryRows(test.db).orderBy('webhook_id').select('message'))
       .map(({ message: { webhook_id: _id, webhook_nodeID: _node, account: _account, name: _name, ...event } }) => event as Record<string, unknown>)
       .filter((event) => event['object_id'] === id);
   const fannedOut = async (id: number) => waitFor('both events to be fanned out', async () => ((await eventsOf(id)).length === 2 ? eventsOf(id) : undefined));

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { encodeNodeId, MAX_ATTEMPTS, PAUSED_REASONS, RETRY_JITTER, RETRY_SCHEDULE_MS, type AccessContext } from '@tessera/domain';
 import { listQueuedJobs, type DemoSeedResult } from '@tessera/persistence';
-import type { TestDatabase } from '@tessera/persistence/testing';
+import { insertDeliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 import type { HttpSink } from './support/http-sink.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { waitFor } from './support/wait-for.js';
@@ -133,7 +133,7 @@ describe('webhook deliveries to a failing receiver', () => {
     // As the fan-out leaves them: one due now, four waiting for their next attempt.
     const message = JSON.stringify({ webhook_id: webhookId, account: 'http://localhost:3000/v1/accounts/wdc', event: 'request.create' });
     const ids = Array.from({ length: 5 }, () => randomUUID());
-    await test.db('webhook_deliveries').insert(ids.map((id, i) => ({
+    await insertDeliveryRows(test.db, ids.map((id, i) => ({
       id, account_id: 'wdc', webhook_id: webhookId, event: 'request.create', message, event_at: new Date(), attempts: i === 0 ? 0 : 1,
       next_attempt_at: i === 0 ? new Date() : new Date(Date.now() + 3_600_000),
     })));

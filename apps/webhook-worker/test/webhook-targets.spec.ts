@@ -6,7 +6,7 @@
  */
 import { JOBS, PAUSED_REASONS, testWebhook, TEST_OBJECT_ID, encodeNodeId, type AccessContext } from '@tessera/domain';
 import { createUnitOfWork, enqueueJob, listQueuedJobs } from '@tessera/persistence';
-import type { TestDatabase } from '@tessera/persistence/testing';
+import { deliveryRows, insertDeliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 import type { HttpSink } from './support/http-sink.js';
 import { waitFor } from './support/wait-for.js';
 import { attemptsOf, deliveriesOf, insertPolicy, insertWebhook, sinkWebhook, submitTestEvent, webhookRow } from './support/webhook-fixtures.js';
@@ -72,10 +72,10 @@ describe('webhook targets and who receives what', () => {
     const policy = await insertPolicy(test, 'hs256');
     const webhookId = await sinkWebhook(test, sink, { event: 'request.create', disabled: true, webhook_policy_id: policy.id });
     // A delivery queued while it was enabled, with its job from before the delivery engine, attempted after it was disabled.
-    await test.db('webhook_deliveries').insert({
+    await insertDeliveryRows(test.db, [{
       id: '8a6e0c52-3f0f-4d3b-9b1e-2f0c8a4f7d11', account_id: 'wdc', webhook_id: webhookId, event: 'request.create', test: false, event_at: new Date(),
       message: JSON.stringify({ webhook_id: webhookId, account: `${API_URL}/accounts/wdc`, event: 'request.create' }),
-    });
+    }]);
     await enqueueJob(test.db, { task: JOBS.webhookDelivery, payload: { account_id: 'wdc', delivery_id: '8a6e0c52-3f0f-4d3b-9b1e-2f0c8a4f7d11' } });
     await worker.start({ WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' });
 
@@ -133,7 +133,7 @@ describe('webhook targets and who receives what', () => {
     // One attempt each in the log, and no lease left behind.
     const attempts = await test.db('webhook_delivery_attempts as a').join('webhook_deliveries as d', 'd.id', 'a.delivery_id').where('d.webhook_id', webhookId).count<Array<{ count: string }>>('* as count');
     expect(Number(attempts[0]!.count)).toBe(n);
-    const leased = await test.db('webhook_deliveries').where({ webhook_id: webhookId }).whereNotNull('lease_token').count<Array<{ count: string }>>('* as count');
+    const leased = await deliveryRows(test.db).where({ webhook_id: webhookId }).whereNotNull('lease_token').count<Array<{ count: string }>>('* as count');
     expect(Number(leased[0]!.count)).toBe(0);
   });
 });

@@ -9,7 +9,7 @@
  */
 import type { AccessContext } from '@tessera/domain';
 import { seedDemoData } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { createTestDatabase, deliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 import { startHttpSink, type HttpSink, type ReceivedRequest } from './support/http-sink.js';
 import { startLiveWorker, type LiveWorker } from './support/live-worker.js';
 import { waitFor } from './support/wait-for.js';
@@ -59,7 +59,7 @@ describe('a worker killed with many deliveries in flight', () => {
     if (child.child.exitCode !== null || child.child.signalCode !== null) throw new Error(`the worker process ended on its own:\n${child.output()}`);
   };
   const deliveries = () =>
-    test.db('webhook_deliveries').where({ webhook_id: webhookId }).select<Array<{ id: string; status: string; lease_token: string | null; lease_expires_at: Date | null; leased_by: string | null }>>(
+    deliveryRows(test.db).where({ webhook_id: webhookId }).select<Array<{ id: string; status: string; lease_token: string | null; lease_expires_at: Date | null; leased_by: string | null }>>(
       'id', 'status', 'lease_token', 'lease_expires_at', 'leased_by',
     );
 

@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { queuedJob } from '@tessera/domain';
 import { enqueueJobs, seedDemoData } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { createTestDatabase, insertDeliveryRows, setLeases, type TestDatabase } from '@tessera/persistence/testing';
 import { createHttpApp } from './create-http-app.js';
 import { createLogger } from './logger.js';
 import { databasePoolMetrics, queueMetrics } from './operations-metrics.js';
@@ -35,12 +35,13 @@ describe('operations metrics on /metrics', () => {
     const delivery = (id: string, extra: Record<string, unknown>) => ({
       id, account_id: demo.account, webhook_id: webhook.id, event: 'request.create', message: '{}', event_at: new Date(), ...extra,
     });
-    await test.db('webhook_deliveries').insert([
+    await insertDeliveryRows(test.db, [
       delivery('00000000-0000-4000-8000-000000000001', { next_attempt_at: new Date(Date.now() - 30_000) }),
-      delivery('00000000-0000-4000-8000-000000000002', { next_attempt_at: new Date(), lease_token: '00000000-0000-4000-8000-0000000000aa', lease_expires_at: later }),
+      delivery('00000000-0000-4000-8000-000000000002', { next_attempt_at: new Date() }),
       delivery('00000000-0000-4000-8000-000000000003', { next_attempt_at: later }),
       delivery('00000000-0000-4000-8000-000000000004', { status: 'delivered', next_attempt_at: null }),
     ]);
+    await setLeases(test.db, ['00000000-0000-4000-8000-000000000002'], { lease_token: '00000000-0000-4000-8000-0000000000aa', lease_expires_at: later });
 
     const text = await scrape();
     expect(value(text, 'tessera_queue_depth', 'task="send-mail"')).toBe(2);

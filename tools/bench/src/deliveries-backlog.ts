@@ -5,7 +5,7 @@
  *
  * For each size, no worker running: the delivery tables are emptied (the parts
  * before have been checked, the parts after make their own rows), the backlog
- * is written straight into webhook_deliveries (the message of a real delivery,
+ * is written straight into webhook_deliveries and its queue rows (the message of a real delivery,
  * 8 webhooks, due one microsecond apart) and analyzed, as autovacuum would
  * have it. Then a steady state: each claim (128 deliveries, the per-webhook cap
  * of the worker's settings) is followed, unmeasured, by its rows recorded
@@ -49,6 +49,7 @@ export async function measureClaimBacklogs(ctx: DeliveriesContext, sizes: readon
       const began = performance.now();
       await fill(ctx.db, { account: ctx.target.account, webhooks: webhooks.ids, message }, size);
       await ctx.db.raw('analyze webhook_deliveries');
+      await ctx.db.raw('analyze webhook_delivery_queue');
       const fillMs = performance.now() - began;
       // Read after the fill: the pool closes an idle connection, and the claims may run on a new backend.
       const { rows } = await claimer.raw<{ rows: Array<{ pid: number }> }>('select pg_backend_pid() as pid');
@@ -102,8 +103,11 @@ async function claims(claimer: Database, backend: number, ctx: DeliveriesContext
 async function replace(db: Database, backlog: Backlog, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.raw(
-    `update webhook_deliveries set status = 'delivered', attempts = 1, delivered_at = now(), next_attempt_at = null, lease_token = null, lease_expires_at = null, leased_by = null
-      where id = any(?::uuid[])`,
+    `with done as (
+       update webhook_deliveries set status = 'delivered', attempts = 1, delivered_at = now(), next_attempt_at = null
+        where id = any(?::uuid[]) returning id
+     )
+     delete from webhook_delivery_queue q using done where q.delivery_id = done.id`,
     [[...ids]],
   );
   await insertPending(db, backlog, ids.length, 0);
@@ -116,20 +120,28 @@ async function fill(db: Database, backlog: Backlog, size: number): Promise<void>
 /** `count` pending deliveries, spread over the webhooks, due from `ageMicros` µs ago, one µs apart. */
 async function insertPending(db: Database, backlog: Backlog, count: number, ageMicros: number): Promise<void> {
   await db.raw(
-    `insert into webhook_deliveries (id, account_id, webhook_id, event, test, message, event_at, status, next_attempt_at)
-     select gen_random_uuid(), ?, (?::int[])[1 + i % ?], 'request.create', false, ?::json, now(), 'pending',
-            now() - make_interval(secs => ? / 1e6) + make_interval(secs => i / 1e6)
-       from generate_series(0, ? - 1) as i`,
+    `with ins as (
+       insert into webhook_deliveries (id, account_id, webhook_id, event, test, message, event_at, status, next_attempt_at)
+       select gen_random_uuid(), ?, (?::int[])[1 + i % ?], 'request.create', false, ?::json, now(), 'pending',
+              now() - make_interval(secs => ? / 1e6) + make_interval(secs => i / 1e6)
+         from generate_series(0, ? - 1) as i
+       returning id, account_id, webhook_id, next_attempt_at
+     )
+     insert into webhook_delivery_queue (delivery_id, account_id, webhook_id, due_at) select id, account_id, webhook_id, next_attempt_at from ins`,
     [backlog.account, [...backlog.webhooks], backlog.webhooks.length, backlog.message, ageMicros, count],
   );
 }
 
 async function emptyDeliveries(db: Database): Promise<void> {
-  await db.raw('truncate webhook_delivery_attempts, webhook_deliveries');
+  await db.raw('truncate webhook_delivery_attempts, webhook_delivery_queue, webhook_deliveries, webhook_event_messages');
 }
 
 /** The message of a delivery the throughput runs left (a real one's size), or a stand-in of about that size. */
 async function sampleMessage(db: Database): Promise<string> {
-  const row = await db('webhook_deliveries').first<{ message: unknown } | undefined>('message');
-  return row ? JSON.stringify(row.message) : JSON.stringify({ event: 'request.create', payload: { text: 'x'.repeat(900) } });
+  const { rows } = await db.raw<{ rows: Array<{ message: string }> }>(
+    `select coalesce(d.message::text, left(d.message_head::text, -1) || ',"payload":' || e.payload::text || '}') as message
+       from webhook_deliveries d left join webhook_event_messages e on e.id = d.event_message_id limit 1`,
+  );
+  const row = rows[0];
+  return row ? row.message : JSON.stringify({ event: 'request.create', payload: { text: 'x'.repeat(900) } });
 }

@@ -126,9 +126,9 @@ export async function deliveriesOf(db: Database, webhookIds: readonly number[], 
       this.on('a.delivery_id', 'd.id').andOnVal('a.attempt', 1);
     })
     .whereIn('d.webhook_id', webhookIds)
-    .whereRaw("(d.message->>'object_id')::int between ? and ?", [from, from + count - 1])
+    .whereRaw("(coalesce(d.message, d.message_head)->>'object_id')::int between ? and ?", [from, from + count - 1])
     .select<Array<{ id: string; object_id: string; status: string; created_at: Date; started_at: Date | null; error: string | null }>>(
-      'd.id', db.raw("d.message->>'object_id' as object_id"), 'd.status', 'd.created_at', 'a.started_at', 'a.error',
+      'd.id', db.raw("coalesce(d.message, d.message_head)->>'object_id' as object_id"), 'd.status', 'd.created_at', 'a.started_at', 'a.error',
     );
   return rows.map((row) => ({ id: row.id, objectId: Number(row.object_id), status: row.status, createdAt: row.created_at.getTime(), startedAt: row.started_at?.getTime() ?? null, error: row.error }));
 }

@@ -9,7 +9,7 @@ import {
   type WebhookDeliveryRecord,
 } from '@tessera/domain';
 import { createAccessRepository, createUnitOfWork, type DemoSeedResult } from '@tessera/persistence';
-import type { TestDatabase } from '@tessera/persistence/testing';
+import { deliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 
 /** The key the harness's worker opens policy keys with (no SECRET_SEALING_KEY outside production). */
 export const SEALING_KEY = loadSealingKey(undefined, 'test');
@@ -59,7 +59,7 @@ export async function submitTestEvent(test: TestDatabase, access: AccessContext,
 }
 
 export async function deliveriesOf(test: TestDatabase, webhookId: number): Promise<WebhookDeliveryRecord[]> {
-  return test.db('webhook_deliveries').where({ webhook_id: webhookId }).orderBy('created_at');
+  return deliveryRows(test.db).where({ webhook_id: webhookId }).orderBy('created_at');
 }
 
 export async function attemptsOf(test: TestDatabase, deliveryId: string): Promise<DeliveryAttemptRecord[]> {

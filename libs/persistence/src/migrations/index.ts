@@ -40,6 +40,8 @@ import * as requestMajorIncidentStatus from './20261129000055_request_major_inci
 import * as agileBoards from './20261129000056_agile_boards.js';
 import * as problems from './20261129000057_problems.js';
 import * as risks from './20261129000058_risks.js';
+import * as deliveryQueue from './20261129000060_delivery_queue.js';
+import * as eventMessages from './20261129000061_event_messages.js';
 import * as workflowsTasksReleases from './20261129000070_workflows_tasks_releases.js';
 import * as projectsProjectTasks from './20261129000075_projects_project_tasks.js';
 
@@ -89,6 +91,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000056_agile_boards': agileBoards,
   '20261129000057_problems': problems,
   '20261129000058_risks': risks,
+  '20261129000060_delivery_queue': deliveryQueue,
+  '20261129000061_event_messages': eventMessages,
   '20261129000070_workflows_tasks_releases': workflowsTasksReleases,
   '20261129000075_projects_project_tasks': projectsProjectTasks,
 };

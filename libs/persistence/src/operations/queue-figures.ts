@@ -38,12 +38,12 @@ export async function queueFigures(db: Database): Promise<QueueFigures[]> {
      group by t.identifier
     union all
     select 'webhook-delivery',
-           count(*) filter (where next_attempt_at <= now() and (lease_expires_at is null or lease_expires_at <= now()))::int,
-           count(*) filter (where lease_expires_at > now())::int,
-           count(*) filter (where next_attempt_at > now() and (lease_expires_at is null or lease_expires_at <= now()))::int,
-           extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now() and (lease_expires_at is null or lease_expires_at <= now())))::float8
-      from webhook_deliveries
-     where status = 'pending'
+           count(*) filter (where q.due_at <= now())::int,
+           count(*) filter (where q.lease_token is not null and q.due_at > now())::int,
+           count(*) filter (where q.lease_token is null and q.due_at > now())::int,
+           extract(epoch from now() - min(coalesce(d.next_attempt_at, q.due_at)) filter (where q.due_at <= now()))::float8
+      from webhook_delivery_queue q join webhook_deliveries d on d.id = q.delivery_id
+     where d.status = 'pending'
      order by 1`);
   return rows.map((row) => ({ task: row.task, due: row.due, running: row.running, scheduled: row.scheduled, oldestDueSeconds: Math.max(0, row.oldest_due_seconds ?? 0) }));
 }

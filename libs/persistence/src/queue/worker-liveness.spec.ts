@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, enqueueUncheckedJob, type TestDatabase } from '../testing/index.js';
+import { createTestDatabase, deliveryRows, enqueueUncheckedJob, insertDeliveryRows, setLeases, type TestDatabase } from '../testing/index.js';
 import { startJobRunner, type JobHandler, type JobRunner } from './job-runner.js';
 
 const BLOCKING_RUNNER = fileURLToPath(new URL('./testing/blocking-runner.ts', import.meta.url));
@@ -160,11 +160,13 @@ describe('worker liveness — heartbeats in worker_processes, and the jobs of de
       id: crypto.randomUUID(), account_id: 'liveness', webhook_id: hook.id as number, event: 'request.create', message: '{}', event_at: new Date(),
       next_attempt_at: new Date(), lease_token: crypto.randomUUID(), lease_expires_at: new Date(Date.now() + 3_600_000), leased_by: holder,
     });
-    await test.db('webhook_deliveries').insert([leased('gone-holder'), leased('gone-holder'), leased('split-holder'), leased('elsewhere-holder')]);
+    const rows = [leased('gone-holder'), leased('gone-holder'), leased('split-holder'), leased('elsewhere-holder')];
+    await insertDeliveryRows(test.db, rows.map(({ lease_token: _t, lease_expires_at: _e, leased_by: _b, ...row }) => row));
+    for (const row of rows) await setLeases(test.db, [row.id], row);
 
     await startRunner({}, { heartbeatMs: 5_000, deadAfterMs: 30_000 });
 
-    const held = async () => (await test.db('webhook_deliveries').whereNotNull('lease_token').select('leased_by')).map((row: { leased_by: string }) => row.leased_by).sort();
+    const held = async () => (await deliveryRows(test.db).whereNotNull('lease_token').select('leased_by')).map((row: { leased_by: string }) => row.leased_by).sort();
     await waitFor('the dead process\'s leases released', async () => (await held()).length === 2);
     expect(await held()).toEqual(['elsewhere-holder', 'split-holder']);
     expect(logs.filter((line) => line.message === 'released the delivery leases of dead worker processes')).toEqual([

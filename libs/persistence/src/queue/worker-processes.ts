@@ -5,13 +5,14 @@
  */
 import type pg from 'pg';
 import { DELIVERY_CHANNEL } from '../webhook-deliveries/delivery-wakeups.js';
+import { RELEASE } from '../webhook-deliveries/delivery-outcomes.js';
 import { QUEUE_SCHEMA } from './queue-schema.js';
 
 export interface WorkerProcessIdentity {
   id: string;
   hostname: string;
   pid: number;
-  /** The id this process's delivery leases carry (`webhook_deliveries.leased_by`), if it delivers. */
+  /** The id this process's delivery leases carry (`webhook_delivery_queue.leased_by`), if it delivers. */
   leaseHolder?: string;
 }
 
@@ -74,14 +75,19 @@ export async function sweepDeadWorkerProcesses(db: pg.Pool, deadAfterMs: number,
  */
 async function releaseLeasesOf(client: pg.PoolClient, holders: readonly string[]): Promise<number> {
   if (holders.length === 0) return 0;
-  const { rowCount } = await client.query(
-    `update webhook_deliveries d set lease_token = null, lease_expires_at = null, leased_by = null
-      where d.lease_token is not null and d.leased_by = any($1::text[])
-        and d.leased_by not in (select w.lease_holder from worker_processes w where w.lease_holder is not null)`,
+  const { rows } = await client.query<{ n: number }>(
+    `with v as (
+       select q.delivery_id as id, q.lease_token as token from webhook_delivery_queue q
+        where q.lease_token is not null and q.leased_by = any($1::text[])
+          and q.leased_by not in (select w.lease_holder from worker_processes w where w.lease_holder is not null)
+     )
+     ${RELEASE}
+     select (select count(*) from freed)::int + (select count(*) from dropped)::int as n`,
     [holders],
   );
-  if ((rowCount ?? 0) > 0) await client.query('select pg_notify($1, \'\')', [DELIVERY_CHANNEL]);
-  return rowCount ?? 0;
+  const released = rows[0]?.n ?? 0;
+  if (released > 0) await client.query('select pg_notify($1, \'\')', [DELIVERY_CHANNEL]);
+  return released;
 }
 
 /**

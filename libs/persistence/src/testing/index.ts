@@ -12,3 +12,4 @@ export type { Principal, PrincipalName } from './access-principals.js';
 export { untilHeldInAccessCache } from './held-in-access-cache.js';
 export { undoMigrationsFrom } from './undo-migrations.js';
 export { insertNeededRecord } from './needed-record.js';
+export { deliveryRows, insertDeliveryRows, setLeases } from './delivery-rows.js';

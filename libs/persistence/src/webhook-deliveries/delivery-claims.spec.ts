@@ -5,10 +5,11 @@
  * lease's token changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import type { ClaimOptions, RecordedProgress } from '@tessera/domain';
-import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { trustedAccountId, type ClaimOptions, type RecordedProgress } from '@tessera/domain';
+import { createTestDatabase, deliveryRows, insertDeliveryRows, setLeases, type TestDatabase } from '../testing/index.js';
 import { claimDueDeliveries } from './delivery-claims.js';
 import { leasedStates, recordProgress, releaseLeases } from './delivery-outcomes.js';
+import { webhookDeliveryRepository } from './webhook-delivery.repository.js';
 
 describe('delivery claims', () => {
   let test: TestDatabase;
@@ -29,7 +30,7 @@ describe('delivery claims', () => {
     const rows = Array.from({ length: n }, () => ({
       id: randomUUID(), account_id: 'claims', webhook_id: webhookId, event: 'request.create', message: '{}', event_at: new Date(), next_attempt_at: new Date(Date.now() - 1000),
     }));
-    await test.db('webhook_deliveries').insert(rows);
+    await insertDeliveryRows(test.db, rows);
     return rows.map((r) => r.id);
   };
   const options = (fields: Partial<ClaimOptions> = {}): ClaimOptions => ({ leasedBy: 'spec', leaseMs: 60_000, limit: 100, perWebhook: 100, inFlight: [], ...fields });
@@ -72,9 +73,11 @@ describe('delivery claims', () => {
     // The process holding them counts its sends in flight instead of its leases: three of A still sending, room for one.
     const own = await claimDueDeliveries(test.db, options({ perWebhook: 4, inFlight: [{ webhookId: hookA, count: 3 }] }));
     expect(perHook(own.claimed)).toEqual({ [hookA]: 1 });
-    await test.db('webhook_deliveries').whereIn('id', own.claimed.map((d) => d.delivery.id)).update({ lease_token: null, lease_expires_at: null });
+    await setLeases(test.db, own.claimed.map((d) => d.delivery.id), { lease_token: null, lease_expires_at: null });
     // One lease of A ends: one more of A for the other process, and A is capped again.
-    await test.db('webhook_deliveries').where({ id: first.claimed.find((d) => d.webhook.id === hookA)!.delivery.id }).update({ status: 'delivered', lease_token: null, lease_expires_at: null });
+    const ended = first.claimed.find((d) => d.webhook.id === hookA)!.delivery.id;
+    await test.db('webhook_deliveries').where({ id: ended }).update({ status: 'delivered' });
+    await test.db('webhook_delivery_queue').where({ delivery_id: ended }).del();
     const third = await claimDueDeliveries(test.db, options({ perWebhook: 4, leasedBy: 'another process' }));
     expect(perHook(third.claimed)).toEqual({ [hookA]: 1 });
     expect(third.capped).toEqual([hookA]);
@@ -105,26 +108,42 @@ describe('delivery claims', () => {
     const [id] = await due(hookA, 1);
     const { claimed: [held] } = await claimDueDeliveries(test.db, options({ leaseMs: 1_000 }));
     expect((await claimDueDeliveries(test.db, options())).claimed).toEqual([]);
-    await test.db('webhook_deliveries').where({ id }).update({ lease_expires_at: test.db.raw("now() - interval '1 second'") });
+    await setLeases(test.db, [id!], { lease_expires_at: test.db.raw("now() - interval '1 second'") });
     const { claimed: [again] } = await claimDueDeliveries(test.db, options({ leasedBy: 'newer' }));
     expect(again!.lease.token).not.toBe(held!.lease.token);
 
     const progress = (token: string): RecordedProgress => ({ id: id!, leaseToken: token, status: 'delivered', attempts: 1, next_attempt_at: null, delivered_at: new Date(), paused_reason: null });
     expect(await leasedStates(test.db, [held!.lease])).toEqual([]);
     expect(await recordProgress(test.db, [progress(held!.lease.token)])).toEqual([]);
-    expect(await test.db('webhook_deliveries').where({ id }).first()).toMatchObject({ status: 'pending', leased_by: 'newer' });
+    expect(await deliveryRows(test.db).where({ id }).first()).toMatchObject({ status: 'pending', leased_by: 'newer' });
 
     expect(await releaseLeases(test.db, [again!.lease])).toBe(1);
     expect((await claimDueDeliveries(test.db, options())).claimed.map((d) => d.delivery.id)).toEqual([id]);
+  });
+
+  it('keeps the lease of a delivery paused while in flight, never claims it again, and drops its queue row with its outcome', async () => {
+    const [id] = await due(hookA, 1);
+    const { claimed: [held] } = await claimDueDeliveries(test.db, options({ leaseMs: 1_000 }));
+    expect(await webhookDeliveryRepository(test.db).pausePending(trustedAccountId('claims'), hookA, 'the webhook is disabled')).toBe(1);
+    expect(await deliveryRows(test.db).where({ id }).first()).toMatchObject({ status: 'paused', lease_token: held!.lease.token });
+    // Its lease would have ended by now: still not claimed, the delivery is paused.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await claimDueDeliveries(test.db, options({ leasedBy: 'newer' }))).claimed).toEqual([]);
+
+    const [state] = await leasedStates(test.db, [held!.lease]);
+    expect(state).toMatchObject({ status: 'paused', lease_token: held!.lease.token });
+    const paused: RecordedProgress = { id: id!, leaseToken: held!.lease.token, status: 'paused', attempts: 1, next_attempt_at: null, delivered_at: null, paused_reason: 'the webhook is disabled' };
+    expect(await recordProgress(test.db, [paused])).toEqual([id]);
+    expect(await test.db('webhook_delivery_queue').where({ delivery_id: id })).toEqual([]);
   });
 
   it('reads the due rows in order and stops at its limit, whatever the table statistics say', async () => {
     // Statistics taken while every row was leased, as right after a burst: planned from them, the claim
     // counted leases with a sequential scan of the table and read every due row through a bitmap.
     const ids = await due(hookA, 3000);
-    await test.db('webhook_deliveries').update({ lease_token: randomUUID(), lease_expires_at: new Date(Date.now() + 60_000), leased_by: 'burst' });
-    await test.db.raw('analyze webhook_deliveries');
-    await test.db('webhook_deliveries').update({ lease_token: null, lease_expires_at: null, leased_by: null });
+    await setLeases(test.db, null, { lease_token: randomUUID(), lease_expires_at: new Date(Date.now() + 60_000), leased_by: 'burst' });
+    await test.db.raw('analyze webhook_delivery_queue');
+    await setLeases(test.db, null, { lease_token: null, lease_expires_at: new Date(Date.now() - 1000), leased_by: null });
 
     const queries: Array<{ sql: string; bindings: unknown[] }> = [];
     const seen = (query: { sql: string; bindings: unknown[] }) => queries.push(query);
@@ -147,9 +166,9 @@ describe('delivery claims', () => {
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    expect(plan).not.toMatch(/Seq Scan on webhook_deliveries|Bitmap Heap Scan on webhook_deliveries/);
+    expect(plan).not.toMatch(/Seq Scan on webhook_deliver|Bitmap Heap Scan on webhook_deliver/);
     // At most the rows asked for times the scan factor (4) are read from the due index, not the 3,000 due.
-    const dueScan = /Index Scan using webhook_deliveries_due on webhook_deliveries d_1 \(actual [^)]*rows=(\d+)/.exec(plan);
+    const dueScan = /Index Scan using webhook_delivery_queue_due on webhook_delivery_queue q \(actual [^)]*rows=(\d+)/.exec(plan);
     expect(Number(dueScan?.[1])).toBeLessThanOrEqual(40);
   });
 });

@@ -1,14 +1,15 @@
 /**
- * The claim of due deliveries (decision 024): one statement leases them and
+ * The claim of due deliveries (decisions 024 and 047): one statement leases them and
  * says which version of each one's webhook and policy it saw.
  *
- * - Due: pending, next_attempt_at reached, the lease free or expired (a
+ * - Due: a queue row (webhook_delivery_queue, one per pending delivery) whose due time is
+ *   reached; a lease moves that time to the lease's end, so an expired lease is due again (a
  *   crashed process's leases simply expire).
  * - Never two claimers for one row: the candidates are read `for update skip
  *   locked`, so a concurrent claim passes over them, and the update sets a
  *   fresh token on each.
  * - The per-webhook cap counts the webhook's live leases of the other
- *   processes (the partial index of migration 20261125000018) and this
+ *   processes (the partial index of migration 20261129000060) and this
  *   process's sends in flight (its own leases outlive their sends until the
  *   outcome is recorded); two claims at the same moment may each see room and
  *   go beyond it by one claim's worth at most.
@@ -23,9 +24,16 @@
  */
 import type { ClaimOptions, ClaimResult, ClaimedDelivery, LeasedDelivery } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { messageAccount, messageText } from './delivery-message.js';
 import { deliveryWebhooks, WEBHOOK_VERSION } from './delivery-webhook-cache.js';
 
-export const DELIVERY_COLUMNS = ['id', 'account_id', 'webhook_id', 'event', 'test', 'message', 'status', 'paused_reason', 'attempts', 'next_attempt_at', 'event_at', 'created_at', 'delivered_at'];
+/** A delivery as the log shows it, its message put together from its head and its event's payload (delivery-message.ts). */
+export function deliveryColumns(db: Database) {
+  return [
+    'id', 'account_id', 'webhook_id', 'event', 'test', db.raw(`(${messageText('webhook_deliveries')})::json as message`), 'status', 'paused_reason', 'attempts',
+    'next_attempt_at', 'event_at', 'created_at', 'delivered_at',
+  ];
+}
 
 /**
  * What an attempt needs of a claimed delivery (LeasedDelivery): one timestamp, and the message as
@@ -77,43 +85,48 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
   return { claimed, capped };
 }
 
-/** One statement: the leases taken, each row with its webhook's version. */
+/**
+ * One statement: the leases taken on the narrow queue rows (decision 047), each row with its
+ * delivery and its webhook's version. The delivery row is read, not written: a claim moves only
+ * the queue row's due time to the lease's end and sets its token. The queue holds pending
+ * deliveries only: a delivery paused while leased keeps its row, due never, until its holder's
+ * outcome (or the release of a dead holder's leases) deletes it.
+ */
 function claimStatement(db: Database, options: ClaimOptions) {
   return db.raw<{ rows: Array<Record<string, unknown>> }>(
     `with busy as (
        select webhook_id, sum(n)::int as n from (
-         select f.webhook_id, count(*)::int as n from webhook_deliveries f
-          where f.lease_token is not null and f.lease_expires_at > now() and f.leased_by <> ?
+         select f.webhook_id, count(*)::int as n from webhook_delivery_queue f
+          where f.lease_token is not null and f.due_at > now() and f.leased_by <> ?
           group by f.webhook_id
          union all
          select o.webhook_id, o.n from unnest(?::int[], ?::int[]) as o(webhook_id, n)
        ) counted group by webhook_id
      ), due as (
-       select d.id, d.webhook_id, d.next_attempt_at from webhook_deliveries d
-        where d.status = 'pending' and d.next_attempt_at <= now()
-          and (d.lease_expires_at is null or d.lease_expires_at < now())
-          and d.webhook_id not in (select webhook_id from busy where n >= ?)
-        order by d.next_attempt_at
+       select q.delivery_id as id, q.webhook_id, q.due_at from webhook_delivery_queue q
+        where q.due_at <= now()
+          and q.webhook_id not in (select webhook_id from busy where n >= ?)
+        order by q.due_at
         limit ?
         for update skip locked
      ), ranked as (
-       select due.id, due.webhook_id, due.next_attempt_at,
-              row_number() over (partition by due.webhook_id order by due.next_attempt_at, due.id) + coalesce(busy.n, 0) as slot
+       select due.id, due.webhook_id, due.due_at,
+              row_number() over (partition by due.webhook_id order by due.due_at, due.id) + coalesce(busy.n, 0) as slot
          from due left join busy using (webhook_id)
      ), picked as (
-       select id from ranked where slot <= ? order by next_attempt_at, id limit ?
+       select id from ranked where slot <= ? order by due_at, id limit ?
      ), leased as (
-       update webhook_deliveries d
-          set lease_token = gen_random_uuid(), lease_expires_at = now() + make_interval(secs => ?), leased_by = ?
-         from picked where d.id = picked.id
-       returning d.id, d.account_id, d.webhook_id, d.event, d.test, d.attempts, d.next_attempt_at, d.message, d.lease_token
+       update webhook_delivery_queue q
+          set lease_token = gen_random_uuid(), due_at = now() + make_interval(secs => ?), leased_by = ?
+         from picked where q.delivery_id = picked.id
+       returning q.delivery_id, q.lease_token
      )
      select m.capped, c.* from (select array(select distinct webhook_id from ranked where slot > ?) as capped) m
        left join (
          select d.id as d_id, d.account_id as d_account_id, d.webhook_id as d_webhook_id, d.event as d_event, d.test as d_test,
-                d.attempts as d_attempts, d.next_attempt_at as d_next_attempt_at, d.message::text as d_message,
-                d.message->>'account' as d_issuer, d.lease_token as d_lease_token, ${WEBHOOK_VERSION} as w_version
-           from leased d join webhooks w on w.id = d.webhook_id
+                d.attempts as d_attempts, d.next_attempt_at as d_next_attempt_at, ${messageText('d')} as d_message,
+                ${messageAccount('d')} as d_issuer, l.lease_token as d_lease_token, ${WEBHOOK_VERSION} as w_version
+           from leased l join webhook_deliveries d on d.id = l.delivery_id join webhooks w on w.id = d.webhook_id
            left join webhook_policies p on p.id = w.webhook_policy_id and p.account_id = w.account_id
        ) c on true`,
     [

@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import { fanOutWebhookEvents, PAUSED_REASONS, type FanOutEvent, type WebhookEventJob } from '@tessera/domain';
-import { createTestDatabase, recordStatements, type TestDatabase } from '../testing/index.js';
+import { createTestDatabase, deliveryRows, recordStatements, type TestDatabase } from '../testing/index.js';
 import { createUnitOfWork } from '../unit-of-work.js';
 import { DELIVERY_CHANNEL } from './delivery-wakeups.js';
 
@@ -29,7 +29,10 @@ describe('batched fan-out of webhook events', () => {
     await hook('fan-b', 'b-create', 'request.create');
   });
   afterAll(() => test.drop());
-  beforeEach(() => test.db('webhook_deliveries').del());
+  beforeEach(async () => {
+    await test.db('webhook_deliveries').del();
+    await test.db('webhook_event_messages').del();
+  });
 
   const job = (account: string, event: string, jobId: string): FanOutEvent => ({
     jobId,
@@ -47,7 +50,7 @@ describe('batched fan-out of webhook events', () => {
     // Two statements for the whole batch: the subscribers, then the insert with its wake-up.
     expect(statements.map((s) => s.trim().split(/\s/)[0]!.toLowerCase())).toEqual(['select', 'with']);
 
-    const rows = await test.db('webhook_deliveries').orderBy('webhook_id').select('account_id', 'webhook_id', 'status', 'paused_reason', 'lease_token', 'message');
+    const rows = await deliveryRows(test.db).orderBy('webhook_id').select('account_id', 'webhook_id', 'status', 'paused_reason', 'lease_token', 'message');
     expect(rows.map((r) => [r.account_id, r.webhook_id, r.status, r.paused_reason])).toEqual([
       ['fan-a', hooks['a-create'], 'pending', null],
       ['fan-a', hooks['a-create-off'], 'paused', PAUSED_REASONS.disabledByAdministrator],
@@ -70,7 +73,7 @@ describe('batched fan-out of webhook events', () => {
     await fanOutWebhookEvents(events, { apiUrl: API_URL }, createUnitOfWork(test.db)).finally(() => test.db.off('query', seen));
     // Two payloads sent for four deliveries (two webhooks, one of them disabled, for each event).
     expect(JSON.parse(sent[0]![0] as string)).toEqual([payload(1), payload(2)]);
-    const rows = await test.db('webhook_deliveries').orderBy(['webhook_id', 'id']).select('webhook_id', 'message');
+    const rows = await deliveryRows(test.db).orderBy(['webhook_id', 'id']).select('webhook_id', 'message');
     expect(rows).toHaveLength(4);
     for (const row of rows) {
       const name = row.webhook_id === hooks['a-create'] ? 'a-create' : 'a-create-off';
@@ -80,6 +83,16 @@ describe('batched fan-out of webhook events', () => {
       });
     }
     expect(rows.map((r) => r.message.object_id).sort()).toEqual([1, 1, 2, 2]);
+    // Stored once per event (decision 047): two payload rows for four deliveries, each delivery only its own part.
+    const stored = await test.db('webhook_event_messages').select('id', 'account_id', 'payload');
+    expect(stored.map((m) => m.payload).sort((a, b) => a.audit_line_id - b.audit_line_id)).toEqual([payload(1), payload(2)]);
+    expect(stored.every((m) => m.account_id === 'fan-a')).toBe(true);
+    const own = await test.db('webhook_deliveries').select('message', 'message_head', 'event_message_id');
+    expect(own.every((d) => d.message === null && !('payload' in d.message_head) && stored.some((m) => m.id === d.event_message_id))).toBe(true);
+
+    // Run again (a retried job): no delivery and no payload stored twice.
+    await fanOutWebhookEvents(events, { apiUrl: API_URL }, createUnitOfWork(test.db));
+    expect(await test.db('webhook_event_messages').count({ n: '*' }).first()).toEqual({ n: 2 });
   });
 
   it('inserts the picked deliveries leased to the caller and hands them over with their webhook; only the others wake the dispatchers', async () => {
@@ -104,7 +117,7 @@ describe('batched fan-out of webhook events', () => {
       expect(offered.map((c) => c.webhookId)).toEqual([hooks['a-create']]);
       expect(handedOff).toHaveLength(1);
       expect(handedOff[0]).toMatchObject({ webhook: { id: hooks['a-create'], uri: 'https://receiver.example/', policy: null }, delivery: { attempts: 0, test: false } });
-      const row = await test.db('webhook_deliveries').where({ id: handedOff[0]!.delivery.id }).first();
+      const row = await deliveryRows(test.db).where({ id: handedOff[0]!.delivery.id }).first();
       expect(row).toMatchObject({ status: 'pending', leased_by: 'worker-1', lease_token: handedOff[0]!.lease.token });
       // The message handed over is the text stored, with the account URL it names.
       expect(JSON.parse(handedOff[0]!.delivery.message)).toEqual(row.message);

@@ -24,11 +24,13 @@ export async function subscribersOf(db: Database, keys: readonly SubscriptionKey
 export async function insertDeliveries(db: Database, deliveries: readonly NewDelivery[], lease?: FanOutLease): Promise<InsertedDeliveries> {
   if (deliveries.length === 0) return { inserted: [], leased: [] };
   // An event's payload, most of a message, is one object shared by its webhooks' messages: written
-  // once per batch and joined to each row's own part (webhook, name, …) by its number, so a batch
-  // of 2,048 deliveries of 256 events carries 256 payloads, not 2,048 (written, sent and parsed).
+  // once per batch, stored once (webhook_event_messages, decision 047) and referred to by each
+  // delivery beside its own part of the message (webhook, name, …), so a batch of 2,048 deliveries
+  // of 256 events carries and stores 256 payloads, not 2,048. Only the payloads of deliveries
+  // inserted are stored: a fan-out run again inserts nothing.
   const payloadNumbers = new Map<unknown, number>();
   const payloads: string[] = [];
-  /** Each message's text as stored (`message` is json: it keeps this text) and sent on every attempt. */
+  /** Each message's text as the statement puts it together (head, then payload) and as it is sent on every attempt. */
   const bodies = new Map<string, string>();
   // One JSON parameter for the rows, each message's own part put in as its JSON text: pg would
   // write a text[] element by element, escaping every character of every message.
@@ -49,33 +51,44 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
       return `${JSON.stringify(fields).slice(0, -1)},"head":${headText}}`;
     })
     .join(',')}]`;
-  // The rows are paused with their reason or pending and due now, and those the lease names are
-  // leased to its process. One statement, atomic by itself: the rows, and the wake-up of every
+  // The rows are paused with their reason or pending and due now; a pending one gets its queue row
+  // (decision 047), leased to this process when the lease names it. One statement, atomic by
+  // itself: the rows, their queue rows, and the wake-up of every
   // dispatcher (at commit) when a new pending row is nobody's yet. A select CTE runs only when
   // referenced, hence the count.
   const { rows: inserted } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
     `with payloads as materialized (
-       select (n - 1)::int as p, value from json_array_elements(?::json) with ordinality as e(value, n)
-     ), ins as (
-       insert into webhook_deliveries (id, account_id, webhook_id, event, test, message, event_at, status, paused_reason, next_attempt_at, lease_token, lease_expires_at, leased_by)
-       select v.id, v.account_id, v.webhook_id, v.event, v.test, (left(v.head::text, -1) || ',"payload":' || payloads.value::text || '}')::json,
-              v.event_at, v.status, v.paused_reason,
-              case when v.status = 'pending' then now() end,
-              case when v.leased then gen_random_uuid() end,
-              case when v.leased then now() + make_interval(secs => ?) end,
-              case when v.leased then ? end
-         from json_to_recordset(?::json)
+       select (n - 1)::int as p, value, gen_random_uuid() as id from json_array_elements(?::json) with ordinality as e(value, n)
+     ), v as materialized (
+       select * from json_to_recordset(?::json)
               as v(id uuid, account_id text, webhook_id int, event text, test boolean, event_at timestamptz, status text, paused_reason text, leased boolean, p int, head json)
-         join payloads using (p)
+     ), ins as (
+       insert into webhook_deliveries (id, account_id, webhook_id, event, test, message_head, event_message_id, event_at, status, paused_reason, next_attempt_at)
+       select v.id, v.account_id, v.webhook_id, v.event, v.test, v.head, payloads.id, v.event_at, v.status, v.paused_reason,
+              case when v.status = 'pending' then now() end
+         from v join payloads using (p)
        on conflict (id) do nothing
-       returning id, status, attempts, next_attempt_at, lease_token
-     ), woken as (select pg_notify(?, '') from ins where ins.status = 'pending' and ins.lease_token is null limit 1)
-     select ins.id, ins.attempts, ins.lease_token,
+       returning id, account_id, webhook_id, status, attempts, next_attempt_at, event_message_id
+     ), messages as (
+       insert into webhook_event_messages (id, account_id, payload)
+       select payloads.id, m.account_id, payloads.value
+         from payloads join (select distinct event_message_id, account_id from ins) m on m.event_message_id = payloads.id
+     ), queued as (
+       insert into webhook_delivery_queue (delivery_id, account_id, webhook_id, due_at, lease_token, leased_by)
+       select ins.id, ins.account_id, ins.webhook_id,
+              case when v.leased then now() + make_interval(secs => ?) else ins.next_attempt_at end,
+              case when v.leased then gen_random_uuid() end,
+              case when v.leased then ? end
+         from ins join v using (id)
+        where ins.status = 'pending'
+       returning delivery_id, lease_token
+     ), woken as (select pg_notify(?, '') from queued where queued.lease_token is null limit 1)
+     select ins.id, ins.attempts, queued.lease_token,
             -- Only a handed-off delivery's due time is read here: a timestamp parsed per row of a 2,048-row batch showed in the profile.
-            case when ins.lease_token is not null then ins.next_attempt_at end as next_attempt_at,
+            case when queued.lease_token is not null then ins.next_attempt_at end as next_attempt_at,
             (select count(*) from woken) as woken
-       from ins`,
-    [`[${payloads.join(',')}]`, (lease?.leaseMs ?? 0) / 1000, lease?.leasedBy ?? null, rows, DELIVERY_CHANNEL],
+       from ins left join queued on queued.delivery_id = ins.id`,
+    [`[${payloads.join(',')}]`, rows, (lease?.leaseMs ?? 0) / 1000, lease?.leasedBy ?? null, DELIVERY_CHANNEL],
   );
   const byId = new Map(deliveries.map((d) => [d.id, d]));
   return {

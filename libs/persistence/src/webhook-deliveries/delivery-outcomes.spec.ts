@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { recordDeliveryOutcomes, type ClaimedDelivery, type ClaimOptions, type DeliveryOutcome, type ProgressAsClaimed } from '@tessera/domain';
-import { createTestDatabase, recordStatements, type TestDatabase } from '../testing/index.js';
+import { createTestDatabase, deliveryRows, insertDeliveryRows, recordStatements, setLeases, type TestDatabase } from '../testing/index.js';
 import { createUnitOfWork } from '../unit-of-work.js';
 import { claimDueDeliveries } from './delivery-claims.js';
 import { recordAsClaimed } from './delivery-outcomes.js';
@@ -31,7 +31,7 @@ describe('recordAsClaimed', () => {
       id: randomUUID(), account_id: 'outcomes', webhook_id: hook, event: 'request.create', message: '{}', event_at: new Date(),
       next_attempt_at: new Date(Date.now() - 1000), test: fields.test ?? false,
     }));
-    await test.db('webhook_deliveries').insert(rows);
+    await insertDeliveryRows(test.db, rows);
     return (await claimDueDeliveries(test.db, options)).claimed;
   };
   const delivered = (claimed: ClaimedDelivery, statusCode = 204): ProgressAsClaimed => ({
@@ -41,7 +41,7 @@ describe('recordAsClaimed', () => {
     webhookId: claimed.webhook.id,
     clearsFailures: true,
   });
-  const row = (id: string) => test.db('webhook_deliveries').where({ id }).first();
+  const row = (id: string) => deliveryRows(test.db).where({ id }).first();
   const attempts = (id: string) => test.db('webhook_delivery_attempts').where({ delivery_id: id }).orderBy('attempt').select('attempt', 'status_code', 'account_id');
   const webhook = () => test.db('webhooks').where({ id: hook }).first('consecutive_failures', 'last_error');
 
@@ -76,7 +76,7 @@ describe('recordAsClaimed', () => {
     const [held] = await claim(1);
     const id = held!.delivery.id;
     // The lease expired and another process claimed the delivery.
-    await test.db('webhook_deliveries').where({ id }).update({ lease_expires_at: test.db.raw("now() - interval '1 second'") });
+    await setLeases(test.db, [id], { lease_expires_at: test.db.raw("now() - interval '1 second'") });
     const { claimed: [newer] } = await claimDueDeliveries(test.db, { ...options, leasedBy: 'newer' });
 
     expect(await recordAsClaimed(test.db, [delivered(held!)])).toEqual([]);
@@ -102,7 +102,7 @@ describe('recordAsClaimed', () => {
   /** The delivery claimed, its lease expired with the outcome unrecorded (a database outage), and claimed again by another process. */
   const claimedTwice = async (): Promise<[ClaimedDelivery, ClaimedDelivery]> => {
     const [stale] = await claim(1);
-    await test.db('webhook_deliveries').where({ id: stale!.delivery.id }).update({ lease_expires_at: test.db.raw("now() - interval '1 second'") });
+    await setLeases(test.db, [stale!.delivery.id], { lease_expires_at: test.db.raw("now() - interval '1 second'") });
     const { claimed: [fresh] } = await claimDueDeliveries(test.db, { ...options, leasedBy: 'newer' });
     return [stale!, fresh!];
   };
@@ -136,7 +136,7 @@ describe('recordAsClaimed', () => {
 
     it('records a batch with a failure in a transaction, in the order the attempts ended, and drops a lost lease', async () => {
       const [first, second, lost] = await claim(3);
-      await test.db('webhook_deliveries').where({ id: lost!.delivery.id }).update({ lease_token: randomUUID() });
+      await setLeases(test.db, [lost!.delivery.id], { lease_token: randomUUID() });
       const { result, statements } = await record([answered(first!, 204), answered(second!, 500), answered(lost!, 204)]);
       expect(statements[0]!.trim().toLowerCase()).toMatch(/^begin/);
       expect(result.recorded.map((r) => [r.outcome.delivery.id, r.status])).toEqual([[first!.delivery.id, 'delivered'], [second!.delivery.id, 'pending']]);

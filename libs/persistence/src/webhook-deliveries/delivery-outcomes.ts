@@ -1,8 +1,9 @@
 /**
- * The writes of a batch of delivery outcomes (decision 024), each one
+ * The writes of a batch of delivery outcomes (decisions 024 and 047), each one
  * statement for the whole batch: the leases still held (row-locked), the
- * progress with the lease cleared (compare-and-set on the token), the
- * attempt rows. Webhook rows are locked first, by ascending id.
+ * progress with the lease cleared (compare-and-set on the token held by the
+ * delivery's queue row, which is deleted once the delivery is no longer
+ * pending), the attempt rows. Webhook rows are locked first, by ascending id.
  * `recordAsClaimed` is all of these at once for the outcomes decided on
  * their deliveries as claimed: one statement, no transaction around it.
  */
@@ -24,9 +25,10 @@ export async function lockWebhooks(db: Database, webhookIds: readonly number[]):
 export async function leasedStates(db: Database, leases: readonly DeliveryLease[]): Promise<HeldDeliveryState[]> {
   if (leases.length === 0) return [];
   const { rows } = await db.raw<{ rows: HeldDeliveryState[] }>(
-    `select d.id, d.lease_token, d.status, d.attempts, d.next_attempt_at, d.paused_reason
-       from webhook_deliveries d join unnest(?::uuid[], ?::uuid[]) as v(id, token) on d.id = v.id and d.lease_token = v.token
-      order by d.id for no key update of d`,
+    `select d.id, q.lease_token, d.status, d.attempts, d.next_attempt_at, d.paused_reason
+       from webhook_deliveries d join webhook_delivery_queue q on q.delivery_id = d.id
+       join unnest(?::uuid[], ?::uuid[]) as v(id, token) on d.id = v.id and q.lease_token = v.token
+      order by d.id for no key update of d, q`,
     leasePairs(leases),
   );
   return rows;
@@ -34,14 +36,26 @@ export async function leasedStates(db: Database, leases: readonly DeliveryLease[
 
 export async function recordProgress(db: Database, rows: readonly RecordedProgress[]): Promise<string[]> {
   if (rows.length === 0) return [];
+  // The progress where the lease is still held, and in the same statement the queue row: due again
+  // at the next attempt with its lease cleared while pending, deleted otherwise (decision 047).
   const { rows: written } = await db.raw<{ rows: Array<{ id: string }> }>(
-    `update webhook_deliveries d
-        set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, delivered_at = v.delivered_at,
-            paused_reason = v.paused_reason, lease_token = null, lease_expires_at = null, leased_by = null
-       from unnest(?::uuid[], ?::uuid[], ?::text[], ?::int[], ?::timestamptz[], ?::timestamptz[], ?::text[])
+    `with v as (
+       select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::int[], ?::timestamptz[], ?::timestamptz[], ?::text[])
             as v(id, token, status, attempts, next_attempt_at, delivered_at, paused_reason)
-      where d.id = v.id and d.lease_token = v.token
-      returning d.id`,
+     ), progress as (
+       update webhook_deliveries d
+          set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, delivered_at = v.delivered_at,
+              paused_reason = v.paused_reason
+         from v
+        where d.id = v.id and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.lease_token = v.token)
+       returning d.id, v.token, v.status, v.next_attempt_at
+     ), requeued as (
+       update webhook_delivery_queue q set due_at = p.next_attempt_at, lease_token = null, leased_by = null
+         from progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status = 'pending'
+     ), removed as (
+       delete from webhook_delivery_queue q using progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status <> 'pending'
+     )
+     select id from progress`,
     [
       rows.map((r) => r.id), rows.map((r) => r.leaseToken), rows.map((r) => r.status), rows.map((r) => r.attempts),
       rows.map((r) => r.next_attempt_at), rows.map((r) => r.delivered_at), rows.map((r) => r.paused_reason),
@@ -67,14 +81,34 @@ export async function addAttempts(db: Database, attempts: ReadonlyArray<NewDeliv
   );
 }
 
+/**
+ * Leases given back unused (the queue rows of `v`: delivery_id, token): a pending delivery's row
+ * is due again at its delivery's due time, the row of a delivery no longer pending (paused while
+ * leased) is deleted. The CTEs `freed` and `dropped` return the rows.
+ */
+export const RELEASE = `, held as (
+       select q.delivery_id, d.status, d.next_attempt_at from webhook_delivery_queue q
+         join v on q.delivery_id = v.id and q.lease_token = v.token
+         join webhook_deliveries d on d.id = q.delivery_id
+        order by q.delivery_id for no key update of q
+     ), freed as (
+       update webhook_delivery_queue q set lease_token = null, leased_by = null, due_at = coalesce(h.next_attempt_at, now())
+         from held h where q.delivery_id = h.delivery_id and h.status = 'pending'
+       returning q.delivery_id
+     ), dropped as (
+       delete from webhook_delivery_queue q using held h where q.delivery_id = h.delivery_id and h.status <> 'pending'
+       returning q.delivery_id
+     )`;
+
 export async function releaseLeases(db: Database, leases: readonly DeliveryLease[]): Promise<number> {
   if (leases.length === 0) return 0;
-  const { rowCount } = await db.raw(
-    `update webhook_deliveries d set lease_token = null, lease_expires_at = null, leased_by = null
-       from unnest(?::uuid[], ?::uuid[]) as v(id, token) where d.id = v.id and d.lease_token = v.token`,
+  const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
+    `with v as (select * from unnest(?::uuid[], ?::uuid[]) as v(id, token))
+     ${RELEASE}
+     select (select count(*) from freed)::int + (select count(*) from dropped)::int as n`,
     leasePairs(leases),
   );
-  return rowCount ?? 0;
+  return rows[0]?.n ?? 0;
 }
 
 export async function webhooksSucceeded(db: Database, webhookIds: readonly number[]): Promise<void> {
@@ -122,18 +156,24 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
         where w.id in (select webhook_id from v where clears) and (w.consecutive_failures > 0 or w.last_error is not null)
         order by w.id for no key update
      ), held as (
-       select d.id from webhook_deliveries d join v on d.id = v.id and d.lease_token = v.token
+       select d.id from webhook_deliveries d join webhook_delivery_queue q on q.delivery_id = d.id join v on d.id = v.id and q.lease_token = v.token
         where (select count(*) from hooks) >= 0
-        order by d.id for no key update of d
+        order by d.id for no key update of d, q
      ), progress as (
        update webhook_deliveries d
           set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, delivered_at = v.delivered_at,
-              paused_reason = null, lease_token = null, lease_expires_at = null, leased_by = null
+              paused_reason = null
          from v
         where (select count(*) from held) >= 0
-          and d.id = v.id and d.lease_token = v.token and d.status = 'pending' and d.attempts = v.claimed_attempts
+          and d.id = v.id and d.status = 'pending' and d.attempts = v.claimed_attempts
           and date_trunc('milliseconds', d.next_attempt_at) = v.claimed_next_at
-       returning d.id, d.account_id, v.token
+          and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.lease_token = v.token)
+       returning d.id, d.account_id, v.token, v.status, v.next_attempt_at
+     ), requeued as (
+       update webhook_delivery_queue q set due_at = p.next_attempt_at, lease_token = null, leased_by = null
+         from progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status = 'pending'
+     ), removed as (
+       delete from webhook_delivery_queue q using progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status <> 'pending'
      ), attempts as (
        insert into webhook_delivery_attempts (account_id, delivery_id, attempt, started_at, duration_ms, status_code, error, response_excerpt)
        select p.account_id, p.id, coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = p.id), 0) + 1,

@@ -1,6 +1,6 @@
 /**
- * Redelivery writes (decision 024): a fresh series, due now, and a wake-up for
- * the dispatchers at commit. A lease in flight is left alone: its holder
+ * Redelivery writes (decisions 024 and 047): a fresh series, due now, its queue
+ * row, and a wake-up for the dispatchers at commit. A lease in flight is left alone: its holder
  * records its attempt first, and the series starts after it.
  */
 import type { DeliveryProgress, RedeliveryRange } from '@tessera/domain';
@@ -9,9 +9,25 @@ import { notifyDispatchers } from './delivery-wakeups.js';
 
 const FRESH_SERIES = "status = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null, paused_reason = null";
 
+/**
+ * The queue rows of the deliveries `fresh` returns (id, account_id, webhook_id), due now
+ * (decision 047). A row with a live lease is left as it is: its holder's outcome finds the fresh
+ * series and keeps it due now. An expired lease keeps its token, so a late outcome of its holder is
+ * still recorded, until a claim takes the row again.
+ */
+const QUEUED = `queued as (
+       insert into webhook_delivery_queue as q (delivery_id, account_id, webhook_id, due_at)
+       select id, account_id, webhook_id, now() from fresh
+       on conflict (delivery_id) do update set due_at = now() where q.lease_token is null or q.due_at <= now()
+     )`;
+
 export async function requeueDelivery(db: Database, account: string, deliveryId: string): Promise<DeliveryProgress> {
   const { rows } = await db.raw<{ rows: DeliveryProgress[] }>(
-    `update webhook_deliveries set ${FRESH_SERIES} where account_id = ? and id = ? returning status, attempts, next_attempt_at, delivered_at`,
+    `with fresh as (
+       update webhook_deliveries set ${FRESH_SERIES} where account_id = ? and id = ?
+       returning id, account_id, webhook_id, status, attempts, next_attempt_at, delivered_at
+     ), ${QUEUED}
+     select status, attempts, next_attempt_at, delivered_at from fresh`,
     [account, deliveryId],
   );
   await notifyDispatchers(db);
@@ -19,17 +35,22 @@ export async function requeueDelivery(db: Database, account: string, deliveryId:
 }
 
 export async function requeueRange(db: Database, account: string, webhookId: number, range: RedeliveryRange, limit: number): Promise<number> {
-  const { rowCount } = await db.raw(
-    `update webhook_deliveries set ${FRESH_SERIES}
-      where id in (
-        select id from webhook_deliveries
-         where account_id = ? and webhook_id = ? and not test and status = any(?::text[])
-           and event_at >= ? and (?::timestamptz is null or event_at < ?::timestamptz)
-         order by event_at, id
-         limit ?
-         for update)`,
+  const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
+    `with fresh as (
+       update webhook_deliveries set ${FRESH_SERIES}
+        where id in (
+          select id from webhook_deliveries
+           where account_id = ? and webhook_id = ? and not test and status = any(?::text[])
+             and event_at >= ? and (?::timestamptz is null or event_at < ?::timestamptz)
+           order by event_at, id
+           limit ?
+           for update)
+       returning id, account_id, webhook_id
+     ), ${QUEUED}
+     select count(*)::int as n from fresh`,
     [account, webhookId, [...range.statuses], range.from, range.to, range.to, limit],
   );
-  if ((rowCount ?? 0) > 0) await notifyDispatchers(db);
-  return rowCount ?? 0;
+  const queued = rows[0]?.n ?? 0;
+  if (queued > 0) await notifyDispatchers(db);
+  return queued;
 }

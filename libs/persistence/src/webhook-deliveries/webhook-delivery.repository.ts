@@ -1,7 +1,7 @@
 /**
  * Deliveries, their attempts, and the delivery columns of `webhooks`
- * (decisions 016 and 024). An attempt in flight holds a lease on its row
- * (lease_token, lease_expires_at, leased_by), not a lock or a transaction:
+ * (decisions 016 and 024). An attempt in flight holds a lease on its delivery's
+ * queue row (webhook_delivery_queue, decision 047), not a lock or a transaction:
  * delivery-claims.ts takes leases, delivery-outcomes.ts records against them,
  * delivery-fan-out.ts inserts new ones, delivery-requeue.ts starts fresh series, delivery-wakeups.ts wakes the
  * dispatchers when deliveries become due.
@@ -11,7 +11,7 @@ import type { Database } from '../database.js';
 import { fetchPage } from '../collections/collection.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
 import { attemptsOf, summariesOf } from './delivery-attempts.js';
-import { claimDueDeliveries, DELIVERY_COLUMNS } from './delivery-claims.js';
+import { claimDueDeliveries, deliveryColumns } from './delivery-claims.js';
 import { insertDeliveries, subscribersOf } from './delivery-fan-out.js';
 import { addAttempts, leasedStates, lockWebhooks, recordAsClaimed, recordProgress, releaseLeases, webhooksSucceeded } from './delivery-outcomes.js';
 import { requeueDelivery, requeueRange } from './delivery-requeue.js';
@@ -23,7 +23,7 @@ export const DELIVERY_SQL_COLUMNS: Readonly<Record<string, string>> = {
 
 export function webhookDeliveryRepository(db: Database): WebhookDeliveryRepository {
   const findDelivery = async (account: string, webhookId: number, deliveryId: string, forUpdate: boolean) => {
-    const query = db('webhook_deliveries').where({ account_id: account, webhook_id: webhookId, id: deliveryId }).first(DELIVERY_COLUMNS);
+    const query = db('webhook_deliveries').where({ account_id: account, webhook_id: webhookId, id: deliveryId }).first(deliveryColumns(db));
     if (forUpdate) query.forUpdate();
     return ((await query) as WebhookDeliveryRecord | undefined) ?? null;
   };
@@ -66,9 +66,25 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
     },
 
     async pausePending(account, webhookId, reason) {
-      return db('webhook_deliveries')
-        .where({ account_id: account, webhook_id: webhookId, status: 'pending', test: false })
-        .update({ status: 'paused', paused_reason: reason, next_attempt_at: null });
+      // The paused deliveries leave the queue, except those leased now: their holder's outcome is
+      // recorded against the paused row (decision 024) and deletes the queue row then. Until then
+      // such a row is due never (its lease still counted), so a claim needs no look at the delivery.
+      const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
+        `with paused as (
+           update webhook_deliveries set status = 'paused', paused_reason = ?, next_attempt_at = null
+            where account_id = ? and webhook_id = ? and status = 'pending' and not test
+           returning id
+         ), unqueued as (
+           delete from webhook_delivery_queue q using paused p
+            where q.delivery_id = p.id and (q.lease_token is null or q.due_at <= now())
+         ), held as (
+           update webhook_delivery_queue q set due_at = 'infinity' from paused p
+            where q.delivery_id = p.id and q.lease_token is not null and q.due_at > now()
+         )
+         select count(*)::int as n from paused`,
+        [reason, account, webhookId],
+      );
+      return rows[0]?.n ?? 0;
     },
 
     async administratorAddresses(account) {
@@ -87,7 +103,7 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
 
     async list(account, webhookId, query) {
       const newestFirst = query.sort.length > 0 ? query : { ...query, sort: [{ field: 'created_at', direction: 'desc' as const }] };
-      const base = db('webhook_deliveries').where({ account_id: account, webhook_id: webhookId }).select(DELIVERY_COLUMNS);
+      const base = db('webhook_deliveries').where({ account_id: account, webhook_id: webhookId }).select(deliveryColumns(db));
       const page = await fetchPage<WebhookDeliveryRecord>(base, newestFirst, DELIVERY_SQL_COLUMNS);
       return { rows: await summariesOf(db, page.rows), total: page.total };
     },
