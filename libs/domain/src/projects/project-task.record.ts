@@ -9,7 +9,7 @@
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import { WORK_WRITERS } from '../problems/work-writers.js';
 import { taskTransitionRules } from '../workflows/task-rules.js';
-import { ENDED } from '../workflows/task-statuses.js';
+import { ENDED, WAITING_UNTIL } from '../workflows/task-statuses.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
 
@@ -38,6 +38,7 @@ export const PROJECT_TASK = defineRecord({
     finished_at: { type: 'datetime', description: 'When it ended (failed, rejected, completed, approved or canceled); null while it has not', collection: ALL },
   },
   defaults: { status: 'registered', required_approvals: 1 },
+  timers: [WAITING_UNTIL],
   stamps: { finished_at: { when: 'status', in: ENDED } },
   parents: { project_id: { path: 'tasks', create: true } },
   links: {
