@@ -66,6 +66,24 @@ describe('workflows, tasks and releases', () => {
     expect(listed.body.map((row: { subject: string }) => row.subject)).toEqual(['Back up', 'Left', 'Right', 'Verify']);
   });
 
+  it('assigns a task waiting on two once both finish at the same moment, with the workflow changed meanwhile: no lost update, no deadlock', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const workflow = await newWorkflow();
+      const a = (await task(workflow.id, { subject: 'A' }).expect(201)).body;
+      const b = (await task(workflow.id, { subject: 'B' }).expect(201)).body;
+      const c = (await task(workflow.id, { subject: 'C', predecessor_ids: [a.id, b.id] }).expect(201)).body;
+      const answers = await Promise.all([
+        send('patch', `/v1/tasks/${a.id}`, { status: 'completed' }),
+        send('patch', `/v1/tasks/${b.id}`, { status: 'completed' }),
+        send('patch', `/v1/workflows/${workflow.id}`, { subject: `Round ${round}`, start_at: new Date(Date.now() - 60_000).toISOString() }),
+        send('patch', `/v1/tasks/${c.id}`, { impact: 'low' }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(await statusOf(`/v1/tasks/${c.id}`)).toBe('assigned');
+      expect(await statusOf(`/v1/workflows/${workflow.id}`)).toBe('in_progress');
+    }
+  });
+
   it('assigns a task at once on a started workflow, and halts the workflow while a task has failed', async () => {
     const workflow = await newWorkflow();
     expect(Date.parse(workflow.start_at)).toBeLessThanOrEqual(Date.now());

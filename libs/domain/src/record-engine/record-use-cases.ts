@@ -27,7 +27,7 @@ import { createDefaults, stampValues, touchesStamps } from './record-defaults.js
 import { recordEvents } from './record-events.js';
 import { referenceProblems } from './record-references.js';
 import { assertOwn, assertWriter } from './record-writers.js';
-import { referenceTarget } from './registry.js';
+import { RECORDS, referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
 import { dueTimerValues, givesTimedDay, timerJobs, withDueTimers } from './record-timers.js';
 import { LIFECYCLES } from './lifecycles.js';
@@ -168,7 +168,7 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
   assertWriter(def, access, 'Update');
   const account = access.account.id;
   return uow.transaction(async (tx) => {
-    const current = await tx.records.findForUpdate(def, account, id);
+    const current = await lockForChange(def, tx, account, id);
     if (!current) throw notFound();
     const values = await checked(def, tx, access, input, 'change', { ...current, id });
     const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
@@ -202,7 +202,7 @@ export async function deleteRecord(def: RecordDefinition, access: AccessContext,
   assertWriter(def, access, 'Delete');
   const account = access.account.id;
   await uow.transaction(async (tx) => {
-    const current = await tx.records.findForUpdate(def, account, id);
+    const current = await lockForChange(def, tx, account, id);
     if (!current) throw notFound();
     assertOwn(def, access, current);
     const view = await viewOf(def, tx, account, id);
@@ -253,9 +253,25 @@ export async function saveRecordChange(def: RecordDefinition, tx: Tx, change: Sa
   return effected ? viewOf(def, tx, account, id) : view;
 }
 
+/**
+ * The record's stored values, locked until the transaction ends, after the record it is created
+ * under (a task's workflow; define-record.ts RecordParent `create`): every write that may settle a
+ * plan locks the plan before its part, so a part's change and its plan's settling never each hold
+ * what the other waits for (docs/decisions/051). Null when there is none.
+ */
+export async function lockForChange(def: RecordDefinition, tx: Pick<Tx, 'records'>, account: AccountId, id: number): Promise<RecordRow | null> {
+  const under = Object.entries(def.parents).find(([, parent]) => parent.create);
+  const plan = under && RECORDS.find((record) => record.node === targetOf(def, under[0]));
+  if (under && plan) {
+    const planId = await tx.records.columnValue(def.table, id, def.fields.fields[under[0]]!.column ?? under[0]);
+    if (typeof planId === 'number') await tx.records.findForUpdate(plan, account, planId);
+  }
+  return tx.records.findForUpdate(def, account, id);
+}
+
 /** Runs the record's effects as its timed value `field` comes, the record unchanged (a workflow's start: record-timers.ts). */
 export async function settleRecord(def: RecordDefinition, tx: Tx, account: AccountId, id: number, field: string): Promise<void> {
-  const current = await tx.records.findForUpdate(def, account, id);
+  const current = await lockForChange(def, tx, account, id);
   if (current) await runEffects(def, tx, account, id, { before: current, after: current, changed: { [field]: current[field] } });
 }
 
@@ -277,7 +293,8 @@ async function runEffects(def: RecordDefinition, tx: Tx, account: AccountId, id:
  * by its last approver: task-approvals.ts).
  */
 export async function changeRecordAs(def: RecordDefinition, tx: Tx, account: AccountId, id: number, values: RecordRow, by: { actor: { id: number; name: string } } | 'service' = 'service'): Promise<RecordRow | null> {
-  const current = await tx.records.findForUpdate(def, account, id);
+  // The service's change comes from an effect, which holds the plan already.
+  const current = by === 'service' ? await tx.records.findForUpdate(def, account, id) : await lockForChange(def, tx, account, id);
   if (!current) return null;
   const changed = changedFields<RecordRow>(current, values);
   if (touchesStamps(def, changed)) Object.assign(changed, changedFields<RecordRow>(current, stampValues(def, changed, await tx.now(), current)));

@@ -10,7 +10,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { SYSTEM_SOURCE } from '../request-changes/change-sources.js';
 import { trustedAccountId } from '../tenancy/account-id.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
-import { saveRecordChange, settleRecord } from './record-use-cases.js';
+import { lockForChange, saveRecordChange, settleRecord } from './record-use-cases.js';
 import { timerApplied, timerValue, timerWanted } from './record-timers.js';
 import { RECORDS } from './registry.js';
 
@@ -23,7 +23,7 @@ export async function runRecordTimer(job: RecordTimerJob, uow: UnitOfWork<'recor
   // The job was written by this service in the transaction of the record's change.
   const account = trustedAccountId(job.account_id);
   return uow.transaction(async (tx) => {
-    const current = await tx.records.findForUpdate(def, account, job.record_id);
+    const current = await lockForChange(def, tx, account, job.record_id);
     if (!current || timerValue(current[timer.field]) !== job.day || timerApplied(timer, current) || !timerWanted(timer, current)) return 'skipped';
     if (Object.keys(timer.set).length === 0) {
       await settleRecord(def, tx, account, job.record_id, timer.field);

@@ -10,7 +10,7 @@
 import { forbidden, notFound, validationFailed } from '../errors/domain-error.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.js';
-import { changeRecordAs } from '../record-engine/record-use-cases.js';
+import { changeRecordAs, lockForChange } from '../record-engine/record-use-cases.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { ApprovalDecision, ApprovalView } from './task-approval.repository.js';
 import { TASK } from './task.record.js';
@@ -35,7 +35,7 @@ export async function decideTaskApproval(
   const decision = input.status as ApprovalDecision;
   const account = access.account.id;
   return uow.transaction(async (tx) => {
-    const task = await tx.records.findForUpdate(TASK, account, id);
+    const task = await lockForChange(TASK, tx, account, id);
     if (!task) throw notFound();
     if (!(await tx.records.linkIds(TASK, 'approver_ids', id)).includes(access.person.id)) throw forbidden('Only the approvers of the task decide on it');
     if (task['category'] !== 'approval') throw validationFailed([['status', 'Status: the task is not an approval task']]);
