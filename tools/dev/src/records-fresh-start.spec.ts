@@ -9,14 +9,9 @@
  * exactly once (a change that changes nothing, none), made by the caller and naming the audit
  * line the change wrote; the receiver listens on past the last one to see that nothing more comes.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { RECORDS, graphqlNameOf, type RecordDefinition } from '@tessera/domain';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
-import { workspaceRoot } from './paths.js';
-import { startStack, type StartedStack } from './testing/started-stack.js';
-import { stackCalls, startReceiver, type Received } from './testing/stack-calls.js';
+import type { TestDatabase } from '@tessera/persistence/testing';
+import { startFreshStack, type Received } from './testing/stack-calls.js';
 
 /** The records issue 31 names, by noun: each must be one of the engine's. */
 const ISSUE_31 = ['organization', 'service', 'service_offering', 'sla', 'product', 'contract', 'flsa', 'knowledge_article', 'broadcast', 'time_entry', 'out_of_office_period'];
@@ -51,47 +46,26 @@ function changedField(def: RecordDefinition): string {
 }
 
 describe('the records of the engine on a fresh npm start: REST, GraphQL and one webhook message per change', () => {
+  let fresh: Awaited<ReturnType<typeof startFreshStack>>;
   let test: TestDatabase;
-  let dir: string;
-  let stack: StartedStack | undefined;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let received: Received[];
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    dir = await mkdtemp(path.join(tmpdir(), 'tessera-records-'));
-    receiver = await startReceiver();
-    received = receiver.received;
-    stack = await startStack({
-      cwd: workspaceRoot,
-      env: {
-        DATABASE_URL: test.url,
-        TESSERA_DATA_DIR: dir,
-        DEMO_CREDENTIALS_FILE: path.join(dir, 'demo-credentials.json'),
-        LOG_LEVEL: 'warn',
-        // About 150 calls in a few seconds: the short windows are the rate-limit specs' to prove.
-        RATE_LIMIT_PER_2_SECONDS: '1000',
-        GRAPHQL_RATE_LIMIT_PER_2_SECONDS: '1000',
-      },
-    });
+    fresh = await startFreshStack('records');
+    ({ test } = fresh);
+    received = fresh.receiver.received;
   }, 120_000);
 
-  afterAll(async () => {
-    await stack?.stop();
-    await receiver?.close();
-    await test?.drop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => fresh?.stop());
 
   it('has the eleven records of issue 31 among the records of the engine', () => {
     expect(RECORDS.map((def) => def.noun)).toEqual(expect.arrayContaining(ISSUE_31));
   });
 
   it('creates each with only its required fields, changes it, reads it over GraphQL, deletes it where it can; each change reaches its webhook once', async () => {
-    const credentials = JSON.parse(await readFile(path.join(dir, 'demo-credentials.json'), 'utf8'));
-    const { rest, graphql } = await stackCalls(stack!, dir, credentials.account, credentials.admin.token);
+    const { credentials, admin: { rest, graphql } } = fresh;
     const me = (await rest('GET', '/me')).body as { id: number; name: string };
-    const receiverUrl = receiver.url;
+    const receiverUrl = fresh.receiver.url;
 
     // A webhook for each event, created as a user would; its uri names the event, so a message shows which webhook it came through.
     // A record created under another (a workflow's task) changes its parent as it is made: work-plans-fresh-start.spec.ts walks those.

@@ -9,14 +9,9 @@
  * and the receiver gets exactly the messages of the changes made — each event with its status and
  * previous status — and nothing more once it has listened on past the last.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { EVENT_CATALOGUE, encodeNodeId } from '@tessera/domain';
-import { createTestDatabase, mintToken, type TestDatabase } from '@tessera/persistence/testing';
-import { workspaceRoot } from './paths.js';
-import { startStack, type StartedStack } from './testing/started-stack.js';
-import { stackCalls, startReceiver, type Received } from './testing/stack-calls.js';
+import { mintToken } from '@tessera/persistence/testing';
+import { startFreshStack, type Received } from './testing/stack-calls.js';
 
 const NOUNS = ['workflow', 'task', 'release', 'problem', 'project', 'project_task', 'risk'] as const;
 const REQUEST_VERBS = ['request.major-incident-status-changed', 'request.agile-board-column-changed'];
@@ -27,41 +22,19 @@ const QUIET_MS = 5_000;
 type Seen = [event: string, objectId: number, detail: string];
 
 describe('the work of a service desk on a fresh npm start: lifecycles over REST and GraphQL, one webhook message per change', () => {
-  let test: TestDatabase;
-  let dir: string;
-  let stack: StartedStack | undefined;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let fresh: Awaited<ReturnType<typeof startFreshStack>>;
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    dir = await mkdtemp(path.join(tmpdir(), 'tessera-work-'));
-    receiver = await startReceiver();
-    stack = await startStack({
-      cwd: workspaceRoot,
-      env: {
-        DATABASE_URL: test.url,
-        TESSERA_DATA_DIR: dir,
-        DEMO_CREDENTIALS_FILE: path.join(dir, 'demo-credentials.json'),
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_2_SECONDS: '1000',
-        GRAPHQL_RATE_LIMIT_PER_2_SECONDS: '1000',
-      },
-    });
+    fresh = await startFreshStack('work');
   }, 120_000);
 
-  afterAll(async () => {
-    await stack?.stop();
-    await receiver?.close();
-    await test?.drop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => fresh?.stop());
 
   it('works a workflow, a problem, a project, a risk and a major incident through; each webhook receives exactly the changes made', async () => {
-    const credentials = JSON.parse(await readFile(path.join(dir, 'demo-credentials.json'), 'utf8'));
-    const admin = await stackCalls(stack!, dir, credentials.account, credentials.admin.token);
+    const { test, receiver, credentials, admin } = fresh;
     const agentId = (await test.db('people').where({ primary_email: credentials.agent.email }).first('id')).id as number;
     // The agent approves too: a token of theirs with the work records' scopes (the demo's is for requests).
-    const agent = await stackCalls(stack!, dir, credentials.account, await mintToken(test.db, agentId, ['task:*', 'person:Read']));
+    const agent = await fresh.calls(await mintToken(test.db, agentId, ['task:*', 'person:Read']));
     const { rest } = admin;
     const me = (await rest('GET', '/me')).body as { id: number };
     const ok = async (answer: Promise<{ status: number; body: any }>, status = 200) => { // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -6,9 +6,12 @@
 import { createServer, type Server } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { StartedStack } from './started-stack.js';
+import { createTestDatabase } from '@tessera/persistence/testing';
+import { workspaceRoot } from '../paths.js';
+import { startStack, type StartedStack } from './started-stack.js';
 
 export interface RestAnswer {
   status: number;
@@ -71,4 +74,42 @@ export async function startReceiver(): Promise<{ url: string; received: Received
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * A fresh `npm start` on a database of its own, its data in a new folder, and a receiver for its
+ * webhooks: the demo's credentials, and calls as the administrator. Many calls in a few seconds:
+ * the short rate-limit windows are the rate-limit specs' to prove.
+ */
+export async function startFreshStack(name: string) {
+  const test = await createTestDatabase();
+  const dir = await mkdtemp(path.join(tmpdir(), `tessera-${name}-`));
+  const receiver = await startReceiver();
+  let stack: StartedStack | undefined;
+  const stop = async () => {
+    await stack?.stop();
+    await receiver.close();
+    await test.drop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    stack = await startStack({
+      cwd: workspaceRoot,
+      env: {
+        DATABASE_URL: test.url,
+        TESSERA_DATA_DIR: dir,
+        DEMO_CREDENTIALS_FILE: path.join(dir, 'demo-credentials.json'),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_2_SECONDS: '1000',
+        GRAPHQL_RATE_LIMIT_PER_2_SECONDS: '1000',
+      },
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const started = stack;
+  const credentials = JSON.parse(await readFile(path.join(dir, 'demo-credentials.json'), 'utf8'));
+  const calls = (token: string) => stackCalls(started, dir, credentials.account, token);
+  return { test, stack: started, receiver, credentials, calls, admin: await calls(credentials.admin.token), stop };
 }
