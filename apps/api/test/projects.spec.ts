@@ -1,5 +1,4 @@
-import request from 'supertest';
-import { queuedEvents, startApiHarness, type ApiHarness } from './support/api-harness.js';
+import { adminCalls, startApiHarness, type ApiHarness } from './support/api-harness.js';
 
 /**
  * Projects and their project tasks (issue 32, docs/decisions/050): what the record contract does
@@ -13,12 +12,7 @@ describe('projects and project tasks', () => {
   let customer: number;
   let adminId: number;
   let agentId: number;
-  const send = (method: 'patch' | 'post', path: string, body: object) =>
-    request(h.app)[method](path).set('Authorization', `Bearer ${h.demo.admin.token}`).set('X-Service-Account', h.demo.account).send(body);
-  const get = (path: string) => request(h.app).get(path).set('Authorization', `Bearer ${h.demo.admin.token}`).set('X-Service-Account', h.demo.account);
-  const events = async (noun: string, id: number) =>
-    (await queuedEvents(h)).filter((job) => job.object_id === id && job.event.startsWith(`${noun}.`)).map((job) => [job.event, job.payload]);
-  const statusOf = async (path: string) => (await get(path).expect(200)).body.status as string;
+  const { send, get, events, statusOf } = adminCalls(() => h);
   const task = (project: number, body: object) => send('post', `/v1/projects/${project}/tasks`, { category: 'activity', planned_duration: 60, ...body });
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { queuedEvents, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
+import { adminCalls, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
 
 /**
  * Workflows, their tasks and releases (issue 32, docs/decisions/051): what the record contract
@@ -11,12 +11,7 @@ import { queuedEvents, startApiHarness, tokenFor, type ApiHarness } from './supp
 describe('workflows, tasks and releases', () => {
   let h: ApiHarness;
   let service: number;
-  const send = (method: 'patch' | 'post', path: string, body: object) =>
-    request(h.app)[method](path).set('Authorization', `Bearer ${h.demo.admin.token}`).set('X-Service-Account', h.demo.account).send(body);
-  const get = (path: string) => request(h.app).get(path).set('Authorization', `Bearer ${h.demo.admin.token}`).set('X-Service-Account', h.demo.account);
-  const events = async (noun: string, id: number) =>
-    (await queuedEvents(h)).filter((job) => job.object_id === id && job.event.startsWith(`${noun}.`)).map((job) => [job.event, job.payload]);
-  const statusOf = async (path: string) => (await get(path).expect(200)).body.status as string;
+  const { send, get, events, statusOf } = adminCalls(() => h);
   const task = (workflow: number, body: object) => send('post', `/v1/workflows/${workflow}/tasks`, { category: 'implementation', planned_duration: 30, ...body });
 
   beforeAll(async () => {

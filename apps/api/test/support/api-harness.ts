@@ -68,6 +68,22 @@ export async function queuedEvents(h: ApiHarness, requestId?: number): Promise<A
     .filter((job) => requestId === undefined || job.object_id === requestId);
 }
 
+/**
+ * Calls as the demo's administrator, and what a lifecycle spec reads back: a record's status, the
+ * events queued for it. `harness` gives the harness a spec's beforeAll starts.
+ */
+export function adminCalls(harness: () => ApiHarness) {
+  const as = <T extends request.Test>(call: T) => call.set('Authorization', `Bearer ${harness().demo.admin.token}`).set('X-Service-Account', harness().demo.account);
+  const get = (path: string) => as(request(harness().app).get(path));
+  return {
+    send: (method: 'patch' | 'post', path: string, body: object) => as(request(harness().app)[method](path)).send(body),
+    get,
+    statusOf: async (path: string) => (await get(path).expect(200)).body.status as string,
+    events: async (noun: string, id: number) =>
+      (await queuedEvents(harness())).filter((job) => job.object_id === id && job.event.startsWith(`${noun}.`)).map((job) => [job.event, job.payload] as [string, Record<string, unknown>]),
+  };
+}
+
 /** Empties the tables an events test writes, so each test starts from the seed alone. */
 export async function clearRequests(h: ApiHarness): Promise<void> {
   await h.test.db.raw('truncate requests, notes, audit_lines restart identity cascade');
