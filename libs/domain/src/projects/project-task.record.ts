@@ -9,9 +9,10 @@
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import { WORK_WRITERS } from '../problems/work-writers.js';
 import { taskTransitionRules } from '../workflows/task-rules.js';
-import { ENDED, WAITING_UNTIL } from '../workflows/task-statuses.js';
+import { PLAN_PART, planPartFields } from '../workflows/plan-part.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
+const PART = planPartFields('project task');
 
 /** A workflow's task statuses but declined, waiting_for_customer and request_pending (RECORDS.md §3). */
 export const PROJECT_TASK_STATUSES = ['registered', 'assigned', 'accepted', 'in_progress', 'waiting_for', 'failed', 'rejected', 'completed', 'approved', 'canceled'] as const;
@@ -22,9 +23,9 @@ export const PROJECT_TASK = defineRecord({
   what: 'project task',
   fields: {
     project_id: { type: 'reference', target: 'Project', write: 'create', required: true, description: 'Project it is a task of', collection: LISTED },
-    subject: { type: 'text', max: 255, write: 'change', required: true, description: 'Subject', collection: ALL },
+    subject: PART.subject,
     category: { type: 'enum', values: ['activity', 'approval', 'milestone'], write: 'change', required: true, description: 'Category', collection: LISTED },
-    planned_duration: { type: 'integer', min: 0, max: 5_256_000, write: 'change', required: true, description: 'Planned duration in minutes', collection: { default: true } },
+    planned_duration: PART.planned_duration,
     status: {
       type: 'enum', values: PROJECT_TASK_STATUSES, write: 'change', nullable: false, description: 'Status',
       note: 'Default: registered; assigned by the service once its predecessors finished', collection: ALL,
@@ -32,14 +33,13 @@ export const PROJECT_TASK = defineRecord({
     team_id: { type: 'reference', target: 'Team', write: 'change', description: 'Team it is assigned to', collection: LISTED },
     assignment_ids: { type: 'references', target: 'Person', max: 50, set: true, write: 'change', description: 'People it is assigned to' },
     deadline: { type: 'datetime', write: 'change', description: 'When it is to be finished (a milestone’s date)', collection: ALL },
-    required_approvals: { type: 'integer', min: 1, max: 50, write: 'change', nullable: false, description: 'Approvals an approval project task needs', note: 'Default: 1', collection: { default: true } },
+    required_approvals: PART.required_approvals,
     predecessor_ids: { type: 'references', target: 'ProjectTask', max: 50, set: true, write: 'change', description: 'Project tasks of the same project it waits on' },
-    waiting_until: { type: 'datetime', write: 'change', description: 'When a project task waiting_for returns to assigned', collection: LISTED },
-    finished_at: { type: 'datetime', description: 'When it ended (failed, rejected, completed, approved or canceled); null while it has not', collection: ALL },
+    waiting_until: PART.waiting_until,
+    finished_at: PART.finished_at,
   },
   defaults: { status: 'registered', required_approvals: 1 },
-  timers: [WAITING_UNTIL],
-  stamps: { finished_at: { when: 'status', in: ENDED } },
+  ...PLAN_PART,
   parents: { project_id: { path: 'tasks', create: true } },
   links: {
     assignment_ids: { table: 'project_task_assignments', self: 'project_task_id', other: 'person_id', position: 'none' },

@@ -9,9 +9,11 @@
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import { WORK_WRITERS } from '../problems/work-writers.js';
 import { taskTransitionRules } from './task-rules.js';
-import { ENDED, IMPACTS, TASK_STATUSES, WAITING_UNTIL } from './task-statuses.js';
+import { IMPACTS, TASK_STATUSES } from './task-statuses.js';
+import { PLAN_PART, planPartFields } from './plan-part.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
+const PART = planPartFields('task');
 
 /** Transitions no one makes by hand (docs/decisions/051). */
 const taskRules = taskTransitionRules({ what: 'task', approval: 'approval', approvals: '/v1/tasks/:id/approvals' });
@@ -22,28 +24,27 @@ export const TASK = defineRecord({
   what: 'task',
   fields: {
     workflow_id: { type: 'reference', target: 'Workflow', write: 'create', required: true, description: 'Workflow it is a task of', collection: LISTED },
-    subject: { type: 'text', max: 255, write: 'change', required: true, description: 'Subject', collection: ALL },
+    subject: PART.subject,
     category: { type: 'enum', values: ['risk_and_impact', 'implementation', 'automation', 'approval'], write: 'change', required: true, description: 'Category', collection: LISTED },
-    planned_duration: { type: 'integer', min: 0, max: 5_256_000, write: 'change', required: true, description: 'Planned duration in minutes', collection: { default: true } },
+    planned_duration: PART.planned_duration,
     status: { type: 'enum', values: TASK_STATUSES, write: 'change', nullable: false, description: 'Status', note: 'Default: registered; assigned by the service once its workflow started and its predecessors finished', collection: ALL },
     impact: { type: 'enum', values: IMPACTS, write: 'change', nullable: false, description: 'Impact', note: 'Default: none', collection: LISTED },
     team_id: { type: 'reference', target: 'Team', write: 'change', description: 'Team it is assigned to', collection: LISTED },
     member_id: { type: 'reference', target: 'Person', write: 'change', description: 'Member of the team it is assigned to', collection: LISTED },
     predecessor_ids: { type: 'references', target: 'Task', max: 50, set: true, write: 'change', description: 'Tasks of the same workflow it waits on' },
     approver_ids: { type: 'references', target: 'Person', max: 50, set: true, write: 'change', description: 'Who approve an approval task' },
-    required_approvals: { type: 'integer', min: 1, max: 50, write: 'change', nullable: false, description: 'Approvals an approval task needs', note: 'Default: 1', collection: { default: true } },
-    waiting_until: { type: 'datetime', write: 'change', description: 'When a task waiting_for returns to assigned', collection: LISTED },
-    finished_at: { type: 'datetime', description: 'When it ended (failed, rejected, completed, approved or canceled); null while it has not', collection: ALL },
+    required_approvals: PART.required_approvals,
+    waiting_until: PART.waiting_until,
+    finished_at: PART.finished_at,
   },
   defaults: { status: 'registered', impact: 'none', required_approvals: 1 },
-  stamps: { finished_at: { when: 'status', in: ENDED } },
+  ...PLAN_PART,
   parents: { workflow_id: { path: 'tasks', create: true } },
   links: {
     predecessor_ids: { table: 'task_predecessors', self: 'task_id', other: 'predecessor_id', position: 'none' },
     approver_ids: { table: 'task_approvers', self: 'task_id', other: 'approver_id', position: 'none' },
   },
   rules: taskRules,
-  timers: [WAITING_UNTIL],
   changeEvents: { 'status-changed': 'status', 'member-changed': 'member_id', 'team-changed': 'team_id' },
   notes: true,
   writers: WORK_WRITERS,
