@@ -145,6 +145,55 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
     expect(answers).toEqual(wanted);
   }, 60_000);
 
+  it('lets a limited writer change, note and create under a parent only the work they are responsible for, each way its writers say', async () => {
+    const limited = def.writers.limited;
+    if (limited === undefined) return;
+    const { db } = h.test;
+    const [{ id: specialist }] = await db('people').insert({ account_id: h.demo.account, name: `Sam ${def.noun} specialist`, primary_email: `sam-${def.noun}@contract.example` }).returning('id');
+    for (const role of limited.roles) await db('person_roles').insert({ person_id: specialist, account_id: h.demo.account, role });
+    const as = `Bearer ${await mintToken(db, specialist, [`${def.noun}:*`])}`;
+    const pathUnder = (parentId: number) => (under ? `/v1/${parentPath}/${parentId}/${under[1].path}` : base);
+    const refused = `403 ${limited.rule}`;
+    const answers: string[] = [];
+    const wanted: string[] = [];
+    const expectAs = async (what: string, method: Method, path: string, body: object | undefined, want: string) => {
+      const res = await send(method, path, body, as);
+      answers.push(`${what}: ${res.status}${want.startsWith('403') ? ` ${res.body.reason}` : ''}`);
+      wanted.push(`${what}: ${want}`);
+    };
+    const changeAndNote = async (how: string, id: number, want: { patch: string; note: string }) => {
+      await expectAs(`change ${how}`, 'patch', `${base}/${id}`, changing(minimal()), want.patch);
+      if (def.notes) await expectAs(`note ${how}`, 'post', `${base}/${id}/notes`, { text: `Noted ${how}` }, want.note);
+    };
+    // Not responsible: the administrator's record, and a create under a parent the specialist is not responsible for.
+    const parentWays = limited.by.filter((way) => 'parent' in way && way.parent !== undefined);
+    await expectAs('create', 'post', createPath(), forCreate(minimal()), under && parentWays.length > 0 ? refused : '201');
+    await changeAndNote('of another', (await create(minimal()).expect(201)).body.id, { patch: refused, note: refused });
+    for (const way of limited.by) {
+      const body = minimal();
+      let parentId = needed[under?.[0] ?? ''] ?? 0;
+      if ('team' in way) {
+        const team = await insertNeededRecord(db, h.demo.account, 'Team');
+        await db('team_memberships').insert({ account_id: h.demo.account, team_id: team, person_id: specialist });
+        body[way.team] = team;
+      } else if ('link' in way) body[way.link] = [specialist];
+      else if (way.parent === undefined) body[way.person] = specialist;
+      else {
+        const target = (def.fields.fields[way.parent] as { target: string }).target;
+        parentId = await insertNeededRecord(db, h.demo.account, target);
+        await db(referenceTarget(target).table).where({ id: parentId }).update({ [way.person]: specialist });
+        body[way.parent] = parentId;
+        await expectAs(`create under ${JSON.stringify(way)}`, 'post', pathUnder(parentId), forCreate(minimal()), '201');
+      }
+      const id = (await send('post', pathUnder(parentId), forCreate(body)).expect(201)).body.id as number;
+      await changeAndNote(`by ${JSON.stringify(way)}`, id, { patch: '200', note: '201' });
+    }
+    // A caller with an unlimited writer role as well is not limited.
+    await db('person_roles').insert({ person_id: specialist, account_id: h.demo.account, role: def.writers.roles.find((role) => !limited.roles.includes(role))! });
+    await changeAndNote('of another, with an unlimited role too', (await create(minimal()).expect(201)).body.id, { patch: '200', note: '201' });
+    expect(answers).toEqual(wanted);
+  }, 60_000);
+
   it('refuses a taken unique value as read, in a create and a change', async () => {
     if (def.unique === null) return;
     const first = minimal();

@@ -1,6 +1,6 @@
-import { CURRENT_VIEWS, RECORDS, encodeNodeId, graphqlInputNameOf, graphqlNameOf, type RecordDefinition } from '@tessera/domain';
+import { CURRENT_VIEWS, RECORDS, encodeNodeId, graphqlInputNameOf, graphqlNameOf, referenceTarget, type RecordDefinition } from '@tessera/domain';
 import { collectionSpecOf } from '@tessera/validation';
-import { insertNeededRecord } from '@tessera/persistence/testing';
+import { insertNeededRecord, mintToken } from '@tessera/persistence/testing';
 import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
 
 /**
@@ -115,6 +115,52 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
       .whereRaw("payload->>'object_id' = ? and payload->>'event' like ? and payload->'payload'->>'source' is distinct from 'Tessera'", [String(dbId), `${def.noun}.%`]).orderBy('id').pluck('payload');
     expect(events.map((payload: { event: string }) => payload.event)).toEqual([`${def.noun}.create`, `${def.noun}.update`]);
   });
+
+  it('lets a limited writer change and note only the work they are responsible for, each way its writers say, as over REST', async () => {
+    const limited = def.writers.limited;
+    if (limited === undefined) return;
+    const { db } = g.test;
+    const [{ id: specialist }] = await db('people').insert({ account_id: g.demo.account, name: `Gil ${def.noun} specialist`, primary_email: `gil-${def.noun}@contract.example` }).returning('id');
+    for (const role of limited.roles) await db('person_roles').insert({ person_id: specialist, account_id: g.demo.account, role });
+    const token = await mintToken(db, specialist, [`${def.noun}:*`]);
+    const inputOf = (name: string) => graphqlInputNameOf(name, def.fields.fields[name]!)!;
+    const person = encodeNodeId('Person', specialist);
+    const answers: string[] = [];
+    const wanted: string[] = [];
+    /** Runs a mutation as the specialist: `ok`, or the message of its FORBIDDEN. */
+    const asSpecialist = async (what: string, mutation: string, input: Record<string, unknown>, want: 'ok' | 'refused') => {
+      const reply = (await g.call('/', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-service-account': g.demo.account }, body: JSON.stringify({ query: mutation, variables: { input } }) })).json();
+      const forbidden = (reply.errors ?? []).find((error: { extensions?: { code?: string } }) => error.extensions?.code === 'FORBIDDEN');
+      answers.push(`${what}: ${forbidden ? `FORBIDDEN ${forbidden.message}` : reply.errors ? JSON.stringify(reply.errors) : 'ok'}`);
+      wanted.push(`${what}: ${want === 'ok' ? 'ok' : `FORBIDDEN ${limited.rule}`}`);
+    };
+    const update = `mutation($input: ${type}UpdateInput!) { ${one}Update(input: $input) { ${one} { id } errors { path message } } }`;
+    const note = `mutation($input: ${type}NoteCreateInput!) { ${one}NoteCreate(input: $input) { note { id } errors { path message } } }`;
+    const createAs = async (extra: Record<string, unknown>) => {
+      const input = { ...needed, ...Object.fromEntries(required.map((name) => [name, valueOf(name, 6, 'Limited')])), ...extra };
+      return (await run(`mutation($input: ${type}CreateInput!) { ${one}Create(input: $input) { ${one} { id } } }`, { input }))[`${one}Create`][one].id as string;
+    };
+    const changeAndNote = async (how: string, id: string, want: 'ok' | 'refused') => {
+      await asSpecialist(`change ${how}`, update, { id, [required[0]!]: valueOf(required[0]!, 7, 'Limited') }, want);
+      if (def.notes) await asSpecialist(`note ${how}`, note, { id, text: `Noted ${how}` }, want);
+    };
+    await changeAndNote('of another', await createAs({}), 'refused');
+    for (const way of limited.by) {
+      if ('team' in way) {
+        const team = await insertNeededRecord(db, g.demo.account, 'Team');
+        await db('team_memberships').insert({ account_id: g.demo.account, team_id: team, person_id: specialist });
+        await changeAndNote(`by ${way.team}`, await createAs({ [inputOf(way.team)]: encodeNodeId('Team', team) }), 'ok');
+      } else if ('link' in way) await changeAndNote(`by ${way.link}`, await createAs({ [inputOf(way.link)]: [person] }), 'ok');
+      else if (way.parent === undefined) await changeAndNote(`by ${way.person}`, await createAs({ [inputOf(way.person)]: person }), 'ok');
+      else {
+        const target = (def.fields.fields[way.parent] as { target: string }).target;
+        const parentId = await insertNeededRecord(db, g.demo.account, target);
+        await db(referenceTarget(target).table).where({ id: parentId }).update({ [way.person]: specialist });
+        await changeAndNote(`by ${way.parent}'s ${way.person}`, await createAs({ [inputOf(way.parent)]: encodeNodeId(target, parentId) }), 'ok');
+      }
+    }
+    expect(answers).toEqual(wanted);
+  }, 60_000);
 
   it('answers bad input with every problem in the payload, and writes nothing', async () => {
     const before = await g.test.db(def.table).count({ n: '*' }).first();

@@ -7,7 +7,7 @@
  */
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import { CALLER } from '../record-engine/caller.js';
-import { WORK_WRITERS } from './work-writers.js';
+import { workWriters } from './work-writers.js';
 import { WAITING_UNTIL } from '../workflows/task-statuses.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
@@ -41,7 +41,7 @@ export const PROBLEM = defineRecord({
   stamps: { solved_at: { when: 'status', in: ['solved'] } },
   changeEvents: { 'status-changed': 'status', 'manager-changed': 'manager_id', 'member-changed': 'member_id', 'team-changed': 'team_id' },
   notes: true,
-  writers: WORK_WRITERS,
+  writers: workWriters('problems', [{ person: 'manager_id' }, { person: 'member_id' }, { team: 'team_id' }], 'A specialist changes only the problems they manage, are the member of, or whose team they are in'),
   describe: {
     create: '`subject` and `service_id` are needed; the manager is the caller and the team the service’s support team unless given. Fires problem.create.',
     update:

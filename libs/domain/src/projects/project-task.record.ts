@@ -7,7 +7,7 @@
  * project task is approved or rejected by its writers.
  */
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
-import { WORK_WRITERS } from '../problems/work-writers.js';
+import { workWriters } from '../problems/work-writers.js';
 import { taskTransitionRules } from '../workflows/task-rules.js';
 import { PLAN_PART, planPartFields } from '../workflows/plan-part.js';
 
@@ -48,7 +48,7 @@ export const PROJECT_TASK = defineRecord({
   rules: taskTransitionRules({ what: 'project task', approval: 'approval', approvals: null }),
   changeEvents: { 'status-changed': 'status' },
   notes: true,
-  writers: WORK_WRITERS,
+  writers: workWriters('project tasks', [{ link: 'assignment_ids' }, { team: 'team_id' }, { parent: 'project_id', person: 'manager_id' }], 'A specialist changes only the project tasks assigned to them, whose team they are in, or of a project they manage, and adds project tasks only to a project they manage'),
   describe: {
     create:
       '`subject`, `category` and `planned_duration` are needed. It is assigned at once when its predecessors are finished. ' +

@@ -6,7 +6,7 @@
  */
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import { CALLER } from '../record-engine/caller.js';
-import { WORK_WRITERS } from '../problems/work-writers.js';
+import { workWriters } from '../problems/work-writers.js';
 import { PLAN_STATUSES } from '../workflows/task-statuses.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
@@ -35,7 +35,7 @@ export const PROJECT = defineRecord({
   stamps: { completed_at: { when: 'status', in: ['completed'] } },
   changeEvents: { 'status-changed': 'status', 'manager-changed': 'manager_id' },
   notes: true,
-  writers: WORK_WRITERS,
+  writers: workWriters('projects', [{ person: 'manager_id' }], 'A specialist changes only the projects they manage'),
   describe: {
     create:
       '`subject`, `service_id`, `customer_id` and `justification` are needed; the manager is the caller unless given. It starts at once: ' +

@@ -131,9 +131,32 @@ export const NOW: unique symbol = Symbol('now');
  * more, or with `own`, it declares the scope action and `note` says who (the OpenAPI document
  * shows it). `own`: a reference to a person (`person_id`) by which anyone with the scopes
  * writes their own records: it defaults to the caller, and a caller without the roles may
- * only write, and delete, records that name themselves there.
+ * only write, and delete, records that name themselves there. `limited`: writers of some roles
+ * who write only the records they are responsible for (RecordLimited).
  */
-export type RecordWriters = { rule: string; own?: string } & (
+/**
+ * One way a caller is responsible for a record (RecordLimited `by`): `person`, the record's
+ * reference to a person names the caller; `team`, its reference to a team names one the caller
+ * is a member of; `link`, its list of people holds the caller; `parent` with `person`, the
+ * record its reference `parent` names has the caller in that reference to a person (a task's
+ * workflow's manager).
+ */
+export type RecordResponsibility = { person: string; parent?: undefined } | { team: string } | { link: string } | { parent: string; person: string };
+
+/**
+ * Writers of some roles (`roles`, among the writers' roles) who write only the records they are
+ * responsible for (`by`, any one of them), as stored: a change, a delete and a note need it, and
+ * a create under a parent (RecordParent `create`) needs each `parent` responsibility of `by`, if
+ * any, to hold for the parent. A caller who also has a writer role not in `roles` is not limited.
+ * `rule`: the 403's reason (record-writers.ts `assertResponsible`).
+ */
+export interface RecordLimited {
+  roles: readonly [Role, ...Role[]];
+  by: readonly [RecordResponsibility, ...RecordResponsibility[]];
+  rule: string;
+}
+
+export type RecordWriters = { rule: string; own?: string; limited?: RecordLimited } & (
   | { roles: readonly [Role]; own?: undefined }
   | { roles: readonly [Role, ...Role[]]; note: string }
 );
@@ -259,6 +282,23 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   accountValues: Readonly<Record<string, RecordAccountValues>>;
 }
 
+/** A limited writer's responsibilities name the record's references of the kind each needs (RecordResponsibility). */
+function checkedWriters(noun: string, fields: RecordFields, writers: RecordWriters): RecordWriters {
+  const kindOf = (name: string) => {
+    const field = fields[name];
+    return field?.type === 'reference' || field?.type === 'references' ? `${field.type} ${field.target}` : 'none';
+  };
+  for (const way of writers.limited?.by ?? []) {
+    const named =
+      'team' in way ? kindOf(way.team) === 'reference Team'
+      : 'link' in way ? kindOf(way.link) === 'references Person'
+      : way.parent === undefined ? kindOf(way.person) === 'reference Person'
+      : kindOf(way.parent).startsWith('reference ');
+    if (!named) throw new Error(`${noun}: the limited writers' ${JSON.stringify(way)} names no reference of the kind it needs`);
+  }
+  return writers;
+}
+
 export function defineRecord<const F extends RecordFields>(input: RecordDefinitionInput<F>): RecordDefinition<WithSystemFields<F>> {
   const plural = input.plural ?? `${input.what}s`;
   // `out-of-office periods` → `out_of_office_periods`, `outOfOfficePeriods`.
@@ -284,7 +324,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     timers: input.timers ?? [],
     stamps: (input.stamps ?? {}) as Record<string, RecordStamp>,
     current: input.current ?? null,
-    writers: input.writers,
+    writers: checkedWriters(input.noun, input.fields, input.writers),
     rules: input.rules ?? (() => []),
     changeEvents: checkedChangeEvents(input.noun, input.fields, input.changeEvents ?? {}),
     notes: input.notes === true && checkedVerb(input.noun, 'note-added'),

@@ -17,7 +17,7 @@ import { noteErrors, type NoteCreateInput } from '../requests/add-request-note.j
 import type { NoteView } from '../requests/request-view.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { RecordDefinition } from './define-record.js';
-import { assertOwn, assertWriter } from './record-writers.js';
+import { assertOwn, assertResponsible, assertWriter } from './record-writers.js';
 
 function assertNotes(def: RecordDefinition): void {
   if (!def.notes) throw new Error(`a ${def.what} has no notes`);
@@ -45,6 +45,7 @@ export async function addRecordNote(
   return uow.transaction(async (tx) => {
     const current = await tx.records.findForUpdate(def, account, id);
     if (!current) throw notFound();
+    await assertResponsible(def, access, tx.records, current, id);
     assertValidInput(input, errors);
     assertOwn(def, access, current);
     const text = input.text!.trim();

@@ -52,6 +52,8 @@ export interface RecordStore {
   isSelfOrBelow(def: RecordDefinition, field: string, id: number, candidate: number): Promise<boolean>;
   /** The `column` of the row `id` of `table` (a default taken from a referenced record); null when none. */
   columnValue(table: string, id: number, column: string): Promise<unknown>;
+  /** Whether the person is a member of the team (a limited writer's responsibility: define-record.ts RecordLimited). */
+  inTeam(teamId: number, personId: number): Promise<boolean>;
   /** Whether the row `a` of `tableA` and the row `b` of `tableB` have the same `column`. */
   sameValue(column: string, tableA: string, a: number, tableB: string, b: number): Promise<boolean>;
   /** The stored values (and ids) of the account's records whose `field` is `value`, by id (a workflow's tasks). */

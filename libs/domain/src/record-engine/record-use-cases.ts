@@ -1,7 +1,8 @@
 /**
  * The use cases of every record of the engine (docs/decisions/039), REST and GraphQL alike.
  * Reads need `<noun>:Read`; a record of another account is not found. A write needs the
- * definition's writers (its roles, or the record's own person: define-record.ts `own`) and
+ * definition's writers (its roles, or the record's own person: define-record.ts `own`; a limited
+ * writer's responsibility for it: `limited`) and
  * `<noun>:Create` / `<noun>:Update` / `<noun>:Delete`, is checked against the declaration,
  * its references and its unique field, every problem at once, and in one transaction writes
  * the record, its links, one audit line and `<noun>.create` / `.update` / `.delete` through
@@ -26,7 +27,7 @@ import { NOW, type CurrentView, type RecordDefinition } from './define-record.js
 import { createDefaults, stampValues, touchesStamps } from './record-defaults.js';
 import { recordEvents } from './record-events.js';
 import { referenceProblems } from './record-references.js';
-import { assertOwn, assertWriter } from './record-writers.js';
+import { assertOwn, assertResponsible, assertWriter } from './record-writers.js';
 import { RECORDS, referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
 import { dueTimerValues, givesTimedDay, timerJobs, withDueTimers } from './record-timers.js';
@@ -143,6 +144,7 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
     // A value given, null included, is the value: a default is for a field not given.
     const row: RecordRow = Object.fromEntries(storedFields(def).map((name) => [name, values[name] !== undefined ? values[name] : (defaults[name] ?? null)]));
     assertOwn(def, access, row);
+    await assertResponsible(def, access, tx.records, row, null);
     // Only a write giving a timed day or a stamped value asks the clock: the one the job queue runs by.
     const now = givesTimedDay(def, row, 'create') || touchesStamps(def, row) ? await tx.now() : null;
     if (now) Object.assign(row, dueTimerValues(def, row, now));
@@ -170,6 +172,7 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
   return uow.transaction(async (tx) => {
     const current = await lockForChange(def, tx, account, id);
     if (!current) throw notFound();
+    await assertResponsible(def, access, tx.records, current, id);
     const values = await checked(def, tx, access, input, 'change', { ...current, id });
     const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
     assertOwn(def, access, current, { ...current, ...wanted });
@@ -205,6 +208,7 @@ export async function deleteRecord(def: RecordDefinition, access: AccessContext,
     const current = await lockForChange(def, tx, account, id);
     if (!current) throw notFound();
     assertOwn(def, access, current);
+    await assertResponsible(def, access, tx.records, current, id);
     const view = await viewOf(def, tx, account, id);
     const links = Object.fromEntries(await Promise.all(Object.keys(def.links).map(async (field) => [field, await tx.records.linkIds(def, field, id)])));
     await tx.records.delete(def, id);

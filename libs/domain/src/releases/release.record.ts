@@ -7,7 +7,7 @@
  */
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import { CALLER } from '../record-engine/caller.js';
-import { WORK_WRITERS } from '../problems/work-writers.js';
+import { workWriters } from '../problems/work-writers.js';
 import { IMPACTS, PLAN_STATUSES } from '../workflows/task-statuses.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
@@ -28,7 +28,7 @@ export const RELEASE = defineRecord({
   stamps: { completed_at: { when: 'status', in: ['completed'] } },
   changeEvents: { 'manager-changed': 'manager_id' },
   notes: true,
-  writers: WORK_WRITERS,
+  writers: workWriters('releases', [{ person: 'manager_id' }], 'A specialist changes only the releases they manage'),
   describe: {
     create: 'Only `subject` is needed; the manager is the caller unless given. Workflows join it by their `release_id`. Fires release.create.',
     update: 'Its status follows its workflows. Fires release.update, and beside it release.manager-changed; a move of its status fires release.update, made by the service.',

@@ -7,7 +7,7 @@
  * approved or rejected by its approvers (task-approvals.ts), never by hand.
  */
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
-import { WORK_WRITERS } from '../problems/work-writers.js';
+import { workWriters } from '../problems/work-writers.js';
 import { taskTransitionRules } from './task-rules.js';
 import { IMPACTS, TASK_STATUSES } from './task-statuses.js';
 import { PLAN_PART, planPartFields } from './plan-part.js';
@@ -47,7 +47,7 @@ export const TASK = defineRecord({
   rules: taskRules,
   changeEvents: { 'status-changed': 'status', 'member-changed': 'member_id', 'team-changed': 'team_id' },
   notes: true,
-  writers: WORK_WRITERS,
+  writers: workWriters('tasks', [{ person: 'member_id' }, { team: 'team_id' }, { parent: 'workflow_id', person: 'manager_id' }], 'A specialist changes only the tasks they are the member of, whose team they are in, or of a workflow they manage, and adds tasks only to a workflow they manage'),
   describe: {
     create:
       '`subject`, `category` and `planned_duration` are needed. It is assigned at once when its workflow has started and its predecessors are finished. ' +

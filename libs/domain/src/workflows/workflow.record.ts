@@ -7,7 +7,7 @@
  */
 import { FACETS, NOW, defineRecord } from '../record-engine/define-record.js';
 import { CALLER } from '../record-engine/caller.js';
-import { WORK_WRITERS } from '../problems/work-writers.js';
+import { workWriters } from '../problems/work-writers.js';
 import { IMPACTS, PLAN_STATUSES } from './task-statuses.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
@@ -40,7 +40,7 @@ export const WORKFLOW = defineRecord({
   timers: [{ field: 'start_at', at: 'moment', set: {} }],
   changeEvents: { 'status-changed': 'status', 'manager-changed': 'manager_id' },
   notes: true,
-  writers: WORK_WRITERS,
+  writers: workWriters('workflows', [{ person: 'manager_id' }], 'A specialist changes only the workflows they manage'),
   describe: {
     create: '`subject`, `category`, `justification` and `service_id` are needed; the manager is the caller and it starts now unless given. Fires workflow.create.',
     update:

@@ -53,4 +53,14 @@ describe('recordStore, on configuration items and service instances', () => {
     expect(await store.missingIds('service_instances', [ACME], [a, 2147483000, c])).toEqual([2147483000]);
     expect(await store.missingIds('configuration_items', [OTHER], [x])).toEqual([x]);
   });
+  it('answers whether a person is a member of a team (a limited writer’s responsibility)', async () => {
+    const store = recordStore(test.db);
+    const [{ id: team }] = await test.db('teams').insert({ account_id: 'acme', name: 'Network' }).returning('id');
+    const [{ id: member }, { id: other }] = await test.db('people').insert([
+      { account_id: 'acme', name: 'Mia Member', primary_email: 'mia@acme.example' },
+      { account_id: 'acme', name: 'Oz Other', primary_email: 'oz@acme.example' },
+    ]).returning('id');
+    await test.db('team_memberships').insert({ account_id: 'acme', team_id: team, person_id: member });
+    expect([await store.inTeam(team, member), await store.inTeam(team, other), await store.inTeam(2147483000, member)]).toEqual([true, false, false]);
+  });
 });

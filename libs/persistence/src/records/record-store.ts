@@ -77,6 +77,9 @@ export function recordStore(db: Database): RecordStore {
       const row = await db(table).where({ id }).first(`${column} as value`);
       return (row as { value?: unknown } | undefined)?.value ?? null;
     },
+    async inTeam(teamId, personId) {
+      return (await db('team_memberships').where({ team_id: teamId, person_id: personId }).first('person_id')) !== undefined;
+    },
     async sameValue(column, tableA, a, tableB, b) {
       const { rows } = await db.raw<{ rows: Array<{ same: boolean }> }>(
         'select (select ?? from ?? where id = ?) is not distinct from (select ?? from ?? where id = ?) as same',
