@@ -85,8 +85,9 @@ export function requestsRoutes(services: ApiServices, links: RequestLinkContext,
         tag: 'requests',
         summary: `Requests linked to a ${def.what}`,
         description: `The requests whose \`${field}\` is the ${def.what}, as \`GET /v1/requests?${field}=<id>\` lists them (same fields, sorts, filters and paging). ${VISIBILITY} ` +
-          `Also needs ${def.noun}:Read; a ${def.what} of another account, or none, is not found.`,
-        needs: { scope: 'request:Read' },
+          `A ${def.what} of another account, or none, is not found.`,
+        // Read under the record, answered with requests: both Reads, checked before anything runs.
+        needs: { scope: `${def.noun}:Read`, answer: 'request:Read' },
         input: {
           params: z.object({ id: z.string().describe(`The ${def.what} id; anything but a positive integer is not found`) }),
           query: collectionQuerySchema(REQUESTS, pageSize),
