@@ -17,12 +17,13 @@ import { peopleMutationsModule } from './schema/people-mutations.module.js';
 import { recordModule } from './schema/record-module.js';
 import { requestModule } from './schema/request.module.js';
 import { teamModule } from './schema/team.module.js';
+import { workRecordRequestsModule } from './schema/work-record-requests.module.js';
 import { rateLimitModule } from './schema/rate-limit.module.js';
 import { combineSchemaModules, type SchemaModule } from './schema/schema-module.js';
 
 export type { GraphqlContext } from './schema/graphql-context.js';
 
-export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, agileBoardModule, teamModule, ...RECORDS.map(recordModule), taskApprovalModule, integrationRecordsModule, nodeModule, mutationsModule, peopleMutationsModule];
+export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, agileBoardModule, teamModule, ...RECORDS.map(recordModule), taskApprovalModule, workRecordRequestsModule, integrationRecordsModule, nodeModule, mutationsModule, peopleMutationsModule];
 
 const combined = combineSchemaModules(SCHEMA_MODULES);
 

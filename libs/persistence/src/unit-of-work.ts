@@ -50,6 +50,7 @@ export function repositoriesOn(db: Database): Repositories {
     suppliers: namedRecordRepository(db, 'suppliers'),
     problems: namedRecordRepository(db, 'problems'),
     workflows: namedRecordRepository(db, 'workflows'),
+    projects: namedRecordRepository(db, 'projects'),
     supportAgreements: supportAgreementRepository(db),
     slas: slaRepository(db),
     requests: requestRepository(db),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_RECORD, notFound, presentNote, presentRequest, type RequestLinkContext } from '@tessera/domain';
+import { PROBLEM, PROJECT, REQUEST_RECORD, WORKFLOW, notFound, presentNote, presentRequest, type RecordDefinition, type RequestLinkContext } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type RouteTable } from '@tessera/http';
 import { collectionSpecOf, parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
@@ -32,7 +32,17 @@ export function requestIdOf(raw: string | undefined): number | null {
 
 const VISIBILITY = 'An end user sees the requests they requested or that are for them; agents see every request of the account.';
 
-/** `GET /v1/requests`, `/v1/requests/:id` and `/v1/requests/:id/notes`, in the account of the call. */
+/** The records a request is linked to (its `problem_id`, `workflow_id`, `project_id`), each with the collection of its requests. */
+const LINKED_BY: ReadonlyArray<[def: RecordDefinition, field: 'problem_id' | 'workflow_id' | 'project_id']> = [
+  [PROBLEM, 'problem_id'],
+  [WORKFLOW, 'workflow_id'],
+  [PROJECT, 'project_id'],
+];
+
+/**
+ * `GET /v1/requests`, `/v1/requests/:id`, `/v1/requests/:id/notes` and the requests of a problem, workflow
+ * or project (`/v1/problems/:id/requests`, …), in the account of the call.
+ */
 export function requestsRoutes(services: ApiServices, links: RequestLinkContext, pageSize: PageSizeLimits): RouteTable {
   const { apiUrl } = links;
   return [
@@ -67,6 +77,31 @@ export function requestsRoutes(services: ApiServices, links: RequestLinkContext,
         res.json(presentRequest(await services.getRequest(access, input.id), links));
       },
     }),
+    ...LINKED_BY.map(([def, field]) =>
+      defineRoute({
+        method: 'get',
+        path: `/v1/${def.path}/:id/requests`,
+        operationId: `list${def.node}Requests`,
+        tag: 'requests',
+        summary: `Requests linked to a ${def.what}`,
+        description: `The requests whose \`${field}\` is the ${def.what}, as \`GET /v1/requests?${field}=<id>\` lists them (same fields, sorts, filters and paging). ${VISIBILITY} ` +
+          `A ${def.what} of another account, or none, is not found.`,
+        // Read under the record, answered with requests: both Reads, checked before anything runs.
+        needs: { scope: `${def.noun}:Read`, answer: 'request:Read' },
+        input: {
+          params: z.object({ id: z.string().describe(`The ${def.what} id; anything but a positive integer is not found`) }),
+          query: collectionQuerySchema(REQUESTS, pageSize),
+          parse: ({ params, query }) => ({ id: idParam(params['id']), query: parseCollectionQuery(query, REQUESTS, pageSize) }),
+        },
+        responses: { 200: { description: 'One page of requests, with the selected fields', schema: z.array(requestFieldsSchema), headers: PAGINATION_HEADERS } },
+        errors: [400, 404],
+        handler: async ({ req, res, access, input: { id, query } }) => {
+          await services.records.get(def, access, id);
+          const page = await services.listRequests(access, { ...query, filters: [...query.filters, { field, operator: 'in', values: [id] }] });
+          sendCollection(req, res, query, page, (view) => presentRequest(view, links), `${apiUrl}/${def.path}/${id}/requests`);
+        },
+      }),
+    ),
     defineRoute({
       method: 'get',
       path: '/v1/requests/:id/notes',

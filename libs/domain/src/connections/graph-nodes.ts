@@ -126,6 +126,9 @@ export interface NestedEdges {
   'ProjectTask.assignments': PersonNode;
   'Project.notes': NoteNode;
   'ProjectTask.notes': NoteNode;
+  'Problem.requests': RequestView;
+  'Workflow.requests': RequestView;
+  'Project.requests': RequestView;
 }
 
 export type NestedEdge = keyof NestedEdges;

@@ -51,6 +51,9 @@ const NESTED_KIND: Readonly<Record<NestedEdge, NodeKind>> = {
   'ProjectTask.assignments': 'Person',
   'Project.notes': 'Note',
   'ProjectTask.notes': 'Note',
+  'Problem.requests': 'Request',
+  'Workflow.requests': 'Request',
+  'Project.requests': 'Request',
 };
 
 export function graphReadScope(access: AccessContext): GraphReadScope {

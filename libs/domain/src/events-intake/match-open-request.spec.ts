@@ -19,7 +19,7 @@ const server: CiRef = { id: 8, name: 'mail-01', serviceInstance: mail };
 
 const refs = (values: Partial<ResolvedReferences> = {}): ResolvedReferences => ({
   account, currentUser: person(100), ci: null, serviceInstance: null, member: null, requestedBy: person(100), requestedFor: person(200),
-  team: null, supplier: null, problem: null, workflow: null, template: null, ...values,
+  team: null, supplier: null, problem: null, workflow: null, project: null, template: null, ...values,
 });
 const staff: RequestReadScope = { accountId: WDC, personId: null, internalNotes: true };
 const endUser: RequestReadScope = { accountId: WDC, personId: 100, internalNotes: false };

@@ -49,7 +49,7 @@ interface ReadEvent {
 }
 
 /** The ports the intake reads an event's references with, before its transaction. */
-type EventReads = 'accounts' | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows';
+type EventReads = 'accounts' | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows' | 'projects';
 /** The ports of the transaction that applies the events of one match key. */
 type EventWrites = 'people' | 'supportAgreements' | 'slas' | 'requests' | 'auditLines' | 'jobs' | 'outbox' | 'lock';
 type EventTransaction = Pick<Transaction, Exclude<EventWrites, 'lock'>>;

@@ -51,6 +51,7 @@ export interface Repositories {
   suppliers: NamedRecordRepository;
   problems: NamedRecordRepository;
   workflows: NamedRecordRepository;
+  projects: NamedRecordRepository;
   supportAgreements: SupportAgreementRepository;
   slas: SlaRepository;
   requests: RequestRepository;

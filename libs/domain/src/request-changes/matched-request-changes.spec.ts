@@ -31,7 +31,7 @@ const existing = (values: Partial<RequestRecord> = {}): RequestRecord => ({
 });
 const refs = (values: Partial<ResolvedReferences> = {}): ResolvedReferences => ({
   account, currentUser: person(CURRENT_USER), ci: null, serviceInstance: null, member: null, requestedBy: person(200), requestedFor: person(200),
-  team: null, supplier: null, problem: null, workflow: null, template: null, ...values,
+  team: null, supplier: null, problem: null, workflow: null, project: null, template: null, ...values,
 });
 const ctx: ChangeContext = {
   access: {

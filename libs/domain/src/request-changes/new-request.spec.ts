@@ -133,7 +133,7 @@ describe('SPEC.md "Default values for a new request" — the request as built', 
   const customer = person(201, 'Carl', 'widget-customer');
   const fullRefs = (values: Partial<ResolvedReferences> = {}): ResolvedReferences => ({
     account, currentUser, ci: null, serviceInstance: null, member: null, requestedBy: requester, requestedFor: customer,
-    team: null, supplier: null, problem: null, workflow: null, template: null, ...values,
+    team: null, supplier: null, problem: null, workflow: null, project: null, template: null, ...values,
   });
   /** The lookups the defaults may make: Mia is in team 21, widget-customer's service desk team is 13, Mail has a 4-hour SLA for it. */
   const lookups = () =>

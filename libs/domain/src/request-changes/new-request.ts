@@ -82,7 +82,7 @@ export async function buildNewRequest(input: RequestChangeInput, refs: ResolvedR
     supplier_id: refs.supplier?.id ?? null,
     workflow_id: refs.workflow?.id ?? null,
     problem_id: refs.problem?.id ?? null,
-    project_id: null,
+    project_id: refs.project?.id ?? null,
     ci_id: refs.ci?.id ?? null,
     template_id: template?.id ?? null,
     knowledge_article_id: null,

@@ -25,12 +25,13 @@ export interface ResolvedReferences {
   supplier: Ref | null;
   problem: Ref | null;
   workflow: Ref | null;
+  project: Ref | null;
   template: TemplateRef | null;
 }
 
 type ReferenceLookups = Pick<
   Transaction,
-  'people' | 'configurationItems' | 'serviceInstances' | 'teams' | 'suppliers' | 'problems' | 'workflows' | 'templates'
+  'people' | 'configurationItems' | 'serviceInstances' | 'teams' | 'suppliers' | 'problems' | 'workflows' | 'projects' | 'templates'
 >;
 
 type Lookup<T> = { param: string; find: () => Promise<T | null> } | null;
@@ -72,7 +73,7 @@ export async function collectReferences(
     if (typeof name === 'string') return { param: nameParam, find: () => find({ name }) };
     return null;
   };
-  const byId = <T>(param: 'problem_id' | 'workflow_id' | 'template_id', find: (id: number) => Promise<T | null>): Lookup<T> => {
+  const byId = <T>(param: 'problem_id' | 'workflow_id' | 'project_id' | 'template_id', find: (id: number) => Promise<T | null>): Lookup<T> => {
     const id = input[param];
     return id ? { param, find: () => find(id) } : null;
   };
@@ -89,8 +90,9 @@ export async function collectReferences(
   const supplier = await resolve(byNameOrId('supplier_id', 'supplier', (by) => tx.suppliers.find(account.id, by)));
   const problem = await resolve(byId('problem_id', (id) => tx.problems.find(account.id, { id })));
   const workflow = await resolve(byId('workflow_id', (id) => tx.workflows.find(account.id, { id })));
+  const project = await resolve(byId('project_id', (id) => tx.projects.find(account.id, { id })));
   const template = await resolve(byId('template_id', (id) => tx.templates.find(account.id, id)));
-  return { refs: { account, currentUser, ci, serviceInstance, member, requestedBy, requestedFor, team, supplier, problem, workflow, template }, errors };
+  return { refs: { account, currentUser, ci, serviceInstance, member, requestedBy, requestedFor, team, supplier, problem, workflow, project, template }, errors };
 }
 
 function ciLookup(input: RequestChangeInput, account: AccountRecord, tx: ReferenceLookups): Lookup<CiRef> {

@@ -25,7 +25,7 @@ import { requestNames, type RequestView } from './request-view.js';
 
 /** The ports createRequest uses: the references it looks up, then what it reads and writes in its transaction. */
 type CreateRequestPorts = UnitOfWork<
-  | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows'
+  | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows' | 'projects'
   | 'supportAgreements' | 'slas' | 'requests' | 'agileBoards' | 'notes' | 'auditLines' | 'jobs' | 'outbox' | 'now'
 >;
 

@@ -76,8 +76,16 @@ export const REQUEST_RECORD = declareRecord('a request', {
     type: 'reference', target: 'Organization', write: 'create', graphql: false, description: 'Supplier organization', lookups: [{ param: 'supplier', max: NAME_MAX, by: 'name' }],
   },
   supplier_requestID: { type: 'text', max: 128, write: 'create', column: 'supplier_request_id', description: 'Identifier of the request at the supplier' },
-  problem_id: { type: 'reference', target: 'Problem', write: 'create', graphql: false, description: 'Related problem' },
-  workflow_id: { type: 'reference', target: 'Workflow', write: 'create', graphql: false, description: 'Related workflow' },
+  problem_id: {
+    type: 'reference', target: 'Problem', write: 'change', description: 'Problem the request is linked to', note: 'A problem of the account; null unlinks it', collection: FILTERED,
+  },
+  workflow_id: {
+    type: 'reference', target: 'Workflow', write: 'change', description: 'Workflow the request is linked to', note: 'A workflow of the account; null unlinks it', collection: FILTERED,
+  },
+  project_id: {
+    type: 'reference', target: 'Project', write: 'change', intake: false, description: 'Project the request is linked to', note: 'A project of the account; null unlinks it',
+    collection: FILTERED,
+  },
   template_id: { type: 'reference', target: 'RequestTemplate', write: 'create', graphql: false, description: 'Request template', note: 'Values given in the call override the template' },
   major_incident_status: {
     type: 'enum', values: MAJOR_INCIDENT_STATUSES, write: 'change', intake: false, description: 'Major incident status',
@@ -96,7 +104,6 @@ export const REQUEST_RECORD = declareRecord('a request', {
   id: { type: 'integer', notBlank: true, graphql: false, description: 'The request id', collection: ALL },
   organization_id: { type: 'reference', target: 'Organization', graphql: false, description: 'Organization of the requested_for person' },
   created_by_id: { type: 'reference', target: 'Person', description: 'Person who created the request' },
-  project_id: { type: 'reference', target: 'Project', graphql: false, description: 'Related project' },
   knowledge_article_id: { type: 'reference', target: 'KnowledgeArticle', graphql: false, description: 'Knowledge article applied' },
   grouped_into_id: { type: 'reference', target: 'Request', graphql: false, description: 'Request this one is grouped into' },
   created_at: { type: 'datetime', notBlank: true, description: 'When the request was created', collection: ALL },

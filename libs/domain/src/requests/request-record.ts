@@ -65,6 +65,6 @@ export type RequestChanges = Partial<
     RequestRecord,
     | 'subject' | 'category' | 'impact' | 'status' | 'completion_reason' | 'completed_at' | 'resolution_duration' | 'desired_completion_at' | 'downtime_start_at'
     | 'downtime_end_at' | 'waiting_until' | 'team_id' | 'member_id' | 'resolution_target_at' | 'requester_resolution_target_at' | 'satisfaction'
-    | 'major_incident_status' | 'agile_board_id' | 'agile_board_column_id'
+    | 'major_incident_status' | 'agile_board_id' | 'agile_board_column_id' | 'problem_id' | 'workflow_id' | 'project_id'
   >
 >;

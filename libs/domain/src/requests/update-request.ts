@@ -3,8 +3,8 @@
  * of the caller's account, with the status rules the events intake applies to
  * a matched request (request-changes/matched-request-changes.ts: completion,
  * the member a status requires, targets that follow desired_completion_at,
- * the cross-field rules) plus subject, category, impact, and a team that can
- * be cleared. Steps, in one transaction: check the values → lock the request
+ * the cross-field rules) plus subject, category, impact, a team that can
+ * be cleared, and the problem, workflow and project it is linked to. Steps, in one transaction: check the values → lock the request
  * (not readable by the caller: not found) → resolve member and team, all
  * errors at once → changes → update → publish (audit line, `request.update`,
  * and `request.status-changed` / `member-changed` / `team-changed` when those
@@ -29,7 +29,7 @@ import { requestNames, type RequestView } from './request-view.js';
 
 /** The ports updateRequest uses: the references it looks up, then what it reads and writes in its transaction. */
 type UpdateRequestPorts = UnitOfWork<
-  | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows'
+  | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows' | 'projects'
   | 'slas' | 'requests' | 'agileBoards' | 'auditLines' | 'jobs' | 'outbox' | 'now'
 >;
 
@@ -78,6 +78,11 @@ function fieldChanges(existing: RequestRecord, event: RequestChangeInput): Reque
   if (event.category && event.category !== existing.category) changes.category = event.category;
   if (event.impact !== undefined && event.impact !== existing.impact) changes.impact = event.impact;
   if (event.major_incident_status !== undefined && event.major_incident_status !== existing.major_incident_status) changes.major_incident_status = event.major_incident_status;
+  // The records the request is linked to: given, found in the account (collectReferences), or null to unlink.
+  for (const link of ['problem_id', 'workflow_id', 'project_id'] as const) {
+    const value = event[link];
+    if (value !== undefined && value !== existing[link]) changes[link] = value;
+  }
   return changes;
 }
 

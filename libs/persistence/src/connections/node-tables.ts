@@ -181,4 +181,8 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
   },
   'Project.notes': recordNotesEdge(PROJECT),
   'ProjectTask.notes': recordNotesEdge(PROJECT_TASK),
+  // The requests linked to a record, with the visibility of every read of requests (request-read-scope.ts).
+  'Problem.requests': { kind: 'Request', scoped: (db, scope) => KIND_TABLES.Request.scoped(db, scope), parent: 'r.problem_id' },
+  'Workflow.requests': { kind: 'Request', scoped: (db, scope) => KIND_TABLES.Request.scoped(db, scope), parent: 'r.workflow_id' },
+  'Project.requests': { kind: 'Request', scoped: (db, scope) => KIND_TABLES.Request.scoped(db, scope), parent: 'r.project_id' },
 };

@@ -49,6 +49,7 @@ export const REQUEST_COLUMNS: Readonly<Record<string, string>> = {
   sourceID: 'r.source_id', created_at: 'r.created_at', updated_at: 'r.updated_at', completed_at: 'r.completed_at',
   team_id: 'r.team_id', member_id: 'r.member_id', service_instance_id: 'r.service_instance_id', ci_id: 'r.ci_id',
   major_incident_status: 'r.major_incident_status', agile_board_id: 'r.agile_board_id', agile_board_column_id: 'r.agile_board_column_id',
+  problem_id: 'r.problem_id', workflow_id: 'r.workflow_id', project_id: 'r.project_id',
 };
 
 export function listRequestViews(db: Database, scope: RequestReadScope, query: CollectionQuery): Promise<Page<RequestView>> {
