@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  createDatabase, findFreePort, migrateLatest, seedDemoData, startEmbeddedPostgres, withDatabaseName, type RunningPostgres,
+  createDatabase, findFreePort, migrateLatest, seedDemoData, startEmbeddedPostgres, uniquePassword, withDatabaseName, type RunningPostgres,
 } from '@tessera/persistence';
 import { deliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 import type { AccessContext } from '@tessera/domain';
@@ -41,7 +41,9 @@ describe('PostgreSQL restarted under a running worker', () => {
   let worker: WorkerProcess | undefined;
   let healthUrl: string;
 
-  const startServer = () => startEmbeddedPostgres({ dataDir, port, persistent: true });
+  // Restarted on its port, which another test's server may take meanwhile: a password of its own keeps their clients apart.
+  const password = uniquePassword();
+  const startServer = () => startEmbeddedPostgres({ dataDir, port, persistent: true, password });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-restart-pg-'));

@@ -11,6 +11,7 @@ import childProcess, { type SpawnOptions } from 'node:child_process';
 import { mkdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 export interface EmbeddedPostgresOptions {
@@ -19,6 +20,13 @@ export interface EmbeddedPostgresOptions {
   port: number;
   /** Keep the data directory when stopped (dev) or delete it (tests). */
   persistent: boolean;
+  /**
+   * The password of its `postgres` user, set when its data directory is made (default `postgres`, the
+   * development database's). A server of a test gets one of its own (`uniquePassword`): a client of
+   * another test that reaches it on a port it freed and this server took is refused, never let in to
+   * terminate its connections.
+   */
+  password?: string;
   onLog?: (message: string) => void;
   /**
    * Run postgres in a process group of its own, so that a terminal's Ctrl-C reaches the
@@ -49,9 +57,14 @@ export interface RunningPostgres {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
+/** A password no other server shares (hex: safe in a connection URL). */
+export const uniquePassword = () => randomBytes(12).toString('hex');
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const port = options.port === 0 ? await findFreePort() : options.port;
   const durable = options.durable ?? true;
+  // A throwaway server's data never outlives it: no one needs to know its password but its caller.
+  const password = options.password ?? (options.persistent ? PASSWORD : uniquePassword());
   const dataDir = path.resolve(options.dataDir);
   const initialised = await exists(path.join(dataDir, 'PG_VERSION'));
   if (!initialised) {
@@ -66,7 +79,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     databaseDir: dataDir,
     port,
     user: USER,
-    password: PASSWORD,
+    password,
     persistent: options.persistent,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', ...(durable ? [] : ['--no-sync'])],
@@ -78,7 +91,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await (options.ownProcessGroup ? inOwnProcessGroup(() => server.start()) : server.start());
   let stopped = false;
   return {
-    adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    adminUrl: `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`,
     port,
     async stop() {
       if (stopped) return;

@@ -1,7 +1,7 @@
 export { createDatabase, withDatabaseName, ping } from './database.js';
 export { isDatabaseUnreachable, isDatabaseMisconfigured } from './database-unreachable.js';
 export type { Database, DatabaseOptions } from './database.js';
-export { startEmbeddedPostgres, findFreePort } from './embedded-postgres.js';
+export { startEmbeddedPostgres, findFreePort, uniquePassword } from './embedded-postgres.js';
 export type { EmbeddedPostgresOptions, RunningPostgres } from './embedded-postgres.js';
 export { migrateLatest, migrateDownAll, listPendingMigrations } from './migrate.js';
 export { findAccount } from './accounts/account.repository.js';

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  createDatabase, findFreePort, migrateLatest, seedDemoData, startEmbeddedPostgres, withDatabaseName, type RunningPostgres,
+  createDatabase, findFreePort, migrateLatest, seedDemoData, startEmbeddedPostgres, uniquePassword, withDatabaseName, type RunningPostgres,
 } from '@tessera/persistence';
 import type { TestDatabase } from '@tessera/persistence/testing';
 import type { AccessContext } from '@tessera/domain';
@@ -29,7 +29,9 @@ export interface OwnPostgres {
 export async function startOwnPostgres(name: string, settings: string[] = []): Promise<OwnPostgres> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `tessera-${name}-pg-`));
   const port = await findFreePort();
-  const startServer = () => startEmbeddedPostgres({ dataDir, port, persistent: true, settings });
+  // Restarted on its port, which another test's server may take meanwhile: a password of its own keeps their clients apart.
+  const password = uniquePassword();
+  const startServer = () => startEmbeddedPostgres({ dataDir, port, persistent: true, password, settings });
   let server: RunningPostgres | undefined = await startServer();
   const admin = createDatabase({ url: server.adminUrl, poolMax: 1 });
   await admin.raw(`create database ${name}`);

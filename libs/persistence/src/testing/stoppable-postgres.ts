@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDatabase, withDatabaseName, type Database } from '../database.js';
-import { findFreePort, startEmbeddedPostgres, type RunningPostgres } from '../embedded-postgres.js';
+import { findFreePort, startEmbeddedPostgres, uniquePassword, type RunningPostgres } from '../embedded-postgres.js';
 import { migrateLatest } from '../migrate.js';
 import { seedDemoData, type DemoSeedResult } from '../seed/demo-seed.js';
 
@@ -54,7 +54,9 @@ export async function startStoppablePostgres(options: StoppablePostgresOptions =
   const dataDir = path.join(tmpdir(), `tessera-stoppable-pg-${process.pid}-${randomBytes(4).toString('hex')}`);
   const port = await findFreePort();
   const settings = options.maxConnections ? [`max_connections=${options.maxConnections}`] : [];
-  const boot = () => startEmbeddedPostgres({ dataDir, port, persistent: true, durable: false, settings });
+  // Restarted on its port, which another test's server may take meanwhile: a password of its own keeps their clients apart.
+  const password = uniquePassword();
+  const boot = () => startEmbeddedPostgres({ dataDir, port, persistent: true, durable: false, settings, password });
   let server: RunningPostgres | undefined = await boot();
   const adminUrl = server.adminUrl;
   const admin = createDatabase({ url: adminUrl, poolMax: 1 });
