@@ -14,7 +14,7 @@ import {
   updateOAuthApplication, updateRequest, listTeamMembers, listPersonTeams, updateUiExtension, updateWebhook, updateWebhookPolicy, uploadAttachment, type AccessContext,
   type EventInput, type EventOutcome, type FeedbackLinkKey, type ScssCompiler, type SealingKey,
 } from '@tessera/domain';
-import { addRecordNote, createRecord, deleteRecord, getRecord, listRecordNotes, listRecords, updateRecord } from '@tessera/domain';
+import { addRecordNote, createRecord, deleteRecord, getRecord, listRecordNotes, listLinkedRecords, listRecords, updateRecord } from '@tessera/domain';
 import { createAgileBoard, decideTaskApproval, getAgileBoard, listAgileBoards, listTaskApprovals, updateAgileBoard } from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 
@@ -98,7 +98,7 @@ export function createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss }:
     getUiExtensionTranslations: withReads(getUiExtensionTranslations),
     replaceUiExtensionTranslations: withUow(replaceUiExtensionTranslations),
     /** Every record of the engine (RECORDS). */
-    records: { list: withReads(listRecords), get: withReads(getRecord), create: withUow(createRecord), update: withUow(updateRecord), delete: withUow(deleteRecord),
+    records: { list: withReads(listRecords), linked: withReads(listLinkedRecords), get: withReads(getRecord), create: withUow(createRecord), update: withUow(updateRecord), delete: withUow(deleteRecord),
       notes: withReads(listRecordNotes), addNote: withUow(addRecordNote) },
     /** The database answers: for /healthz. */
     ping: (): Promise<void> => ping(db),

@@ -260,6 +260,22 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
     }
   });
 
+  it('lists at /v1/<path>/:id/<list> the records each of its link lists holds; another account’s record, or none, is not found', async () => {
+    for (const field of Object.keys(def.links)) {
+      const declared = def.fields.fields[field]!;
+      const list = readNameOf(field, declared);
+      if (declared.type !== 'references' || list === null || !RECORDS.some((record) => record.node === declared.target)) continue;
+      // A list of its own kind holds one made as the record is (a task waits on a task of its workflow).
+      const held = declared.target === def.node ? (await create(minimal()).expect(201)).body.id as number : await insertNeededRecord(h.test.db, h.demo.account, declared.target);
+      const id = (await create({ ...minimal(), [field]: [held] }).expect(201)).body.id as number;
+      expect({ list, ids: (await send('get', `${base}/${id}/${list}`).expect(200)).body.map((row: { id: number }) => row.id) }).toEqual({ list, ids: [held] });
+      await send('get', `${base}/2147483000/${list}`).expect(404);
+      const foreign = await request(h.app).get(`${base}/${id}/${list}`).set('X-Service-Account', 'other').set('Authorization', `Bearer ${h.demo.admin.token}`);
+      expect(foreign.status).toBeGreaterThanOrEqual(403);
+      expect(foreign.status).toBeLessThan(405);
+    }
+  });
+
   it('takes notes where the catalogue has note-added: listed in order, each firing the event once; blank, internal or on nothing is refused', async () => {
     const id = (await create(minimal()).expect(201)).body.id as number;
     if (!def.notes) {

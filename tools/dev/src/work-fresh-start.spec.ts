@@ -2,7 +2,8 @@
  * Issue 32 "Done when", end to end: on a fresh `npm start`, the work of a service desk is done
  * over REST and GraphQL — a workflow of four tasks (two in parallel, an approval task with two
  * approvers, one after them) in a release, started and worked through; a problem managed,
- * assigned, solved and noted; a project with its tasks; a risk closed with a reason; a request
+ * assigned, solved and noted, with the three requests it causes; a project with its tasks; a risk of
+ * an organization, a service and a project, closed with a reason; a request
  * proposed as a major incident and moved on an agile board. A webhook subscribed, through the
  * REST API, to each event name of those records (and the requests' two verbs) points at a
  * receiver of this test; the worker delivers for real. Every status along the way is read back,
@@ -121,6 +122,11 @@ describe('the work of a service desk on a fresh npm start: lifecycles over REST 
     const team = (await ok(rest('POST', '/teams', { name: 'POS specialists' }), 201)).id as number;
     const problem = (await ok(rest('POST', '/problems', { subject: 'Terminals freeze at checkout', service_id: service }), 201)).id as number;
     expect_('problem.create', problem, 'status assigned');
+    // The three requests it causes, linked to it (request.* events other than the two verbs are not subscribed here).
+    const caused: number[] = [];
+    for (const store of [12, 14, 31]) caused.push((await ok(rest('POST', '/requests', { subject: `Terminals freeze in store ${store}`, problem_id: problem }), 201)).id as number);
+    expect((await ok(rest('GET', `/problems/${problem}/requests`))).map((row: { id: number }) => row.id)).toEqual(caused);
+    expect((await ok(rest('GET', `/requests/${caused[0]}`))).problem).toMatchObject({ id: problem, name: 'Terminals freeze at checkout' });
     await ok(rest('PATCH', `/problems/${problem}`, { manager_id: agentId, team_id: team, member_id: me.id }));
     expect_('problem.update', problem, 'status assigned');
     expect_('problem.manager-changed', problem);
@@ -152,7 +158,10 @@ describe('the work of a service desk on a fresh npm start: lifecycles over REST 
     expect(await statusOf(`/projects/${project}`)).toBe('completed');
 
     // A risk closed with a reason; without one it is refused and nothing fires.
-    const risk = (await ok(rest('POST', '/risks', { subject: 'The terminal vendor may stop support' }), 201)).id as number;
+    const risk = (await ok(rest('POST', '/risks', { subject: 'The terminal vendor may stop support', organization_ids: [provider], service_ids: [service], project_ids: [project] }), 201)).id as number;
+    for (const [list, id] of [['organizations', provider], ['services', service], ['projects', project]] as const) {
+      expect((await ok(rest('GET', `/risks/${risk}/${list}`))).map((row: { id: number }) => row.id)).toEqual([id]);
+    }
     expect_('risk.create', risk, 'status anticipated');
     expect((await rest('PATCH', `/risks/${risk}`, { status: 'closed' })).status).toBe(422);
     await ok(rest('PATCH', `/risks/${risk}`, { status: 'closed', closure_reason: 'mitigated' }));

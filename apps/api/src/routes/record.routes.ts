@@ -5,7 +5,7 @@
  * writes `<noun>:Create` / `:Update` / `:Delete` and the definition's writers, checked by the
  * use cases for REST and GraphQL alike.
  */
-import { CURRENT_VIEWS, RECORDS, isDomainError, notFound, presentNote, presentRecord, withArticle, type CurrentView, type NoteCreateInput, type RecordDefinition } from '@tessera/domain';
+import { CURRENT_VIEWS, RECORDS, isDomainError, notFound, presentNote, readNameOf, presentRecord, withArticle, type CurrentView, type NoteCreateInput, type RecordDefinition } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, writeInput, type RouteTable } from '@tessera/http';
 import { collectionSpecOf, parseCollectionQuery, type PageSizeLimits } from '@tessera/validation';
 import { z } from 'zod';
@@ -97,6 +97,7 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
       },
     })]),
     ...childRoutes(def, services, apiUrl, pageSize),
+    ...linkRoutes(def, services, apiUrl, pageSize),
     defineRoute({
       method: 'patch',
       path: `${base}/:id`,
@@ -251,6 +252,44 @@ function childRoutes(def: RecordDefinition, services: ApiServices, apiUrl: strin
             }),
           ]
         : []),
+    ];
+  });
+}
+
+/**
+ * `GET /v1/<path>/:id/<list>`: the records a link list of the record holds (a risk's organizations,
+ * a contract's CIs), with the collection conventions of their own collection, for each list of
+ * records of the engine (../shared/RECORDS.md §1's sub-collections). The record's Read and theirs.
+ */
+function linkRoutes(def: RecordDefinition, services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
+  return Object.keys(def.links).flatMap((field) => {
+    const declared = def.fields.fields[field]!;
+    const list = readNameOf(field, declared);
+    const target = declared.type === 'references' ? RECORDS.find((record) => record.node === declared.target) : undefined;
+    if (!target || list === null) return [];
+    const collection = collectionSpecOf(target.fields);
+    const schemas = recordSchemas(target);
+    const operation = list.split('_').map(capitalized).join('');
+    return [
+      defineRoute({
+        method: 'get',
+        path: `/v1/${def.path}/:id/${list}`,
+        operationId: `list${def.node}${operation}`,
+        tag: def.plural,
+        summary: `The ${target.plural} ${withArticle(def.what)} holds (its \`${field}\`)`,
+        needs: { scope: `${target.noun}:Read` },
+        input: {
+          params: idParams(def.what),
+          query: collectionQuerySchema(collection, pageSize),
+          parse: ({ params, query }) => ({ id: recordIdParam(params['id']), query: parseCollectionQuery(query, collection, pageSize) }),
+        },
+        responses: { 200: { description: `One page of ${target.plural}, with the selected fields`, schema: z.array(schemas.listed), headers: PAGINATION_HEADERS } },
+        errors: [400, 404],
+        handler: async ({ req, res, access, input: { id, query } }) => {
+          const page = await services.records.linked(def, field, access, id, query);
+          sendCollection(req, res, query, page, (view) => presentRecord(target, view), `${apiUrl}/${def.path}/${id}/${list}`);
+        },
+      }),
     ];
   });
 }

@@ -113,6 +113,7 @@ export interface NestedEdges {
   'KnowledgeArticle.serviceInstances': ServiceInstanceNode;
   'Risk.organizations': RecordNode;
   'Risk.services': RecordNode;
+  'Risk.projects': RecordNode;
   'Problem.notes': NoteNode;
   'Risk.notes': NoteNode;
   'Broadcast.teams': TeamNode;

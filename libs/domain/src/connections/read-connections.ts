@@ -38,6 +38,7 @@ const NESTED_KIND: Readonly<Record<NestedEdge, NodeKind>> = {
   'KnowledgeArticle.serviceInstances': 'ServiceInstance',
   'Risk.organizations': 'Organization',
   'Risk.services': 'Service',
+  'Risk.projects': 'Project',
   'Problem.notes': 'Note',
   'Risk.notes': 'Note',
   'Broadcast.teams': 'Team',

@@ -8,7 +8,7 @@ export { SERVICE_INSTANCE, type ServiceInstanceCreateInput, type ServiceInstance
 export { createConfigurationItem, updateConfigurationItem, createServiceInstance, updateServiceInstance } from '../cmdb/cmdb-use-cases.js';
 export { CURRENT_VIEWS, NOW, defineRecord, type CurrentView, type RecordCurrent, type RecordDefinition, type RecordLimited, type RecordLink, type RecordResponsibility, type RecordWriters } from './define-record.js';
 export type { RecordStore, RecordView, RecordRow, NamedRef, RecordLinked } from './record-store.repository.js';
-export { listRecords, getRecord, createRecord, updateRecord, deleteRecord, storedFields, type RecordQuery } from './record-use-cases.js';
+export { listRecords, listLinkedRecords, getRecord, createRecord, updateRecord, deleteRecord, storedFields, type RecordQuery } from './record-use-cases.js';
 export { recordPayload } from './record-payload.js';
 export { listRecordNotes, addRecordNote } from './record-notes.js';
 export { presentRecord } from './record-presenter.js';

@@ -20,6 +20,8 @@ export type RecordView = { id: number } & Record<string, unknown>;
 export interface RecordLinked {
   field: string;
   id: number;
+  /** The other way: the records the link list `field` of the `owner` record `id` holds (a risk's organizations). */
+  owner?: RecordDefinition;
 }
 
 /** The stored values of a record a write may set (its columns). */

@@ -49,6 +49,18 @@ export async function listRecords(def: RecordDefinition, access: AccessContext, 
   return { ...page, rows: page.rows.map((view) => visibleView(def, access, view)) };
 }
 
+/**
+ * The records a link list of a record holds (`GET /v1/risks/:id/organizations`), with the collection
+ * conventions of their own collection: the record's Read and theirs; one of another account, or
+ * none, is not found.
+ */
+export async function listLinkedRecords(def: RecordDefinition, field: string, access: AccessContext, id: number, query: RecordQuery, repos: Reads): Promise<Page<RecordView>> {
+  const target = RECORDS.find((record) => record.node === targetOf(def, field))!;
+  assertAllowed(access, def.noun, 'Read');
+  if (!(await repos.records.find(def, access.account.id, id))) throw notFound();
+  return listRecords(target, access, { ...query, current: 'all', linked: { field, id, owner: def } }, repos);
+}
+
 export async function getRecord(def: RecordDefinition, access: AccessContext, id: number, repos: Reads): Promise<RecordView> {
   assertAllowed(access, def.noun, 'Read');
   const view = await repos.records.find(def, access.account.id, id);

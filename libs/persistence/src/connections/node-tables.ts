@@ -158,6 +158,7 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
   'KnowledgeArticle.serviceInstances': recordEdgeTable(KNOWLEDGE_ARTICLE, 'service_instance_ids', 'ServiceInstance'),
   'Risk.organizations': recordEdgeTable(RISK, 'organization_ids', 'Organization'),
   'Risk.services': recordEdgeTable(RISK, 'service_ids', 'Service'),
+  'Risk.projects': recordEdgeTable(RISK, 'project_ids', 'Project'),
   'Problem.notes': recordNotesEdge(PROBLEM),
   'Risk.notes': recordNotesEdge(RISK),
   'Broadcast.teams': recordEdgeTable(BROADCAST, 'team_ids', 'Team'),

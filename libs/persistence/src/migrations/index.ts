@@ -44,6 +44,7 @@ import * as deliveryQueue from './20261129000060_delivery_queue.js';
 import * as eventMessages from './20261129000061_event_messages.js';
 import * as workflowsTasksReleases from './20261129000070_workflows_tasks_releases.js';
 import * as requestsWorkLinks from './20261129000071_requests_work_links.js';
+import * as riskProjects from './20261129000072_risk_projects.js';
 import * as projectsProjectTasks from './20261129000075_projects_project_tasks.js';
 
 /**
@@ -96,6 +97,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000061_event_messages': eventMessages,
   '20261129000070_workflows_tasks_releases': workflowsTasksReleases,
   '20261129000071_requests_work_links': requestsWorkLinks,
+  '20261129000072_risk_projects': riskProjects,
   '20261129000075_projects_project_tasks': projectsProjectTasks,
 };
 

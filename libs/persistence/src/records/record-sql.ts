@@ -84,9 +84,13 @@ export function toRecordView(def: RecordDefinition, row: Record<string, unknown>
   return view as RecordView;
 }
 
-/** Keeps the records whose link list `field` holds the record `linked.id`, among the links of the account. */
+/** Keeps the records whose link list `field` holds the record `linked.id` (or, with `owner`, those that record's list holds), among the links of the account. */
 export function whereLinked(query: Knex.QueryBuilder, def: RecordDefinition, account: string, linked: RecordLinked | undefined): Knex.QueryBuilder {
   if (linked === undefined) return query;
+  if (linked.owner) {
+    const held = linked.owner.links[linked.field]!;
+    return query.whereRaw(`exists (select 1 from ${held.table} l where l.${held.self} = ? and l.${held.other} = t.id and l.account_id = ?)`, [linked.id, account]);
+  }
   const link = def.links[linked.field]!;
   return query.whereRaw(`exists (select 1 from ${link.table} l where l.${link.self} = t.id and l.${link.other} = ? and l.account_id = ?)`, [linked.id, account]);
 }
