@@ -49,7 +49,11 @@ describe('projects and project tasks', () => {
     expect([await statusOf(`/v1/project_tasks/${left.id}`), await statusOf(`/v1/project_tasks/${right.id}`)]).toEqual(['assigned', 'assigned']);
     await send('patch', `/v1/project_tasks/${left.id}`, { status: 'completed' }).expect(200);
     expect(await statusOf(`/v1/project_tasks/${last.id}`)).toBe('registered');
-    await send('patch', `/v1/project_tasks/${right.id}`, { status: 'approved' }).expect(200);
+    // Approved by the person it is assigned to, not by hand.
+    await send('patch', `/v1/project_tasks/${right.id}`, { status: 'approved' }).expect(422);
+    const decided = await send('post', `/v1/project_tasks/${right.id}/approvals`, { status: 'approved' }).expect(200);
+    expect(decided.body).toEqual([{ approver: { id: adminId, name: expect.any(String) }, status: 'approved', decided_at: expect.any(String) }]);
+    expect(await statusOf(`/v1/project_tasks/${right.id}`)).toBe('approved');
     expect(await statusOf(`/v1/project_tasks/${last.id}`)).toBe('assigned');
     expect(await statusOf(`/v1/projects/${project.id}`)).toBe('in_progress');
     const done = await send('patch', `/v1/project_tasks/${last.id}`, { status: 'completed' }).expect(200);
@@ -110,10 +114,14 @@ describe('projects and project tasks', () => {
     const back = await send('patch', `/v1/project_tasks/${a.id}`, { status: 'registered' }).expect(422);
     expect(back.body.errors).toEqual([['status', 'Status: a project task that has left registered does not return to it']]);
     expect((await send('patch', `/v1/project_tasks/${b.id}`, { status: 'approved' }).expect(422)).body.errors).toEqual([['status', 'Status: only an approval project task is approved']]);
-    const approval = (await task(project.id, { subject: 'Sign off', category: 'approval' }).expect(201)).body;
-    expect((await send('patch', `/v1/project_tasks/${approval.id}`, { status: 'completed' }).expect(422)).body.errors).toEqual([
-      ['status', 'Status: an approval project task is not completed; it is approved or rejected'],
+    expect((await task(project.id, { subject: 'Sign off', category: 'approval' }).expect(422)).body.errors).toEqual([
+      ['assignment_ids', 'Assignments: an approval project task needs at least 1, its required approvals'],
     ]);
+    const approval = (await task(project.id, { subject: 'Sign off', category: 'approval', assignment_ids: [adminId] }).expect(201)).body;
+    expect((await send('patch', `/v1/project_tasks/${approval.id}`, { status: 'completed' }).expect(422)).body.errors).toEqual([
+      ['status', 'Status: an approval project task is not completed; its approvers approve or reject it'],
+    ]);
+    await send('post', `/v1/project_tasks/${b.id}/approvals`, { status: 'approved' }).expect(403);
     expect((await send('patch', `/v1/project_tasks/${b.id}`, { status: 'request_pending' }).expect(422)).body.errors.map(([field]: [string]) => field)).toEqual(['status']);
     expect(await statusOf(`/v1/project_tasks/${b.id}`)).toBe('assigned');
 

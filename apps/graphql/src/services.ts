@@ -41,8 +41,8 @@ export interface GraphqlServices {
   deleteRecord(def: RecordDefinition, access: AccessContext, id: number): Promise<void>;
   addRecordNote(def: RecordDefinition, access: AccessContext, id: number, input: NoteCreateInput): Promise<unknown>;
   /** An approval task's approvers with their decisions, and the caller's decision (docs/decisions/051). */
-  listTaskApprovals(access: AccessContext, id: number): Promise<ApprovalView[]>;
-  decideTaskApproval(access: AccessContext, id: number, input: { status?: unknown }): Promise<ApprovalView[]>;
+  listTaskApprovals(def: RecordDefinition, access: AccessContext, id: number): Promise<ApprovalView[]>;
+  decideTaskApproval(def: RecordDefinition, access: AccessContext, id: number, input: { status?: unknown }): Promise<ApprovalView[]>;
   /** The database answers: for /healthz. */
   ping(): Promise<void>;
 }
@@ -67,8 +67,8 @@ export function createGraphqlServices({ db }: { db: Database }): GraphqlServices
     updateRecord: async (def, access, id, input) => nodeOf(def, await updateRecord(def, access, id, input, uow)),
     deleteRecord: (def, access, id) => deleteRecord(def, access, id, uow),
     addRecordNote: (def, access, id, input) => addRecordNote(def, access, id, input, uow),
-    listTaskApprovals: (access, id) => listTaskApprovals(access, id, reads),
-    decideTaskApproval: (access, id, input) => decideTaskApproval(access, id, input, uow),
+    listTaskApprovals: (def, access, id) => listTaskApprovals(def, access, id, reads),
+    decideTaskApproval: (def, access, id, input) => decideTaskApproval(def, access, id, input, uow),
     ping: () => ping(db),
   };
 }

@@ -137,7 +137,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
     const update = `mutation($input: ${type}UpdateInput!) { ${one}Update(input: $input) { ${one} { id } errors { path message } } }`;
     const note = `mutation($input: ${type}NoteCreateInput!) { ${one}NoteCreate(input: $input) { note { id } errors { path message } } }`;
     const createAs = async (extra: Record<string, unknown>) => {
-      const input = { ...needed, ...Object.fromEntries(required.map((name) => [name, valueOf(name, 6, 'Limited')])), ...extra };
+      const input = { ...needed, ...Object.fromEntries(required.map((name) => [name, valueOf(name, 5, 'Limited')])), ...extra };
       return (await run(`mutation($input: ${type}CreateInput!) { ${one}Create(input: $input) { ${one} { id } } }`, { input }))[`${one}Create`][one].id as string;
     };
     const changeAndNote = async (how: string, id: string, want: 'ok' | 'refused') => {

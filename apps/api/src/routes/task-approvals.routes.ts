@@ -1,9 +1,10 @@
 /**
- * `/v1/tasks/:id/approvals` (issue 32, docs/decisions/051): the approvers of an approval task with
- * their decisions, and the caller's decision as one of them (domain workflows/task-approvals.ts).
+ * `/v1/tasks/:id/approvals` and `/v1/project_tasks/:id/approvals` (issue 32, docs/decisions/051):
+ * the approvers of an approval task with their decisions, and the caller's decision as one of them
+ * (domain workflows/task-approvals.ts, approvable.ts).
  */
 import { z } from 'zod';
-import type { ApprovalView } from '@tessera/domain';
+import { APPROVABLES, withArticle, type Approvable, type ApprovalView } from '@tessera/domain';
 import { defineRoute, writeInput, type RouteTable } from '@tessera/http';
 import type { ApiServices } from '../services.js';
 import { idParams, recordIdParam } from './record.schema.js';
@@ -23,39 +24,45 @@ const decisionBody = writeInput({
 });
 
 export function taskApprovalsRoutes(services: ApiServices): RouteTable {
+  return APPROVABLES.flatMap((of) => approvalRoutes(services, of));
+}
+
+function approvalRoutes(services: ApiServices, { def, deciders }: Approvable): RouteTable {
+  const who = deciders === 'approver_ids' ? 'approvers' : 'people it is assigned to';
+  const tag = def.plural;
   return [
     defineRoute({
       method: 'get',
-      path: '/v1/tasks/:id/approvals',
-      operationId: 'listTaskApprovals',
-      tag: 'tasks',
-      summary: 'The approvers of a task, each with their decision',
-      needs: { scope: 'task:Read' },
-      input: { params: idParams('task'), parse: ({ params }) => ({ id: recordIdParam(params['id']) }) },
-      responses: { 200: { description: 'Its approvers by id, each with their decision', schema: z.array(approvalSchema) } },
+      path: `/v1/${def.path}/:id/approvals`,
+      operationId: `list${def.node}Approvals`,
+      tag,
+      summary: `The ${who} of ${withArticle(def.what)}, each with their decision`,
+      needs: { scope: `${def.noun}:Read` },
+      input: { params: idParams(def.what), parse: ({ params }) => ({ id: recordIdParam(params['id']) }) },
+      responses: { 200: { description: `Its ${who} by id, each with their decision`, schema: z.array(approvalSchema) } },
       errors: [404],
       handler: async ({ res, access, input }) => {
-        res.json((await services.taskApprovals.list(access, input.id)).map(present));
+        res.json((await services.taskApprovals.list(def, access, input.id)).map(present));
       },
     }),
     defineRoute({
       method: 'post',
-      path: '/v1/tasks/:id/approvals',
-      operationId: 'decideTaskApproval',
-      tag: 'tasks',
-      summary: 'Approve or reject an approval task, as one of its approvers',
+      path: `/v1/${def.path}/:id/approvals`,
+      operationId: `decide${def.node}Approval`,
+      tag,
+      summary: `Approve or reject an approval ${def.what}, as one of its ${who}`,
       description:
-        'Only an approver of the task decides, once, while it waits for approval (assigned, accepted or in progress). The first rejection rejects ' +
-        'the task; the approval that reaches `required_approvals` approves it, firing task.update and task.status-changed and assigning its successors.',
-      needs: { note: 'An approver of the task (docs/decisions/051)', scope: 'task:Update', answer: 'task:Read' },
+        `Only one of its ${who} decides, once, while it waits for approval (assigned, accepted or in progress). The first rejection rejects ` +
+        `it; the approval that reaches \`required_approvals\` approves it, firing ${def.noun}.update and ${def.noun}.status-changed and assigning its successors.`,
+      needs: { note: `${deciders === 'approver_ids' ? `An approver of the ${def.what}` : `One of the people the ${def.what} is assigned to`} (docs/decisions/051)`, scope: `${def.noun}:Update`, answer: `${def.noun}:Read` },
       input: { ...decisionBody, parse: (raw) => {
         const { params, body } = decisionBody.parse(raw);
         return { id: recordIdParam(params.id), body };
       } },
-      responses: { 200: { description: 'Its approvers after the decision, each with theirs', schema: z.array(approvalSchema) } },
+      responses: { 200: { description: `Its ${who} after the decision, each with theirs`, schema: z.array(approvalSchema) } },
       errors: [404, 422],
       handler: async ({ res, access, input: { id, body } }) => {
-        res.json((await services.taskApprovals.decide(access, id, body)).map(present));
+        res.json((await services.taskApprovals.decide(def, access, id, body)).map(present));
       },
     }),
   ];

@@ -24,7 +24,7 @@ export const PROJECT_TASK = defineRecord({
   fields: {
     project_id: { type: 'reference', target: 'Project', write: 'create', required: true, description: 'Project it is a task of', collection: LISTED },
     subject: PART.subject,
-    category: { type: 'enum', values: ['activity', 'approval', 'milestone'], write: 'change', required: true, description: 'Category', collection: LISTED },
+    category: { type: 'enum', values: ['activity', 'milestone', 'approval'], write: 'change', required: true, description: 'Category', collection: LISTED },
     planned_duration: PART.planned_duration,
     status: {
       type: 'enum', values: PROJECT_TASK_STATUSES, write: 'change', nullable: false, description: 'Status',
@@ -45,7 +45,7 @@ export const PROJECT_TASK = defineRecord({
     assignment_ids: { table: 'project_task_assignments', self: 'project_task_id', other: 'person_id', position: 'none' },
     predecessor_ids: { table: 'project_task_predecessors', self: 'project_task_id', other: 'predecessor_id', position: 'none' },
   },
-  rules: taskTransitionRules({ what: 'project task', approval: 'approval', approvals: null }),
+  rules: taskTransitionRules({ what: 'project task', approval: 'approval', approvals: '/v1/project_tasks/:id/approvals' }),
   changeEvents: { 'status-changed': 'status' },
   notes: true,
   writers: workWriters('project tasks', [{ link: 'assignment_ids' }, { team: 'team_id' }, { parent: 'project_id', person: 'manager_id' }], 'A specialist changes only the project tasks assigned to them, whose team they are in, or of a project they manage, and adds project tasks only to a project they manage'),

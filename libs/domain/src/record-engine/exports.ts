@@ -32,6 +32,7 @@ export { TASK } from '../workflows/task.record.js';
 export { WORKFLOW } from '../workflows/workflow.record.js';
 export { decideTaskApproval, listTaskApprovals } from '../workflows/task-approvals.js';
 export type { ApprovalDecision, ApprovalView, TaskApprovalRepository } from '../workflows/task-approval.repository.js';
+export { APPROVABLES, type Approvable } from '../workflows/approvable.js';
 export { PROJECT } from '../projects/project.record.js';
 export { PROJECT_TASK } from '../projects/project-task.record.js';
 export type { RecordParent } from './define-record.js';

@@ -1,5 +1,6 @@
 /** The decisions of an approval task's approvers (task-approvals.ts). SQL: libs/persistence task-approvals/. */
 import type { AccountId } from '../tenancy/account-id.js';
+import type { Approvable } from './approvable.js';
 
 export type ApprovalDecision = 'approved' | 'rejected';
 
@@ -11,8 +12,8 @@ export interface ApprovalView {
 }
 
 export interface TaskApprovalRepository {
-  /** The task's approvers, by id, each with their decision. */
-  list(account: AccountId, taskId: number): Promise<ApprovalView[]>;
-  /** Records an approver's decision; false when they had decided already (nothing written). */
-  decide(account: AccountId, taskId: number, approverId: number, status: ApprovalDecision): Promise<boolean>;
+  /** The task's deciders, by id, each with their decision. */
+  list(of: Approvable, account: AccountId, taskId: number): Promise<ApprovalView[]>;
+  /** Records a decider's decision; false when they had decided already (nothing written). */
+  decide(of: Approvable, account: AccountId, taskId: number, approverId: number, status: ApprovalDecision): Promise<boolean>;
 }

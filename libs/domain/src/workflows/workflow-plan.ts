@@ -2,7 +2,7 @@
  * A workflow as a plan of tasks (work-plan-lifecycle.ts; docs/decisions/051): it starts at
  * `start_at`, and a release follows its workflows: its status and impact follow theirs.
  */
-import { validationFailed } from '../errors/domain-error.js';
+import { approvableOf, assertDeciders } from './approvable.js';
 import type { RecordEffect } from '../record-engine/record-effects.js';
 import { RELEASE } from '../releases/release.record.js';
 import { planState } from './plan-status.js';
@@ -30,21 +30,11 @@ export const WORKFLOW_PLAN: WorkPlan = {
   },
 };
 
-/** An approval task has at least as many approvers as the approvals it needs (task-approvals.ts). */
-async function assertApprovers(effect: RecordEffect): Promise<void> {
-  const task = effect.after;
-  if (!task || task['category'] !== 'approval' || !['category', 'required_approvals', 'approver_ids'].some((field) => field in effect.changed)) return;
-  const needed = task['required_approvals'] as number;
-  if ((await effect.records.linkIds(TASK, 'approver_ids', effect.id)).length < needed) {
-    throw validationFailed([['approver_ids', `Approvers: an approval task needs at least ${needed}, its required approvals`]]);
-  }
-}
-
 const settleTasksWorkflow = partEffects(WORKFLOW_PLAN);
 
 /** A task created, changed or deleted: its approvers are enough, and its workflow settles. */
 export async function taskEffects(effect: RecordEffect): Promise<void> {
-  await assertApprovers(effect);
+  await assertDeciders(effect, approvableOf(TASK));
   await settleTasksWorkflow(effect);
 }
 

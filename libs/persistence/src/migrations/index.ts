@@ -46,6 +46,7 @@ import * as workflowsTasksReleases from './20261129000070_workflows_tasks_releas
 import * as requestsWorkLinks from './20261129000071_requests_work_links.js';
 import * as riskProjects from './20261129000072_risk_projects.js';
 import * as projectsProjectTasks from './20261129000075_projects_project_tasks.js';
+import * as projectTaskApprovals from './20261129000076_project_task_approvals.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000071_requests_work_links': requestsWorkLinks,
   '20261129000072_risk_projects': riskProjects,
   '20261129000075_projects_project_tasks': projectsProjectTasks,
+  '20261129000076_project_task_approvals': projectTaskApprovals,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
