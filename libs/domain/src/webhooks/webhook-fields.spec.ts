@@ -2,7 +2,7 @@ import { applyWebhookInput } from './webhook-fields.js';
 import type { WebhookFields } from './webhook-record.js';
 
 const current: WebhookFields = {
-  name: 'Pager', event: 'request.create', uri: 'https://hooks.example/in', description: 'Text', disabled: true,
+  name: 'Pager', event: 'request.create', uri: 'https://hooks.example/in', description: 'Text', disabled: true, ordered: false,
   mail_exceptions_to: 'ops@x.example', webhook_policy_id: 7, source: 'crm', source_id: 'c-1',
 };
 

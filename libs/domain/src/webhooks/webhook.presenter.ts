@@ -23,6 +23,7 @@ function fieldsOf(webhook: WebhookRecord): Record<string, unknown> {
     uri: webhook.uri,
     description: webhook.description,
     disabled: webhook.disabled,
+    ordered: webhook.ordered,
     mail_exceptions_to: webhook.mail_exceptions_to,
     webhook_policy: policy && { id: policy.id, name: policy.name, nodeID: encodeNodeId('WebhookPolicy', policy.id) },
     source: webhook.source,

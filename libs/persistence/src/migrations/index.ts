@@ -44,6 +44,7 @@ import * as deliveryQueue from './20261129000060_delivery_queue.js';
 import * as eventMessages from './20261129000061_event_messages.js';
 import * as workflowsTasksReleases from './20261129000070_workflows_tasks_releases.js';
 import * as projectsProjectTasks from './20261129000075_projects_project_tasks.js';
+import * as orderedWebhooks from './20261129000080_ordered_webhooks.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000061_event_messages': eventMessages,
   '20261129000070_workflows_tasks_releases': workflowsTasksReleases,
   '20261129000075_projects_project_tasks': projectsProjectTasks,
+  '20261129000080_ordered_webhooks': orderedWebhooks,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
