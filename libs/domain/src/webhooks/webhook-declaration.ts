@@ -53,7 +53,7 @@ export const WEBHOOK_RECORD = declareRecord('a webhook', {
   },
   ordered: {
     type: 'boolean', write: 'change', notBlank: true, nullable: false, description: 'Ordered',
-    note: 'True: the deliveries are sent one at a time in the order their events were committed, a failing one holding those behind it; default false',
+    note: 'True: the deliveries are sent one at a time in the order their events were committed, a failing one holding those behind it; default false; in a list shown only when true',
     collection: ALL,
   },
   mail_exceptions_to: {
