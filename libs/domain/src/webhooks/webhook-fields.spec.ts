@@ -7,10 +7,10 @@ const current: WebhookFields = {
 };
 
 describe('SPEC.md "Webhook" — applyWebhookInput', () => {
-  it('fills the defaults of a new webhook: name = event, disabled false, the rest null', () => {
+  it('fills the defaults of a new webhook: name = event, disabled and ordered false, the rest null', () => {
     expect(applyWebhookInput({ event: 'team.update', uri: 'https://hooks.example/t' }, null)).toEqual({
       fields: {
-        name: 'team.update', event: 'team.update', uri: 'https://hooks.example/t', description: null, disabled: false,
+        name: 'team.update', event: 'team.update', uri: 'https://hooks.example/t', description: null, disabled: false, ordered: false,
         mail_exceptions_to: null, webhook_policy_id: null, source: null, source_id: null,
       },
       errors: [],
