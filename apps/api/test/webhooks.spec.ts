@@ -23,6 +23,7 @@ describe('/v1/webhooks — SPEC.md "Webhooks API (administrator role only)"', ()
         uri: 'https://hooks.example/requests',
         description: null,
         disabled: false,
+        ordered: false,
         mail_exceptions_to: null,
         webhook_policy: null,
         source: null,
@@ -49,7 +50,7 @@ describe('/v1/webhooks — SPEC.md "Webhooks API (administrator role only)"', ()
       expect(await auditLines(h, 'Webhook', res.body.id)).toEqual([{
         record_type: 'Webhook', record_id: res.body.id, person_id: await adminId(h), action: 'create',
         changes: {
-          name: 'Ticket feed', event: 'request.status-changed', uri: 'http://hooks.example:8080/in?x=1', description: 'Feeds the wallboard', disabled: true,
+          name: 'Ticket feed', event: 'request.status-changed', uri: 'http://hooks.example:8080/in?x=1', description: 'Feeds the wallboard', disabled: true, ordered: false,
           mail_exceptions_to: 'ops@widget.example', webhook_policy_id: policy, source: 'wallboard', source_id: 'wb-1',
         },
       }]);

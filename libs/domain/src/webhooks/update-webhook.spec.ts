@@ -16,7 +16,7 @@ const access = (roles: AccessContext['roles'] = ['administrator'], lines = ['*:*
 });
 
 const stored: WebhookRecord = {
-  id: 12, account_id: WDC, name: 'Pager', event: 'request.create', uri: 'https://hooks.example/in', description: null, disabled: true,
+  id: 12, account_id: WDC, name: 'Pager', event: 'request.create', uri: 'https://hooks.example/in', description: null, disabled: true, ordered: false,
   mail_exceptions_to: null, webhook_policy: null, source: null, source_id: null, last_error: '404 Not Found',
   created_at: new Date(0), updated_at: new Date(0),
 };

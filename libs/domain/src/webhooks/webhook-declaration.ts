@@ -51,6 +51,11 @@ export const WEBHOOK_RECORD = declareRecord('a webhook', {
     note: 'A disabled webhook receives nothing but tests; default false; turning a webhook back on restarts its count of consecutive failures; in a list shown only when true',
     collection: ALL,
   },
+  ordered: {
+    type: 'boolean', write: 'change', notBlank: true, nullable: false, description: 'Ordered',
+    note: 'True: the deliveries are sent one at a time in the order their events were committed, a failing one holding those behind it; default false; in a list shown only when true',
+    collection: ALL,
+  },
   mail_exceptions_to: {
     type: 'text', write: 'change', graphql: false, description: 'Addresses informed when a delivery fails',
     note: `Comma-separated e-mail addresses (\`a@x.example, b@y.example\`), at most ${MAIL_EXCEPTIONS_TO_MAX_ADDRESSES}`,

@@ -9,6 +9,6 @@ export interface WebhookDetail {
 
 /** The fields an administrator sets, as the record holds them. */
 export function webhookFieldsOf(webhook: WebhookRecord): WebhookFields {
-  const { name, event, uri, description, disabled, mail_exceptions_to, source, source_id } = webhook;
-  return { name, event, uri, description, disabled, mail_exceptions_to, webhook_policy_id: webhook.webhook_policy?.id ?? null, source, source_id };
+  const { name, event, uri, description, disabled, ordered, mail_exceptions_to, source, source_id } = webhook;
+  return { name, event, uri, description, disabled, ordered, mail_exceptions_to, webhook_policy_id: webhook.webhook_policy?.id ?? null, source, source_id };
 }

@@ -2,15 +2,15 @@ import { applyWebhookInput } from './webhook-fields.js';
 import type { WebhookFields } from './webhook-record.js';
 
 const current: WebhookFields = {
-  name: 'Pager', event: 'request.create', uri: 'https://hooks.example/in', description: 'Text', disabled: true,
+  name: 'Pager', event: 'request.create', uri: 'https://hooks.example/in', description: 'Text', disabled: true, ordered: false,
   mail_exceptions_to: 'ops@x.example', webhook_policy_id: 7, source: 'crm', source_id: 'c-1',
 };
 
 describe('SPEC.md "Webhook" — applyWebhookInput', () => {
-  it('fills the defaults of a new webhook: name = event, disabled false, the rest null', () => {
+  it('fills the defaults of a new webhook: name = event, disabled and ordered false, the rest null', () => {
     expect(applyWebhookInput({ event: 'team.update', uri: 'https://hooks.example/t' }, null)).toEqual({
       fields: {
-        name: 'team.update', event: 'team.update', uri: 'https://hooks.example/t', description: null, disabled: false,
+        name: 'team.update', event: 'team.update', uri: 'https://hooks.example/t', description: null, disabled: false, ordered: false,
         mail_exceptions_to: null, webhook_policy_id: null, source: null, source_id: null,
       },
       errors: [],

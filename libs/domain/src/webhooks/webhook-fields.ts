@@ -10,7 +10,7 @@
  * - `description`: "text (max 64KB)", counted in UTF-8 bytes.
  * - `source` / `sourceID`: "max 30 / max 128 characters".
  * - `mail_exceptions_to`: mail-exceptions-to.ts.
- * - `disabled`: "default false". `webhook_policy` is checked against the
+ * - `disabled`: "default false". `ordered`: default false (decision 052). `webhook_policy` is checked against the
  *   account's policies by the use case (webhook-references.ts).
  * Blank optional texts are stored as null.
  */
@@ -82,6 +82,7 @@ export function applyWebhookInput(input: WebhookInput, current: WebhookFields | 
     uri,
     description,
     disabled: input.disabled ?? current?.disabled ?? false,
+    ordered: input.ordered ?? current?.ordered ?? false,
     mail_exceptions_to: mail.value,
     webhook_policy_id: input.webhook_policy === undefined ? (current?.webhook_policy_id ?? null) : input.webhook_policy,
     source,

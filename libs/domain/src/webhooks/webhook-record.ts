@@ -22,6 +22,8 @@ export interface WebhookRecord {
   uri: string;
   description: string | null;
   disabled: boolean;
+  /** Deliveries sent one at a time in event commit order (decision 052). */
+  ordered: boolean;
   mail_exceptions_to: string | null;
   webhook_policy: WebhookPolicyRef | null;
   source: string | null;
@@ -39,6 +41,7 @@ export interface WebhookFields {
   uri: string;
   description: string | null;
   disabled: boolean;
+  ordered: boolean;
   mail_exceptions_to: string | null;
   webhook_policy_id: number | null;
   source: string | null;

@@ -6,7 +6,7 @@
  *   writeonly and never shown).
  * - In a list: "omits description and mail_exceptions_to" (the collection's
  *   default fields, webhook-declaration.ts), "shows `disabled` only for disabled
- *   webhooks" and `last_error` only "for a webhook whose last delivery failed".
+ *   webhooks" (and `ordered` only for ordered ones, decision 052) and `last_error` only "for a webhook whose last delivery failed".
  */
 import { encodeNodeId } from '../node-id.js';
 import type { AttachmentRecord, LinkedAttachment } from './attachments/attachment-record.js';
@@ -23,6 +23,7 @@ function fieldsOf(webhook: WebhookRecord): Record<string, unknown> {
     uri: webhook.uri,
     description: webhook.description,
     disabled: webhook.disabled,
+    ordered: webhook.ordered,
     mail_exceptions_to: webhook.mail_exceptions_to,
     webhook_policy: policy && { id: policy.id, name: policy.name, nodeID: encodeNodeId('WebhookPolicy', policy.id) },
     source: webhook.source,
@@ -41,8 +42,8 @@ export function presentWebhook(webhook: WebhookRecord, attachments: readonly Lin
 
 /** A webhook in a list, before the selected fields are picked. */
 export function presentWebhookInList(webhook: WebhookRecord): Record<string, unknown> {
-  const { disabled, last_error, ...fields } = fieldsOf(webhook);
-  return { ...fields, ...(disabled ? { disabled } : {}), ...(last_error !== null ? { last_error } : {}) };
+  const { disabled, ordered, last_error, ...fields } = fieldsOf(webhook);
+  return { ...fields, ...(disabled ? { disabled } : {}), ...(ordered ? { ordered } : {}), ...(last_error !== null ? { last_error } : {}) };
 }
 
 /** The answer of an upload: what a description's `description_attachments` refers to by `key`. */

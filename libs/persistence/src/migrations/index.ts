@@ -47,6 +47,7 @@ import * as requestsWorkLinks from './20261129000071_requests_work_links.js';
 import * as riskProjects from './20261129000072_risk_projects.js';
 import * as projectsProjectTasks from './20261129000075_projects_project_tasks.js';
 import * as projectTaskApprovals from './20261129000076_project_task_approvals.js';
+import * as orderedWebhooks from './20261129000080_ordered_webhooks.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000072_risk_projects': riskProjects,
   '20261129000075_projects_project_tasks': projectsProjectTasks,
   '20261129000076_project_task_approvals': projectTaskApprovals,
+  '20261129000080_ordered_webhooks': orderedWebhooks,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -24,6 +24,7 @@
  */
 import type { ClaimOptions, ClaimResult, ClaimedDelivery, LeasedDelivery } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { QUEUE_SCHEMA } from '../queue/queue-schema.js';
 import { messageAccount, messageText } from './delivery-message.js';
 import { deliveryWebhooks, WEBHOOK_VERSION } from './delivery-webhook-cache.js';
 
@@ -86,6 +87,57 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
 }
 
 /**
+ * Ordered webhooks (decision 052): their queue rows carry `ordered_seq` (the event's place in
+ * commit order) and are left out of the due index the other rows are claimed by. Of each such
+ * webhook only the head, its row of lowest `ordered_seq`, is a candidate, found by one probe of
+ * `webhook_delivery_queue_ordered` per webhook with ordered rows (a skip scan), and only when
+ *
+ * - it is due: not leased now (a live lease moves its due time to the lease's end) and not
+ *   waiting for its next attempt, which holds every row behind it;
+ * - no other row of its webhook is leased now (a webhook just turned ordered, or a delivery
+ *   redelivered behind one in flight, waits for those sends to end);
+ * - no event committed before it may still bring the webhook a delivery: no `webhook-event` job
+ *   of a lower id for the same account and event name is still waiting or running (fan-outs run
+ *   in parallel, in any order, on any process; a job is deleted only after its deliveries are
+ *   committed, so this statement's snapshot sees either the job or its deliveries).
+ *
+ * The head is locked `for update skip locked` and its due time checked again on the locked row,
+ * so two claims at once lease it once; a claim whose snapshot has the head sees no other row of
+ * the webhook as head, so no two rows of one ordered webhook are ever leased by claims.
+ */
+const ORDERED_HEADS = `heads as (
+       with recursive ordered_webhooks as (
+         (select o.webhook_id from webhook_delivery_queue o where o.ordered_seq is not null order by o.webhook_id limit 1)
+         union all
+         select (select o.webhook_id from webhook_delivery_queue o
+                  where o.ordered_seq is not null and o.webhook_id > ow.webhook_id order by o.webhook_id limit 1)
+           from ordered_webhooks ow where ow.webhook_id is not null
+       )
+       select h.delivery_id as id
+         from ordered_webhooks ow
+         join webhooks w on w.id = ow.webhook_id
+         cross join lateral (
+           select o.delivery_id, o.account_id, o.due_at, o.ordered_seq from webhook_delivery_queue o
+            where o.webhook_id = ow.webhook_id and o.ordered_seq is not null
+            order by o.ordered_seq, o.delivery_id limit 1) h
+        where h.due_at <= now()
+          and not exists (
+            select 1 from webhook_delivery_queue l
+             where l.webhook_id = ow.webhook_id and l.lease_token is not null and l.due_at > now() and l.delivery_id <> h.delivery_id)
+          and not exists (
+            select 1 from ${QUEUE_SCHEMA}._private_jobs j
+             where j.id < h.ordered_seq and j.attempts < j.max_attempts
+               and j.task_id = (select t.id from ${QUEUE_SCHEMA}._private_tasks t where t.identifier = 'webhook-event')
+               and j.payload->>'account_id' = h.account_id and j.payload->>'event' = w.event)
+        order by h.ordered_seq
+        limit ?
+     ), head_locked as (
+       select q.delivery_id as id from webhook_delivery_queue q
+        where q.delivery_id in (select id from heads) and q.due_at <= now()
+        for update skip locked
+     )`;
+
+/**
  * One statement: the leases taken on the narrow queue rows (decision 047), each row with its
  * delivery and its webhook's version. The delivery row is read, not written: a claim moves only
  * the queue row's due time to the lease's end and sets its token. The queue holds pending
@@ -104,7 +156,7 @@ function claimStatement(db: Database, options: ClaimOptions) {
        ) counted group by webhook_id
      ), due as (
        select q.delivery_id as id, q.webhook_id, q.due_at from webhook_delivery_queue q
-        where q.due_at <= now()
+        where q.due_at <= now() and q.ordered_seq is null
           and q.webhook_id not in (select webhook_id from busy where n >= ?)
         order by q.due_at
         limit ?
@@ -113,12 +165,12 @@ function claimStatement(db: Database, options: ClaimOptions) {
        select due.id, due.webhook_id, due.due_at,
               row_number() over (partition by due.webhook_id order by due.due_at, due.id) + coalesce(busy.n, 0) as slot
          from due left join busy using (webhook_id)
-     ), picked as (
-       select id from ranked where slot <= ? order by due_at, id limit ?
+     ), ${ORDERED_HEADS}, picked as (
+       select id from ranked where slot <= ? order by due_at, id limit greatest(? - (select count(*) from head_locked), 0)
      ), leased as (
        update webhook_delivery_queue q
           set lease_token = gen_random_uuid(), due_at = now() + make_interval(secs => ?), leased_by = ?
-         from picked where q.delivery_id = picked.id
+         from (select id from picked union all select id from head_locked) picked where q.delivery_id = picked.id
        returning q.delivery_id, q.lease_token
      )
      select m.capped, c.* from (select array(select distinct webhook_id from ranked where slot > ?) as capped) m
@@ -131,7 +183,7 @@ function claimStatement(db: Database, options: ClaimOptions) {
        ) c on true`,
     [
       options.leasedBy, options.inFlight.map((h) => h.webhookId), options.inFlight.map((h) => h.count), options.perWebhook, options.limit * SCAN_FACTOR,
-      options.perWebhook, options.limit, options.leaseMs / 1000, options.leasedBy, options.perWebhook,
+      options.limit, options.perWebhook, options.limit, options.leaseMs / 1000, options.leasedBy, options.perWebhook,
     ],
   );
 }

@@ -47,7 +47,7 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
       // Only a delivery handed to this process is sent from here; the others are read back by a claim.
       // The statement joins the same two texts the same way: head without its `}`, then the payload.
       if (leased) bodies.set(d.id, `${headText.slice(0, -1)},"payload":${payloads[p]}}`);
-      const fields = { id: d.id, account_id: d.account, webhook_id: d.webhookId, event: d.message.event, test: d.test, event_at: d.eventAt, status: d.pausedReason ? 'paused' : 'pending', paused_reason: d.pausedReason ?? null, leased, p };
+      const fields = { id: d.id, account_id: d.account, webhook_id: d.webhookId, event: d.message.event, test: d.test, event_at: d.eventAt, status: d.pausedReason ? 'paused' : 'pending', paused_reason: d.pausedReason ?? null, leased, p, seq: d.sequence, ordered: d.ordered };
       return `${JSON.stringify(fields).slice(0, -1)},"head":${headText}}`;
     })
     .join(',')}]`;
@@ -61,10 +61,10 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
        select (n - 1)::int as p, value, gen_random_uuid() as id from json_array_elements(?::json) with ordinality as e(value, n)
      ), v as materialized (
        select * from json_to_recordset(?::json)
-              as v(id uuid, account_id text, webhook_id int, event text, test boolean, event_at timestamptz, status text, paused_reason text, leased boolean, p int, head json)
+              as v(id uuid, account_id text, webhook_id int, event text, test boolean, event_at timestamptz, status text, paused_reason text, leased boolean, p int, head json, seq bigint, ordered boolean)
      ), ins as (
-       insert into webhook_deliveries (id, account_id, webhook_id, event, test, message_head, event_message_id, event_at, status, paused_reason, next_attempt_at)
-       select v.id, v.account_id, v.webhook_id, v.event, v.test, v.head, payloads.id, v.event_at, v.status, v.paused_reason,
+       insert into webhook_deliveries (id, account_id, webhook_id, event, test, message_head, event_message_id, event_at, status, paused_reason, event_seq, next_attempt_at)
+       select v.id, v.account_id, v.webhook_id, v.event, v.test, v.head, payloads.id, v.event_at, v.status, v.paused_reason, v.seq,
               case when v.status = 'pending' then now() end
          from v join payloads using (p)
        on conflict (id) do nothing
@@ -74,8 +74,8 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
        select payloads.id, m.account_id, payloads.value
          from payloads join (select distinct event_message_id, account_id from ins) m on m.event_message_id = payloads.id
      ), queued as (
-       insert into webhook_delivery_queue (delivery_id, account_id, webhook_id, due_at, lease_token, leased_by)
-       select ins.id, ins.account_id, ins.webhook_id,
+       insert into webhook_delivery_queue (delivery_id, account_id, webhook_id, ordered_seq, due_at, lease_token, leased_by)
+       select ins.id, ins.account_id, ins.webhook_id, case when v.ordered then v.seq end,
               case when v.leased then now() + make_interval(secs => ?) else ins.next_attempt_at end,
               case when v.leased then gen_random_uuid() end,
               case when v.leased then ? end

@@ -9,7 +9,7 @@ import type { Database } from '../database.js';
 import { parseRetiringKeys } from '../webhook-policies/policy-keys.js';
 
 export const WEBHOOK_COLUMNS = [
-  'w.id', 'w.account_id', 'w.name', 'w.event', 'w.uri', 'w.disabled', 'w.mail_exceptions_to',
+  'w.id', 'w.account_id', 'w.name', 'w.event', 'w.uri', 'w.disabled', 'w.ordered', 'w.mail_exceptions_to',
   'p.id as policy_id', 'p.name as policy_name', 'p.disabled as policy_disabled', 'p.jwt_alg as policy_jwt_alg',
   'p.jwt_audience as policy_jwt_audience', 'p.jwt_claim_expires_in as policy_jwt_claim_expires_in', 'p.sealed_key as policy_sealed_key',
   'p.key_id as policy_key_id', 'p.retiring_keys as policy_retiring_keys',
@@ -29,6 +29,7 @@ export function toDeliveryWebhook(row: Record<string, unknown>, prefix = ''): De
     event: at('event') as DeliveryWebhook['event'],
     uri: at('uri') as string,
     disabled: at('disabled') as boolean,
+    ordered: at('ordered') === true,
     mail_exceptions_to: (at('mail_exceptions_to') as string | null) ?? null,
     policy:
       row['policy_id'] == null

@@ -11,13 +11,13 @@ import type { Database } from '../database.js';
 import { fetchPage } from '../collections/collection.js';
 
 const COLUMNS = [
-  'w.id', 'w.account_id', 'w.name', 'w.event', 'w.uri', 'w.description', 'w.disabled', 'w.mail_exceptions_to', 'w.webhook_policy_id',
+  'w.id', 'w.account_id', 'w.name', 'w.event', 'w.uri', 'w.description', 'w.disabled', 'w.ordered', 'w.mail_exceptions_to', 'w.webhook_policy_id',
   'w.source', 'w.source_id', 'w.last_error', 'w.created_at', 'w.updated_at', 'p.name as webhook_policy_name',
 ];
 
 /** Public field name → SQL column, for filters and sorting. */
 export const WEBHOOK_COLUMNS: Readonly<Record<string, string>> = {
-  id: 'w.id', name: 'w.name', event: 'w.event', uri: 'w.uri', disabled: 'w.disabled', webhook_policy: 'w.webhook_policy_id',
+  id: 'w.id', name: 'w.name', event: 'w.event', uri: 'w.uri', disabled: 'w.disabled', ordered: 'w.ordered', webhook_policy: 'w.webhook_policy_id',
   source: 'w.source', sourceID: 'w.source_id', last_error: 'w.last_error', created_at: 'w.created_at', updated_at: 'w.updated_at',
 };
 
@@ -61,7 +61,19 @@ export function webhookRepository(db: Database): WebhookRepository {
       return { rows: page.rows.map(toRecord), total: page.total };
     },
     insert: (account, fields) => written(account, db('webhooks').insert({ account_id: account, ...fields })),
-    update: (account, id, changes) => written(account, db('webhooks').where({ account_id: account, id }).update({ ...changes, updated_at: db.fn.now() })),
+    async update(account, id, changes) {
+      const webhook = await written(account, db('webhooks').where({ account_id: account, id }).update({ ...changes, updated_at: db.fn.now() }));
+      // Decision 052: the queue rows of the webhook's pending deliveries take their place in commit
+      // order (or leave it), in the transaction of the change.
+      if (changes.ordered !== undefined) {
+        await db.raw(
+          `update webhook_delivery_queue q set ordered_seq = case when ? then d.event_seq end
+             from webhook_deliveries d where q.account_id = ? and q.webhook_id = ? and d.id = q.delivery_id`,
+          [changes.ordered, account, id],
+        );
+      }
+      return webhook;
+    },
     async delete(account, id) {
       await db('webhooks').where({ account_id: account, id }).delete();
     },

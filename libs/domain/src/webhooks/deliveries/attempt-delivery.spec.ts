@@ -23,7 +23,7 @@ function claimed(options: { disabled?: boolean; test?: boolean; policy?: (Signin
       message, issuer: 'https://tessera.example/v1/accounts/wdc',
     },
     webhook: {
-      id: 7, account_id: trustedAccountId('wdc'), name: 'CRM', event: 'request.create', uri: 'https://crm.example/hook', disabled: options.disabled ?? false, mail_exceptions_to: null,
+      id: 7, account_id: trustedAccountId('wdc'), name: 'CRM', event: 'request.create', uri: 'https://crm.example/hook', disabled: options.disabled ?? false, ordered: false, mail_exceptions_to: null,
       policy: options.policy === undefined ? null : options.policy,
     },
     lease: { id: 'd-1', token: 't-1' },

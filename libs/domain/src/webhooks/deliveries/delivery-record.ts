@@ -60,6 +60,8 @@ export interface DeliveryWebhook {
   event: EventName;
   uri: string;
   disabled: boolean;
+  /** Deliveries sent one at a time in event commit order (decision 052). */
+  ordered: boolean;
   mail_exceptions_to: string | null;
   policy: (SigningPolicy & { name: string }) | null;
 }
@@ -71,6 +73,10 @@ export interface NewDelivery {
   test: boolean;
   message: WebhookMessage;
   eventAt: Date;
+  /** The event's place in commit order: its queue job's id (decision 052); null when it came from no job. */
+  sequence: string | null;
+  /** Its webhook is ordered: queued by `sequence`, never handed off. */
+  ordered: boolean;
   /** Set: the delivery is kept paused for this reason (its webhook is disabled), not sent. */
   pausedReason?: string | null;
 }

@@ -10,7 +10,7 @@ import { PAUSED_REASONS } from './paused-reason.js';
 
 const API = 'https://tessera.example/v1';
 const hook = (id: number, account: string, event: string, disabled = false): DeliveryWebhook => ({
-  id, account_id: trustedAccountId(account), name: `hook ${id}`, event: event as DeliveryWebhook['event'], uri: `https://receiver.example/${id}`, disabled, mail_exceptions_to: null, policy: null,
+  id, account_id: trustedAccountId(account), name: `hook ${id}`, event: event as DeliveryWebhook['event'], uri: `https://receiver.example/${id}`, disabled, ordered: false, mail_exceptions_to: null, policy: null,
 });
 const event = (account: string, name: string, objectId: number): WebhookEventJob => ({
   account_id: account,

@@ -12,6 +12,8 @@
  *   `POST /v1/webhooks/:id/redeliver` send it.
  * - Delivery ids derive from the queue job's id, so a fan-out that runs again
  *   (its job retried after a commit whose completion was lost) adds nothing.
+ * - Ordered webhooks (decision 052): each delivery carries its event's place in commit order, the
+ *   queue job's id, and is never handed off: the claim sends it when it is its webhook's head.
  * - Hand-off: the caller may take some of the new pending deliveries for its
  *   own process (`lease.pick`); they are inserted leased and returned claimed,
  *   ready to send at commit without waiting for a wake-up and a claim. The
@@ -74,6 +76,8 @@ export async function fanOutWebhookEvents(events: readonly FanOutEvent[], settin
       test: false,
       message: buildWebhookMessage(event, webhook, issuer),
       eventAt,
+      sequence: /^[1-9]\d{0,18}$/.test(jobId) ? jobId : null,
+      ordered: webhook.ordered,
       pausedReason: webhook.disabled ? PAUSED_REASONS.disabledByAdministrator : null,
     }));
   });
@@ -81,7 +85,8 @@ export async function fanOutWebhookEvents(events: readonly FanOutEvent[], settin
   if (all.length === 0) return { results: events.map(() => ({ deliveries: 0, paused: 0 })), handedOff: [] };
 
   const lease = settings.lease;
-  const ids = lease?.pick(all.filter((d) => !d.pausedReason).map((d) => ({ id: d.id, webhookId: d.webhookId })));
+  // An ordered webhook's delivery waits for its turn, which only the claim sees (decision 052).
+  const ids = lease?.pick(all.filter((d) => !d.pausedReason && !d.ordered).map((d) => ({ id: d.id, webhookId: d.webhookId })));
   const { inserted, leased } = await repo.insert(all, lease && ids && ids.size > 0 ? { leasedBy: lease.leasedBy, leaseMs: lease.leaseMs, ids } : undefined);
   const isNew = new Set(inserted);
   const webhookById = new Map(webhooks.map((webhook) => [webhook.id, webhook]));

@@ -51,7 +51,7 @@ export async function testWebhook(
       webhook,
       accountUrl(deps.apiUrl, account),
     );
-    await tx.webhookDeliveries.insert([{ id, account, webhookId, test: true, message, eventAt: await tx.now() }]);
+    await tx.webhookDeliveries.insert([{ id, account, webhookId, test: true, message, eventAt: await tx.now(), sequence: null, ordered: false }]);
     return { deliveryId: id };
   });
 }

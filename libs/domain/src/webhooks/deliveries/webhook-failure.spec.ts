@@ -7,7 +7,7 @@ import { PAUSED_REASONS } from './paused-reason.js';
 import { recordWebhookFailure, type FailureNotice } from './webhook-failure.js';
 
 const webhook: DeliveryWebhook = {
-  id: 7, account_id: trustedAccountId('wdc'), name: 'CRM', event: 'request.create', uri: 'https://crm.example/hook', disabled: false, mail_exceptions_to: null, policy: null,
+  id: 7, account_id: trustedAccountId('wdc'), name: 'CRM', event: 'request.create', uri: 'https://crm.example/hook', disabled: false, ordered: false, mail_exceptions_to: null, policy: null,
 };
 const notice: FailureNotice = { delivery: { id: 'd-1', event: 'request.create' }, attempt: 3, error: '500 Internal Server Error', nextAttemptAt: new Date('2026-11-25T12:00:00Z') };
 
