@@ -277,7 +277,8 @@ function linkRoutes(def: RecordDefinition, services: ApiServices, apiUrl: string
         operationId: `list${def.node}${operation}`,
         tag: def.plural,
         summary: `The ${target.plural} ${withArticle(def.what)} holds (its \`${field}\`)`,
-        needs: { scope: `${target.noun}:Read` },
+        // The record is read first, then what it holds: both Reads, checked before anything runs.
+        needs: { scope: `${def.noun}:Read`, answer: `${target.noun}:Read` },
         input: {
           params: idParams(def.what),
           query: collectionQuerySchema(collection, pageSize),
