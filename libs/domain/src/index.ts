@@ -294,3 +294,11 @@ export type { PersonCreateInput, PersonUpdateInput, CheckedPersonInput } from '.
 export * from './record-engine/exports.js';
 export { eventsThatFire, eventsThatCannotFire } from './events/events-that-fire.js';
 export { isCalendarDay } from './records/calendar-day.js';
+export { compileExpression, NIL } from './automation/expressions/compile-expression.js';
+export type { CompiledExpression, CompileResult, EvaluationResult } from './automation/expressions/compile-expression.js';
+export { compileExpressions, evaluateExpressions } from './automation/expressions/named-expressions.js';
+export type { ExpressionLine, CompiledNamedExpression, ExpressionLineError, CompileExpressionsResult, EvaluateExpressionsResult } from './automation/expressions/named-expressions.js';
+export { EXPRESSION_LIMITS } from './automation/expressions/expression-limits.js';
+export type { ExpressionLimits } from './automation/expressions/expression-limits.js';
+export { describeRuleType } from './automation/expressions/rule-value-type.js';
+export type { RuleValueType, RuleVariables } from './automation/expressions/rule-value-type.js';
