@@ -9,11 +9,12 @@ export type CheckScalar = 'string' | 'int' | 'uint' | 'double' | 'bool' | 'bytes
 export type CheckType =
   | CheckScalar
   | { readonly list: CheckType }
-  | { readonly fields: Readonly<Record<string, CheckType>> }
+  /** A map whose keys are known: a record (closed: naming another field is an error) or a map literal (`has()` may test other keys). */
+  | { readonly fields: Readonly<Record<string, CheckType>>; readonly literal?: true }
   | { readonly mapOf: { readonly key: CheckType; readonly value: CheckType } };
 
 export const isList = (t: CheckType): t is { list: CheckType } => typeof t === 'object' && 'list' in t;
-export const isRecord = (t: CheckType): t is { fields: Record<string, CheckType> } => typeof t === 'object' && 'fields' in t;
+export const isRecord = (t: CheckType): t is { fields: Record<string, CheckType>; literal?: true } => typeof t === 'object' && 'fields' in t;
 export const isMapOf = (t: CheckType): t is { mapOf: { key: CheckType; value: CheckType } } => typeof t === 'object' && 'mapOf' in t;
 export const isMapLike = (t: CheckType): boolean => isRecord(t) || isMapOf(t);
 export const isLoose = (t: CheckType): boolean => t === 'dyn' || t === 'none';

@@ -37,7 +37,7 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
       case 'constExpr':
         return constantType(kind.value);
       case 'identExpr': {
-        const type = lookup(kind.value.name);
+        const type = lookup(kind.value.name) ?? (TYPE_NAMES.has(kind.value.name) ? 'type' : undefined);
         return type ?? report(expr, `unknown variable '${kind.value.name}'`);
       }
       case 'selectExpr':
@@ -67,6 +67,8 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
 
   const checkSelect = (expr: Expr, select: Expr_Select): CheckType => {
     const operand = check(select.operand);
+    // has() on a map literal tests a key that may be absent; on a record, an unknown field is a typo.
+    if (select.testOnly && isRecord(operand) && operand.literal) return 'bool';
     const type = fieldType(expr, operand, select.field, select.operand);
     return select.testOnly ? 'bool' : type;
   };
@@ -109,7 +111,7 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
       keyType = joinTypes(keyType, key);
       valueType = joinTypes(valueType, value);
     }
-    return allNamed ? { fields } : { mapOf: { key: keyType, value: valueType } };
+    return allNamed ? { fields, literal: true } : { mapOf: { key: keyType, value: valueType } };
   };
 
   const checkComprehension = (expr: Expr, c: Expr_Comprehension): CheckType => {
@@ -137,6 +139,9 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
   const type = check(root);
   return { type, problems };
 }
+
+/** Type denotations (`type(x) == int`) are identifiers a variable may shadow. */
+const TYPE_NAMES = new Set(['bool', 'int', 'uint', 'double', 'string', 'bytes', 'list', 'map', 'null_type', 'type']);
 
 function constantType(constant: Constant): CheckType {
   switch (constant.constantKind.case) {
