@@ -114,4 +114,15 @@ describe('compileExpression — types and values', () => {
     expect(compiled('record.subject').evaluate({ record: { id: 1 } })).toEqual({ ok: true, value: null });
     expect(compiled('record.subject').evaluate({})).toEqual({ ok: false, message: 'evaluation failed at column 7: field not found: subject' });
   });
+
+  it('reads only the fields an expression names, and a whole record when it is used whole', () => {
+    expect(evaluated("record.status == 'waiting_for_customer'", { team_id: 'not read' })).toEqual({ ok: true, value: true });
+    expect(evaluated("{'r': record}")).toEqual({
+      ok: true,
+      value: { r: expect.objectContaining({ id: 41, subject: 'Printer on fire', team: { id: 7, name: 'Ops' }, created_at: '2026-11-29T08:00:00.000Z', tags: ['printer', 'hardware'] }) },
+    });
+    expect(evaluated("record.tags.exists(record, record == 'hardware')")).toEqual({ ok: true, value: true });
+    expect(evaluated("record['team'].name + '/' + record.team.name")).toEqual({ ok: true, value: 'Ops/Ops' });
+    expect(evaluated('has(record.member) && !has(previous.status)', {})).toEqual({ ok: true, value: false });
+  });
 });

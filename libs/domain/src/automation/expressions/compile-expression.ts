@@ -9,6 +9,7 @@ import { shapeProblem } from './expression-shape.js';
 import { toJsonResult } from './json-result.js';
 import { parseExpression } from './parse-expression.js';
 import { valueFits } from './value-fits.js';
+import { type Usage, variableUsage } from './variable-usage.js';
 import type { RuleValueType, RuleVariables } from './rule-value-type.js';
 
 export type EvaluationResult = { ok: true; value: unknown } | { ok: false; message: string };
@@ -51,6 +52,7 @@ export function compileExpression(text: string, variables: RuleVariables, expect
     return { ok: false, message: `the expression must be ${article(describeType(expected))}, not ${article(describeType(checked.type))}` };
   }
 
+  const usage = variableUsage(root, new Set(declared.keys()));
   chargeIterations(root, positions);
   const env = celEnv({ variables: Object.fromEntries([...declared.keys()].map((name) => [name, CelScalar.DYN])), funcs: BOUNDED_FUNCTIONS });
   const planned = plan(env, parsed.parsed);
@@ -62,7 +64,7 @@ export function compileExpression(text: string, variables: RuleVariables, expect
     expression: {
       text,
       type: resultType,
-      evaluate: (bindings) => evaluate(program, declared, bindings, runtimeCheck, positions),
+      evaluate: (bindings) => evaluate(program, declared, usage, bindings, runtimeCheck, positions),
     },
   };
 }
@@ -70,6 +72,7 @@ export function compileExpression(text: string, variables: RuleVariables, expect
 function evaluate(
   program: (bindings: Record<string, unknown>) => unknown,
   declared: ReadonlyMap<string, CheckType>,
+  usage: ReadonlyMap<string, Usage>,
   bindings: Record<string, unknown>,
   expect: RuleValueType | undefined,
   positions: Readonly<Record<string, number>>,
@@ -82,7 +85,7 @@ function evaluate(
   try {
     startEvaluation();
     const values: Record<string, unknown> = {};
-    for (const [name, type] of declared) values[name] = name === NIL ? null : toCelValue(bindings[name], type, name);
+    for (const [name, used] of usage) values[name] = name === NIL ? null : toCelValue(bindings[name], declared.get(name)!, name, used);
     const result = program(values);
     if (isCelError(result)) {
       const offset = result.exprId === undefined ? undefined : positions[result.exprId.toString()];
