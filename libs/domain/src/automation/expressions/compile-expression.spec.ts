@@ -18,12 +18,14 @@ const evaluated = (text: string, record: Record<string, unknown> = {}) => compil
 
 describe('compileExpression — refusing a rule expression when it is written (issue 33 item 2)', () => {
   it('names an unknown variable', () => {
-    expect(refusal("recrod.status == 'open'")).toBe("unknown variable 'recrod' (column 1)");
+    expect(refusal("recrod.status == 'open'")).toBe("unknown variable 'recrod' (column 1); did you mean 'record'?");
+    expect(refusal("x == 'open'")).toBe("unknown variable 'x' (column 1)");
   });
 
   it('names a field the record does not have, with the path it was read on', () => {
-    expect(refusal("record.subjekt == 'x'")).toBe("no field 'subjekt' on record (column 7)");
-    expect(refusal("record.team.nmae == 'Ops'")).toBe("no field 'nmae' on record.team (column 12)");
+    expect(refusal("record.subjekt == 'x'")).toBe("no field 'subjekt' on record (column 7); did you mean 'subject'?");
+    expect(refusal("record.team.nmae == 'Ops'")).toBe("no field 'nmae' on record.team (column 12); did you mean 'name'?");
+    expect(refusal("record.sla_target == 'x'")).toBe("no field 'sla_target' on record (column 7)");
     expect(refusal("record.team['nmae'] == 'Ops'")).toContain("no field 'nmae' on record.team");
     expect(refusal('has(record.sla)')).toContain("no field 'sla' on record");
   });

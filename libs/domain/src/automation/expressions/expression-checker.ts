@@ -1,6 +1,7 @@
 import type { Expr, Expr_Comprehension, Expr_CreateStruct, Expr_Select, Constant } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import { type CheckType, describeType, isList, isLoose, isMapOf, isRecord, joinTypes } from './check-type.js';
 import { type CallTyping, globalCallType, methodCallType } from './call-types.js';
+import { didYouMean } from './nearest-name.js';
 
 /**
  * Type-checks a parsed expression against the rule's variables (issue 33 item 2: "names an
@@ -16,9 +17,9 @@ export interface CheckOutcome {
 
 export function checkExpression(root: Expr, variables: ReadonlyMap<string, CheckType>, positions: Readonly<Record<string, number>>): CheckOutcome {
   const problems: string[] = [];
-  const report = (expr: Expr, message: string): CheckType => {
+  const report = (expr: Expr, message: string, hint = ''): CheckType => {
     const offset = positions[expr.id.toString()];
-    problems.push(offset === undefined ? message : `${message} (column ${offset + 1})`);
+    problems.push(`${message}${offset === undefined ? '' : ` (column ${offset + 1})`}${hint}`);
     return 'dyn';
   };
   const scopes: Map<string, CheckType>[] = [];
@@ -30,6 +31,8 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
     return variables.get(name);
   };
 
+  const visibleNames = (): string[] => [...variables.keys(), ...scopes.flatMap((scope) => [...scope.keys()])].filter((name) => !name.startsWith('@'));
+
   const check = (expr: Expr | undefined): CheckType => {
     if (!expr) return 'dyn';
     const kind = expr.exprKind;
@@ -38,7 +41,7 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
         return constantType(kind.value);
       case 'identExpr': {
         const type = lookup(kind.value.name) ?? (TYPE_NAMES.has(kind.value.name) ? 'type' : undefined);
-        return type ?? report(expr, `unknown variable '${kind.value.name}'`);
+        return type ?? report(expr, `unknown variable '${kind.value.name}'`, didYouMean(kind.value.name, visibleNames()));
       }
       case 'selectExpr':
         return checkSelect(expr, kind.value);
@@ -77,7 +80,7 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
     if (isLoose(operand)) return 'dyn';
     if (isRecord(operand)) {
       const type = operand.fields[field];
-      return type ?? report(expr, `no field '${field}' on ${pathOf(operandExpr)}`);
+      return type ?? report(expr, `no field '${field}' on ${pathOf(operandExpr)}`, didYouMean(field, Object.keys(operand.fields)));
     }
     if (isMapOf(operand)) return operand.mapOf.value;
     if (operand === 'null') return 'dyn';

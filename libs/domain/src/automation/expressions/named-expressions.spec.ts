@@ -16,7 +16,7 @@ describe('compileExpressions — a rule\'s named expressions (RECORDS.md automat
     expect(result.variables).toMatchObject({ is_ops: 'bool', waiting: 'bool', payload: { map: { subject: 'string', status: 'string', ops: 'bool' } } });
     const condition = compileExpression('is_ops && waiting && payload.ops', result.variables, 'bool');
     expect(condition.ok).toBe(true);
-    expect(compileExpression('payload.subjekt', result.variables)).toEqual({ ok: false, message: "no field 'subjekt' on payload (column 8)" });
+    expect(compileExpression('payload.subjekt', result.variables)).toEqual({ ok: false, message: "no field 'subjekt' on payload (column 8); did you mean 'subject'?" });
   });
 
   it('evaluates them in order, extending the bindings with each value', () => {
@@ -48,7 +48,7 @@ describe('compileExpressions — a rule\'s named expressions (RECORDS.md automat
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual([
-      { index: 0, name: 'first', message: "no field 'subjekt' on record (column 7)" },
+      { index: 0, name: 'first', message: "no field 'subjekt' on record (column 7); did you mean 'subject'?" },
       { index: 2, name: 'third', message: 'syntax error at column 16: found + but expecting end of input' },
       { index: 3, name: '2bad', message: "'2bad' is not a valid name: use letters, digits and '_', not starting with a digit" },
       { index: 4, name: 'second', message: "'second' is already defined" },
