@@ -24,6 +24,7 @@ describe('BENCH_ONLY=expressions — rule condition cost and the slowest accepte
       'text scanned (30 × contains on 64 KiB)',
       'matches() on 2,000 characters',
       'strings built (map over 1,000 items)',
+      'strings extension on 64 KiB (replace, lowerAscii, indexOf)',
       'all of the above in one expression',
     ]);
     const report = reportExpressions(result, options);

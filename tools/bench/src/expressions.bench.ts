@@ -136,6 +136,7 @@ function worstCases(): { name: string; text: string }[] {
     { name: 'text scanned (30 × contains on 64 KiB)', text: scans },
     { name: 'matches() on 2,000 characters', text: regex },
     { name: 'strings built (map over 1,000 items)', text: building },
+    { name: 'strings extension on 64 KiB (replace, lowerAscii, indexOf)', text: "record.description.replace('ipsum', 'IPSUM').lowerAscii().indexOf('zzz') == -1" },
     { name: 'all of the above in one expression', text: `${scans} || ${regex} || record.numbers.exists(n, n < 0 || n > 5000) || record.tags.filter(t, t.endsWith('9')).size() == 0` },
   ];
 }

@@ -35,6 +35,19 @@ const CONVERSIONS: Record<string, { from: readonly CheckType[]; to: CheckType }>
   duration: { from: ['duration', 'string'], to: 'duration' },
 };
 
+/** The strings extension's methods on a string that rules may call (bounded-strings.ts); `format` and `quote` are not among them. */
+const STRING_EXTENSION: Record<string, { args: CheckType[]; result: CheckType }[]> = {
+  charAt: [{ args: ['int'], result: 'string' }],
+  indexOf: [{ args: ['string'], result: 'int' }, { args: ['string', 'int'], result: 'int' }],
+  lastIndexOf: [{ args: ['string'], result: 'int' }, { args: ['string', 'int'], result: 'int' }],
+  lowerAscii: [{ args: [], result: 'string' }],
+  upperAscii: [{ args: [], result: 'string' }],
+  trim: [{ args: [], result: 'string' }],
+  replace: [{ args: ['string', 'string'], result: 'string' }, { args: ['string', 'string', 'int'], result: 'string' }],
+  split: [{ args: ['string'], result: { list: 'string' } }, { args: ['string', 'int'], result: { list: 'string' } }],
+  substring: [{ args: ['int'], result: 'string' }, { args: ['int', 'int'], result: 'string' }],
+};
+
 export function operatorName(fn: string): string {
   return OPERATOR_NAMES[fn] ?? fn;
 }
@@ -95,6 +108,16 @@ export function methodCallType(fn: string, target: CheckType, args: readonly Che
       return stringLike(target) && args.length === 1 && stringLike(args[0]!) ? ok('bool') : methodMismatch(fn, target, args);
     case 'size':
       return args.length === 0 ? sizeType(target) : methodMismatch(fn, target, args);
+    case 'join': {
+      const joinable = (isList(target) && (target.list === 'string' || isLoose(target.list))) || isLoose(target);
+      return joinable && args.length <= 1 && args.every(stringLike) ? ok('string') : methodMismatch(fn, target, args);
+    }
+  }
+  const strings = STRING_EXTENSION[fn];
+  if (strings) {
+    const matches = strings.some((signature) => signature.args.length === args.length && signature.args.every((want, i) => args[i] === want || isLoose(args[i]!)));
+    if (stringLike(target) && matches) return ok(strings[0]!.result);
+    return methodMismatch(fn, target, args);
   }
   if (TIME_ACCESSORS.includes(fn)) {
     const zoned = args.length === 0 || (args.length === 1 && stringLike(args[0]!));

@@ -98,6 +98,14 @@ describe('compileExpression — types and values', () => {
     expect(evaluated("record.tags.exists(t, t == 'hardware') && 'printer' in record.tags")).toEqual({ ok: true, value: true });
   });
 
+  it('offers the strings extension but format() and quote()', () => {
+    expect(evaluated("record.subject.lowerAscii().contains('printer') && record.tags.join(', ') == 'printer, hardware'")).toEqual({ ok: true, value: true });
+    expect(evaluated("record.subject.replace('fire', 'water', 1).split(' ')")).toEqual({ ok: true, value: ['Printer', 'on', 'water'] });
+    expect(evaluated("record.subject.substring(0, 7).upperAscii() + '/' + record.subject.charAt(0) + string(record.subject.indexOf('on'))")).toEqual({ ok: true, value: 'PRINTER/P8' });
+    expect(refusal("'%s'.format([record.subject])")).toContain("unknown function 'format'");
+    expect(refusal('record.tags.join(1)')).toBe('list(string).join(int) does not exist (column 12)');
+  });
+
   it('reads a dyn value with JSON numbers, and checks a dyn condition when it runs', () => {
     expect(evaluated('record.custom.priority > 2')).toEqual({ ok: true, value: true });
     const condition = compiled('record.custom.flag', 'bool');

@@ -1,5 +1,6 @@
 import { CelScalar, celEnv, isCelError, plan } from '@bufbuild/cel';
 import { BOUNDED_FUNCTIONS } from './bounded-functions.js';
+import { BOUNDED_STRING_FUNCTIONS } from './bounded-strings.js';
 import { BindingError, toCelValue } from './cel-bindings.js';
 import { type CheckType, describeType, fits, fromRuleType, isLoose, toRuleType } from './check-type.js';
 import { startEvaluation } from './evaluation-budget.js';
@@ -54,7 +55,7 @@ export function compileExpression(text: string, variables: RuleVariables, expect
 
   const usage = variableUsage(root, new Set(declared.keys()));
   chargeIterations(root, positions);
-  const env = celEnv({ variables: Object.fromEntries([...declared.keys()].map((name) => [name, CelScalar.DYN])), funcs: BOUNDED_FUNCTIONS });
+  const env = celEnv({ variables: Object.fromEntries([...declared.keys()].map((name) => [name, CelScalar.DYN])), funcs: [...BOUNDED_FUNCTIONS, ...BOUNDED_STRING_FUNCTIONS] });
   const planned = plan(env, parsed.parsed);
   const program = (values: Record<string, unknown>) => planned(values as Parameters<typeof planned>[0]);
   const resultType = toRuleType(checked.type);

@@ -16,7 +16,6 @@ export const SKIPPED_SECTIONS: Record<string, string> = {
   block_ext: 'cel.block() is an extension rules do not enable',
   encoders_ext: 'base64 encoders are an extension rules do not enable',
   math_ext: 'math.* functions are an extension rules do not enable',
-  string_ext: 'the strings extension (format, replace, split, ...) is not enabled in rules',
   optionals: 'optional values (?., [?], optional.of) are an extension rules do not enable',
   enums: 'protobuf enums: rules read records, not protobuf messages',
   proto2: 'protobuf messages: rules read records, not protobuf messages',
@@ -32,6 +31,9 @@ export const SKIPPED_SECTIONS: Record<string, string> = {
 export const SKIPPED_GROUPS: Record<string, string> = {
   'comparisons/eq_wrapper': 'protobuf wrapper and message values',
   'fields/quoted_map_fields': "backtick-quoted field names (`a-b`): the parser of @bufbuild/cel 0.6.1 does not read them",
+  'string_ext/format': "format() is left out of rules: it builds strings from any value, which the budget cannot size beforehand",
+  'string_ext/format_errors': 'format() is left out of rules',
+  'string_ext/quote': 'strings.quote() is left out of rules',
   'fields/qualified_identifier_resolution': 'dotted variable names resolved through containers',
   'macros2/transformList': 'two-variable comprehensions (cel.expr extension) are not enabled',
   'macros2/transformMap': 'two-variable comprehensions (cel.expr extension) are not enabled',

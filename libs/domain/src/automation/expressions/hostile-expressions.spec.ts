@@ -71,6 +71,13 @@ describe('hostile expressions — stopped by the evaluation bounds with a clear 
     expect(stopped('record.description + record.description')).toBe(`evaluation failed at column 20: the expression built a string of 131072 characters; at most ${EXPRESSION_LIMITS.maxStringLength} are allowed`);
   });
 
+  it('stops strings built by the strings extension before they are built', () => {
+    expect(stopped('record.description.replace(\'a\', record.description) != \'\'')).toMatch(/^evaluation failed at column 19: the expression built a string of \d+ characters; at most 65536 are allowed$/);
+    expect(stopped("record.tags.join(record.description).size() > 0")).toContain('the expression built a string of');
+    expect(stopped("record.description.split('').size() > 0")).toContain('the expression built a list of 65536 items; at most 10000 are allowed');
+    expect(stopped("record.description.replace('', 'x') != ''")).toContain("replace() needs a non-empty text to replace");
+  });
+
   it('stops many strings under the limit that add up', () => {
     const half = { ...LARGEST_RECORD.record, description: 'x'.repeat(30_000) };
     expect(stopped('record.tags.map(t, record.description + t).size() > 0', half)).toBe(
