@@ -86,6 +86,8 @@ describe('compileExpression — types and values', () => {
     expect(later.type).toBe('timestamp');
     expect(later.evaluate(requestBindings())).toEqual({ ok: true, value: '2026-11-29T09:30:00.000Z' });
     expect(later.evaluate(requestBindings({ created_at: new Date('2026-01-01T00:00:00Z') }))).toEqual({ ok: true, value: '2026-01-01T01:30:00.000Z' });
+    expect(evaluated("timestamp('2026-11-29T08:00:00Z') - record.created_at - duration('1.5s')")).toEqual({ ok: true, value: '-1.5s' });
+    expect(evaluated("record.created_at - timestamp('2026-11-29T07:00:00Z')")).toEqual({ ok: true, value: '3600s' });
     expect(evaluated("record.created_at > timestamp('2026-01-01T00:00:00Z')")).toEqual({ ok: true, value: true });
     expect(evaluated("record.created_at.getHours('Europe/Amsterdam')")).toEqual({ ok: true, value: 9 });
   });
@@ -114,7 +116,7 @@ describe('compileExpression — types and values', () => {
   });
 
   it('returns a run-time failure with its column instead of throwing', () => {
-    expect(evaluated('record.member.name', { member: null })).toEqual({ ok: false, message: 'evaluation failed at column 14: field not found: name' });
+    expect(evaluated('record.member.name', { member: null })).toEqual({ ok: false, message: "evaluation failed at column 14: record.member is null or has no field 'name'" });
     expect(evaluated('record.team_id / 0')).toEqual({ ok: false, message: 'evaluation failed: int divide by zero' });
   });
 
@@ -122,7 +124,7 @@ describe('compileExpression — types and values', () => {
     expect(evaluated('record.team_id + 1', { team_id: 'seven' })).toEqual({ ok: false, message: 'bad input: record.team_id should be an int, not string' });
     expect(evaluated("record.created_at > timestamp('2026-01-01T00:00:00Z')", { created_at: 'yesterday' })).toEqual({ ok: false, message: 'bad input: record.created_at should be a timestamp, not string' });
     expect(compiled('record.subject').evaluate({ record: { id: 1 } })).toEqual({ ok: true, value: null });
-    expect(compiled('record.subject').evaluate({})).toEqual({ ok: false, message: 'evaluation failed at column 7: field not found: subject' });
+    expect(compiled('record.subject').evaluate({})).toEqual({ ok: false, message: "evaluation failed at column 7: record is null or has no field 'subject'" });
   });
 
   it('reads only the fields an expression names, and a whole record when it is used whole', () => {

@@ -65,7 +65,7 @@ export function compileExpression(text: string, variables: RuleVariables, expect
     expression: {
       text,
       type: resultType,
-      evaluate: (bindings) => evaluate(program, declared, usage, bindings, runtimeCheck, positions),
+      evaluate: (bindings) => evaluate(program, declared, usage, bindings, runtimeCheck, { positions, selections: checked.selections }),
     },
   };
 }
@@ -76,7 +76,7 @@ function evaluate(
   usage: ReadonlyMap<string, Usage>,
   bindings: Record<string, unknown>,
   expect: RuleValueType | undefined,
-  positions: Readonly<Record<string, number>>,
+  source: RunTimeSource,
 ): EvaluationResult {
   // Errors inside an evaluation are values (CEL's `||` may absorb one), and a macro over a
   // long list can make one per item after a bound is reached: without stack traces they
@@ -88,10 +88,7 @@ function evaluate(
     const values: Record<string, unknown> = {};
     for (const [name, used] of usage) values[name] = name === NIL ? null : toCelValue(bindings[name], declared.get(name)!, name, used);
     const result = program(values);
-    if (isCelError(result)) {
-      const offset = result.exprId === undefined ? undefined : positions[result.exprId.toString()];
-      return { ok: false, message: `evaluation failed${offset === undefined ? '' : ` at column ${offset + 1}`}: ${result.message}` };
-    }
+    if (isCelError(result)) return { ok: false, message: runTimeMessage(result.message, result.exprId, source) };
     const value = toJsonResult(result as never);
     if (expect !== undefined && !valueFits(value, expect)) {
       return { ok: false, message: `the expression must give ${article(describeType(fromRuleType(expect)))}, but gave ${describeValue(value)}` };
@@ -103,6 +100,20 @@ function evaluate(
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
   }
+}
+
+interface RunTimeSource {
+  positions: Readonly<Record<string, number>>;
+  selections: ReadonlyMap<string, { operand: string; field: string }>;
+}
+
+/** The library's run-time error with its column; a failed field read names the value read (a null record reference, mostly). */
+function runTimeMessage(message: string, exprId: bigint | undefined, source: RunTimeSource): string {
+  const id = exprId?.toString();
+  const offset = id === undefined ? undefined : source.positions[id];
+  const selection = id === undefined ? undefined : source.selections.get(id);
+  const reason = selection && message.startsWith('field not found') ? `${selection.operand} is null or has no field '${selection.field}'` : message;
+  return `evaluation failed${offset === undefined ? '' : ` at column ${offset + 1}`}: ${reason}`;
 }
 
 /** A statically dyn result (or one holding dyn) is only known to fit its expected type once evaluated. */

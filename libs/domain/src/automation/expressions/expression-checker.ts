@@ -13,10 +13,13 @@ import { didYouMean } from './nearest-name.js';
 export interface CheckOutcome {
   type: CheckType;
   problems: string[];
+  /** Each field selection by its node id (`record.member` and `name`), to explain a selection that fails at run time. */
+  selections: Map<string, { operand: string; field: string }>;
 }
 
 export function checkExpression(root: Expr, variables: ReadonlyMap<string, CheckType>, positions: Readonly<Record<string, number>>): CheckOutcome {
   const problems: string[] = [];
+  const selections = new Map<string, { operand: string; field: string }>();
   const report = (expr: Expr, message: string, hint = ''): CheckType => {
     const offset = positions[expr.id.toString()];
     problems.push(`${message}${offset === undefined ? '' : ` (column ${offset + 1})`}${hint}`);
@@ -73,6 +76,7 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
     // has() on a map literal tests a key that may be absent; on a record, an unknown field is a typo.
     if (select.testOnly && isRecord(operand) && operand.literal) return 'bool';
     const type = fieldType(expr, operand, select.field, select.operand);
+    if (!select.testOnly) selections.set(expr.id.toString(), { operand: pathOf(select.operand), field: select.field });
     return select.testOnly ? 'bool' : type;
   };
 
@@ -92,7 +96,10 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
     const container = check(containerExpr);
     const key = check(keyExpr);
     const literal = keyExpr?.exprKind.case === 'constExpr' && keyExpr.exprKind.value.constantKind.case === 'stringValue' ? keyExpr.exprKind.value.constantKind.value : undefined;
-    if (literal !== undefined && isRecord(container)) return fieldType(expr, container, literal, containerExpr);
+    if (literal !== undefined && isRecord(container)) {
+      selections.set(expr.id.toString(), { operand: pathOf(containerExpr), field: literal });
+      return fieldType(expr, container, literal, containerExpr);
+    }
     return typed(expr, globalCallType('_[_]', [container, key]));
   };
 
@@ -140,7 +147,7 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
   };
 
   const type = check(root);
-  return { type, problems };
+  return { type, problems, selections };
 }
 
 /** Type denotations (`type(x) == int`) are identifiers a variable may shadow. */

@@ -50,7 +50,10 @@ export function toJsonResult(value: CelValue): unknown {
   return convert(value);
 }
 
+/** google.protobuf.Duration's JSON form: "90s", "-1.5s". */
 function durationText(duration: Duration): string {
+  const negative = duration.seconds < 0n || duration.nanos < 0;
+  const seconds = duration.seconds < 0n ? -duration.seconds : duration.seconds;
   const nanos = duration.nanos === 0 ? '' : `.${String(Math.abs(duration.nanos)).padStart(9, '0').replace(/0+$/, '')}`;
-  return `${duration.seconds}${nanos}s`;
+  return `${negative ? '-' : ''}${seconds}${nanos}s`;
 }

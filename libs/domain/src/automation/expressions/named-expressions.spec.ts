@@ -66,7 +66,7 @@ describe('compileExpressions — a rule\'s named expressions (RECORDS.md automat
       ok: false,
       index: 1,
       name: 'member_name',
-      message: 'evaluation failed at column 14: field not found: name',
+      message: "evaluation failed at column 14: record.member is null or has no field 'name'",
     });
   });
 });
