@@ -45,13 +45,16 @@ function scalar(value: unknown, type: CheckType, path: string): unknown {
     case 'bool':
       if (typeof value !== 'boolean') throw mismatch(path, 'a bool', value);
       return value;
+    // PostgreSQL's bigint and numeric arrive as strings through pg: taken when they are numbers.
     case 'int':
     case 'uint':
       if (typeof value === 'bigint') return value;
+      if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value);
       if (typeof value !== 'number' || !Number.isInteger(value)) throw mismatch(path, 'an int', value);
       return BigInt(value);
     case 'double':
       if (typeof value === 'bigint') return Number(value);
+      if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
       if (typeof value !== 'number') throw mismatch(path, 'a number', value);
       return value;
     case 'timestamp': {

@@ -77,6 +77,7 @@ describe('compileExpression — types and values', () => {
     const next = compiled('record.team_id + 1');
     expect(next.type).toBe('int');
     expect(next.evaluate(requestBindings())).toEqual({ ok: true, value: 8 });
+    expect(next.evaluate(requestBindings({ team_id: '7' }))).toEqual({ ok: true, value: 8 });
     expect(evaluated('record.team_id / 2')).toEqual({ ok: true, value: 3 });
     expect(evaluated('record.score * 2.0')).toEqual({ ok: true, value: 5 });
   });

@@ -23,7 +23,7 @@ describe('compileExpressions — a rule\'s named expressions (RECORDS.md automat
     const result = compileExpressions(lines, REQUEST_VARIABLES);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
 
-    const evaluated = evaluateExpressions(result.expressions, requestBindings());
+    const evaluated = evaluateExpressions(result.compiled, requestBindings());
 
     expect(evaluated).toEqual({
       ok: true,
@@ -62,7 +62,7 @@ describe('compileExpressions — a rule\'s named expressions (RECORDS.md automat
     const result = compileExpressions([{ name: 'ratio', value: 'record.team_id / 2' }, { name: 'member_name', value: 'record.member.name' }], REQUEST_VARIABLES);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
 
-    expect(evaluateExpressions(result.expressions, requestBindings({ member: null }))).toEqual({
+    expect(evaluateExpressions(result.compiled, requestBindings({ member: null }))).toEqual({
       ok: false,
       index: 1,
       name: 'member_name',
