@@ -22,6 +22,8 @@ const OPERATOR_NAMES: Record<string, string> = {
   '_+_': '+', '_-_': '-', '_*_': '*', '_/_': '/', '_%_': '%', '_<_': '<', '_<=_': '<=', '_>_': '>', '_>=_': '>=',
   '_==_': '==', '_!=_': '!=', '_&&_': '&&', '_||_': '||', '!_': '!', '-_': '-', '@in': 'in', '_[_]': '[]',
 };
+/** A macro the parser did not expand (a literal where the item's name goes) reaches the checker as a call. */
+const MACROS = ['all', 'exists', 'exists_one', 'map', 'filter'];
 const TIME_ACCESSORS = ['getFullYear', 'getMonth', 'getDate', 'getDayOfMonth', 'getDayOfWeek', 'getDayOfYear', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds'];
 const DURATION_ACCESSORS = ['getHours', 'getMinutes', 'getSeconds', 'getMilliseconds'];
 const CONVERSIONS: Record<string, { from: readonly CheckType[]; to: CheckType }> = {
@@ -89,6 +91,8 @@ export function globalCallType(fn: string, args: readonly CheckType[]): CallTypi
       return args.length === 1 ? sizeType(a) : noOverload(fn, args);
     case '@not_strictly_false':
       return ok('bool');
+    case 'has':
+      return { error: 'has() tests a field: write has(record.field)' };
     case 'dyn':
       return args.length === 1 ? ok('dyn') : noOverload(fn, args);
     case 'type':
@@ -113,6 +117,7 @@ export function methodCallType(fn: string, target: CheckType, args: readonly Che
       return joinable && args.length <= 1 && args.every(stringLike) ? ok('string') : methodMismatch(fn, target, args);
     }
   }
+  if (MACROS.includes(fn)) return { error: `${fn}() takes a name for each item and an expression: ${fn}(t, t == 'x')` };
   const strings = STRING_EXTENSION[fn];
   if (strings) {
     const matches = strings.some((signature) => signature.args.length === args.length && signature.args.every((want, i) => args[i] === want || isLoose(args[i]!)));

@@ -52,6 +52,11 @@ describe('compileExpression — refusing a rule expression when it is written (i
     expect(refusal('foo(1) && record.nope')).toBe("unknown function 'foo' (column 1); no field 'nope' on record (column 17)");
   });
 
+  it('says how has() and the list macros are written when they are not', () => {
+    expect(refusal('has(record)')).toBe('has() tests a field: write has(record.field) (column 1)');
+    expect(refusal("record.tags.exists('vip')")).toBe("exists() takes a name for each item and an expression: exists(t, t == 'x') (column 12)");
+  });
+
   it('refuses an empty expression', () => {
     expect(refusal('  ')).toBe('expression is empty');
   });
