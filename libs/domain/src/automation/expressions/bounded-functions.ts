@@ -1,11 +1,12 @@
-import { type CelFunc, type CelList, CelScalar, celEnv, celFunc, celMethod, isCelError, isCelList, isCelMap, listType } from '@bufbuild/cel';
+import { type CelFunc, type CelList, type CelValue, CelScalar, celEnv, celFunc, celMethod, isCelError, isCelList, isCelMap, listType } from '@bufbuild/cel';
 import { joinLists } from './appendable-list.js';
-import { chargeBuilt, chargeIterations, chargeRegex, chargeScanned, checkListSize } from './evaluation-budget.js';
+import { chargeBuilt, chargeComparisons, chargeIterations, chargeRegex, chargeScanned, checkListSize, stepsLeft } from './evaluation-budget.js';
 
 /**
- * The standard functions that build or scan, replaced by versions that charge the running
- * evaluation's budget first (issue 33 item 4, "huge string building"): `+` on strings,
- * bytes and lists, and the string tests. Each delegates to the library's own function, so
+ * The standard functions that build, scan or compare item by item, replaced by versions that
+ * charge the running evaluation's budget first (issue 33 item 4, "huge string building", "a
+ * condition over a long list"): `+` on strings, bytes and lists, the string tests, and `in`
+ * and `==`/`!=` on lists and maps. Each delegates to the library's own function, so
  * the semantics stay the standard ones (the conformance spec runs through these).
  */
 const standard = celEnv().funcs;
@@ -39,7 +40,39 @@ export function regexCost(text: string, pattern: string): number {
   return text.length * Math.ceil(Math.max(1, pattern.length) / 32) + Math.max(64, pattern.length * repeats);
 }
 
+/** Items of a list or map, nested ones included, counted no further than `limit`. */
+function itemsWithin(value: CelValue, limit: number): number {
+  let count = 0;
+  const walk = (v: CelValue): void => {
+    if (count >= limit) return;
+    if (isCelList(v)) {
+      for (const item of v) {
+        count++;
+        walk(item);
+        if (count >= limit) return;
+      }
+    } else if (isCelMap(v)) {
+      for (const item of v.values()) {
+        count++;
+        walk(item);
+        if (count >= limit) return;
+      }
+    }
+  };
+  walk(value);
+  return count;
+}
+
+const isContainer = (v: CelValue): boolean => isCelList(v) || isCelMap(v);
+
+function chargeEquality(left: CelValue, right: CelValue): void {
+  if (isContainer(left) && isContainer(right)) chargeComparisons(Math.min(itemsWithin(left, stepsLeft()), itemsWithin(right, stepsLeft())));
+}
+
 const { STRING, BYTES, BOOL, DYN, INT } = CelScalar;
+const standardEquals = standardOverload('_==_', '_==_(dyn,dyn)');
+const standardNotEquals = standardOverload('_!=_', '_!=_(dyn,dyn)');
+const standardInList = standardOverload('@in', '@in(dyn,list)');
 const LIST = listType(DYN);
 const scanningTests = ['contains', 'startsWith', 'endsWith'] as const;
 const standardMatches = standardOverload('matches', 'string.matches(string)');
@@ -70,6 +103,18 @@ export const BOUNDED_FUNCTIONS: CelFunc[] = [
   celMethod('matches', STRING, [STRING], BOOL, function (this: string, pattern: string) {
     chargeRegex(regexCost(this, pattern));
     return delegate(standardMatches, this, [pattern]);
+  }),
+  celFunc('_==_', [DYN, DYN], BOOL, (left, right) => {
+    chargeEquality(left, right);
+    return delegate(standardEquals, undefined, [left, right]);
+  }),
+  celFunc('_!=_', [DYN, DYN], BOOL, (left, right) => {
+    chargeEquality(left, right);
+    return delegate(standardNotEquals, undefined, [left, right]);
+  }),
+  celFunc('@in', [DYN, LIST], BOOL, (item, list: CelList) => {
+    chargeComparisons(isContainer(item) ? list.size * Math.max(1, itemsWithin(item, stepsLeft())) : list.size);
+    return delegate(standardInList, undefined, [item, list]);
   }),
   celFunc(CHARGE_ITERATIONS, [DYN, INT], DYN, (range, stepsPerItem) => {
     const items = isCelList(range) || isCelMap(range) ? range.size : 0;

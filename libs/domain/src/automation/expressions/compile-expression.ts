@@ -3,7 +3,7 @@ import { BOUNDED_FUNCTIONS } from './bounded-functions.js';
 import { BOUNDED_STRING_FUNCTIONS } from './bounded-strings.js';
 import { BindingError, toCelValue } from './cel-bindings.js';
 import { type CheckType, describeType, fits, fromRuleType, isLoose, toRuleType } from './check-type.js';
-import { startEvaluation } from './evaluation-budget.js';
+import { boundReached, startEvaluation } from './evaluation-budget.js';
 import { chargeIterations } from './charge-iterations.js';
 import { checkExpression } from './expression-checker.js';
 import { shapeProblem } from './expression-shape.js';
@@ -89,6 +89,8 @@ function evaluate(
     for (const [name, used] of usage) values[name] = name === NIL ? null : toCelValue(bindings[name], declared.get(name)!, name, used);
     const result = program(values);
     if (isCelError(result)) return { ok: false, message: runTimeMessage(result.message, result.exprId, source) };
+    const stopped = boundReached();
+    if (stopped) return { ok: false, message: `evaluation failed: ${stopped.message}` };
     const value = toJsonResult(result as never);
     if (expect !== undefined && !valueFits(value, expect)) {
       return { ok: false, message: `the expression must give ${article(describeType(fromRuleType(expect)))}, but gave ${describeValue(value)}` };

@@ -101,6 +101,17 @@ describe('hostile expressions — stopped by the evaluation bounds with a clear 
     expect(stopped(`!(${five})`, { ...LARGEST_RECORD.record, numbers: LARGEST_RECORD.record.numbers.map((n) => n + 10) })).toContain('would take more than 25000 steps');
   });
 
+  it('stops comparisons of long lists inside a macro, which compare item by item', () => {
+    expect(stopped("record.tags.exists(t, t + '!' in record.tags)")).toBe(
+      `evaluation failed at column 30: the expression would compare more than ${EXPRESSION_LIMITS.maxIterationSteps} items of lists and maps (with its list macros) in one evaluation`,
+    );
+    expect(stopped('record.numbers.exists(n, n >= 0 && record.numbers != record.numbers)')).toContain('would compare more than');
+    // `&&` absorbs the stopped comparison (error && false is false): the run fails all the same.
+    expect(stopped("record.numbers.exists(n, [record.tags] == [record.tags] && n < 0)")).toBe(
+      `evaluation failed: the expression would compare more than ${EXPRESSION_LIMITS.maxIterationSteps} items of lists and maps (with its list macros) in one evaluation`,
+    );
+  });
+
   it('stops text scanning and regular expressions past their bounds', () => {
     const needles = Array.from({ length: 40 }, (_, i) => `record.description.contains('absent ${i}')`).join(' || ');
     expect(stopped(needles)).toContain(`read more than ${EXPRESSION_LIMITS.maxScannedCharacters} characters of text in one evaluation`);
