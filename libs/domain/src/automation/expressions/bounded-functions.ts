@@ -1,6 +1,6 @@
 import { type CelFunc, type CelList, type CelValue, CelScalar, celEnv, celFunc, celMethod, isCelError, isCelList, isCelMap, listType } from '@bufbuild/cel';
 import { joinLists } from './appendable-list.js';
-import { chargeBuilt, chargeComparisons, chargeIterations, chargeRegex, chargeScanned, checkListSize, stepsLeft } from './evaluation-budget.js';
+import { chargeBuilt, chargeItems, chargeIterations, chargeRegex, chargeScanned, checkListSize, stepsLeft } from './evaluation-budget.js';
 
 /**
  * The standard functions that build, scan or compare item by item, replaced by versions that
@@ -66,7 +66,7 @@ function itemsWithin(value: CelValue, limit: number): number {
 const isContainer = (v: CelValue): boolean => isCelList(v) || isCelMap(v);
 
 function chargeEquality(left: CelValue, right: CelValue): void {
-  if (isContainer(left) && isContainer(right)) chargeComparisons(Math.min(itemsWithin(left, stepsLeft()), itemsWithin(right, stepsLeft())));
+  if (isContainer(left) && isContainer(right)) chargeItems(Math.min(itemsWithin(left, stepsLeft()), itemsWithin(right, stepsLeft())));
 }
 
 const { STRING, BYTES, BOOL, DYN, INT } = CelScalar;
@@ -113,7 +113,7 @@ export const BOUNDED_FUNCTIONS: CelFunc[] = [
     return delegate(standardNotEquals, undefined, [left, right]);
   }),
   celFunc('@in', [DYN, LIST], BOOL, (item, list: CelList) => {
-    chargeComparisons(isContainer(item) ? list.size * Math.max(1, itemsWithin(item, stepsLeft())) : list.size);
+    chargeItems(isContainer(item) ? list.size * Math.max(1, itemsWithin(item, stepsLeft())) : list.size);
     return delegate(standardInList, undefined, [item, list]);
   }),
   celFunc(CHARGE_ITERATIONS, [DYN, INT], DYN, (range, stepsPerItem) => {

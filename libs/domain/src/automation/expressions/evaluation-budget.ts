@@ -75,11 +75,11 @@ export function chargeIterations(items: number, stepsPerItem: number): void {
   }
 }
 
-/** `in` and `==` on lists and maps compare item by item: the same steps as a macro's. */
-export function chargeComparisons(items: number): void {
+/** `in`, `==` and `+` on lists and maps handle them item by item: the same steps as a macro's. */
+export function chargeItems(items: number): void {
   current.iterationSteps += items;
   if (current.iterationSteps > EXPRESSION_LIMITS.maxIterationSteps) {
-    stop(`the expression would compare more than ${EXPRESSION_LIMITS.maxIterationSteps} items of lists and maps (with its list macros) in one evaluation`);
+    stop(`the expression would handle more than ${EXPRESSION_LIMITS.maxIterationSteps} items of lists and maps (comparing, joining, with its list macros) in one evaluation`);
   }
 }
 

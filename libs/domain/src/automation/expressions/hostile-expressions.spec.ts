@@ -103,12 +103,13 @@ describe('hostile expressions — stopped by the evaluation bounds with a clear 
 
   it('stops comparisons of long lists inside a macro, which compare item by item', () => {
     expect(stopped("record.tags.exists(t, t + '!' in record.tags)")).toBe(
-      `evaluation failed at column 30: the expression would compare more than ${EXPRESSION_LIMITS.maxIterationSteps} items of lists and maps (with its list macros) in one evaluation`,
+      `evaluation failed at column 30: the expression would handle more than ${EXPRESSION_LIMITS.maxIterationSteps} items of lists and maps (comparing, joining, with its list macros) in one evaluation`,
     );
-    expect(stopped('record.numbers.exists(n, n >= 0 && record.numbers != record.numbers)')).toContain('would compare more than');
+    expect(stopped('record.numbers.exists(n, n >= 0 && record.numbers != record.numbers)')).toContain('would handle more than');
+    expect(stopped('record.numbers.exists(n, size(record.tags + record.tags) < n)')).toContain('would handle more than');
     // `&&` absorbs the stopped comparison (error && false is false): the run fails all the same.
     expect(stopped("record.numbers.exists(n, [record.tags] == [record.tags] && n < 0)")).toBe(
-      `evaluation failed: the expression would compare more than ${EXPRESSION_LIMITS.maxIterationSteps} items of lists and maps (with its list macros) in one evaluation`,
+      `evaluation failed: the expression would handle more than ${EXPRESSION_LIMITS.maxIterationSteps} items of lists and maps (comparing, joining, with its list macros) in one evaluation`,
     );
   });
 
