@@ -20,7 +20,7 @@ describe('BENCH_ONLY=expressions — rule condition cost and the slowest accepte
 
   it('runs every worst case to completion within the evaluation bounds, and prints each line', () => {
     expect(result.worst.map((w) => w.name)).toEqual([
-      'macro steps (1,000 items × a 5-way test)',
+      'macro steps (1,000 items × a 4-way test)',
       'text scanned (30 × contains on 64 KiB)',
       'matches() on 2,000 characters',
       'strings built (map over 1,000 items)',

@@ -6,7 +6,9 @@ import { type CheckType, describeType, fits, fromRuleType, isLoose, toRuleType }
 import { boundReached, startEvaluation } from './evaluation-budget.js';
 import { chargeIterations } from './charge-iterations.js';
 import { checkExpression } from './expression-checker.js';
+import { EXPRESSION_LIMITS } from './expression-limits.js';
 import { shapeProblem } from './expression-shape.js';
+import { treeCost } from './node-costs.js';
 import { toJsonResult } from './json-result.js';
 import { parseExpression } from './parse-expression.js';
 import { valueFits } from './value-fits.js';
@@ -53,8 +55,13 @@ export function compileExpression(text: string, variables: RuleVariables, expect
     return { ok: false, message: `the expression must be ${article(describeType(expected))}, not ${article(describeType(checked.type))}` };
   }
 
+  // What the expression costs once, its macros' items aside (charged as they run).
+  const steps = treeCost(root, checked.weights);
+  if (steps > EXPRESSION_LIMITS.maxIterationSteps) {
+    return { ok: false, message: `the expression would take ${steps} steps; at most ${EXPRESSION_LIMITS.maxIterationSteps} are allowed (reading a timestamp in a time zone costs 1200)` };
+  }
   const usage = variableUsage(root, new Set(declared.keys()));
-  chargeIterations(root, positions);
+  chargeIterations(root, positions, checked.weights);
   const env = celEnv({ variables: Object.fromEntries([...declared.keys()].map((name) => [name, CelScalar.DYN])), funcs: [...BOUNDED_FUNCTIONS, ...BOUNDED_STRING_FUNCTIONS] });
   const planned = plan(env, parsed.parsed);
   const program = (values: Record<string, unknown>) => planned(values as Parameters<typeof planned>[0]);
@@ -65,7 +72,7 @@ export function compileExpression(text: string, variables: RuleVariables, expect
     expression: {
       text,
       type: resultType,
-      evaluate: (bindings) => evaluate(program, declared, usage, bindings, runtimeCheck, { positions, selections: checked.selections }),
+      evaluate: (bindings) => evaluate(program, declared, usage, bindings, runtimeCheck, { positions, selections: checked.selections, steps }),
     },
   };
 }
@@ -84,7 +91,7 @@ function evaluate(
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    startEvaluation();
+    startEvaluation(source.steps);
     const values: Record<string, unknown> = {};
     for (const [name, used] of usage) values[name] = name === NIL ? null : toCelValue(bindings[name], declared.get(name)!, name, used);
     const result = program(values);
@@ -105,6 +112,8 @@ function evaluate(
 }
 
 interface RunTimeSource {
+  /** Steps of one evaluation outside its macros' items, charged as it starts. */
+  steps: number;
   positions: Readonly<Record<string, number>>;
   selections: ReadonlyMap<string, { operand: string; field: string }>;
 }

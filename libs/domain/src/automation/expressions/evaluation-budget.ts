@@ -20,8 +20,10 @@ function freshBudget(): EvaluationBudget {
   return { builtCharacters: 0, scannedCharacters: 0, regexCharacters: 0, iterationSteps: 0 };
 }
 
-export function startEvaluation(): void {
+/** Starts the budget of one evaluation, with the steps it takes outside its macros already spent. */
+export function startEvaluation(steps = 0): void {
   current = freshBudget();
+  current.iterationSteps = steps;
   reached = undefined;
 }
 

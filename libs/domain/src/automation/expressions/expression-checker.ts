@@ -2,6 +2,7 @@ import type { Expr, Expr_Comprehension, Expr_CreateStruct, Expr_Select, Constant
 import { type CheckType, describeType, isList, isLoose, isMapOf, isRecord, joinTypes } from './check-type.js';
 import { type CallTyping, globalCallType, methodCallType } from './call-types.js';
 import { didYouMean } from './nearest-name.js';
+import { callCost } from './node-costs.js';
 
 /**
  * Type-checks a parsed expression against the rule's variables (issue 33 item 2: "names an
@@ -15,11 +16,14 @@ export interface CheckOutcome {
   problems: string[];
   /** Each field selection by its node id (`record.member` and `name`), to explain a selection that fails at run time. */
   selections: Map<string, { operand: string; field: string }>;
+  /** Calls that cost more than one step (node-costs.ts), by node id. */
+  weights: Map<string, number>;
 }
 
 export function checkExpression(root: Expr, variables: ReadonlyMap<string, CheckType>, positions: Readonly<Record<string, number>>): CheckOutcome {
   const problems: string[] = [];
   const selections = new Map<string, { operand: string; field: string }>();
+  const weights = new Map<string, number>();
   const report = (expr: Expr, message: string, hint = ''): CheckType => {
     const offset = positions[expr.id.toString()];
     problems.push(`${message}${offset === undefined ? '' : ` (column ${offset + 1})`}${hint}`);
@@ -54,6 +58,8 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
         const target = call.target ? check(call.target) : undefined;
         const args = call.args.map(check);
         const typing = target === undefined ? globalCallType(call.function, args) : methodCallType(call.function, target, args);
+        const cost = callCost(call.function, target, args);
+        if (cost > 1) weights.set(expr.id.toString(), cost);
         return typed(expr, typing);
       }
       case 'listExpr': {
@@ -147,7 +153,7 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
   };
 
   const type = check(root);
-  return { type, problems, selections };
+  return { type, problems, selections, weights };
 }
 
 /** Type denotations (`type(x) == int`) are identifiers a variable may shadow. */

@@ -8,7 +8,7 @@ import type { RuleVariables } from './rule-value-type.js';
  * with a clear error".
  */
 const VARIABLES: RuleVariables = {
-  record: { map: { subject: 'string', description: 'string', tags: { list: 'string' }, numbers: { list: 'int' } } },
+  record: { map: { subject: 'string', description: 'string', tags: { list: 'string' }, numbers: { list: 'int' }, at: 'timestamp' } },
 };
 const LARGEST_RECORD = {
   record: {
@@ -16,6 +16,7 @@ const LARGEST_RECORD = {
     description: 'lorem ipsum dolor sit amet '.repeat(2500).slice(0, 65_536),
     tags: Array.from({ length: 1_000 }, (_, i) => `tag-${i}`),
     numbers: Array.from({ length: 1_000 }, (_, i) => i),
+    at: '2026-11-29T08:00:00.000Z',
   },
 };
 
@@ -60,6 +61,12 @@ describe('hostile expressions — refused when the rule is written', () => {
     expect(refusal(`[${Array.from({ length: 600 }, () => '1').join(',')}]`)).toBe('expression has more than 500 parts; split it into named expressions');
   });
 
+  it('refuses an expression whose calls cost more than the bound, weighing slow ones (a time-zone read ~80 µs)', () => {
+    const reads = Array.from({ length: 21 }, () => "record.at.getHours('Europe/Amsterdam')").join(' + ');
+    expect(refusal(`${reads} > 0`)).toMatch(/^the expression would take \d+ steps; at most 25000 are allowed/);
+    expect(compileExpression("record.at.getHours('Europe/Amsterdam') > 8", VARIABLES).ok).toBe(true);
+  });
+
   it('refuses a list macro inside another', () => {
     expect(refusal('record.tags.all(t, record.tags.exists(u, u == t))')).toBe('a list macro (all, exists, exists_one, map, filter) may not be used inside another one');
     expect(refusal('record.numbers.map(n, record.numbers.filter(m, m > n))')).toContain('may not be used inside another one');
@@ -94,6 +101,11 @@ describe('hostile expressions — stopped by the evaluation bounds with a clear 
   it('stops a condition over a long list whose test is long, before the first item', () => {
     const test = Array.from({ length: 20 }, (_, i) => `t == 'v${i}'`).join(' || ');
     expect(stopped(`record.tags.exists(t, ${test})`)).toMatch(/^evaluation failed at column 12: the list macros of the expression would take more than 25000 steps \(1000 items here, \d+ steps each\)/);
+  });
+
+  it('stops a macro whose test is slow per item though short', () => {
+    expect(stopped("record.numbers.exists(n, record.at.getHours('Europe/Amsterdam') == n + 100)")).toMatch(/would take more than 25000 steps \(1000 items here, \d{4} steps each\)/);
+    expect(stopped("record.numbers.exists(n, timestamp('2026-01-01T00:00:00Z') > record.at)")).toContain('would take more than 25000 steps');
   });
 
   it('stops macros that add up past the bound one after another', () => {
