@@ -23,6 +23,31 @@ function delegate(fn: CelFunc, target: unknown, args: unknown[]): boolean {
   return result as boolean;
 }
 
+/**
+ * A string's size in code points, as CEL counts it: its length when it holds no surrogate,
+ * else one pass over its UTF-16 units. The library spreads the string into an array of
+ * characters (~25 ns a character, 1.6 ms on 64 KiB). A lone surrogate counts one, as in the spread.
+ */
+const SURROGATE = /[\ud800-\udfff]/;
+
+function codePoints(text: string): bigint {
+  chargeScanned(text.length);
+  if (!SURROGATE.test(text)) return BigInt(text.length);
+  chargeScanned(text.length);
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return BigInt(count);
+}
+
 /** The call wrapped around each list macro's list (charge-iterations.ts); '@' keeps it out of what an author can write. */
 export const CHARGE_ITERATIONS = '@charge_iterations';
 /**
@@ -99,6 +124,10 @@ export const BOUNDED_FUNCTIONS: CelFunc[] = [
       chargeScanned(this.length + argument.length);
       return delegate(original, this, [argument]);
     });
+  }),
+  celFunc('size', [STRING], INT, codePoints),
+  celMethod('size', STRING, [], INT, function (this: string) {
+    return codePoints(this);
   }),
   celMethod('matches', STRING, [STRING], BOOL, function (this: string, pattern: string) {
     chargeRegex(regexCost(this, pattern));

@@ -25,7 +25,14 @@ function delegate<T>(fn: CelFunc, target: unknown, args: unknown[]): T {
 const { STRING, INT } = CelScalar;
 const STRING_LIST = listType(STRING);
 
-/** Reads its text and builds at most as much (lowerAscii, upperAscii, trim, substring). */
+/**
+ * What the library's text functions cost beside a native scan (~0.5 ns a character, what
+ * `chargeScanned` counts), measured on 64 KiB: split ~6 ns a character, join ~5.
+ */
+const SPLIT_SCAN_WEIGHT = 12;
+const JOIN_SCAN_WEIGHT = 10;
+
+/** Reads its text and builds at most as much (trim, substring). */
 function copying(name: string, args: readonly (typeof STRING | typeof INT)[]): CelFunc {
   const original = extension(`string.${name}(${args.map((a) => a.name).join(',')})`);
   return celMethod(name, STRING, args, STRING, function (this: string, ...rest: unknown[]) {
@@ -47,7 +54,7 @@ function reading(name: string, args: readonly (typeof STRING | typeof INT)[], re
 function splitting(args: readonly (typeof STRING | typeof INT)[]): CelFunc {
   const original = extension(`string.split(${args.map((a) => a.name).join(',')})`);
   return celMethod('split', STRING, args, STRING_LIST, function (this: string, ...rest: unknown[]) {
-    chargeScanned(this.length);
+    chargeScanned(this.length * SPLIT_SCAN_WEIGHT);
     const parts = delegate<CelList>(original, this, rest);
     checkListSize(parts.size);
     return parts;
@@ -61,6 +68,7 @@ function joining(args: readonly (typeof STRING)[]): CelFunc {
     let length = Math.max(0, this.size - 1) * separator;
     for (const item of this) if (typeof item === 'string') length += item.length;
     chargeBuilt(length);
+    chargeScanned(length * JOIN_SCAN_WEIGHT);
     return delegate<string>(original, this, rest);
   });
 }
@@ -87,9 +95,30 @@ function replaceText(text: string, search: string, replacement: string, count: n
   return parts.join('');
 }
 
+/**
+ * ASCII case natively: the library's builds the result a character at a time (~15 ns a
+ * character, 1 ms on 64 KiB). Only A–Z and a–z may change, as the extension says, so a text
+ * with other characters changes its ASCII runs alone (one call per run: charged more).
+ */
+const NON_ASCII = /[\u0080-\uffff]/;
+const ASCII_RUNS = /[^\u0080-\uffff]+/g;
+const ASCII_RUN_WEIGHT = 16;
+
+function asciiCase(name: 'lowerAscii' | 'upperAscii', change: (text: string) => string): CelFunc {
+  return celMethod(name, STRING, [], STRING, function (this: string) {
+    chargeBuilt(this.length);
+    if (!NON_ASCII.test(this)) {
+      chargeScanned(this.length);
+      return change(this);
+    }
+    chargeScanned(this.length * ASCII_RUN_WEIGHT);
+    return this.replace(ASCII_RUNS, change);
+  });
+}
+
 export const BOUNDED_STRING_FUNCTIONS: CelFunc[] = [
-  copying('lowerAscii', []),
-  copying('upperAscii', []),
+  asciiCase('lowerAscii', (text) => text.toLowerCase()),
+  asciiCase('upperAscii', (text) => text.toUpperCase()),
   copying('trim', []),
   copying('substring', [INT]),
   copying('substring', [INT, INT]),

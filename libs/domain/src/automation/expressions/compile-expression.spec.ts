@@ -110,6 +110,7 @@ describe('compileExpression — types and values', () => {
     expect(evaluated("record.subject.lowerAscii().contains('printer') && record.tags.join(', ') == 'printer, hardware'")).toEqual({ ok: true, value: true });
     expect(evaluated("record.subject.replace('fire', 'water', 1).split(' ')")).toEqual({ ok: true, value: ['Printer', 'on', 'water'] });
     expect(evaluated("record.subject.substring(0, 7).upperAscii() + '/' + record.subject.charAt(0) + string(record.subject.indexOf('on'))")).toEqual({ ok: true, value: 'PRINTER/P8' });
+    expect(evaluated("'ÀB éC'.lowerAscii() + '|' + 'àb éc'.upperAscii() + '|' + string(size('😀a')) + string('😀a'.size())")).toEqual({ ok: true, value: 'Àb éc|àB éC|22' });
     expect(refusal("'%s'.format([record.subject])")).toContain("unknown function 'format'");
     expect(refusal('record.tags.join(1)')).toBe('list(string).join(int) does not exist (column 12)');
   });
