@@ -92,6 +92,12 @@ describe('hostile expressions — stopped by the evaluation bounds with a clear 
     );
   });
 
+  it('stops a value holding one long text many times, which would be a huge JSON payload', () => {
+    expect(stopped("record.tags.map(t, {'tag': t, 'text': record.description})")).toBe(
+      `evaluation failed: the expression's value holds more than ${EXPRESSION_LIMITS.maxResultCharacters} characters of text`,
+    );
+  });
+
   it('stops a list built past its bound', () => {
     const doubled = 'record.tags + record.tags';
     const expression = Array.from({ length: 6 }, () => `(${doubled})`).join(' + ');
