@@ -50,6 +50,10 @@ export function describeType(type: CheckType): string {
   return 'dyn';
 }
 
+export function article(typeName: string): string {
+  return /^[aeiou]/.test(typeName) ? `an ${typeName}` : `a ${typeName}`;
+}
+
 export function sameType(a: CheckType, b: CheckType): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;
   if (isList(a) && isList(b)) return sameType(a.list, b.list);
