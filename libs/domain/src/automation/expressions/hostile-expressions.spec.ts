@@ -52,9 +52,9 @@ describe('hostile expressions — refused when the rule is written', () => {
   });
 
   it('refuses a syntax tree deeper than the bound, however it is written', () => {
-    expect(refusal(`record.subject${' + record.subject'.repeat(40)}`)).toBe('expression is nested more than 32 deep');
-    expect(refusal(`1${'.a'.repeat(40)}`)).toBe('expression is nested more than 32 deep');
-    expect(refusal(`${'true ? 1 : '.repeat(40)}0`)).toBe('expression is nested more than 32 deep');
+    expect(refusal(`record.subject${' + record.subject'.repeat(40)}`)).toBe('expression is nested more than 32 deep (each term of a chain of + or - is a level: build long texts in named expressions)');
+    expect(refusal(`1${'.a'.repeat(40)}`)).toBe('expression is nested more than 32 deep (each term of a chain of + or - is a level: build long texts in named expressions)');
+    expect(refusal(`${'true ? 1 : '.repeat(40)}0`)).toBe('expression is nested more than 32 deep (each term of a chain of + or - is a level: build long texts in named expressions)');
   });
 
   it('refuses an expression with too many parts', () => {
