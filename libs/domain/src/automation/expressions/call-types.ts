@@ -50,10 +50,6 @@ const STRING_EXTENSION: Record<string, { args: CheckType[]; result: CheckType }[
   substring: [{ args: ['int'], result: 'string' }, { args: ['int', 'int'], result: 'string' }],
 };
 
-export function operatorName(fn: string): string {
-  return OPERATOR_NAMES[fn] ?? fn;
-}
-
 function noOverload(fn: string, args: readonly CheckType[]): CallTyping {
   const shown = args.map(describeType);
   const op = OPERATOR_NAMES[fn];

@@ -18,7 +18,7 @@ export const isRecord = (t: CheckType): t is { fields: Record<string, CheckType>
 export const isMapOf = (t: CheckType): t is { mapOf: { key: CheckType; value: CheckType } } => typeof t === 'object' && 'mapOf' in t;
 export const isMapLike = (t: CheckType): boolean => isRecord(t) || isMapOf(t);
 export const isLoose = (t: CheckType): boolean => t === 'dyn' || t === 'none';
-export const NUMERIC: readonly CheckType[] = ['int', 'uint', 'double'];
+const NUMERIC: readonly CheckType[] = ['int', 'uint', 'double'];
 export const isNumeric = (t: CheckType): boolean => NUMERIC.includes(t);
 
 export function fromRuleType(type: RuleValueType): CheckType {

@@ -2,7 +2,7 @@
  * The name a misspelt one most likely meant (`recrod` → `record`), for "did you mean"
  * in a compile error: the closest candidate within a third of the name's length in edits.
  */
-export function nearestName(name: string, candidates: Iterable<string>): string | undefined {
+function nearestName(name: string, candidates: Iterable<string>): string | undefined {
   const allowed = Math.max(1, Math.floor(name.length / 3));
   let best: string | undefined;
   let bestDistance = allowed + 1;
