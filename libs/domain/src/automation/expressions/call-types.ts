@@ -2,7 +2,7 @@ import { type CheckType, comparable, describeType, isList, isLoose, isMapLike, i
 
 /**
  * Result types of the calls a rule may make: CEL's standard operators, conversions,
- * `size`, string tests and timestamp accessors. The library's checker (0.6.1) types only
+ * `size`, string tests, timestamp accessors and the strings extension but `format` and `quote`. The library's checker (0.6.1) types only
  * constants and identifiers, so this table is what turns `record.subject + 1` or an unknown
  * function into a compile error. A function missing here is refused at write time, which
  * also keeps extensions and anything unbounded out of rules.
