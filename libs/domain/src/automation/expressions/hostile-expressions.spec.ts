@@ -138,6 +138,7 @@ describe('hostile expressions — stopped by the evaluation bounds with a clear 
       `evaluation failed at column 19: matches() read more than ${EXPRESSION_LIMITS.maxRegexCharacters} characters in one evaluation; test a shorter text or use contains()`,
     );
     expect(stopped("record.tags.exists(t, t.matches('^v[0-9]+$'))")).toContain('matches() read more than');
+    expect(stopped('record.numbers.exists(n, string(bytes(record.description)) == string(n))')).toContain('characters of text in one evaluation');
     expect(stopped("record.subject.matches('[a-z]{1000}')")).toContain('matches() read more than');
   });
 
