@@ -10,6 +10,7 @@
 import { ROLES } from '../identity/roles.js';
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import { TEAM_MEMBERS_MAX } from '../teams/team.record.js';
+import { personValueProblems } from './person-checks.js';
 
 export const PERSON_NAME_MAX = 128;
 export const PRIMARY_EMAIL_MAX = 254;
@@ -51,6 +52,10 @@ export const PERSON = defineRecord({
     account: { type: 'json', notBlank: true, graphql: false, description: 'Account the person belongs to (`id`, `name`): the account of the call or its directory account', collection: { default: true } },
   },
   defaults: { locale: DEFAULT_LOCALE, time_zone: DEFAULT_TIME_ZONE, disabled: false },
+  // It identifies a person at sign-in: one person in every account, whatever its case (migration 1's index).
+  unique: 'primary_email',
+  uniqueness: { across: 'every', compare: 'lower', taken: (email) => `Primary email has already been taken: ${email}` },
+  check: personValueProblems,
   links: { team_ids: { table: 'team_memberships', self: 'person_id', other: 'team_id', position: 'none', owner: 'other' } },
   missing: { team_ids: (ids) => `Team ids ${ids} do not match any team of the account` },
   visible: { primary_email: { to: 'role', own: 'id' } },

@@ -48,7 +48,7 @@ export interface RecordStore {
   delete(def: RecordDefinition, id: number): Promise<void>;
   /** The ids of `ids` that name no row of `table` in any of `accounts`, in the order given. */
   missingIds(table: string, accounts: readonly string[], ids: readonly number[]): Promise<number[]>;
-  /** The id of the record of the account, but `exceptId`, whose `field` reads as `value`; null when none. */
+  /** The id of the record of the account (or of any, define-record.ts `uniqueness`), but `exceptId`, whose `field` compares as `value`; null when none. */
   idWith(def: RecordDefinition, account: AccountId, field: string, value: string, exceptId?: number): Promise<number | null>;
   /** Whether `candidate` is the record `id` or one below it in the tree of its `field` (define-record.ts `parent`). */
   isSelfOrBelow(def: RecordDefinition, field: string, id: number, candidate: number): Promise<boolean>;
@@ -66,4 +66,8 @@ export interface RecordStore {
   linkIds(def: RecordDefinition, field: string, id: number): Promise<number[]>;
   /** Replaces a link list by these ids (define-record.ts RecordLink says how positions follow). */
   replaceLinks(def: RecordDefinition, field: string, id: number, ids: readonly number[]): Promise<void>;
+  /** The values the record has in the account (define-record.ts `accountValues`), in value order. */
+  accountValues(def: RecordDefinition, field: string, account: AccountId, id: number): Promise<string[]>;
+  /** Replaces the values the record has in the account. */
+  replaceAccountValues(def: RecordDefinition, field: string, account: AccountId, id: number, values: readonly string[]): Promise<void>;
 }

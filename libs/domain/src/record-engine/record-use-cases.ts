@@ -10,9 +10,10 @@
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { QueuedJob } from '../jobs/job-contract.js';
-import { notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
+import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
+import { peopleAccountsOf } from '../identity/account-access.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
 import { recordChange } from '../outbox/record-change.js';
 import type { Repositories, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
@@ -27,6 +28,7 @@ import { NOW, type CurrentView, type RecordDefinition } from './define-record.js
 import { createDefaults, stampValues, touchesStamps } from './record-defaults.js';
 import { recordEvents } from './record-events.js';
 import { referenceProblems } from './record-references.js';
+import { changeOwnedLinks } from './record-owned-links.js';
 import { assertOwn, assertResponsible, assertWriter } from './record-writers.js';
 import { RECORDS, referenceTarget } from './registry.js';
 import type { RecordRow, RecordView } from './record-store.repository.js';
@@ -68,12 +70,33 @@ export async function getRecord(def: RecordDefinition, access: AccessContext, id
   return visibleView(def, access, view);
 }
 
-/** The fields stored in the record's own row: written or stamped, and not a link list. */
+/** The fields stored in the record's own row: written or stamped, and not a link list nor values of an account. */
 export function storedFields(def: RecordDefinition): string[] {
-  return Object.entries(def.fields.fields).filter(([name, field]) => (field.write || name in def.stamps || def.service.includes(name)) && field.type !== 'references').map(([name]) => name);
+  return Object.entries(def.fields.fields)
+    .filter(([name, field]) => (field.write || name in def.stamps || def.service.includes(name)) && field.type !== 'references' && !(name in def.accountValues))
+    .map(([name]) => name);
 }
 
-const taken = (def: RecordDefinition, value: unknown) => takenAsRead(def.unique!, String(value ?? ''));
+function taken(def: RecordDefinition, value: unknown): FieldError {
+  const text = String(value ?? '');
+  return def.uniqueness.taken ? [def.unique!, def.uniqueness.taken(text)] : takenAsRead(def.unique!, text);
+}
+
+/** The link lists the record writes itself, and those kept in the other record's list (record-owned-links.ts). */
+const ownLinks = (def: RecordDefinition) => Object.keys(def.links).filter((field) => def.links[field]!.owner !== 'other');
+const ownedByOthers = (def: RecordDefinition) => Object.keys(def.links).filter((field) => def.links[field]!.owner === 'other');
+
+/** The values of the account given (define-record.ts `accountValues`) as stored: a set in value order; null is none. */
+function accountLists(def: RecordDefinition, values: Record<string, unknown>): Record<string, string[]> {
+  const given = Object.keys(def.accountValues).filter((field) => values[field] !== undefined);
+  return Object.fromEntries(given.map((field) => [field, [...new Set((values[field] as string[] | null) ?? [])].sort()]));
+}
+
+/** A record the account does not have: one of its directory account is changed there only (403); any other is not found. */
+async function refuseAbsent(def: RecordDefinition, tx: Tx, access: AccessContext, id: number): Promise<never> {
+  if (def.directory && (await tx.records.missingIds(def.table, peopleAccountsOf(access.account), [id])).length === 0) throw forbidden(def.directory.rule);
+  throw notFound();
+}
 
 /** Each value as given, else as stored. */
 const resulting = (valid: Record<string, unknown>, current?: RecordRow) => (field: string) => (field in valid ? valid[field] : current?.[field]) ?? null;
@@ -99,6 +122,8 @@ async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, inp
   const id = current?.id;
   const { values, errors } = checkRecordInput(def.fields, input as Record<string, unknown>, mode);
   const account = access.account.id;
+  const declared = new Set(errors.map(([field]) => field));
+  errors.push(...def.check(Object.fromEntries(Object.entries(values).filter(([field]) => !declared.has(field)))));
   const flagged = new Set(errors.map(([field]) => field));
   const valid = Object.fromEntries(Object.entries(values).filter(([field]) => !flagged.has(field)));
   errors.push(...(await referenceProblems(tx.records, access.account, def, valid)));
@@ -164,15 +189,19 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
     const id = await tx.records.insert(def, account, row);
     if (id === null) throw validationFailed([taken(def, row[def.unique!])]);
     const links: Record<string, number[]> = {};
-    for (const field of Object.keys(def.links)) {
+    for (const field of ownLinks(def)) {
       links[field] = linkOrder(def, field, (values[field] as number[] | null | undefined) ?? []);
       if (links[field].length > 0) await tx.records.replaceLinks(def, field, id, links[field]);
     }
+    const lists = { ...Object.fromEntries(Object.keys(def.accountValues).map((field) => [field, []])), ...accountLists(def, values) };
+    for (const [field, list] of Object.entries(lists)) if (list.length > 0) await tx.records.replaceAccountValues(def, field, account, id, list);
     const view = await viewOf(def, tx, account, id);
     await recordChange(tx, {
       account, record: { type: def.node, id }, action: 'create', actor: actorOf(access),
-      source: null, sourceId: null, changes: { ...row, ...links }, events: recordEvents(def, view), jobs: now ? timerJobs(def, account, id, row, now).jobs : [],
+      source: null, sourceId: null, changes: { ...row, ...lists, ...links }, events: recordEvents(def, view), jobs: now ? timerJobs(def, account, id, row, now).jobs : [],
     });
+    // After the record's own event: each other record whose list now holds it fires its own.
+    for (const field of ownedByOthers(def)) await changeOwnedLinks(def, tx, access, field, id, (values[field] as number[] | null | undefined) ?? [], saveRecordChange);
     if (!(await runEffects(def, tx, account, id, { before: null, after: row, changed: { ...row, ...links } }))) return view;
     return viewOf(def, tx, account, id);
   });
@@ -183,10 +212,10 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
   const account = access.account.id;
   return uow.transaction(async (tx) => {
     const current = await lockForChange(def, tx, account, id);
-    if (!current) throw notFound();
+    if (!current) return refuseAbsent(def, tx, access, id);
     await assertResponsible(def, access, tx.records, current, id);
     const values = await checked(def, tx, access, input, 'change', { ...current, id });
-    const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
+    const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links) && !(name in def.accountValues)));
     assertOwn(def, access, current, { ...current, ...wanted });
     const changed = changedFields<RecordRow>(current, wanted);
     const now = givesTimedDay(def, changed, 'change') || touchesStamps(def, changed) ? await tx.now() : null;
@@ -195,12 +224,22 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     const audit = auditPairs(current, changed);
     const links: Record<string, number[]> = {};
     for (const field of Object.keys(def.links)) {
-      const before = await tx.records.linkIds(def, field, id);
       const given = values[field] as number[] | null | undefined;
+      // The other records' changes, which the record's own does not include (docs/decisions/035).
+      if (def.links[field]!.owner === 'other') {
+        if (given !== undefined) await changeOwnedLinks(def, tx, access, field, id, given ?? [], saveRecordChange);
+        continue;
+      }
+      const before = await tx.records.linkIds(def, field, id);
       links[field] = given === undefined ? before : linkOrder(def, field, given ?? []);
       if (links[field].join() !== before.join()) audit[field] = [before, links[field]];
     }
+    for (const [field, list] of Object.entries(accountLists(def, values))) {
+      const before = await tx.records.accountValues(def, field, account, id);
+      if (list.join() !== before.join()) audit[field] = [before, list];
+    }
     if (Object.keys(audit).length === 0) return viewOf(def, tx, account, id);
+    for (const field of Object.keys(def.accountValues)) if (field in audit) await tx.records.replaceAccountValues(def, field, account, id, (audit[field] as [string[], string[]])[1]);
 
     const timers = now ? timerJobs(def, account, id, changed, now) : { jobs: [], cancel: [] };
     for (const key of timers.cancel) await tx.jobs.cancel(key);
@@ -218,7 +257,7 @@ export async function deleteRecord(def: RecordDefinition, access: AccessContext,
   const account = access.account.id;
   await uow.transaction(async (tx) => {
     const current = await lockForChange(def, tx, account, id);
-    if (!current) throw notFound();
+    if (!current) return refuseAbsent(def, tx, access, id);
     assertOwn(def, access, current);
     await assertResponsible(def, access, tx.records, current, id);
     const view = await viewOf(def, tx, account, id);
