@@ -271,7 +271,7 @@ export type { NewPersonInput } from './people/create-person.js';
 export { listPeople, getPerson } from './people/read-people.js';
 export { createPersonInAccount, updatePerson } from './people/write-people.js';
 export { MANAGED_IN_DIRECTORY } from './people/person.record.js';
-export type { PersonWriteRepository, PersonState, PersonFieldsRow } from './people/person-write.repository.js';
+export type { PersonWriteRepository, PersonFieldsRow } from './people/person-write.repository.js';
 export { visiblePrimaryEmail, assertEmailQueryAllowed } from './people/person-email-visibility.js';
 export type { PersonDirectoryView } from './people/person-directory-view.js';
 export { presentPerson } from './presenters/person.presenter.js';

@@ -8,7 +8,7 @@
  */
 import type { FieldError } from '../errors/domain-error.js';
 import type { Role } from '../identity/roles.js';
-import { checkRecordInput } from '../records/check-record-input.js';
+import { checkRecordInput, inDeclarationOrder } from '../records/check-record-input.js';
 import type { RecordInput, WriteMode } from '../records/record-fields.js';
 import { PERSON } from './person.record.js';
 
@@ -31,9 +31,6 @@ export interface CheckedPersonInput {
   team_ids?: number[];
 }
 
-const ORDER = Object.keys(PERSON_RECORD.fields);
-const rank = (field: string) => (ORDER.includes(field) ? ORDER.indexOf(field) : ORDER.length);
-
 /** Every problem of a person's values, in the declaration's order; the checked values, roles as a set. */
 export function checkPersonInput(input: Readonly<Record<string, unknown>>, mode: WriteMode): { values: CheckedPersonInput; errors: FieldError[] } {
   const { values, errors } = checkRecordInput(PERSON_RECORD, input, mode);
@@ -41,10 +38,5 @@ export function checkPersonInput(input: Readonly<Record<string, unknown>>, mode:
   const problems = PERSON.check(Object.fromEntries(Object.entries(values).filter(([field]) => !flagged.has(field))));
   const roles = values['roles'];
   if (!flagged.has('roles') && !problems.some(([field]) => field === 'roles') && roles !== undefined) values['roles'] = [...new Set((roles as Role[] | null) ?? [])];
-  return { values: values as CheckedPersonInput, errors: inFieldOrder([...errors, ...problems]) };
-}
-
-/** Problems in the declaration's order (a stable sort); those of other fields last. */
-export function inFieldOrder(errors: readonly FieldError[]): FieldError[] {
-  return errors.map((error, index) => ({ error, index })).sort((a, b) => rank(a.error[0]) - rank(b.error[0]) || a.index - b.index).map(({ error }) => error);
+  return { values: values as CheckedPersonInput, errors: inDeclarationOrder(PERSON_RECORD, [...errors, ...problems]) };
 }
