@@ -270,7 +270,7 @@ export { createPerson, ADMINISTRATION_SOURCE, PERSON_NAME_MAX, PRIMARY_EMAIL_MAX
 export type { NewPersonInput } from './people/create-person.js';
 export { listPeople, getPerson } from './people/read-people.js';
 export { createPersonInAccount, updatePerson } from './people/write-people.js';
-export { MANAGED_IN_DIRECTORY } from './people/person.record.js';
+export { EMAIL_RULE, MANAGED_IN_DIRECTORY } from './people/person.record.js';
 export type { PersonWriteRepository, PersonFieldsRow } from './people/person-write.repository.js';
 export { visiblePrimaryEmail, assertEmailQueryAllowed } from './people/person-email-visibility.js';
 export type { PersonDirectoryView } from './people/person-directory-view.js';

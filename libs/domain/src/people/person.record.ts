@@ -19,6 +19,9 @@ export const TIME_ZONE_MAX = 64;
 export const DEFAULT_LOCALE = 'en-US';
 export const DEFAULT_TIME_ZONE = 'UTC';
 
+/** Who reads a person's primary e-mail, as the people's reads say it. */
+export const EMAIL_RULE = 'An end user (no role in the account) sees their own primary e-mail only, and may not filter or sort on it (docs/decisions/033).';
+
 /** Why a person of the directory account, seen from a support domain, is not changed there. */
 export const MANAGED_IN_DIRECTORY = 'This person belongs to the directory account and is managed there';
 
@@ -67,5 +70,9 @@ export const PERSON = defineRecord({
     update:
       'Name, primary e-mail, locale, time zone, disabled, and roles in the account of the call. Disabling a person or removing a role takes effect on their next call. ' +
       'Fires person.update; a change that changes nothing fires nothing. A person of the directory account is changed in the directory account only (403).',
+  },
+  operations: {
+    list: { operationId: 'listPeople', summary: 'People of the account, and of its directory account for a support domain', description: EMAIL_RULE },
+    get: { description: EMAIL_RULE },
   },
 });

@@ -131,6 +131,18 @@ export interface RecordParent {
   create?: true;
 }
 
+/**
+ * What the OpenAPI document names and says of one REST operation of the record, where the
+ * engine's default is not the record's published one (`listPeople`, not `listPersons`).
+ */
+export interface RecordOperation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+}
+
+export type RecordOperations = Partial<Record<'list' | 'get' | 'create' | 'update', RecordOperation>>;
+
 /** The predefined filters of a record with `current`; the first is its collection's. */
 export const CURRENT_VIEWS = ['active', 'inactive', 'all'] as const;
 export type CurrentView = (typeof CURRENT_VIEWS)[number];
@@ -241,6 +253,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   payloadFields?: true;
   /** What the OpenAPI document says of a create, a change and, where the catalogue has `<noun>.delete`, a delete, beyond the summary. */
   describe: { create: string; update: string; delete?: string };
+  /** The REST operations' published names and words where they are not the engine's (RecordOperation). */
+  operations?: RecordOperations;
   /** Fields only some callers read (RecordVisibility). */
   visible?: { readonly [K in keyof F]?: RecordVisibility };
   /** Its records are of the account or of its directory account (RecordDirectory). */
@@ -297,6 +311,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   deletable: boolean;
   payloadFields: boolean;
   describe: { create: string; update: string; delete?: string };
+  operations: RecordOperations;
   /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`). */
   graphql: { one: string; many: string };
   visible: Readonly<Record<string, RecordVisibility>>;
@@ -355,6 +370,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     deletable: (EVENT_CATALOGUE[input.noun] as readonly string[]).includes('delete'),
     payloadFields: input.payloadFields ?? false,
     describe: input.describe,
+    operations: input.operations ?? {},
     graphql: { one, many: camelCase(snake) },
     visible: (input.visible ?? {}) as Record<string, RecordVisibility>,
     directory: input.directory ?? null,
