@@ -4,7 +4,7 @@
  * account of the call. The teams themselves are records of the engine (recordRoutes).
  */
 import { z } from 'zod';
-import { EMAIL_RULE, PERSON_RECORD, TEAM, presentPerson, presentRecord, type TeamView } from '@tessera/domain';
+import { EMAIL_RULE, PERSON, TEAM, presentRecord, type RecordView, type TeamView } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type RouteTable } from '@tessera/http';
 import { collectionSpecOf, parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
@@ -13,9 +13,10 @@ import { idParams, recordIdParam, recordSchemas } from './record.schema.js';
 
 /** Fields, defaults, sorts and filters as `GET /v1/teams` and `GET /v1/people` take them (their declarations). */
 const TEAMS: CollectionSpec = collectionSpecOf(TEAM.fields);
-const PEOPLE: CollectionSpec = collectionSpecOf(PERSON_RECORD);
+const PEOPLE: CollectionSpec = collectionSpecOf(PERSON.fields);
 
 const presentTeam = (view: TeamView) => presentRecord(TEAM, view);
+const presentPerson = (view: RecordView) => presentRecord(PERSON, view);
 
 export function teamsRoutes(services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
   return [

@@ -1,14 +1,14 @@
 /**
- * `personCreate` and `personUpdate` (issue 22 item 3): the use cases of `POST`/`PATCH
- * /v1/people`, so the same rules (the administrator role and `person:Create` /
- * `person:Update`), the same checks and the same webhook events. Inputs are derived from
+ * `personCreate` and `personUpdate` (issue 22 item 3): the record engine's use cases of the
+ * person's definition, as `POST`/`PATCH /v1/people`, so the same rules (the administrator role
+ * and `person:Create` / `person:Update`), the same checks and the same webhook events. Inputs are derived from
  * PERSON_RECORD (record-input.ts), `teamIds` as node IDs; the roles, which the declaration
  * keeps as JSON, are typed here as role names. `teamCreate` and `teamUpdate` are the record
  * engine's (record-module.ts).
  * Payloads are those of every record mutation (record-mutations.ts): the record, or null and
  * `errors { path message }`.
  */
-import { PERSON_RECORD, ROLES, type PersonCreateInput, type PersonUpdateInput } from '@tessera/domain';
+import { PERSON, PERSON_RECORD, ROLES } from '@tessera/domain';
 import type { FieldNeeds } from '../field-needs.js';
 import { inputFields, inputTypesSdl, type InputFields } from './record-input.js';
 import { createResolver, payloadNeeds, payloadTypesSdl, updateResolver } from './record-mutations.js';
@@ -43,8 +43,8 @@ export const peopleMutationsModule: SchemaModule = {
   },
   resolvers: {
     Mutation: {
-      personCreate: createResolver('person', PERSON_CREATE, (context, access, values) => context.services.createPerson(access, values as PersonCreateInput)),
-      personUpdate: updateResolver('person', 'Person', PERSON_CHANGE, (context, access, id, values) => context.services.updatePerson(access, id, values as PersonUpdateInput)),
+      personCreate: createResolver('person', PERSON_CREATE, (context, access, values) => context.services.createRecord(PERSON, access, values)),
+      personUpdate: updateResolver('person', 'Person', PERSON_CHANGE, (context, access, id, values) => context.services.updateRecord(PERSON, access, id, values)),
     },
   },
 };

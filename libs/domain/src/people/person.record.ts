@@ -1,11 +1,12 @@
 /**
- * A person (issue 22), one definition of the record engine (docs/decisions/039, 048): the
- * fields REST `POST`/`PATCH /v1/people`, the `GET /v1/people` collection, the answer's schema,
- * GraphQL's inputs and `tessera person create` derive from, and the engine's rules a person
- * follows: the primary e-mail seen by the staff and the person themselves (decision 033), people
- * of the account and of its directory account (a directory person is changed there only), and
- * `team_ids`, links that are the teams' (decision 035). Its routes and GraphQL type stay the
- * people's own (`listPeople`, `me`): the engine does not route it (registry.ts DEFINED).
+ * A person (issue 22), one definition of the record engine (docs/decisions/039, 048, 055):
+ * `/v1/people` (recordRoutes, with its published operation names), GraphQL's person mutations
+ * and `tessera person create`'s checks derive from it, and the engine's rules a person follows:
+ * the primary e-mail unique across every account in lower case and seen by the staff and the
+ * person themselves (decision 033), their roles in the account of the call, people of the
+ * account and of its directory account (a directory person is changed there only), and
+ * `team_ids`, links that are the teams' (decision 035). GraphQL's `Person` type stays the
+ * people's own, shared with `me`; so PERSON is not in RECORDS (registry.ts).
  */
 import { ROLES } from '../identity/roles.js';
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
