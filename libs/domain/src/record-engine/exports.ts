@@ -11,6 +11,7 @@ export { CURRENT_VIEWS, NOW, defineRecord, type CurrentView, type RecordCurrent,
 export type { RecordStore, RecordView, RecordRow, NamedRef, RecordLinked } from './record-store.repository.js';
 export { listRecords, listLinkedRecords, getRecord, createRecord, updateRecord, deleteRecord, storedFields, type RecordQuery } from './record-use-cases.js';
 export { recordPayload } from './record-payload.js';
+export { otherSide } from './record-owned-links.js';
 export { listRecordNotes, addRecordNote } from './record-notes.js';
 export { presentRecord } from './record-presenter.js';
 export { RECORDS, referenceTarget } from './registry.js';
