@@ -11,27 +11,14 @@
  */
 import type { AccessContext } from '../identity/access-context.js';
 import type { Transaction } from '../ports/unit-of-work.js';
-import type { AccountId } from '../tenancy/account-id.js';
 import type { RecordDefinition } from './define-record.js';
 import { RECORDS } from './registry.js';
-import type { RecordRow } from './record-store.repository.js';
+import type { SavedChange } from './record-store.repository.js';
 
 type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs' | 'now'>;
 
-/** The other record's change of its list, as record-use-cases.ts saveRecordChange writes it. */
-interface ListChange {
-  account: AccountId;
-  id: number;
-  before: RecordRow;
-  changed: RecordRow;
-  links: Record<string, number[]>;
-  audit: Record<string, unknown>;
-  actor: { id: number; name: string };
-  source: null;
-  jobs: [];
-}
-
-export type SaveChange = (def: RecordDefinition, tx: Tx, change: ListChange) => Promise<unknown>;
+/** Saves the other record's change: record-use-cases.ts saveRecordChange, passed in by its callers. */
+export type SaveChange = (def: RecordDefinition, tx: Tx, change: SavedChange) => Promise<unknown>;
 
 const byId = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 

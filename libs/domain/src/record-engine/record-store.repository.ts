@@ -3,6 +3,7 @@
  * and write, for any definition. SQL: libs/persistence records/.
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
+import type { QueuedJob } from '../jobs/job-contract.js';
 import type { NoteView } from '../requests/request-view.js';
 import type { AccountId } from '../tenancy/account-id.js';
 import type { CurrentView, RecordDefinition } from './define-record.js';
@@ -26,6 +27,26 @@ export interface RecordLinked {
 
 /** The stored values of a record a write may set (its columns). */
 export type RecordRow = Record<string, unknown>;
+
+/** A change of a record that changes something, as record-use-cases.ts saveRecordChange writes it. */
+export interface SavedChange {
+  account: AccountId;
+  id: number;
+  /** The row's values before the change. */
+  before: RecordRow;
+  /** The row's changed values. */
+  changed: RecordRow;
+  /** Each link list as it is to be (those in `audit` are written). */
+  links: Record<string, number[]>;
+  /** `[before, after]` of every field changed. */
+  audit: Record<string, unknown>;
+  /** Null: the service's own change. */
+  actor: { id: number; name: string } | null;
+  source: string | null;
+  jobs: readonly QueuedJob[];
+  /** False: a change the service derives, which brings nothing further (record-effects.ts). */
+  effects?: false;
+}
 
 export interface RecordStore {
   /**

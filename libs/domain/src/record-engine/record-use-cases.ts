@@ -9,7 +9,6 @@
  * the one outbox (outbox/record-change.ts). A change that changes nothing writes nothing.
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
-import type { QueuedJob } from '../jobs/job-contract.js';
 import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
@@ -31,7 +30,7 @@ import { referenceProblems } from './record-references.js';
 import { changeOwnedLinks } from './record-owned-links.js';
 import { assertOwn, assertResponsible, assertWriter } from './record-writers.js';
 import { RECORDS, referenceTarget } from './registry.js';
-import type { RecordRow, RecordView } from './record-store.repository.js';
+import type { RecordRow, RecordView, SavedChange } from './record-store.repository.js';
 import { dueTimerValues, givesTimedDay, timerJobs, withDueTimers } from './record-timers.js';
 import { LIFECYCLES } from './lifecycles.js';
 import { SYSTEM_SOURCE } from '../request-changes/change-sources.js';
@@ -269,25 +268,6 @@ export async function deleteRecord(def: RecordDefinition, access: AccessContext,
     });
     await runEffects(def, tx, account, id, { before: current, after: null, changed: {} });
   });
-}
-
-export interface SavedChange {
-  account: AccountId;
-  id: number;
-  /** The row's values before the change. */
-  before: RecordRow;
-  /** The row's changed values. */
-  changed: RecordRow;
-  /** Each link list as it is to be (those in `audit` are written). */
-  links: Record<string, number[]>;
-  /** `[before, after]` of every field changed. */
-  audit: Record<string, unknown>;
-  /** Null: the service's own change. */
-  actor: { id: number; name: string } | null;
-  source: string | null;
-  jobs: readonly QueuedJob[];
-  /** False: a change the service derives, which brings nothing further (record-effects.ts). */
-  effects?: false;
 }
 
 /** Writes a change of a record that changes something: its row, its links, one audit line, its events (record-events.ts) and the change's jobs; the record after it. */
