@@ -1,12 +1,15 @@
 /**
  * The use cases of every record of the engine (docs/decisions/039), REST and GraphQL alike.
- * Reads need `<noun>:Read`; a record of another account is not found. A write needs the
- * definition's writers (its roles, or the record's own person: define-record.ts `own`; a limited
- * writer's responsibility for it: `limited`) and
- * `<noun>:Create` / `<noun>:Update` / `<noun>:Delete`, is checked against the declaration,
- * its references and its unique field, every problem at once, and in one transaction writes
- * the record, its links, one audit line and `<noun>.create` / `.update` / `.delete` through
- * the one outbox (outbox/record-change.ts). A change that changes nothing writes nothing.
+ * Reads need `<noun>:Read`; a record of another account is not found (a write naming one of
+ * the directory account, of a record read there too, is a 403: define-record.ts `directory`).
+ * A write needs the definition's writers (its roles, or the record's own person:
+ * define-record.ts `own`; a limited writer's responsibility for it: `limited`) and
+ * `<noun>:Create` / `<noun>:Update` / `<noun>:Delete`, is checked against the declaration, the
+ * record's `check`, its references and its unique field, every problem at once, and in one
+ * transaction writes the record, its links, its values of the account, one audit line and
+ * `<noun>.create` / `.update` / `.delete` through the one outbox (outbox/record-change.ts), and
+ * the lists other records keep of it (record-owned-links.ts). A change that changes nothing
+ * writes nothing.
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
@@ -222,13 +225,13 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     if (now) Object.assign(changed, changedFields<RecordRow>(current, stampValues(def, changed, now, current)));
     const audit = auditPairs(current, changed);
     const links: Record<string, number[]> = {};
-    for (const field of Object.keys(def.links)) {
+    // The other records' changes, which the record's own does not include (docs/decisions/035).
+    for (const field of ownedByOthers(def)) {
       const given = values[field] as number[] | null | undefined;
-      // The other records' changes, which the record's own does not include (docs/decisions/035).
-      if (def.links[field]!.owner === 'other') {
-        if (given !== undefined) await changeOwnedLinks(def, tx, access, field, id, given ?? [], saveRecordChange);
-        continue;
-      }
+      if (given !== undefined) await changeOwnedLinks(def, tx, access, field, id, given ?? [], saveRecordChange);
+    }
+    for (const field of ownLinks(def)) {
+      const given = values[field] as number[] | null | undefined;
       const before = await tx.records.linkIds(def, field, id);
       links[field] = given === undefined ? before : linkOrder(def, field, given ?? []);
       if (links[field].join() !== before.join()) audit[field] = [before, links[field]];
