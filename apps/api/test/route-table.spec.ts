@@ -182,6 +182,9 @@ describe('The REST route table — every route declares what it needs', () => {
       'POST /v1/tasks/:id/approvals': { scope: 'task:Update', answer: 'task:Read', note: 'An approver of the task (docs/decisions/051)' },
       'GET /v1/project_tasks/:id/approvals': { scope: 'project_task:Read' },
       'POST /v1/project_tasks/:id/approvals': { scope: 'project_task:Update', answer: 'project_task:Read', note: 'One of the people the project task is assigned to (docs/decisions/051)' },
+      // The people a link list holds, as every list of records of the engine (docs/decisions/055).
+      'GET /v1/tasks/:id/approvers': { scope: 'task:Read', answer: 'person:Read' },
+      'GET /v1/project_tasks/:id/assignments': { scope: 'project_task:Read', answer: 'person:Read' },
       'GET /v1/projects': { scope: 'project:Read' },
       'GET /v1/projects/:id': { scope: 'project:Read' },
       'POST /v1/projects': { scope: 'project:Create', answer: 'project:Read', note: 'The administrator or agent role in the account, or the specialist role for the projects they are responsible for (docs/decisions/051)' },

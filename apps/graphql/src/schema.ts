@@ -13,7 +13,6 @@ import { integrationRecordsModule } from './schema/integration-records.module.js
 import { meModule } from './schema/me.module.js';
 import { nodeModule } from './schema/node.module.js';
 import { mutationsModule } from './schema/mutations.module.js';
-import { peopleMutationsModule } from './schema/people-mutations.module.js';
 import { recordModule } from './schema/record-module.js';
 import { requestModule } from './schema/request.module.js';
 import { teamModule } from './schema/team.module.js';
@@ -23,7 +22,7 @@ import { combineSchemaModules, type SchemaModule } from './schema/schema-module.
 
 export type { GraphqlContext } from './schema/graphql-context.js';
 
-export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, agileBoardModule, teamModule, ...RECORDS.map(recordModule), taskApprovalModule, workRecordRequestsModule, integrationRecordsModule, nodeModule, mutationsModule, peopleMutationsModule];
+export const SCHEMA_MODULES: readonly SchemaModule[] = [meModule, rateLimitModule, connectionsModule, requestModule, agileBoardModule, teamModule, ...RECORDS.map(recordModule), taskApprovalModule, workRecordRequestsModule, integrationRecordsModule, nodeModule, mutationsModule];
 
 const combined = combineSchemaModules(SCHEMA_MODULES);
 

@@ -41,7 +41,9 @@ function bodyField(field: FieldDeclaration, mode: WriteMode): z.ZodType {
   const blank = field.required || field.notBlank ? '; never blank' : '';
   switch (field.type) {
     case 'text': {
-      const meta = { ...(field.max === undefined ? {} : { maxLength: field.max }), ...(field.format ? { format: field.format } : {}) };
+      const meta = {
+        ...(field.max === undefined ? {} : { maxLength: field.max }), ...(field.format ? { format: field.format } : {}), ...(field.example === undefined ? {} : { examples: [field.example] }),
+      };
       const text = Object.keys(meta).length === 0 ? z.string() : z.string().meta(meta);
       const most = sizeText(field);
       if (field.required && mode === 'create') return text.describe(`${description}. Required; ${most.toLowerCase()}`);

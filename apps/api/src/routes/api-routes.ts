@@ -43,6 +43,7 @@ export function apiRoutes({ services, links, pageSize, attachmentMaxBytes }: Api
   const resources = [
     ...meRoutes(services), ...requestsRoutes(services, links, pageSize), ...requestWritesRoutes(services, links), ...requestFeedbackRoutes(services),
     ...eventsRoutes(services, links),
+    // People keep their place in the table, and so in the OpenAPI document, beside the requests.
     ...recordRoutes(PERSON, services, apiUrl, pageSize),
     ...teamsRoutes(services, apiUrl, pageSize),
     ...agileBoardsRoutes(services),
@@ -55,7 +56,7 @@ export function apiRoutes({ services, links, pageSize, attachmentMaxBytes }: Api
     ...uiExtensionVersionsRoutes(services, apiUrl, pageSize),
     ...uiExtensionsRoutes(services, apiUrl, pageSize),
     ...uiExtensionTranslationsRoutes(services),
-    ...RECORDS.flatMap((def) => recordRoutes(def, services, apiUrl, pageSize)),
+    ...RECORDS.filter((def) => def !== PERSON).flatMap((def) => recordRoutes(def, services, apiUrl, pageSize)),
   ];
   let document: ReturnType<typeof describeApi> | undefined;
   // Built on first request, from the whole table including its own route.

@@ -271,7 +271,7 @@ function linkRoutes(def: RecordDefinition, services: ApiServices, apiUrl: string
     const target = declared.type === 'references' ? RECORDS.find((record) => record.node === declared.target) : undefined;
     if (!target || list === null) return [];
     const collection = collectionSpecOf(target.fields);
-    const schemas = recordSchemas(target);
+    const schemas = OWN_SCHEMAS[target.node] ?? recordSchemas(target);
     const operation = list.split('_').map(capitalized).join('');
     return [
       defineRoute({

@@ -11,6 +11,10 @@ const people = connectionSdl('Person', GRAPH_READ_RULES.Person.orderFields, `
   "People whose primary e-mail is one of these (case-insensitive)."
   primaryEmail: StringValues
   name: StringValues
+  "People whose language tag is one of these, as REST's \`locale\` filter."
+  locale: StringValues
+  "People whose IANA time zone is one of these, as REST's \`time_zone\` filter."
+  timeZone: StringValues
   disabled: Boolean
 `);
 

@@ -4,7 +4,8 @@
  * as nested connections; its root connection with the same orders and filters as its REST
  * collection (recordGraphFields); `<record>Create` / `<record>Update` through the same use
  * cases as REST, with the payloads of every record mutation (record-mutations.ts). Each
- * field needs what REST needs for the same data.
+ * field needs what REST needs for the same data. A record whose object type is its own module's
+ * (`graphqlType: 'own'`: a person's `Person`, which `me` shares) gets its mutations only.
  */
 import {
   CURRENT_VIEWS, NODE_KINDS, graphqlNameOf, otherSide, readNameOf, recordGraphFields, referenceTarget, withArticle,
@@ -15,9 +16,10 @@ import { column, dbId, isoDate, nestedConnection, nodeId, reference, rootConnect
 import type { FieldNeeds } from '../field-needs.js';
 import type { Resolver } from '../guard-resolvers.js';
 import type { GraphqlContext } from './graphql-context.js';
-import { inputFields, inputTypesSdl, type InputFields } from './record-input.js';
+import { inputFields, inputTypesSdl } from './record-input.js';
 import { createResolver, deleteResolver, deleteTypesSdl, noteCreateResolver, noteNeeds, noteTypesSdl, payloadNeeds, payloadTypesSdl, updateResolver } from './record-mutations.js';
 import { plainObjectFields } from './record-object.js';
+import { OWN_INPUTS, type ExtraInput } from './record-own-inputs.js';
 import type { SchemaModule } from './schema-module.js';
 
 const FILTER_TYPES = { text: 'StringValues', flag: 'Boolean' } as const;
@@ -36,6 +38,7 @@ function viewSdl(def: RecordDefinition): string {
 }
 
 export function recordModule(def: RecordDefinition): SchemaModule {
+  if (def.graphql.ownType) return recordMutations(def, OWN_INPUTS[def.node]);
   const type = def.node as NodeKind;
   const read = (target: string): FieldNeeds => ({ action: `${referenceTarget(target).noun}:Read` });
   const ofTheRecord: FieldNeeds = { parent: `part of the ${def.what} the parent field returned` };
@@ -68,7 +71,7 @@ export function recordModule(def: RecordDefinition): SchemaModule {
   const filterSdl = filters.map(([graphql, , kind]) => `${graphql}: ${kind in FILTER_TYPES ? FILTER_TYPES[kind as keyof typeof FILTER_TYPES] : 'IdValues'}`).join('\n');
   const connection = connectionSdl(type, recordGraphFields(def).orders.map(([graphql]) => graphql), filterSdl || null);
   const { many } = def.graphql;
-  const mutations = recordMutations(def);
+  const mutations = recordMutations(def, OWN_INPUTS[def.node]);
   return {
     typeDefs: /* GraphQL */ `
       type ${type} implements Node {
@@ -102,18 +105,11 @@ export function recordModule(def: RecordDefinition): SchemaModule {
   };
 }
 
-/** Fields a record's inputs take beyond its declaration's (a person's roles, typed as role names): their SDL and how they are read. */
-export interface ExtraInput {
-  sdl: string;
-  fields: InputFields;
-}
-
 /**
  * `<record>Create`, `<record>Update` and, where the record has them, `<record>Delete` and
- * `<record>NoteCreate`, with their inputs and payloads: the record's module's, or, for a record
- * whose object type is not the engine's (a person, whose type `me` shares), a module of its own.
+ * `<record>NoteCreate`, with their inputs and payloads, and the inputs' extra fields (record-own-inputs.ts).
  */
-export function recordMutations(def: RecordDefinition, extra: ExtraInput = { sdl: '', fields: {} }): SchemaModule {
+function recordMutations(def: RecordDefinition, extra: ExtraInput = { sdl: '', fields: {} }): SchemaModule {
   const type = def.node;
   const { one } = def.graphql;
   const roles = 'note' in def.writers ? def.writers.note : `Needs the ${def.writers.roles.join(' or ')} role.`;

@@ -43,7 +43,8 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
     assertReader: (access) => assertAllowed(access, 'person', 'Read'),
     orderFields: [...NAMED_ORDERS, 'primaryEmail'],
     defaultOrder: byId,
-    filters: { primaryEmail: 'text', name: 'text', disabled: 'flag' },
+    // REST's filters of people (GraphQL has no organization): locale and time zone as given.
+    filters: { primaryEmail: 'text', name: 'text', locale: 'text', timeZone: 'text', disabled: 'flag' },
     assertQuery: (access, fieldsUsed) => assertEmailQueryAllowed(access, fieldsUsed, 'primaryEmail'),
   },
   Team: recordReadRule(TEAM),

@@ -5,8 +5,9 @@
  * the primary e-mail unique across every account in lower case and seen by the staff and the
  * person themselves (decision 033), their roles in the account of the call, people of the
  * account and of its directory account (a directory person is changed there only), and
- * `team_ids`, links that are the teams' (decision 035). GraphQL's `Person` type stays the
- * people's own, shared with `me`; so PERSON is not in RECORDS (registry.ts).
+ * `team_ids`, links that are the teams' (decision 035). GraphQL's `Person` type and `people`
+ * connection stay the people's own, shared with `me` (`graphqlType: 'own'`); the engine makes
+ * the person mutations.
  */
 import { ROLES } from '../identity/roles.js';
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
@@ -34,7 +35,7 @@ export const PERSON = defineRecord({
   fields: {
     name: { type: 'text', max: PERSON_NAME_MAX, write: 'change', required: true, description: 'Name', collection: FACETS.all },
     primary_email: {
-      type: 'text', max: PRIMARY_EMAIL_MAX, write: 'change', required: true, description: 'Primary e-mail address',
+      type: 'text', max: PRIMARY_EMAIL_MAX, write: 'change', required: true, description: 'Primary e-mail address', example: 'ada.lovelace@example.com',
       note: 'Unique across every account, whatever its case; null for an end user reading somebody else (docs/decisions/033)', collection: FACETS.all,
     },
     locale: { type: 'text', max: LOCALE_MAX, write: 'change', notBlank: true, description: 'Language tag (BCP 47)', note: `Default: ${DEFAULT_LOCALE}`, collection: FACETS.listed },
@@ -72,6 +73,7 @@ export const PERSON = defineRecord({
       'Name, primary e-mail, locale, time zone, disabled, and roles in the account of the call. Disabling a person or removing a role takes effect on their next call. ' +
       'Fires person.update; a change that changes nothing fires nothing. A person of the directory account is changed in the directory account only (403).',
   },
+  graphqlType: 'own',
   operations: {
     list: { operationId: 'listPeople', summary: 'People of the account, and of its directory account for a support domain', description: EMAIL_RULE },
     get: { description: EMAIL_RULE },

@@ -264,6 +264,12 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   accountValues?: { readonly [K in keyof F]?: RecordAccountValues };
   /** Who reads which of its records (record-readers.ts); none: every caller with `<noun>:Read`. */
   readers?: RecordReaders;
+  /**
+   * `'own'`: its GraphQL object type and root connection are a module's of its own, which other
+   * fields share (a person's `Person`, which `me` returns); the engine makes its node kind's
+   * mutations only. Default: the engine makes them all from the definition.
+   */
+  graphqlType?: 'own';
 }
 
 /** The collection facets most fields take: listed by default, filtered, and sorted (`all`) or not (`listed`). */
@@ -315,8 +321,8 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   payloadFields: boolean;
   describe: { create: string; update: string; delete?: string };
   operations: RecordOperations;
-  /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`). */
-  graphql: { one: string; many: string };
+  /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`); `ownType`: its object type and connection are not the engine's (`graphqlType`). */
+  graphql: { one: string; many: string; ownType: boolean };
   visible: Readonly<Record<string, RecordVisibility>>;
   directory: RecordDirectory | null;
   accountValues: Readonly<Record<string, RecordAccountValues>>;
@@ -375,7 +381,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     payloadFields: input.payloadFields ?? false,
     describe: input.describe,
     operations: input.operations ?? {},
-    graphql: { one, many: camelCase(snake) },
+    graphql: { one, many: camelCase(snake), ownType: input.graphqlType === 'own' },
     visible: (input.visible ?? {}) as Record<string, RecordVisibility>,
     directory: input.directory ?? null,
     accountValues: (input.accountValues ?? {}) as Record<string, RecordAccountValues>,

@@ -27,7 +27,7 @@ import { PROJECT } from '../projects/project.record.js';
 import { PROJECT_TASK } from '../projects/project-task.record.js';
 import type { RecordDefinition } from './define-record.js';
 
-export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, TEAM, BROADCAST, RELEASE, WORKFLOW, TASK, PROJECT, PROJECT_TASK];
+export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, TEAM, BROADCAST, RELEASE, WORKFLOW, TASK, PROJECT, PROJECT_TASK, PERSON];
 
 interface Target {
   table: string;
@@ -44,9 +44,8 @@ interface Target {
   nameColumn?: string | null;
 }
 
-/** Records a reference may name that are not in RECORDS: people (person.record.ts: routed by the api on their own, their GraphQL type shared with `me`) and requests. */
+/** Records a reference may name that are not in RECORDS: requests. */
 const OTHER_TARGETS: Readonly<Record<string, Target>> = {
-  Person: { table: PERSON.table, what: PERSON.what, noun: PERSON.noun, ...(PERSON.directory ? { directory: true as const } : {}) },
   Request: { table: 'requests', what: 'request', noun: 'request', nameColumn: null },
 };
 
@@ -54,7 +53,9 @@ const OTHER_TARGETS: Readonly<Record<string, Target>> = {
 export function referenceTarget(node: string): Target {
   const def = RECORDS.find((record) => record.node === node);
   // A record without a name (a workflow, a task, a project) is named by its subject.
-  const target: Target | undefined = def ? { table: def.table, what: def.what, noun: def.noun, ...('name' in def.fields.fields ? {} : { nameColumn: 'subject' }) } : OTHER_TARGETS[node];
+  const target: Target | undefined = def
+    ? { table: def.table, what: def.what, noun: def.noun, ...(def.directory ? { directory: true as const } : {}), ...('name' in def.fields.fields ? {} : { nameColumn: 'subject' }) }
+    : OTHER_TARGETS[node];
   if (!target) throw new Error(`no table for ${node}`);
   return target;
 }

@@ -79,6 +79,12 @@ export type FieldDeclaration = FieldType & {
   description: string;
   /** More about it, a sentence after the description: "Default: the caller". */
   note?: string;
+  /**
+   * A value its record's checks take, where a made-up text would not do (an e-mail address):
+   * the OpenAPI document shows it, and specs that make a record from its declaration write it
+   * (a unique one with a prefix of their own: `2-ada@example.com`).
+   */
+  example?: string;
   /** 'create': given only to a new record; 'change': to a new record and in a change of one; absent: read-only. */
   write?: 'create' | 'change';
   /** A new record needs it; given, it is never blank. */

@@ -88,7 +88,7 @@ export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
     scoped: (db, scope) => db('people as p').where('p.account_id', scope.accountId),
     // A reference (requested by, member) may name a person of the directory account.
     nodes: (db, scope) => db('people as p').whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]]).select(PERSON_COLUMNS(db)),
-    columns: { ...NAMED('p'), primaryEmail: 'lower:p.primary_email', disabled: 'p.disabled' },
+    columns: { ...NAMED('p'), primaryEmail: 'lower:p.primary_email', locale: 'p.locale', timeZone: 'p.time_zone', disabled: 'p.disabled' },
   },
   Team: recordKindTable(TEAM),
   Request: {

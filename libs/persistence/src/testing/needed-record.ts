@@ -3,16 +3,15 @@ import type { Database } from '../database.js';
 
 /**
  * A row of the account in the table of `node` with only what its definition requires: each
- * required text `Needed <field>`, each required reference a record made the same way (an SLA's
- * service offering needs its service). Records off the engine need their name only (teams), an
- * e-mail too (people) or a subject, category, status and people (requests). Names are numbered:
- * most are unique in their account.
+ * required text `Needed <field>` (or its declared example, numbered: a person's e-mail), each
+ * required reference a record made the same way (an SLA's service offering needs its service).
+ * Requests, off the engine, need a subject, category, status and people. Names are numbered:
+ * most are unique in their account, an e-mail in every account.
  */
 let made = 0;
 
 /** The rows of records off the engine whose table needs more than a name. */
 async function offEngineRow(db: Database, account: string, node: string, n: number): Promise<Record<string, unknown>> {
-  if (node === 'Person') return { account_id: account, name: `Needed Person ${n}`, primary_email: `needed-person-${n}@needed.example` };
   if (node !== 'Request') return { account_id: account, name: `Needed ${node} ${n}` };
   const person = await insertNeededRecord(db, account, 'Person');
   return { account_id: account, subject: `Needed Request ${n}`, category: 'other', status: 'assigned', requested_by_id: person, requested_for_id: person, created_by_id: person };
@@ -25,7 +24,7 @@ export async function insertNeededRecord(db: Database, account: string, node: st
   for (const [name, field] of Object.entries(def?.fields.fields ?? {})) {
     if (!field.required || !field.write) continue;
     if (field.type === 'reference') row[field.column ?? name] = await insertNeededRecord(db, account, field.target);
-    else if (field.type === 'text') row[field.column ?? name] = `Needed ${name} ${n}`;
+    else if (field.type === 'text') row[field.column ?? name] = field.example === undefined ? `Needed ${name} ${n}` : `needed-${n}-${field.example}`;
     else if (field.type === 'enum') row[field.column ?? name] = field.values[0];
     else if (field.type === 'integer') row[field.column ?? name] = field.min ?? 1;
   }
