@@ -76,6 +76,17 @@ describe('GraphQL `people` connection', () => {
     expect(tail.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false });
   });
 
+  it('filters by locale and timeZone as REST filters by locale and time_zone', async () => {
+    const db = g.test.db;
+    await db('people').whereIn('id', [people[2]!.id, people[5]!.id]).update({ locale: 'nl-NL', time_zone: 'Europe/Amsterdam' });
+    await db('people').where('id', people[5]!.id).update({ time_zone: 'Asia/Tokyo' });
+    const filtered = async (filter: Record<string, unknown>) => names(await page({ first: 20, filter, order: { field: 'NAME', direction: 'ASC' } }));
+    expect(await filtered({ locale: { values: ['nl-NL'] } })).toEqual(['Member 02', 'Member 05']);
+    expect(await filtered({ timeZone: { values: ['Europe/Amsterdam', 'America/Lima'] } })).toEqual(['Member 02']);
+    expect(await filtered({ locale: { values: ['nl-NL'] }, timeZone: { values: ['Asia/Tokyo'] } })).toEqual(['Member 05']);
+    await db('people').whereIn('id', [people[2]!.id, people[5]!.id]).update({ locale: 'en-US', time_zone: 'UTC' });
+  });
+
   it('lists only people of the current account', async () => {
     const all = await page({ first: 100 });
     const count = await g.test.db('people').where({ account_id: g.demo.account }).count({ n: '*' }).first();

@@ -33,6 +33,15 @@ function problemsOf(raw: unknown): unknown {
 const fieldsOf = (problems: unknown) => (problems as Array<[string, string]>).map(([field]) => field);
 
 describe('writeBodyShape — what a declaration tells a REST body', () => {
+  it('shows a text field\'s declared example in its schema, in both bodies', () => {
+    const EXAMPLED = declareRecord('a contact', { email: { type: 'text', max: 254, write: 'change', required: true, description: 'E-mail', example: 'ada@example.com' } });
+    const created = z.toJSONSchema(z.strictObject(writeBodyShape(EXAMPLED, 'create'))) as { properties: Record<string, { examples?: string[] }> };
+    expect(created.properties['email']).toMatchObject({ type: 'string', maxLength: 254, examples: ['ada@example.com'] });
+    const changed = JSON.stringify(z.toJSONSchema(z.strictObject(writeBodyShape(EXAMPLED, 'change'))));
+    expect(changed).toContain('"examples":["ada@example.com"]');
+    expect(JSON.stringify(z.toJSONSchema(body))).not.toContain('examples');
+  });
+
   it('refuses null for a field declared not nullable, and takes null to clear the others', () => {
     expect(fieldsOf(problemsOf({ event: null, uses: null }))).toEqual(['event', 'uses']);
     expect(problemsOf({ body: null, target: null, alg: null, minutes: null, policy: null, scopes: null })).toEqual([]);
