@@ -7,6 +7,7 @@
 import { EVENT_CATALOGUE, type EventNoun } from '../events/event-catalogue.js';
 import type { FieldError } from '../errors/domain-error.js';
 import type { Role } from '../identity/roles.js';
+import type { AccountId } from '../tenancy/account-id.js';
 import { checkedChangeEvents, checkedVerb, type ChangeVerb } from './record-verbs.js';
 import { camelCase, declareRecord, withArticle, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
 
@@ -118,6 +119,23 @@ export interface RecordParent {
   create?: true;
 }
 
+/**
+ * A record's rules that look up other records of the account (an automation rule names a webhook
+ * by its name), on the values it would have once written, given only when its own `rules` found
+ * no problem; `id`: the record changed, none for a create.
+ */
+export type RecordLookups = (
+  record: Readonly<Record<string, unknown>>,
+  context: { account: AccountId; id: number | undefined; store: LookupStore },
+) => Promise<FieldError[]>;
+
+/** What RecordLookups read: a part of the engine's store (record-store.repository.ts), declared here as that file imports this one. */
+export interface LookupStore {
+  missingIds(table: string, accounts: readonly string[], ids: readonly number[]): Promise<number[]>;
+  missingNames(table: string, account: AccountId, column: string, names: readonly string[]): Promise<string[]>;
+  rowsWhere(def: RecordDefinition, account: AccountId, field: string, value: unknown): Promise<Array<Record<string, unknown> & { id: number }>>;
+}
+
 /** The predefined filters of a record with `current`; the first is its collection's. */
 export const CURRENT_VIEWS = ['active', 'inactive', 'all'] as const;
 export type CurrentView = (typeof CURRENT_VIEWS)[number];
@@ -210,6 +228,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
    * problems are refused with them.
    */
   rules?: (record: Readonly<Record<string, unknown>>, before?: Readonly<Record<string, unknown>>) => FieldError[];
+  /** Rules of the record that look up other records (RecordLookups), run after `rules` in the write's transaction. */
+  lookups?: RecordLookups;
   /**
    * The verbs fired beside `<noun>.update` when a field changes, each once (RECORDS.md §4):
    * `{ 'status-changed': 'status', 'manager-changed': 'manager_id' }`; verbs of its catalogue only.
@@ -269,6 +289,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   current: RecordCurrent | null;
   writers: RecordWriters;
   rules: (record: Readonly<Record<string, unknown>>, before?: Readonly<Record<string, unknown>>) => FieldError[];
+  lookups: RecordLookups | null;
   changeEvents: Partial<Record<ChangeVerb, string>>;
   notes: boolean;
   /** Deleted by `DELETE` and `<record>Delete`: the catalogue has `<noun>.delete`. */
@@ -326,6 +347,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     current: input.current ?? null,
     writers: checkedWriters(input.noun, input.fields, input.writers),
     rules: input.rules ?? (() => []),
+    lookups: input.lookups ?? null,
     changeEvents: checkedChangeEvents(input.noun, input.fields, input.changeEvents ?? {}),
     notes: input.notes === true && checkedVerb(input.noun, 'note-added'),
     deletable: (EVENT_CATALOGUE[input.noun] as readonly string[]).includes('delete'),

@@ -57,6 +57,11 @@ export function recordStore(db: Database): RecordStore {
       const found = new Set<number>(await db(table).whereRaw('account_id = any(?) and id = any(?::int[])', [[...accounts], [...ids]]).pluck('id'));
       return ids.filter((id) => !found.has(id));
     },
+    async missingNames(table, account, column, names) {
+      if (names.length === 0) return [];
+      const found = new Set<string>(await db(table).where({ account_id: account }).whereIn(column, [...names]).pluck(column));
+      return names.filter((name) => !found.has(name));
+    },
     async idWith(def, account, field, value, exceptId) {
       // Compared as a person reads it, as the unique indexes compare (migration 23).
       const query = db(def.table).where({ account_id: account }).whereRaw(`name_as_read(??) = name_as_read(?)`, [columnOf(def, field), value]);
