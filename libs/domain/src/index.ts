@@ -294,3 +294,4 @@ export type { PersonCreateInput, PersonUpdateInput, CheckedPersonInput } from '.
 export * from './record-engine/exports.js';
 export { eventsThatFire, eventsThatCannotFire } from './events/events-that-fire.js';
 export { isCalendarDay } from './records/calendar-day.js';
+export * from './automation/exports.js';

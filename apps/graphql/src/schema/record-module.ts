@@ -7,7 +7,7 @@
  * field needs what REST needs for the same data.
  */
 import {
-  CURRENT_VIEWS, NODE_KINDS, graphqlNameOf, readNameOf, recordGraphFields, referenceTarget, withArticle,
+  CURRENT_VIEWS, EVENT_CATALOGUE, NODE_KINDS, graphqlNameOf, readNameOf, recordGraphFields, referenceTarget, withArticle,
   type NestedEdge, type NodeKind, type RecordDefinition,
 } from '@tessera/domain';
 import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
@@ -21,6 +21,10 @@ import { plainObjectFields } from './record-object.js';
 import type { SchemaModule } from './schema-module.js';
 
 const FILTER_TYPES = { text: 'StringValues', flag: 'Boolean' } as const;
+
+/** What a write fires, as a mutation's description says it: an automation rule's catalogue has no verbs. */
+const fires = (def: RecordDefinition, verb: string, when = '') =>
+  (EVENT_CATALOGUE[def.noun] as readonly string[]).includes(verb) ? `fires ${def.noun}.${verb}${when}` : 'fires no event';
 const isNode = (target: string): target is NodeKind => NODE_KINDS.includes(target as NodeKind);
 
 /** The predefined filters of a record with `current`, as REST's `/v1/<path>/<view>` (define-record.ts RecordCurrent). */
@@ -96,11 +100,11 @@ export function recordModule(def: RecordDefinition): SchemaModule {
       ${def.notes ? noteTypesSdl(type, def.what) : ''}
 
       extend type Mutation {
-        "Creates ${withArticle(def.what)}; fires ${def.noun}.create. ${roles}"
+        "Creates ${withArticle(def.what)}; ${fires(def, 'create')}. ${roles}"
         ${one}Create(input: ${type}CreateInput!): ${type}CreatePayload!
-        "Changes ${withArticle(def.what)}; fires ${def.noun}.update when something changed. ${roles}"
+        "Changes ${withArticle(def.what)}; ${fires(def, 'update', ' when something changed')}. ${roles}"
         ${one}Update(input: ${type}UpdateInput!): ${type}UpdatePayload!
-        ${def.deletable ? `"Deletes ${withArticle(def.what)}; fires ${def.noun}.delete. ${roles}"
+        ${def.deletable ? `"Deletes ${withArticle(def.what)}; ${fires(def, 'delete')}. ${roles}"
 ${one}Delete(input: ${type}DeleteInput!): ${type}DeletePayload!` : ''}
         ${def.notes ? `"Adds a note to ${withArticle(def.what)}; fires ${def.noun}.note-added. ${roles}"
 ${one}NoteCreate(input: ${type}NoteCreateInput!): ${type}NoteCreatePayload!` : ''}

@@ -69,10 +69,10 @@ export const AUTOMATION_RULE = defineRecord({
     },
     description: { type: 'text', max: TEXT_MAX, write: 'change', description: 'Description' },
     disabled: { type: 'boolean', write: 'change', nullable: false, description: 'Whether it no longer runs', note: 'Default: false', collection: LISTED },
-    position: { type: 'integer', min: 0, max: 1_000_000, write: 'change', description: 'Its place in the order rules run in', note: 'Lowest first; none: after those with one', collection: ALL },
+    position: { type: 'integer', min: 0, max: 1_000_000, write: 'change', description: 'Its place in the order rules run in', note: 'Lowest first; none: after those with one', collection: { default: true, sort: true } },
     generic: { type: 'enum', values: RULE_NOUNS, write: 'change', description: 'The record type it runs for, every record of it', note: `One of ${nouns}; or an owner record`, collection: ALL },
     owner_type: { type: 'enum', values: RULE_NOUNS, write: 'change', description: 'The type of the one record it runs for', note: 'With owner_id; or generic', collection: LISTED },
-    owner_id: { type: 'integer', min: 1, write: 'change', description: 'The id of the one record it runs for', collection: LISTED },
+    owner_id: { type: 'integer', min: 1, write: 'change', description: 'The id of the one record it runs for', collection: { default: true } },
     last_error: { type: 'text', description: 'Why its last failed run failed; null when none has', collection: LISTED },
     last_error_at: { type: 'datetime', description: 'When its last failed run failed', collection: ALL },
   },
@@ -81,11 +81,13 @@ export const AUTOMATION_RULE = defineRecord({
   rules: compiles,
   lookups,
   writers: { roles: ['administrator'], rule: 'This needs the administrator role in the account' },
+  deletes: true,
   describe: {
     create:
       '`name`, `trigger`, `condition` and either `generic` or `owner_type` with `owner_id` are needed. Expressions, condition and actions are compiled now: ' +
       'every problem is a 422 naming its place (`expressions[2]`, `actions[0]`). The rule runs as whoever last wrote it. Fires no event.',
     update: 'Any field; the rule is compiled again as it would be. It then runs as the caller. Fires no event.',
+    delete: 'The rule and its run log go. Fires no event.',
   },
 });
 

@@ -69,8 +69,10 @@ export function compileRule(rule: RuleText): { errors: FieldError[]; compiled: C
   const subject = ruleSubject(rule);
   if (!subject) return { errors: [], compiled: null };
   const errors: FieldError[] = [];
+  // A trigger or condition not given is the declaration's problem ("can't be blank"), not a second one here.
+  const given = (value: unknown) => typeof value === 'string' && value.trim() !== '';
   const trigger = parseTrigger(text(rule.trigger), subject);
-  if (!trigger.ok) errors.push(['trigger', trigger.message]);
+  if (!trigger.ok && given(rule.trigger)) errors.push(['trigger', trigger.message]);
 
   const expressionLines = ruleLines(text(rule.expressions));
   const actionLines = ruleLines(text(rule.actions));
@@ -92,7 +94,7 @@ export function compileRule(rule: RuleText): { errors: FieldError[]; compiled: C
   else errors.push(...expressions.errors.map(({ index, message }): FieldError => [`expressions[${index}]`, message]));
 
   const condition = compileExpression(text(rule.condition), variables, 'bool');
-  if (!condition.ok) errors.push(['condition', condition.message]);
+  if (!condition.ok && given(rule.condition)) errors.push(['condition', condition.message]);
 
   const fields = readFields(subject);
   const actions: CompiledAction[] = [];

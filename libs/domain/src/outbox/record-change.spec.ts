@@ -61,7 +61,7 @@ describe('recordChange — the one outbox writer', () => {
 
     await recordChange(tx, change({
       record: { type: 'Problem', id: 9 }, changes: { status: ['assigned', 'accepted'], note_id: 5 },
-      events: [{ name: 'problem.update' }, { name: 'problem.status-changed', payload: { status: 'accepted', previous_status: 'assigned' } }],
+      events: [{ name: 'problem.update', payload: { status: 'accepted' } }, { name: 'problem.status-changed', payload: { status: 'accepted', previous_status: 'assigned' } }],
     }));
     await recordChange(tx, change({ record: { type: 'Person', id: 9 } }));
 

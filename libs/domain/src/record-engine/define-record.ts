@@ -235,6 +235,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
    * `{ 'status-changed': 'status', 'manager-changed': 'manager_id' }`; verbs of its catalogue only.
    */
   changeEvents?: Partial<Record<ChangeVerb, keyof F & string>>;
+  /** Deleted (`DELETE`, `<record>Delete`) though its catalogue has no `<noun>.delete`, firing nothing: an automation rule's catalogue has no verbs. */
+  deletes?: true;
   /** Notes (`GET`/`POST /v1/<path>/:id/notes`, GraphQL `notes` and `<record>NoteCreate`) firing `<noun>.note-added`: its catalogue must have the verb. */
   notes?: true;
   /** Every event of the record carries its fields, references with their `nodeID` (REFERENCE.md: a time entry's and an out-of-office period's events). */
@@ -292,7 +294,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   lookups: RecordLookups | null;
   changeEvents: Partial<Record<ChangeVerb, string>>;
   notes: boolean;
-  /** Deleted by `DELETE` and `<record>Delete`: the catalogue has `<noun>.delete`. */
+  /** Deleted by `DELETE` and `<record>Delete`: the catalogue has `<noun>.delete`, or the definition says `deletes`. */
   deletable: boolean;
   payloadFields: boolean;
   describe: { create: string; update: string; delete?: string };
@@ -350,7 +352,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     lookups: input.lookups ?? null,
     changeEvents: checkedChangeEvents(input.noun, input.fields, input.changeEvents ?? {}),
     notes: input.notes === true && checkedVerb(input.noun, 'note-added'),
-    deletable: (EVENT_CATALOGUE[input.noun] as readonly string[]).includes('delete'),
+    deletable: input.deletes === true || (EVENT_CATALOGUE[input.noun] as readonly string[]).includes('delete'),
     payloadFields: input.payloadFields ?? false,
     describe: input.describe,
     graphql: { one, many: camelCase(snake) },

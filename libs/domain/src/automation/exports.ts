@@ -1,0 +1,4 @@
+/** Automation rules (docs/decisions/053), for the barrel. */
+export { AUTOMATION_RULE } from './automation-rule.record.js';
+export { RULE_LIMITS } from './rule-limits.js';
+export { RULE_NOUNS, type RuleNoun } from './rule-nouns.js';
