@@ -29,7 +29,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
   /** Only what a create needs: each required text, unique in the account, each required reference, each required enum its first value, and a day, a number of minutes and a moment of its own. */
   const minimal = (): Record<string, unknown> => {
     n += 1;
-    return Object.fromEntries(fields.filter(([, field]) => field.required && field.write).map(([name, field]) => {
+    return Object.fromEntries(fields.filter(([, field]) => field.required && field.write).map(([name, field]): [string, unknown] => {
       if (field.type === 'reference') return [name, needed[name]];
       if (field.type === 'enum') return [name, field.values[0]];
       if (field.type === 'date') return [name, `2026-01-${String((n % 28) + 1).padStart(2, '0')}`];

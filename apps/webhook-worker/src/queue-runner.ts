@@ -18,6 +18,7 @@ import { DEFAULT_DEAD_AFTER_MS, startJobRunner, type JobHandler, type JobLogLeve
 import { superviseJobRunner, type SupervisedRunner } from './runner-supervisor.js';
 import type { WorkerServices } from './services.js';
 import { recordTimerTask } from './tasks/record-timer.task.js';
+import { automationRunTask } from './tasks/automation-run.task.js';
 import { requestWaitingUntilTask } from './tasks/request-waiting-until.task.js';
 import { sendMailTask } from './tasks/send-mail.task.js';
 import { legacyWebhookDeliveryTask } from './tasks/webhook-delivery.task.js';
@@ -73,6 +74,7 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
   const work = await lane('work', options.concurrency, {
     [JOBS.requestWaitingUntil]: requestWaitingUntilTask(options.services, logger),
     [JOBS.recordTimer]: recordTimerTask(options.services, logger),
+    [JOBS.automationRun]: automationRunTask(options.services, logger),
     [JOBS.webhookEvent]: webhookEventTask(options.services, logger),
     [JOBS.webhookDelivery]: legacyWebhookDeliveryTask(logger),
   }, workLocalQueue(options.concurrency));

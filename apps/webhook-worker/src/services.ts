@@ -4,7 +4,7 @@
  * one of these. Deliveries themselves are not jobs: the delivery engine
  * (deliveries/delivery-engine.ts) claims them.
  */
-import { releaseWaitingRequest, runRecordTimer, type FannedOut, type RecordTimerJob, type RecordTimerOutcome, type RequestWaitingUntilJob, type SendMailJob, type WaitingReleaseOutcome, type WebhookEventJob } from '@tessera/domain';
+import { releaseWaitingRequest, runAutomation, runRecordTimer, type AutomationOutcome, type AutomationRunJob, type FannedOut, type RecordTimerJob, type RecordTimerOutcome, type RequestWaitingUntilJob, type SendMailJob, type WaitingReleaseOutcome, type WebhookEventJob } from '@tessera/domain';
 import { createUnitOfWork, type Database } from '@tessera/persistence';
 import { loadDeliveryConfig, type DeliveryConfig } from './deliveries/delivery-config.js';
 import { fanOutBatcher, type FanOutBatcherOptions } from './deliveries/fan-out-batcher.js';
@@ -13,6 +13,7 @@ import type { Mailer } from './mailer.js';
 export interface WorkerServices {
   releaseWaitingRequest(job: RequestWaitingUntilJob): Promise<WaitingReleaseOutcome>;
   runRecordTimer(job: RecordTimerJob): Promise<RecordTimerOutcome>;
+  runAutomation(job: AutomationRunJob): Promise<AutomationOutcome>;
   sendMail(message: SendMailJob): Promise<void>;
   fanOutWebhookEvent(event: WebhookEventJob, job: { jobId: string; eventAt: Date }): Promise<FannedOut>;
 }
@@ -36,6 +37,7 @@ export function createWorkerServices({ db, mailer, delivery = loadDeliveryConfig
   return {
     releaseWaitingRequest: (job) => releaseWaitingRequest(job, uow),
     runRecordTimer: (job) => runRecordTimer(job, uow),
+    runAutomation: (job) => runAutomation(job, uow),
     sendMail: (message) => mailer.send(message),
     fanOutWebhookEvent: (event, job) => batcher.fanOut({ event, ...job }),
   };

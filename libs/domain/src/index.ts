@@ -63,7 +63,7 @@ export { submitEvent, createEventIntake } from './events-intake/submit-event.js'
 export type { EventOutcome } from './events-intake/submit-event.js';
 export { computeTargets } from './request-changes/resolution-target.js';
 export { JOBS, JOB_SCHEMAS, queuedJob, parseJobPayload, waitingUntilJobKey, recordTimerJobKey } from './jobs/job-contract.js';
-export type { JobName, JobPayload, JobOptions, QueuedJob, ParsedJob, WebhookEventJob, WebhookDeliveryJob, SendMailJob, RequestWaitingUntilJob, RecordTimerJob } from './jobs/job-contract.js';
+export type { JobName, JobPayload, JobOptions, QueuedJob, ParsedJob, WebhookEventJob, WebhookDeliveryJob, SendMailJob, RequestWaitingUntilJob, RecordTimerJob, AutomationRunJob } from './jobs/job-contract.js';
 export { releaseWaitingRequest } from './requests/release-waiting-request.js';
 export type { WaitingReleaseOutcome } from './requests/release-waiting-request.js';
 export { runRecordTimer, type RecordTimerOutcome } from './record-engine/run-record-timer.js';

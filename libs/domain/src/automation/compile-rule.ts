@@ -52,7 +52,8 @@ const shown = (type: RuleValueType) => (typeof type === 'string' ? type : 'list'
 
 /** What a `set` of the field takes, or null when the value's type fits. */
 function unfit(field: FieldDeclaration, type: RuleValueType): string | null {
-  if (type === 'null' || type === 'dyn') return field.notBlank || field.required ? 'a value, not nil' : null;
+  if (type === 'dyn') return null;
+  if (type === 'null') return field.notBlank || field.required ? 'a value, not nil' : null;
   switch (field.type) {
     case 'text': case 'enum': case 'date': return isA(type, 'string') ? null : `a string, not ${shown(type)}`;
     case 'integer': return isA(type, 'int') ? null : `an int, not ${shown(type)}`;

@@ -2,3 +2,5 @@
 export { AUTOMATION_RULE } from './automation-rule.record.js';
 export { RULE_LIMITS } from './rule-limits.js';
 export { RULE_NOUNS, type RuleNoun } from './rule-nouns.js';
+export type { AutomationRuleRepository, RuleRun, RuleRunView, StoredRule } from './automation-rule.repository.js';
+export { runAutomation, type AutomationOutcome } from './automation-run.js';

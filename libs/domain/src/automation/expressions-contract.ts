@@ -21,11 +21,11 @@ const toCel = (value: unknown): unknown => {
 const fromCel = (value: unknown): unknown => {
   if (typeof value === 'bigint') return Number(value);
   if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(k), fromCel(v)]));
-  if (value !== null && typeof value === 'object' && Symbol.iterator in value) return [...(value as Iterable<unknown>)].map(fromCel);
-  if (value !== null && typeof value === 'object' && 'get' in value && 'size' in value) {
+  if (value !== null && typeof value === 'object' && typeof (value as { keys?: unknown }).keys === 'function' && typeof (value as { get?: unknown }).get === 'function' && !Array.isArray(value)) {
     const map = value as unknown as { keys(): Iterable<unknown>; get(k: unknown): unknown };
-    return Object.fromEntries([...map.keys()].map((k) => [String(k), fromCel(map.get(k))]));
+    if (!('at' in value)) return Object.fromEntries([...map.keys()].map((k) => [String(k), fromCel(map.get(k))]));
   }
+  if (value !== null && typeof value === 'object' && Symbol.iterator in value) return [...(value as Iterable<unknown>)].map(fromCel);
   return value;
 };
 

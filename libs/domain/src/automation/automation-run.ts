@@ -1,0 +1,145 @@
+/**
+ * The `automation-run` task (docs/decisions/053): after a change of a record, its account's
+ * enabled rules for it run in position order, each on its own —
+ * 1. its trigger fires on the change (a rule scheduled by another's `after … trigger` always runs);
+ * 2. past the depth limit or the account's budget of runs a minute, it stops there, with why;
+ * 3. its expressions and condition are evaluated on the record as read now, as its owner reads it;
+ * 4. matched, all its actions apply in one transaction, as its owner (rule-owner.ts), through the
+ *    use cases of any write: their changes go through the outbox like any other, and queue the next
+ *    rules one level deeper.
+ * A rule that fails — a value that does not evaluate, a write refused — fails alone: its transaction
+ * rolls back, the change that triggered it stays, its `last_error` says why and its run is logged;
+ * the next rules still run.
+ */
+import { isDomainError } from '../errors/domain-error.js';
+import { JOBS, type AutomationRunJob, type QueuedJob } from '../jobs/job-contract.js';
+import type { Transaction } from '../ports/unit-of-work.js';
+import { requestReadScope } from '../requests/request-read-scope.js';
+import { trustedAccountId, type AccountId } from '../tenancy/account-id.js';
+import type { StoredRule } from './automation-rule.repository.js';
+import { compileRule, type CompiledRule } from './compile-rule.js';
+import { evaluateExpressions } from './expressions-contract.js';
+import { applyAction, type RuleParts, type RulePorts } from './rule-actions-apply.js';
+import { RULE_LIMITS } from './rule-limits.js';
+import { ruleOwnerAccess } from './rule-owner.js';
+import { RULE_SUBJECTS, isRuleNoun, type RuleSubject } from './rule-subjects.js';
+import { triggerFires } from './rule-trigger.js';
+import { previousValue, recordValue } from './rule-variables.js';
+
+export interface AutomationOutcome {
+  /** Rules whose trigger fired. */
+  ran: number;
+  matched: number;
+  failed: number;
+}
+
+type Tx = Pick<Transaction, RuleParts>;
+
+/** A failure of one rule's run: its message is what `last_error` and the run log say. */
+class RuleFailure extends Error {}
+
+/** A problem as a sentence: a refused write names each field's problem. */
+function reason(error: unknown): string {
+  if (error instanceof RuleFailure) return error.message;
+  if (isDomainError(error)) return error.errors.length > 0 ? `${error.message}: ${error.errors.map(([field, message]) => `${field}: ${message}`).join('; ')}` : error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The transaction as a rule's actions see it: the `automation-run` jobs its changes queue are one level deeper. */
+function deeper(tx: Tx, depth: number): Tx {
+  const bump = (jobs: readonly QueuedJob[]) => jobs.map((job) => (job.task === JOBS.automationRun ? { ...job, payload: { ...job.payload, depth } } as QueuedJob : job));
+  const jobs = { enqueue: (queued: readonly QueuedJob[]) => tx.jobs.enqueue(bump(queued)), cancel: (key: string) => tx.jobs.cancel(key) };
+  const outbox = {
+    write: (entry: Parameters<Tx['outbox']['write']>[0], rows?: Parameters<Tx['outbox']['write']>[1]) => tx.outbox.write({ ...entry, jobs: bump(entry.jobs) }, rows),
+    writeAll: (items: Parameters<Tx['outbox']['writeAll']>[0]) => tx.outbox.writeAll(items.map((item) => ({ ...item, entry: { ...item.entry, jobs: bump(item.entry.jobs) } }))),
+  };
+  return new Proxy(tx, { get: (target, key) => (key === 'jobs' ? jobs : key === 'outbox' ? outbox : Reflect.get(target, key)) });
+}
+
+/** The rules of the job: one rule when another's `after` scheduled it (still enabled and for this record), else every enabled rule that could match. */
+async function rulesOf(job: AutomationRunJob, account: AccountId, uow: RulePorts): Promise<StoredRule[]> {
+  const repo = uow.repositories.automationRules;
+  if (job.rule_id === undefined) return repo.matching(account, job.noun, job.record_id);
+  const rule = await repo.find(account, job.rule_id);
+  const forRecord = rule && (rule.generic === job.noun || (rule.owner_type === job.noun && rule.owner_id === job.record_id));
+  return rule && forRecord && !rule.disabled ? [rule] : [];
+}
+
+/** The record as its owner reads it now; null when it is gone (or they cannot read it). */
+async function readRecord(subject: RuleSubject, access: Parameters<typeof requestReadScope>[0] & { account: { id: AccountId }; roles: Parameters<typeof requestReadScope>[2] }, id: number, uow: RulePorts) {
+  if (subject.def) return uow.repositories.records.find(subject.def, access.account.id, id);
+  return uow.repositories.requests.findView(requestReadScope(access, access.account.id, access.roles), id);
+}
+
+export async function runAutomation(job: AutomationRunJob, uow: RulePorts): Promise<AutomationOutcome> {
+  const outcome: AutomationOutcome = { ran: 0, matched: 0, failed: 0 };
+  if (!isRuleNoun(job.noun)) return outcome;
+  const subject = RULE_SUBJECTS[job.noun];
+  // The job was written by this service in the transaction of the record's change.
+  const account = trustedAccountId(job.account_id);
+  const repo = uow.repositories.automationRules;
+  const rules = await rulesOf(job, account, uow);
+  let actor: { id: number; name: string } | null | undefined;
+
+  for (const rule of rules) {
+    const { compiled, errors } = compileRule(rule);
+    if (job.rule_id === undefined && compiled && !triggerFires(compiled.trigger, job)) continue;
+    outcome.ran += 1;
+    const log = async (matched: boolean, actions: readonly string[], error: string | null) => {
+      await repo.logRun(account, { ruleId: rule.id, recordType: subject.noun, recordId: job.record_id, matched, actions, error, depth: job.depth }, RULE_LIMITS.runsKept);
+      if (error !== null) await repo.failed(account, rule.id, error);
+    };
+    try {
+      if (!compiled) throw new RuleFailure(`the rule does not compile: ${errors.map(([field, message]) => `${field}: ${message}`).join('; ')}`);
+      if (job.depth > RULE_LIMITS.maxDepth) throw new RuleFailure(`stopped at depth ${RULE_LIMITS.maxDepth}: rules' changes triggered rules ${RULE_LIMITS.maxDepth} times in a chain`);
+      if ((await repo.runsInLastMinute(account)) >= RULE_LIMITS.runsPerMinute) {
+        throw new RuleFailure(`stopped: the account ran ${RULE_LIMITS.runsPerMinute} rules in the last minute`);
+      }
+      const owner = await ruleOwnerAccess(repo, account, rule.run_as_id);
+      if ('refused' in owner) throw new RuleFailure(owner.refused);
+      const view = await readRecord(subject, owner.access, job.record_id, uow);
+      if (!view) throw new RuleFailure(`the ${subject.what} ${job.record_id} is gone, or its owner may not read it`);
+      if (actor === undefined) actor = job.actor_id === null ? null : await personOf(uow, account, job.actor_id);
+      const record = recordValue(subject, view as Record<string, unknown>);
+      const matched = evaluate(compiled, { record, previous: previousValue(subject, record, job.previous), person: actor });
+      if (!matched.matched) {
+        await log(false, [], null);
+        continue;
+      }
+      await uow.transaction(async (tx) => {
+        const inner = deeper(tx, job.depth + 1);
+        const one: RulePorts = { transaction: (work) => work(inner), repositories: inner };
+        for (const [index, action] of compiled.actions.entries()) {
+          const value = action.expression ? action.expression.evaluate(matched.bindings) : { ok: true as const, value: null };
+          if (!value.ok) throw new RuleFailure(`actions[${index}]: ${value.message}`);
+          try {
+            await applyAction({ subject, access: owner.access, recordId: job.record_id, record, job, uow: one }, action, value.value);
+          } catch (error) {
+            throw new RuleFailure(`actions[${index}]: ${reason(error)}`);
+          }
+        }
+      });
+      outcome.matched += 1;
+      await log(true, compiled.actions.map((action) => action.name), null);
+    } catch (error) {
+      if (!(error instanceof RuleFailure) && !isDomainError(error)) throw error;
+      outcome.failed += 1;
+      await log(false, [], reason(error));
+    }
+  }
+  return outcome;
+}
+
+/** The expressions, then the condition; a value that does not evaluate fails the rule. */
+function evaluate(compiled: CompiledRule, variables: Record<string, unknown>): { matched: false } | { matched: true; bindings: Record<string, unknown> } {
+  const named = evaluateExpressions(compiled.expressions, variables);
+  if (!named.ok) throw new RuleFailure(`expressions[${named.index}]: ${named.message}`);
+  const condition = compiled.condition.evaluate(named.bindings);
+  if (!condition.ok) throw new RuleFailure(`condition: ${condition.message}`);
+  return condition.value === true ? { matched: true, bindings: named.bindings } : { matched: false };
+}
+
+async function personOf(uow: RulePorts, account: AccountId, id: number): Promise<{ id: number; name: string }> {
+  const found = await uow.repositories.automationRules.personAccess(account, id);
+  return { id, name: found?.person.name ?? '' };
+}
