@@ -200,6 +200,7 @@ describe('The REST route table — every route declares what it needs', () => {
       'POST /v1/automation_rules': { role: 'administrator', scope: 'automation_rule:Create', answer: 'automation_rule:Read' },
       'PATCH /v1/automation_rules/:id': { role: 'administrator', scope: 'automation_rule:Update', answer: 'automation_rule:Read' },
       'DELETE /v1/automation_rules/:id': { role: 'administrator', scope: 'automation_rule:Delete' },
+      'GET /v1/automation_rules/:id/runs': { scope: 'automation_rule:Read' },
       'PUT /v1/ui_extensions/:id/translations/:locale': { role: 'administrator', scope: 'ui_extension:Update', answer: 'ui_extension:Read' },
       'POST /v1/events': { scope: 'request:Read', note: expect.stringContaining('`request:Create`') },
       'GET /v1/openapi.json': { public: expect.any(String) },

@@ -58,7 +58,7 @@ export interface AutomationRuleRepository {
   logRun(account: AccountId, run: RuleRun, keep: number): Promise<void>;
   /** Sets the rule's last error, now. */
   failed(account: AccountId, ruleId: number, error: string): Promise<void>;
-  /** One page of a rule's runs, newest first unless sorted otherwise. */
+  /** One page of a rule's runs. */
   runsPage(account: AccountId, ruleId: number, query: CollectionQuery): Promise<Page<RuleRunView>>;
   /** The webhook of the account with that name (the lowest id when several share it): what a `call webhook` sends to. */
   webhookNamed(account: AccountId, name: string): Promise<{ id: number; event: string } | null>;

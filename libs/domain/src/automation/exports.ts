@@ -4,3 +4,4 @@ export { RULE_LIMITS } from './rule-limits.js';
 export { RULE_NOUNS, type RuleNoun } from './rule-nouns.js';
 export type { AutomationRuleRepository, RuleRun, RuleRunView, StoredRule } from './automation-rule.repository.js';
 export { runAutomation, type AutomationOutcome } from './automation-run.js';
+export { RULE_RUN_RECORD, listRuleRuns } from './rule-runs.js';

@@ -47,8 +47,7 @@ export function automationRuleRepository(db: Database): AutomationRuleRepository
       await db('automation_rules').where({ account_id: account, id: ruleId }).update({ last_error: error, last_error_at: db.fn.now() });
     },
     async runsPage(account, ruleId, query) {
-      const sorted = query.sort.length > 0 ? query : { ...query, sort: [{ field: 'id', direction: 'desc' as const }] };
-      return fetchPage<RuleRunView>(db('automation_rule_runs').where({ account_id: account, rule_id: ruleId }).select('id', 'at', 'record_type', 'record_id', 'matched', 'actions', 'error', 'depth'), sorted, RUN_COLUMNS);
+      return fetchPage<RuleRunView>(db('automation_rule_runs').where({ account_id: account, rule_id: ruleId }).select('id', 'at', 'record_type', 'record_id', 'matched', 'actions', 'error', 'depth'), query, RUN_COLUMNS);
     },
     async webhookNamed(account, name) {
       return ((await db('webhooks').where({ account_id: account, name }).orderBy('id').first('id', 'event')) as { id: number; event: string } | undefined) ?? null;
