@@ -7,6 +7,7 @@
  * - `update <record> add <id> to <collection>` / `remove <id> from <collection>` / `clear <collection>`
  * - `after <delay> trigger '<rule name>'` (delay: `90s`, `30m`, `2h`, `1d`, or several: `1h 30m`)
  * - `call webhook '<webhook name>' with payload <value>`
+ * A name may be in double quotes instead (`call webhook "notify" …`), which JSON bodies write more easily.
  */
 export type RuleAction =
   | { kind: 'set'; field: string; value: string }
@@ -18,7 +19,8 @@ export type RuleAction =
 
 export type ParsedAction = { ok: true; action: RuleAction; record?: string } | { ok: false; message: string };
 
-const QUOTED = String.raw`'((?:[^'\\]|\\.)*)'`;
+/** A name in single or double quotes, a backslash escaping the next character. */
+const QUOTED = String.raw`(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")`;
 const UPDATE = /^update\s+([a-z_]+)\s+(.*)$/is;
 const SET = /^set\s+([a-z_]+)\s*=\s*(.+)$/is;
 const NOTE = /^add\s+note\s+(.+)$/is;
@@ -41,10 +43,10 @@ export function parseAction(text: string): ParsedAction {
   const after = AFTER.exec(line);
   if (after) {
     const seconds = [...after[1]!.matchAll(/(\d+)\s*([smhd])/gi)].reduce((sum, [, n, unit]) => sum + Number(n) * SECONDS[unit!.toLowerCase()]!, 0);
-    return { ok: true, action: { kind: 'after', seconds, rule: unquoted(after[2]!) } };
+    return { ok: true, action: { kind: 'after', seconds, rule: unquoted(after[2] ?? after[3]!) } };
   }
   const webhook = WEBHOOK.exec(line);
-  if (webhook) return { ok: true, action: { kind: 'webhook', webhook: unquoted(webhook[1]!), value: webhook[2]!.trim() } };
+  if (webhook) return { ok: true, action: { kind: 'webhook', webhook: unquoted(webhook[1] ?? webhook[2]!), value: webhook[3]!.trim() } };
   const update = UPDATE.exec(line);
   if (!update) return { ok: false, message: FORMS };
   const [record, rest] = [update[1]!.toLowerCase(), update[2]!.trim()];
