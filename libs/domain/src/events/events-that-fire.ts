@@ -1,6 +1,7 @@
 /**
  * The names of the catalogue some write of Tessera fires: the request verbs its request writes,
- * the events intake and the job queue fire, and people's create and update; for every record of
+ * the events intake and the job queue fire, people's create and update, and `automation_rule`, which
+ * an automation rule's `call webhook` sends (docs/decisions/053); for every record of
  * the engine its create, update and, where it has them, delete, note-added and the verbs its
  * fields' changes fire. The README lists them and, by name, the catalogue's names that cannot
  * fire yet (a spec keeps the two in step).
@@ -11,7 +12,7 @@ import { EVENT_NAMES, type EventName } from './event-catalogue.js';
 const OFF_THE_ENGINE: readonly EventName[] = [
   'request.create', 'request.update', 'request.note-added', 'request.status-changed', 'request.member-changed', 'request.team-changed',
   'request.major-incident-status-changed', 'request.agile-board-column-changed',
-  'person.create', 'person.update',
+  'person.create', 'person.update', 'automation_rule',
 ];
 
 /** In the catalogue's order. */
