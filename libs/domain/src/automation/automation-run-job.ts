@@ -3,7 +3,7 @@
  * for, through the one outbox, queues one — in the same statement, and only if the account has an
  * enabled rule generic for the type or owned by the record (QueuedJob `onlyIfRules`), so an
  * account without rules pays one index probe and no job. It says what the rules need: what
- * changed, with the values before, the verbs fired, the note added, and how deep in a chain of
+ * changed, with the values before and after, the verbs fired, the note added, and how deep in a chain of
  * rules the change is (a rule's own changes are one deeper: automation-run.ts).
  */
 import { JOBS, queuedJob, type QueuedJob } from '../jobs/job-contract.js';
@@ -26,8 +26,11 @@ export function automationRunJob(change: ChangeForRules): QueuedJob | null {
   const noun = ruleNounOfNode(change.record.type);
   if (noun === undefined || change.action === 'delete') return null;
   const previous: Record<string, unknown> = {};
-  if (change.action === 'update') {
-    for (const [field, pair] of Object.entries(change.changes)) if (!NOT_FIELDS.has(field) && Array.isArray(pair) && pair.length === 2) previous[field] = pair[0];
+  const changed: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(change.changes)) {
+    if (NOT_FIELDS.has(field)) continue;
+    if (change.action === 'create') changed[field] = value;
+    else if (Array.isArray(value) && value.length === 2) [previous[field], changed[field]] = value;
   }
   const verbs = change.events.map(({ name }) => name.slice(name.indexOf('.') + 1));
   const noteId = change.events.find(({ name }) => name.endsWith('.note-added'))?.payload?.['note_id'];
@@ -35,7 +38,7 @@ export function automationRunJob(change: ChangeForRules): QueuedJob | null {
     JOBS.automationRun,
     {
       account_id: change.account, noun, record_id: change.record.id, actor_id: change.actor?.id ?? null, source: change.source,
-      action: change.action, previous, verbs, note_id: typeof noteId === 'number' ? noteId : null, depth: 0,
+      action: change.action, previous, changed, verbs, note_id: typeof noteId === 'number' ? noteId : null, depth: 0,
     },
     { onlyIfRules: { account: change.account, type: noun, id: change.record.id } },
   );

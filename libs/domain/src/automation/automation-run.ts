@@ -24,7 +24,7 @@ import { RULE_LIMITS } from './rule-limits.js';
 import { ruleOwnerAccess } from './rule-owner.js';
 import { RULE_SUBJECTS, isRuleNoun, type RuleSubject } from './rule-subjects.js';
 import { triggerFires } from './rule-trigger.js';
-import { previousValue, recordValue } from './rule-variables.js';
+import { recordValue, withStoredValues } from './rule-variables.js';
 
 export interface AutomationOutcome {
   /** Rules whose trigger fired. */
@@ -100,8 +100,9 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts): Prom
       const view = await readRecord(subject, owner.access, job.record_id, uow);
       if (!view) throw new RuleFailure(`the ${subject.what} ${job.record_id} is gone, or its owner may not read it`);
       if (actor === undefined) actor = job.actor_id === null ? null : await personOf(uow, account, job.actor_id);
-      const record = recordValue(subject, view as Record<string, unknown>);
-      const matched = evaluate(compiled, { record, previous: previousValue(subject, record, job.previous), person: actor });
+      // The record as the change left it: a later change of the same fields (queued behind this job) is its own run's.
+      const record = withStoredValues(subject, recordValue(subject, view as Record<string, unknown>), job.changed);
+      const matched = evaluate(compiled, { record, previous: withStoredValues(subject, record, job.previous), person: actor });
       if (!matched.matched) {
         await log(false, [], null);
         continue;

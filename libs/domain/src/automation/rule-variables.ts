@@ -64,15 +64,24 @@ export function recordValue(subject: RuleSubject, view: Readonly<Record<string, 
   return value;
 }
 
-/** `previous`: the record with the changed fields' stored values from before the change (the job's `previous`, keyed by field). */
-export function previousValue(subject: RuleSubject, now: Record<string, unknown>, previous: Readonly<Record<string, unknown>>): Record<string, unknown> {
+/**
+ * The record with some fields' stored values (keyed by field) in place of its own: `previous`, with
+ * the values a change replaced; `record`, read now, with the values the change left, so a rule run
+ * after later changes still sees the change it runs for. A reference keeps its name where its id
+ * is the one read now.
+ */
+export function withStoredValues(subject: RuleSubject, now: Record<string, unknown>, stored: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const value = { ...now };
+  const named = (target: string, id: number, read: unknown) =>
+    (read as { id?: number } | null)?.id === id ? read : { id, name: null, nodeID: encodeNodeId(target, id) };
   for (const { read, name, field } of readFields(subject)) {
-    if (!(name in previous)) continue;
-    const was = previous[name];
-    if (field.type === 'reference') value[read] = typeof was === 'number' ? { id: was, name: null, nodeID: encodeNodeId(field.target, was) } : null;
-    else if (field.type === 'references') value[read] = Array.isArray(was) ? was.map((id: number) => ({ id, name: null, nodeID: encodeNodeId(field.target, id) })) : [];
-    else value[read] = was ?? null;
+    if (!(name in stored)) continue;
+    const was = stored[name];
+    if (field.type === 'reference') value[read] = typeof was === 'number' ? named(field.target, was, now[read]) : null;
+    else if (field.type === 'references') {
+      const held = (now[read] as Array<{ id: number }> | undefined) ?? [];
+      value[read] = Array.isArray(was) ? was.map((id: number) => named(field.target, id, held.find((item) => item.id === id) ?? null)) : [];
+    } else value[read] = was instanceof Date ? was.toISOString() : (was ?? null);
   }
   return value;
 }

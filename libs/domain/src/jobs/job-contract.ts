@@ -72,6 +72,8 @@ export const automationRunJob = z.object({
   action: z.enum(['create', 'update']),
   /** The fields changed, each with its value before the change (as stored). */
   previous: z.record(z.string(), z.unknown()),
+  /** The same fields (every field given, for a create) with the values the change left them with: the rules read the record as the change left it. */
+  changed: z.record(z.string(), z.unknown()),
   /** The verbs the change fired (`status-changed`, `note-added`, …). */
   verbs: z.array(z.string()),
   note_id: z.number().int().nullable(),

@@ -69,7 +69,7 @@ describe('recordChange — the one outbox writer', () => {
       task: 'automation-run',
       payload: {
         account_id: 'wdc', noun: 'problem', record_id: 9, actor_id: 100, source: 'Nagios', action: 'update',
-        previous: { status: 'assigned' }, verbs: ['update', 'status-changed'], note_id: null, depth: 0,
+        previous: { status: 'assigned' }, changed: { status: 'accepted' }, verbs: ['update', 'status-changed'], note_id: null, depth: 0,
       },
       onlyIfRules: { account: 'wdc', type: 'problem', id: 9 },
     });

@@ -28,7 +28,7 @@ afterAll(() => test.drop());
 const mail: QueuedJob = { task: 'send-mail', payload: { to: 'ann@rules.test', subject: 's', text: 't' } };
 const run = (type: string, id: number): QueuedJob => ({
   task: 'automation-run',
-  payload: { account_id: ACCOUNT, noun: type, record_id: id, actor_id: null, source: null, action: 'update', previous: {}, verbs: ['update'], note_id: null, depth: 0 },
+  payload: { account_id: ACCOUNT, noun: type, record_id: id, actor_id: null, source: null, action: 'update', previous: {}, changed: {}, verbs: ['update'], note_id: null, depth: 0 },
   onlyIfRules: { account: ACCOUNT, type, id },
 });
 const rule = (values: Record<string, unknown>) =>
