@@ -4,7 +4,7 @@
  * transaction through the ordinary use cases, `call webhook` delivering an `automation_rule`
  * message, signed and sent like any other, to that webhook only.
  */
-import { AUTOMATION_RULE, JOBS, PROBLEM, createRecord, createRequest, encodeNodeId, updateRecord, updateRequest, type AccessContext } from '@tessera/domain';
+import { AUTOMATION_RULE, JOBS, PROBLEM, RULE_LIMITS, createRecord, createRequest, encodeNodeId, updateRecord, updateRequest, type AccessContext } from '@tessera/domain';
 import { createUnitOfWork, listQueuedJobs } from '@tessera/persistence';
 import type { TestDatabase } from '@tessera/persistence/testing';
 import { deliverySuite } from './support/delivery-suite.js';
@@ -139,6 +139,25 @@ describe('automation rules run by the worker', () => {
 
     expect((await ruleRow(created.id)).last_error).toMatch(/^actions\[0\]: /);
     expect((await test.db('problems').where({ id: problem.id }).first('status')).status).not.toBe('solved');
+  });
+
+  it("stops a rule that would act past the account's budget of acting runs a minute; one that does not match still runs", async () => {
+    const acting = await rule({ trigger: 'on update', condition: 'true', actions: "note: update request add note 'acted'" });
+    const idle = await rule({ trigger: 'on update', condition: 'false', actions: "note: update request add note 'never'" });
+    // The account's rules acted as often as the budget allows, a moment ago.
+    await test.db('automation_rule_runs').insert(Array.from({ length: RULE_LIMITS.runsPerMinute }, () => ({
+      account_id: access.account.id, rule_id: idle.id, record_type: 'request', record_id: 1, matched: true, depth: 0,
+    })));
+    const { id } = await request();
+    await change(id, { impact: 'low' });
+    await suite.worker.start(LOOPBACK);
+    await waitFor('the budget', async () => (await ruleRow(acting.id))?.last_error);
+    await queueEmpty();
+
+    expect((await ruleRow(acting.id)).last_error).toBe("stopped: the account's rules acted 1000 times in the last minute");
+    expect(await notes(id)).toEqual([]);
+    expect((await test.db('requests').where({ id }).first('impact')).impact).toBe('low');
+    expect((await runs(idle.id)).filter((run) => run.record_id === id)).toEqual([expect.objectContaining({ matched: false, error: null })]);
   });
 
   it("fails a call to a webhook not registered for automation_rule", async () => {

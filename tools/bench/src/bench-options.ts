@@ -17,7 +17,7 @@ export type DeliveryAlg = string;
 export type LoadPlan = { seconds: number } | { calls: number };
 
 export interface BenchOptions {
-  only: 'me' | 'events' | 'deliveries' | 'oauth' | 'graphql' | 'records' | null;
+  only: 'me' | 'events' | 'deliveries' | 'oauth' | 'graphql' | 'records' | 'automation' | null;
   me: { plan: LoadPlan; warmup: LoadPlan; clients: number };
   events: { plan: LoadPlan; warmup: LoadPlan; clients: number; mix: EventsMix };
   deliveries: DeliveriesOptions;
@@ -89,7 +89,7 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
   const graphqlCalls = optionalPositive(env, 'BENCH_GRAPHQL_REQUESTS');
   const recordsCalls = optionalPositive(env, 'BENCH_RECORDS_REQUESTS');
   return {
-    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth', 'graphql', 'records'] as const, null),
+    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth', 'graphql', 'records', 'automation'] as const, null),
     me: {
       plan: meCalls ? { calls: meCalls } : { seconds },
       warmup: { seconds: warmupSeconds },

@@ -58,7 +58,8 @@ export async function benchEvents(options: EventsBenchOptions): Promise<EventsBe
   }
 }
 
-async function benchIntake(options: EventsBenchOptions): Promise<{ measured: Measured; byKind: Record<EventKind, number[]> }> {
+/** The intake alone, warm-up then measured, through the api at `apiOrigin` (also the automation rules bench's two runs). */
+export async function benchIntake(options: Omit<EventsBenchOptions, 'databaseUrl'>): Promise<{ measured: Measured; byKind: Record<EventKind, number[]> }> {
   const client = createHttpClient(options.apiOrigin, options.clients);
   const headers = { authorization: `Bearer ${options.token}`, 'x-service-account': options.account };
   const runId = Date.now().toString(36);

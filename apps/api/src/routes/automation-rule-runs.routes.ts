@@ -23,7 +23,7 @@ export function automationRuleRunsRoutes(services: ApiServices, apiUrl: string, 
       summary: 'The runs of an automation rule, newest first',
       description:
         `Each time its trigger fired: on which record, whether its condition held and which actions it did, or why it failed or stopped ` +
-        `(depth over ${RULE_LIMITS.maxDepth}, the account's ${RULE_LIMITS.runsPerMinute} runs a minute). The newest ${RULE_LIMITS.runsKept} runs of a rule are kept.`,
+        `(depth over ${RULE_LIMITS.maxDepth}, the account's rules past acting ${RULE_LIMITS.runsPerMinute} times a minute). About the newest ${RULE_LIMITS.runsKept} runs of a rule are kept.`,
       needs: { scope: `${AUTOMATION_RULE.noun}:Read` },
       input: {
         params: idParams(AUTOMATION_RULE.what),

@@ -52,10 +52,10 @@ export interface AutomationRuleRepository {
   find(account: AccountId, id: number): Promise<StoredRule | null>;
   /** The rule of the account with that name (the lowest id when several share it); null when there is none. */
   named(account: AccountId, name: string): Promise<StoredRule | null>;
-  /** The account's runs logged in the last minute, on the database clock. */
-  runsInLastMinute(account: AccountId): Promise<number>;
-  /** Logs a run, keeping the rule's newest `keep`. */
-  logRun(account: AccountId, run: RuleRun, keep: number): Promise<void>;
+  /** The account's runs that matched (and so acted) logged in the last minute, on the database clock. */
+  actedInLastMinute(account: AccountId): Promise<number>;
+  /** Logs the runs of one job in one statement, keeping about each rule's newest `keep` (pruned now and then, not at every run). */
+  logRuns(account: AccountId, runs: readonly RuleRun[], keep: number): Promise<void>;
   /** Sets the rule's last error, now. */
   failed(account: AccountId, ruleId: number, error: string): Promise<void>;
   /** One page of a rule's runs. */

@@ -2,11 +2,12 @@
  * The `automation-run` task (docs/decisions/053): after a change of a record, its account's
  * enabled rules for it run in position order, each on its own —
  * 1. its trigger fires on the change (a rule scheduled by another's `after … trigger` always runs);
- * 2. past the depth limit or the account's budget of runs a minute, it stops there, with why;
- * 3. its expressions and condition are evaluated on the record as read now, as its owner reads it;
- * 4. matched, all its actions apply in one transaction, as its owner (rule-owner.ts), through the
- *    use cases of any write: their changes go through the outbox like any other, and queue the next
- *    rules one level deeper.
+ * 2. past the depth limit it stops there, with why;
+ * 3. its expressions and condition are evaluated on the record as its owner reads it, the fields
+ *    the change wrote as it left them;
+ * 4. matched, within the account's budget of acting runs a minute, all its actions apply in one
+ *    transaction, as its owner (rule-owner.ts), through the use cases of any write: their changes go
+ *    through the outbox like any other, and queue the next rules one level deeper.
  * A rule that fails — a value that does not evaluate, a write refused — fails alone: its transaction
  * rolls back, the change that triggered it stays, its `last_error` says why and its run is logged;
  * the next rules still run.
@@ -16,7 +17,7 @@ import { JOBS, type AutomationRunJob, type QueuedJob } from '../jobs/job-contrac
 import type { Transaction } from '../ports/unit-of-work.js';
 import { requestReadScope } from '../requests/request-read-scope.js';
 import { trustedAccountId, type AccountId } from '../tenancy/account-id.js';
-import type { StoredRule } from './automation-rule.repository.js';
+import type { RuleRun, StoredRule } from './automation-rule.repository.js';
 import { compileRule, type CompiledRule } from './compile-rule.js';
 import { evaluateExpressions } from './expressions-contract.js';
 import { applyAction, type RuleParts, type RulePorts } from './rule-actions-apply.js';
@@ -71,6 +72,21 @@ async function readRecord(subject: RuleSubject, access: Parameters<typeof reques
   return uow.repositories.requests.findView(requestReadScope(access, access.account.id, access.roles), id);
 }
 
+/** Compiled rules by their text: a rule's text only changes with its row, and compiling is the costly part of a run. */
+const COMPILED = new Map<string, ReturnType<typeof compileRule>>();
+const COMPILED_KEPT = 2000;
+
+function compiledOf(rule: StoredRule): ReturnType<typeof compileRule> {
+  const key = JSON.stringify([rule.generic, rule.owner_type, rule.trigger, rule.expressions, rule.condition, rule.actions]);
+  let compiled = COMPILED.get(key);
+  if (!compiled) {
+    compiled = compileRule(rule);
+    if (COMPILED.size >= COMPILED_KEPT) COMPILED.delete(COMPILED.keys().next().value!);
+    COMPILED.set(key, compiled);
+  }
+  return compiled;
+}
+
 export async function runAutomation(job: AutomationRunJob, uow: RulePorts): Promise<AutomationOutcome> {
   const outcome: AutomationOutcome = { ran: 0, matched: 0, failed: 0 };
   if (!isRuleNoun(job.noun)) return outcome;
@@ -79,34 +95,40 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts): Prom
   const account = trustedAccountId(job.account_id);
   const repo = uow.repositories.automationRules;
   const rules = await rulesOf(job, account, uow);
+  const runs: RuleRun[] = [];
+  // Read once a job: the actor; each owner's access; the record as each owner reads it, again after a rule changed it.
   let actor: { id: number; name: string } | null | undefined;
+  const owners = new Map<number | null, Awaited<ReturnType<typeof ruleOwnerAccess>>>();
+  const views = new Map<number, unknown>();
+  let acted: number | undefined;
 
   for (const rule of rules) {
-    const { compiled, errors } = compileRule(rule);
+    const { compiled, errors } = compiledOf(rule);
     if (job.rule_id === undefined && compiled && !triggerFires(compiled.trigger, job)) continue;
     outcome.ran += 1;
-    const log = async (matched: boolean, actions: readonly string[], error: string | null) => {
-      await repo.logRun(account, { ruleId: rule.id, recordType: subject.noun, recordId: job.record_id, matched, actions, error, depth: job.depth }, RULE_LIMITS.runsKept);
-      if (error !== null) await repo.failed(account, rule.id, error);
-    };
+    const log = (matched: boolean, actions: readonly string[], error: string | null) =>
+      runs.push({ ruleId: rule.id, recordType: subject.noun, recordId: job.record_id, matched, actions, error, depth: job.depth });
     try {
       if (!compiled) throw new RuleFailure(`the rule does not compile: ${errors.map(([field, message]) => `${field}: ${message}`).join('; ')}`);
       if (job.depth > RULE_LIMITS.maxDepth) throw new RuleFailure(`stopped at depth ${RULE_LIMITS.maxDepth}: rules' changes triggered rules ${RULE_LIMITS.maxDepth} times in a chain`);
-      if ((await repo.runsInLastMinute(account)) >= RULE_LIMITS.runsPerMinute) {
-        throw new RuleFailure(`stopped: the account ran ${RULE_LIMITS.runsPerMinute} rules in the last minute`);
-      }
-      const owner = await ruleOwnerAccess(repo, account, rule.run_as_id);
+      if (!owners.has(rule.run_as_id)) owners.set(rule.run_as_id, await ruleOwnerAccess(repo, account, rule.run_as_id));
+      const owner = owners.get(rule.run_as_id)!;
       if ('refused' in owner) throw new RuleFailure(owner.refused);
-      const view = await readRecord(subject, owner.access, job.record_id, uow);
+      if (!views.has(owner.access.person.id)) views.set(owner.access.person.id, await readRecord(subject, owner.access, job.record_id, uow));
+      const view = views.get(owner.access.person.id);
       if (!view) throw new RuleFailure(`the ${subject.what} ${job.record_id} is gone, or its owner may not read it`);
       if (actor === undefined) actor = job.actor_id === null ? null : await personOf(uow, account, job.actor_id);
       // The record as the change left it: a later change of the same fields (queued behind this job) is its own run's.
       const record = withStoredValues(subject, recordValue(subject, view as Record<string, unknown>), job.changed);
       const matched = evaluate(compiled, { record, previous: withStoredValues(subject, record, job.previous), person: actor });
       if (!matched.matched) {
-        await log(false, [], null);
+        log(false, [], null);
         continue;
       }
+      // The budget counts the runs that act: evaluating a condition that does not hold writes nothing and triggers nothing.
+      acted ??= await repo.actedInLastMinute(account);
+      if (acted >= RULE_LIMITS.runsPerMinute) throw new RuleFailure(`stopped: the account's rules acted ${RULE_LIMITS.runsPerMinute} times in the last minute`);
+      acted += 1;
       await uow.transaction(async (tx) => {
         const inner = deeper(tx, job.depth + 1);
         const one: RulePorts = { transaction: (work) => work(inner), repositories: inner };
@@ -120,14 +142,17 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts): Prom
           }
         }
       });
+      views.clear();
       outcome.matched += 1;
-      await log(true, compiled.actions.map((action) => action.name), null);
+      log(true, compiled.actions.map((action) => action.name), null);
     } catch (error) {
       if (!(error instanceof RuleFailure) && !isDomainError(error)) throw error;
       outcome.failed += 1;
-      await log(false, [], reason(error));
+      log(false, [], reason(error));
+      await repo.failed(account, rule.id, reason(error));
     }
   }
+  await repo.logRuns(account, runs, RULE_LIMITS.runsKept);
   return outcome;
 }
 

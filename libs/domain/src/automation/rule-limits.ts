@@ -11,7 +11,7 @@ export const RULE_LIMITS = {
   maxRulesPerType: 100,
   /** A change made by a rule triggers rules again, up to this depth; past it the chain stops. */
   maxDepth: 5,
-  /** Rule runs of one account in the last minute, past which runs stop until the minute has passed. */
+  /** Rule runs of one account that acted (matched) in the last minute, past which runs that would act stop until the minute has passed. */
   runsPerMinute: 1000,
   /** Longest `after <delay>`. */
   maxDelaySeconds: 90 * 24 * 3600,

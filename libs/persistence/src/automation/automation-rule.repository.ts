@@ -8,6 +8,8 @@ import { PERSON_COLUMNS, PERSON_JOINS, accessLookupOf, type PersonRow } from '..
 const RUN_AS = `(select l.person_id from audit_lines l where l.record_type = 'AutomationRule' and l.record_id = r.id order by l.id desc limit 1) as run_as_id`;
 const RULE_COLUMNS = ['r.id', 'r.name', 'r.trigger', 'r.expressions', 'r.condition', 'r.actions', 'r.generic', 'r.owner_type', 'r.owner_id', 'r.disabled'];
 
+const PRUNE_EVERY = 50;
+
 const RUN_COLUMNS: Readonly<Record<string, string>> = {
   id: 'id', at: 'at', record_type: 'record_type', record_id: 'record_id', matched: 'matched', error: 'error', depth: 'depth',
 };
@@ -28,20 +30,25 @@ export function automationRuleRepository(db: Database): AutomationRuleRepository
     async named(account, name) {
       return ((await rules().where({ 'r.account_id': account, 'r.name': name }).orderBy('r.id').first()) as StoredRule | undefined) ?? null;
     },
-    async runsInLastMinute(account) {
-      const row = await db('automation_rule_runs').where('account_id', account).andWhereRaw(`at > now() - interval '1 minute'`).count({ n: '*' }).first();
+    async actedInLastMinute(account) {
+      const row = await db('automation_rule_runs').where({ account_id: account, matched: true }).andWhereRaw(`at > now() - interval '1 minute'`).count({ n: '*' }).first();
       return Number(row?.['n'] ?? 0);
     },
-    async logRun(account, run, keep) {
-      await db('automation_rule_runs').insert({
+    async logRuns(account, runs, keep) {
+      if (runs.length === 0) return;
+      await db('automation_rule_runs').insert(runs.map((run) => ({
         account_id: account, rule_id: run.ruleId, record_type: run.recordType, record_id: run.recordId, matched: run.matched,
         actions: JSON.stringify(run.actions), error: run.error, depth: run.depth,
-      });
-      // The rule's newest `keep` stay; an older run goes when a newer one is logged.
-      await db.raw(
-        `delete from automation_rule_runs where rule_id = ? and id <= (select id from automation_rule_runs where rule_id = ? order by id desc offset ? limit 1)`,
-        [run.ruleId, run.ruleId, keep],
-      );
+      })));
+      // A rule's log is cut back to its newest `keep` about once every PRUNE_EVERY runs it logs: each run pays
+      // a share of one delete instead of a delete of its own, and a log holds at most about `keep` + PRUNE_EVERY.
+      for (const ruleId of new Set(runs.map((run) => run.ruleId))) {
+        if (Math.random() * PRUNE_EVERY >= 1) continue;
+        await db.raw(
+          `delete from automation_rule_runs where rule_id = ? and id <= (select id from automation_rule_runs where rule_id = ? order by id desc offset ? limit 1)`,
+          [ruleId, ruleId, keep],
+        );
+      }
     },
     async failed(account, ruleId, error) {
       await db('automation_rules').where({ account_id: account, id: ruleId }).update({ last_error: error, last_error_at: db.fn.now() });

@@ -44,9 +44,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('error').nullable();
     t.integer('depth').notNullable();
     t.index(['rule_id', 'id']);
-    // The per-account budget counts the runs of the last minute.
-    t.index(['account_id', 'at']);
   });
+  // The per-account budget counts the runs of the last minute that acted.
+  await knex.raw('create index automation_rule_runs_acted on automation_rule_runs (account_id, at) where matched');
 }
 
 export async function down(knex: Knex): Promise<void> {
