@@ -125,14 +125,19 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
     ];
     if (def.deletable) routes.push(['delete', `${base}/${id}`, 'Delete']);
     const done = (method: Method) => ({ get: '200', post: '201', patch: '200', delete: '204' })[method];
+    // A record with a read rule (define-record.ts `readers`) is read by a caller as their list has it: absent there, not found.
+    const listed = async (authorization: string) =>
+      (await send('get', `${base}${def.current === null ? '' : '/all'}?id=${id}`, undefined, authorization).expect(200)).body.some((row: { id: number }) => row.id === id);
+    const [endUserReads, agentReads] = def.readers === null ? [true, true] : [await listed(byName['end user']!), await listed(writer)];
     // A caller without a writer role: refused, but for a record whose own person they are (their new one; the
     // record under test is the administrator's).
-    const other = (method: Method) => (method === 'get' || (method === 'post' && def.writers.own !== undefined) ? done(method) : `403 ${refusal}`);
-    const callers: Array<[string, (action: string) => Promise<string | null>, (method: Method, action: string) => string]> = [
+    const other = (method: Method, path: string, reads: boolean) =>
+      method === 'get' ? (path === `${base}/${id}` && !reads ? '404' : '200') : method === 'post' && def.writers.own !== undefined ? done(method) : `403 ${refusal}`;
+    const callers: Array<[string, (action: string) => Promise<string | null>, (method: Method, action: string, path: string) => string]> = [
       ['no token', async () => null, () => '401'],
       ["another account's token", async () => byName["another account's token"]!, () => '403'],
-      ['end user', async () => byName['end user']!, other],
-      ['agent with the actions', async () => writer, (method) => (def.writers.roles.includes('agent') ? done(method) : other(method))],
+      ['end user', async () => byName['end user']!, (method, _action, path) => other(method, path, endUserReads)],
+      ['agent with the actions', async () => writer, (method, _action, path) => (def.writers.roles.includes('agent') ? done(method) : other(method, path, agentReads))],
       ['administrator', async () => `Bearer ${h.demo.admin.token}`, done],
       ['scope denied', async (action) => `Bearer ${await mintToken(h.test.db, adminId, ['*:*', `deny ${def.noun}:${action}`])}`, (_m, action) => `403 This token's scopes deny ${def.noun}:${action}`],
     ];
@@ -144,7 +149,7 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
         let call = request(h.app)[method](path).set('X-Service-Account', h.demo.account);
         if (auth) call = call.set('Authorization', auth);
         const res = await (method === 'get' || method === 'delete' ? call : call.send(method === 'post' ? forCreate(minimal()) : changing(minimal())));
-        const want = expected(method, action);
+        const want = expected(method, action, path);
         answers.push(`${method} ${path} as ${caller}: ${res.status}${want.includes(' ') ? ` ${res.body.reason}` : ''}`);
         wanted.push(`${method} ${path} as ${caller}: ${want}`);
       }

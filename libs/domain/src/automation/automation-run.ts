@@ -19,7 +19,7 @@ import { requestReadScope } from '../requests/request-read-scope.js';
 import { trustedAccountId, type AccountId } from '../tenancy/account-id.js';
 import type { RuleRun, StoredRule } from './automation-rule.repository.js';
 import { compileRule, type CompiledRule } from './compile-rule.js';
-import { evaluateExpressions } from './expressions-contract.js';
+import { evaluateExpressions } from './expressions/named-expressions.js';
 import { applyAction, type RuleParts, type RulePorts } from './rule-actions-apply.js';
 import { RULE_LIMITS } from './rule-limits.js';
 import { ruleOwnerAccess } from './rule-owner.js';

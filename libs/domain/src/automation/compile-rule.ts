@@ -6,7 +6,9 @@
  */
 import type { FieldError } from '../errors/domain-error.js';
 import type { FieldDeclaration } from '../records/record-fields.js';
-import { compileExpression, compileExpressions, type CompiledExpression, type RuleValueType } from './expressions-contract.js';
+import { compileExpression, type CompiledExpression } from './expressions/compile-expression.js';
+import { compileExpressions } from './expressions/named-expressions.js';
+import type { RuleValueType } from './expressions/rule-value-type.js';
 import { parseAction, type RuleAction } from './rule-actions.js';
 import { ruleLines } from './rule-lines.js';
 import { RULE_LIMITS } from './rule-limits.js';
@@ -81,18 +83,11 @@ export function compileRule(rule: RuleText): { errors: FieldError[]; compiled: C
   if (actionLines.length > RULE_LIMITS.maxActions) errors.push(['actions', `a rule has at most ${RULE_LIMITS.maxActions} actions`]);
   if (errors.some(([field]) => field !== 'trigger')) return { errors, compiled: null };
 
-  const base = ruleVariables(subject);
-  const names = new Set<string>();
-  expressionLines.forEach((line, index) => {
-    if (line.name in base) errors.push([`expressions[${index}]`, `'${line.name}' is a variable every rule has: name the expression otherwise`]);
-    else if (names.has(line.name)) errors.push([`expressions[${index}]`, `'${line.name}' is named twice`]);
-    names.add(line.name);
-  });
-  const expressions = compileExpressions(expressionLines, base);
-  let variables = base;
-  let compiledExpressions: CompiledRule['expressions'] = [];
-  if (expressions.ok) [variables, compiledExpressions] = [expressions.variables, expressions.compiled];
-  else errors.push(...expressions.errors.map(({ index, message }): FieldError => [`expressions[${index}]`, message]));
+  // A line that does not compile is named dyn in `variables`, so the condition and actions are checked too.
+  const expressions = compileExpressions(expressionLines, ruleVariables(subject));
+  const variables = expressions.variables;
+  const compiledExpressions: CompiledRule['expressions'] = expressions.ok ? expressions.expressions : [];
+  if (!expressions.ok) errors.push(...expressions.errors.map(({ index, message }): FieldError => [`expressions[${index}]`, message]));
 
   const condition = compileExpression(text(rule.condition), variables, 'bool');
   if (!condition.ok && given(rule.condition)) errors.push(['condition', condition.message]);

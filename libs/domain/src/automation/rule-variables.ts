@@ -6,7 +6,7 @@
  */
 import { encodeNodeId } from '../node-id.js';
 import { readNameOf, type FieldDeclaration } from '../records/record-fields.js';
-import type { RuleValueType, RuleVariables } from './expressions-contract.js';
+import type { RuleValueType, RuleVariables } from './expressions/rule-value-type.js';
 import type { RuleSubject } from './rule-subjects.js';
 
 const REFERENCE: RuleValueType = { map: { id: 'int', name: 'string', nodeID: 'string' } };

@@ -5,6 +5,7 @@
  * end, or until it is disabled; `GET /v1/broadcasts` lists those shown now.
  */
 import { FACETS, NOW, defineRecord } from '../record-engine/define-record.js';
+import { BROADCAST_READERS } from './broadcast-readers.js';
 import { BROADCAST_WRITERS } from './broadcast-writers.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
@@ -51,6 +52,7 @@ export const BROADCAST = defineRecord({
   },
   current: { from: 'start_at', until: 'end_at', unless: 'disabled' },
   writers: BROADCAST_WRITERS,
+  readers: BROADCAST_READERS,
   describe: {
     create:
       '`message` and `message_type` are needed; it starts now, is seen by all of the account and is not disabled by default. ' +

@@ -3,6 +3,7 @@
  * pages of one account's records, pages under many parents at once, records by id.
  * Each method is one SQL statement, whatever the number of parents or ids.
  */
+import type { RecordReader } from '../record-engine/record-readers.js';
 import type { RequestReadScope } from '../requests/request-read-scope.js';
 import type { AccountId } from '../tenancy/account-id.js';
 import type { PageRequest, StoredPage } from './connection-page.js';
@@ -16,6 +17,8 @@ export interface GraphReadScope {
   requests: RequestReadScope;
   /** The node types of the records of the engine whose notes the caller may read (their `<noun>:Read`). */
   recordNotes: readonly string[];
+  /** The caller, for the records of the engine with a read rule (define-record.ts `readers`). */
+  reader: RecordReader;
 }
 
 /** Field name → the values one of which a record's field must have, or a flag it must equal. */

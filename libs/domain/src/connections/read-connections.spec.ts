@@ -35,6 +35,7 @@ describe('GraphQL read use cases', () => {
       peopleAccounts: ['wdc', 'widget'],
       requests: { accountId: 'wdc', personId: 3, internalNotes: false },
       recordNotes: [],
+      reader: { personId: 3, organizationId: null, roles: [] },
     });
   });
 

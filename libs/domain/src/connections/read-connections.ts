@@ -8,6 +8,7 @@ import { validationFailed } from '../errors/domain-error.js';
 import type { AccessContext } from '../identity/access-context.js';
 import { peopleAccountsOf } from '../identity/account-access.js';
 import { decodeNodeId } from '../node-id.js';
+import { recordReader } from '../record-engine/record-readers.js';
 import { RECORDS } from '../record-engine/registry.js';
 import { requestReadScope } from '../requests/request-read-scope.js';
 import { assertAllowed, evaluateScopes } from '../scopes/evaluate-scopes.js';
@@ -63,6 +64,7 @@ export function graphReadScope(access: AccessContext): GraphReadScope {
     peopleAccounts: peopleAccountsOf(access.account),
     requests: requestReadScope(access, access.account.id, access.roles),
     recordNotes: RECORDS.filter((def) => def.notes && evaluateScopes(access.scopes, { recordType: def.noun, operation: 'Read' }, { accountId: access.account.id, roles: access.roles }).allowed).map((def) => def.node),
+    reader: recordReader(access),
   };
 }
 

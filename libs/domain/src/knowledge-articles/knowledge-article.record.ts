@@ -7,6 +7,7 @@
  */
 import { CATALOGUE_WRITERS } from '../catalogue/catalogue-writers.js';
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
+import { KNOWLEDGE_ARTICLE_READERS } from './knowledge-article-readers.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
 
@@ -46,6 +47,7 @@ export const KNOWLEDGE_ARTICLE = defineRecord({
   links: { service_instance_ids: { table: 'knowledge_article_service_instances', self: 'knowledge_article_id', other: 'service_instance_id', position: 'self' } },
   timers: [{ field: 'archive_date', at: 'start', set: { status: 'archived' } }],
   writers: CATALOGUE_WRITERS,
+  readers: KNOWLEDGE_ARTICLE_READERS,
   describe: {
     create:
       '`subject` and `service_id` (a service of the account) are needed; not validated and visible to all by default. ' +

@@ -9,6 +9,7 @@ import type { FieldError } from '../errors/domain-error.js';
 import type { Role } from '../identity/roles.js';
 import type { AccountId } from '../tenancy/account-id.js';
 import { checkedChangeEvents, checkedVerb, type ChangeVerb } from './record-verbs.js';
+import { checkedReaders, type RecordReaders } from './record-readers.js';
 import { camelCase, declareRecord, withArticle, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
 
 /**
@@ -249,6 +250,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   directory?: RecordDirectory;
   /** Fields read from the values the record has in the account of the call (RecordAccountValues). */
   accountValues?: { readonly [K in keyof F]?: RecordAccountValues };
+  /** Who reads which of its records (record-readers.ts); none: every caller with `<noun>:Read`. */
+  readers?: RecordReaders;
 }
 
 /** The collection facets most fields take: listed by default, filtered, and sorted (`all`) or not (`listed`). */
@@ -303,6 +306,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   visible: Readonly<Record<string, RecordVisibility>>;
   directory: RecordDirectory | null;
   accountValues: Readonly<Record<string, RecordAccountValues>>;
+  readers: RecordReaders | null;
 }
 
 /** A limited writer's responsibilities name the record's references of the kind each needs (RecordResponsibility). */
@@ -359,5 +363,6 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     visible: (input.visible ?? {}) as Record<string, RecordVisibility>,
     directory: input.directory ?? null,
     accountValues: (input.accountValues ?? {}) as Record<string, RecordAccountValues>,
+    readers: checkedReaders(input.noun, input.fields, input.readers),
   };
 }

@@ -9,6 +9,7 @@ export { createConfigurationItem, updateConfigurationItem, createServiceInstance
 export { CURRENT_VIEWS, NOW, defineRecord, type CurrentView, type RecordCurrent, type RecordDefinition, type RecordLimited, type RecordLink, type RecordResponsibility, type RecordWriters } from './define-record.js';
 export type { RecordStore, RecordView, RecordRow, NamedRef, RecordLinked } from './record-store.repository.js';
 export { listRecords, listLinkedRecords, getRecord, createRecord, updateRecord, deleteRecord, storedFields, type RecordQuery } from './record-use-cases.js';
+export { recordReader, readsEveryRecord, type RecordAudience, type RecordReadClause, type RecordReader, type RecordReaders } from './record-readers.js';
 export { recordPayload } from './record-payload.js';
 export { listRecordNotes, addRecordNote } from './record-notes.js';
 export { presentRecord } from './record-presenter.js';

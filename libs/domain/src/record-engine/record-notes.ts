@@ -18,6 +18,7 @@ import type { NoteView } from '../requests/request-view.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import type { RecordDefinition } from './define-record.js';
 import { assertOwn, assertResponsible, assertWriter } from './record-writers.js';
+import { recordReader } from './record-readers.js';
 
 function assertNotes(def: RecordDefinition): void {
   if (!def.notes) throw new Error(`a ${def.what} has no notes`);
@@ -26,7 +27,7 @@ function assertNotes(def: RecordDefinition): void {
 export async function listRecordNotes(def: RecordDefinition, access: AccessContext, id: number, query: CollectionQuery, repos: Pick<Repositories, 'records'>): Promise<Page<NoteView>> {
   assertNotes(def);
   assertAllowed(access, def.noun, 'Read');
-  if (!(await repos.records.find(def, access.account.id, id))) throw notFound();
+  if (!(await repos.records.find(def, access.account.id, id, recordReader(access)))) throw notFound();
   return repos.records.notesPage(def, access.account.id, id, query);
 }
 

@@ -6,6 +6,7 @@ import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { NoteView } from '../requests/request-view.js';
 import type { AccountId } from '../tenancy/account-id.js';
 import type { CurrentView, RecordDefinition } from './define-record.js';
+import type { RecordReader } from './record-readers.js';
 
 /** A record another names, as an answer shows it. */
 export interface NamedRef {
@@ -30,10 +31,12 @@ export type RecordRow = Record<string, unknown>;
 export interface RecordStore {
   /**
    * `current`: of a record with `current`, which of its records (define-record.ts CURRENT_VIEWS);
-   * `linked`: only those whose link list holds that record among the links of the account (a team's members).
+   * `linked`: only those whose link list holds that record among the links of the account (a team's members);
+   * `reader`: only those the caller reads (define-record.ts `readers`); none, every record (the service's own reads).
    */
-  page(def: RecordDefinition, account: AccountId, query: CollectionQuery, current?: CurrentView, linked?: RecordLinked): Promise<Page<RecordView>>;
-  find(def: RecordDefinition, account: AccountId, id: number): Promise<RecordView | null>;
+  page(def: RecordDefinition, account: AccountId, query: CollectionQuery, current?: CurrentView, linked?: RecordLinked, reader?: RecordReader): Promise<Page<RecordView>>;
+  /** `reader`: null when the caller may not read it (define-record.ts `readers`). */
+  find(def: RecordDefinition, account: AccountId, id: number, reader?: RecordReader): Promise<RecordView | null>;
   /** The record's stored values, locked until the transaction ends; null when there is none. */
   findForUpdate(def: RecordDefinition, account: AccountId, id: number): Promise<RecordRow | null>;
   /** Null when its unique field was taken meanwhile (nothing written, the transaction usable). */

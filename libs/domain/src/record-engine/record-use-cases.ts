@@ -22,6 +22,7 @@ import { takenAsRead } from '../records/names-as-read.js';
 import { humanizeField } from '../records/record-fields.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { assertVisibleQuery, visibleView } from './record-visibility.js';
+import { recordReader } from './record-readers.js';
 import type { RecordLinked } from './record-store.repository.js';
 import { NOW, type CurrentView, type RecordDefinition } from './define-record.js';
 import { createDefaults, stampValues, touchesStamps } from './record-defaults.js';
@@ -45,7 +46,7 @@ export async function listRecords(def: RecordDefinition, access: AccessContext, 
   assertAllowed(access, def.noun, 'Read');
   const { current, linked, ...collection } = query;
   assertVisibleQuery(def, access, [...collection.filters.map((filter) => filter.field), ...collection.sort.map((term) => term.field)]);
-  const page = await repos.records.page(def, access.account.id, collection, def.current === null ? undefined : (current ?? 'active'), linked);
+  const page = await repos.records.page(def, access.account.id, collection, def.current === null ? undefined : (current ?? 'active'), linked, recordReader(access));
   return { ...page, rows: page.rows.map((view) => visibleView(def, access, view)) };
 }
 
@@ -57,13 +58,13 @@ export async function listRecords(def: RecordDefinition, access: AccessContext, 
 export async function listLinkedRecords(def: RecordDefinition, field: string, access: AccessContext, id: number, query: RecordQuery, repos: Reads): Promise<Page<RecordView>> {
   const target = RECORDS.find((record) => record.node === targetOf(def, field))!;
   assertAllowed(access, def.noun, 'Read');
-  if (!(await repos.records.find(def, access.account.id, id))) throw notFound();
+  if (!(await repos.records.find(def, access.account.id, id, recordReader(access)))) throw notFound();
   return listRecords(target, access, { ...query, current: 'all', linked: { field, id, owner: def } }, repos);
 }
 
 export async function getRecord(def: RecordDefinition, access: AccessContext, id: number, repos: Reads): Promise<RecordView> {
   assertAllowed(access, def.noun, 'Read');
-  const view = await repos.records.find(def, access.account.id, id);
+  const view = await repos.records.find(def, access.account.id, id, recordReader(access));
   if (!view) throw notFound();
   return visibleView(def, access, view);
 }

@@ -5,7 +5,7 @@ import { graphReads } from './graph-reads.js';
 /** Keyset pages on the embedded Postgres: forward, backward, from cursors, ties on the order field, pages per parent. */
 let test: TestDatabase;
 const ACCOUNT = trustedAccountId('keyset-co');
-const scope: GraphReadScope = { accountId: ACCOUNT, peopleAccounts: [ACCOUNT], requests: { accountId: ACCOUNT, personId: null, internalNotes: true }, recordNotes: [] };
+const scope: GraphReadScope = { accountId: ACCOUNT, peopleAccounts: [ACCOUNT], requests: { accountId: ACCOUNT, personId: null, internalNotes: true }, recordNotes: [], reader: { personId: 0, organizationId: null, roles: ['administrator'] } };
 let teams: Array<{ id: number; name: string; created_at: Date }>;
 const byName: ConnectionOrder = { field: 'name', direction: 'ASC' };
 

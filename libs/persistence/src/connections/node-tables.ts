@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { whereNoteReadable, whereRequestReadable } from '../requests/request-read-scope.js';
 import { whereCurrent } from '../records/record-sql.js';
+import { whereReadable } from '../records/record-readers-sql.js';
 import { selectReferenceNames } from '../requests/request-views.js';
 
 export interface KindTable {
@@ -49,7 +50,7 @@ function recordKindTable(def: RecordDefinition): KindTable {
   const columnOf = (name: string) => `t.${def.fields.fields[name]!.column ?? name}`;
   const shown = Object.entries(def.fields.fields).filter(([, field]) => field.type !== 'references').map(([name]) => columnOf(name));
   const { orders, filters } = recordGraphFields(def);
-  const scoped = (db: Database, scope: GraphReadScope) => db(`${def.table} as t`).where('t.account_id', scope.accountId);
+  const scoped = (db: Database, scope: GraphReadScope) => whereReadable(db(`${def.table} as t`).where('t.account_id', scope.accountId), def, scope.reader);
   return {
     id: 't.id',
     scoped,

@@ -4,6 +4,7 @@ import type { Database } from '../database.js';
 import { fetchPage } from '../collections/collection.js';
 import { NOTE_COLUMNS } from '../requests/request-views.js';
 import { collectionColumns, insertLinks, recordNotes, recordViews, toRecordView, whereCurrent, whereLinked } from './record-sql.js';
+import { whereReadable } from './record-readers-sql.js';
 
 /** A field's stored column (its declaration's `column`, default its name). */
 const columnOf = (def: RecordDefinition, name: string) => def.fields.fields[name]?.column ?? name;
@@ -25,12 +26,13 @@ async function unlessTaken(db: Database, write: (trx: Database) => Promise<unkno
 
 export function recordStore(db: Database): RecordStore {
   return {
-    async page(def, account, query, current, linked) {
-      const page = await fetchPage<Record<string, unknown>>(whereLinked(whereCurrent(recordViews(db, def, account), def, current), def, account, linked), query, collectionColumns(def));
+    async page(def, account, query, current, linked, reader) {
+      const views = whereReadable(whereLinked(whereCurrent(recordViews(db, def, account), def, current), def, account, linked), def, reader);
+      const page = await fetchPage<Record<string, unknown>>(views, query, collectionColumns(def));
       return { rows: page.rows.map((row) => toRecordView(def, row)), total: page.total };
     },
-    async find(def, account, id) {
-      const row = (await recordViews(db, def, account).where('t.id', id).first()) as Record<string, unknown> | undefined;
+    async find(def, account, id, reader) {
+      const row = (await whereReadable(recordViews(db, def, account), def, reader).where('t.id', id).first()) as Record<string, unknown> | undefined;
       return row ? toRecordView(def, row) : null;
     },
     async findForUpdate(def, account, id) {

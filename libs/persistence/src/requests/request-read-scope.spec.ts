@@ -92,7 +92,7 @@ describe('whereNoteReadable', () => {
 });
 
 describe('the reads that use it agree', () => {
-  const graphScope = (scope: RequestReadScope): GraphReadScope => ({ accountId: scope.accountId, peopleAccounts: [scope.accountId], requests: scope, recordNotes: [] });
+  const graphScope = (scope: RequestReadScope): GraphReadScope => ({ accountId: scope.accountId, peopleAccounts: [scope.accountId], requests: scope, recordNotes: [], reader: { personId: 0, organizationId: null, roles: ['administrator'] } });
 
   it('REST views and GraphQL node pages read the same requests and notes', async () => {
     for (const scope of [scopeOf('ann', []), scopeOf('bob', []), scopeOf('eve', ['agent'])]) {

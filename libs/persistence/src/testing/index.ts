@@ -13,3 +13,4 @@ export { untilHeldInAccessCache } from './held-in-access-cache.js';
 export { undoMigrationsFrom } from './undo-migrations.js';
 export { insertNeededRecord } from './needed-record.js';
 export { deliveryRows, insertDeliveryRows, setLeases } from './delivery-rows.js';
+export { READERS, insertAudiences, readBy, type Audiences, type AudienceRecord, type ReaderName } from './audiences.js';
