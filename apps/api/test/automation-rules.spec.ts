@@ -111,10 +111,14 @@ describe('automation rules over REST', () => {
     await h.post('/v1/automation_rules').send(valid({ generic: 'problem', condition: 'true', trigger: 'on update' })).expect(201);
   });
 
-  it('is written by an administrator only', async () => {
+  it('is written and read by an administrator only: an agent with every scope of rules is refused, lists none and finds none', async () => {
+    const { id } = (await create()).body;
     const agent = await tokenFor(h, h.demo.agent.email, ['automation_rule:*']);
     const res = await h.post('/v1/automation_rules', agent).send(valid()).expect(403);
     expect(res.body.reason).toBe('This needs the administrator role in the account');
+    expect((await h.get('/v1/automation_rules', agent).expect(200)).body).toEqual([]);
+    await h.get(`/v1/automation_rules/${id}`, agent).expect(404);
+    await h.get(`/v1/automation_rules/${id}/runs`, agent).expect(404);
   });
 
   it('deletes a rule: 204, then it is not found, and its runs go with it', async () => {

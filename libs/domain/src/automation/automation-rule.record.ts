@@ -81,6 +81,8 @@ export const AUTOMATION_RULE = defineRecord({
   rules: compiles,
   lookups,
   writers: { roles: ['administrator'], rule: 'This needs the administrator role in the account' },
+  // Administrators only, reads too (docs/decisions/056's readers): a rule shows the account's webhooks and what it does as whom.
+  readers: { all: ['administrator'], when: [] },
   deletes: true,
   describe: {
     create:

@@ -1,7 +1,7 @@
 /**
  * A rule's run log (`GET /v1/automation_rules/:id/runs`, docs/decisions/053): when it ran, on which
  * record, whether it matched, the actions it did, why it failed; newest first by default. Read with
- * `automation_rule:Read`; another account's rule is not found. The newest RULE_LIMITS.runsKept runs
+ * `automation_rule:Read` by whoever reads the rule (administrators); another account's rule is not found. The newest RULE_LIMITS.runsKept runs
  * of a rule are kept.
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
@@ -9,6 +9,7 @@ import { notFound } from '../errors/domain-error.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { Repositories } from '../ports/unit-of-work.js';
 import { FACETS } from '../record-engine/define-record.js';
+import { recordReader } from '../record-engine/record-readers.js';
 import { declareRecord } from '../records/record-fields.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { AUTOMATION_RULE } from './automation-rule.record.js';
@@ -31,6 +32,6 @@ export const RULE_RUN_RECORD = declareRecord('a rule run', {
 
 export async function listRuleRuns(access: AccessContext, ruleId: number, query: CollectionQuery, repos: Pick<Repositories, 'records' | 'automationRules'>): Promise<Page<RuleRunView>> {
   assertAllowed(access, AUTOMATION_RULE.noun, 'Read');
-  if (!(await repos.records.find(AUTOMATION_RULE, access.account.id, ruleId))) throw notFound();
+  if (!(await repos.records.find(AUTOMATION_RULE, access.account.id, ruleId, recordReader(access)))) throw notFound();
   return repos.automationRules.runsPage(access.account.id, ruleId, query);
 }
