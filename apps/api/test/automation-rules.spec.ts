@@ -92,6 +92,17 @@ describe('automation rules over REST', () => {
     expect(theirs.body.errors).toEqual([['owner_id', `Owner: no request of the account has the id ${foreign}`]]);
   });
 
+  it('refuses hostile expressions when written, never a 5xx: deep nesting, a macro inside another, a text past the length', async () => {
+    const res = await h.post('/v1/automation_rules').send(valid({
+      // Past the declaration's 20,000 characters, `expressions` itself would be refused; within it, each line is bounded.
+      expressions: `deep: ${'('.repeat(5_000)}1${')'.repeat(5_000)}\nnested: [1, 2].all(a, [3].exists(b, b == a))`,
+      condition: `record.subject == '${'x'.repeat(2_100)}'`,
+      actions: `note: update request add note ${'('.repeat(40)}'x'${')'.repeat(40)}`,
+    })).expect(422);
+    expect(res.body.errors.map(([field]: [string]) => field)).toEqual(['condition', 'expressions[0]', 'expressions[1]', 'actions[0]']);
+    expect(res.body.errors[2][1]).toContain('may not be used inside another one');
+  });
+
   it('bounds a rule: at most 20 expressions and 20 actions', async () => {
     const many = (count: number, line: (i: number) => string) => Array.from({ length: count }, (_, i) => line(i)).join('\n');
     const res = await h.post('/v1/automation_rules').send(valid({

@@ -160,6 +160,18 @@ describe('automation rules run by the worker', () => {
     expect((await runs(idle.id)).filter((run) => run.record_id === id)).toEqual([expect.objectContaining({ matched: false, error: null })]);
   });
 
+  it('stops a hostile rule by the evaluation bounds: a string doubled past its limit fails the run with why, nothing applied', async () => {
+    const doubling = Array.from({ length: 14 }, (_, i) => `s${i + 1}: ${i === 0 ? 'record.subject + record.subject' : `s${i} + s${i}`}`).join('\n');
+    const created = await rule({ trigger: 'on update', expressions: doubling, condition: 's14.size() > 0', actions: "note: update request add note 'never'" });
+    const { id } = await request({ subject: 'A subject of some length' });
+    await change(id, { impact: 'low' });
+    await suite.worker.start(LOOPBACK);
+    await waitFor('the bound', async () => (await ruleRow(created.id))?.last_error);
+
+    expect((await ruleRow(created.id)).last_error).toMatch(/^expressions\[\d+\]: .*the expression built a string of \d+ characters; at most 65536 are allowed/);
+    expect(await notes(id)).toEqual([]);
+  });
+
   it("fails a call to a webhook not registered for automation_rule", async () => {
     await sinkWebhook(test, sink, { name: 'changes', event: 'request.update' });
     const created = await rule({ trigger: 'on update', condition: 'true', actions: "tell: call webhook 'changes' with payload {'a': 1}" });
