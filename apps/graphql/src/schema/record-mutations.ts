@@ -65,7 +65,11 @@ export function readInput(input: Record<string, unknown>, fields: InputFields): 
 /** The use case's `[field, message]` pairs, at the input field they came from. */
 function pathErrors(pairs: readonly FieldError[], fields: InputFields): MutationError[] {
   const byField = new Map(Object.entries(fields).map(([name, [field]]) => [field, name]));
-  return pairs.map(([field, message]) => ({ path: ['input', byField.get(field) ?? field], message }));
+  return pairs.map(([field, message]) => {
+    // A line of a field (an automation rule's `actions[2]`): the field's input name, then the line's index.
+    const [, name = field, index] = /^(\w+)\[(\d+)\]$/.exec(field) ?? [];
+    return { path: ['input', byField.get(name) ?? name, ...(index === undefined ? [] : [index])], message };
+  });
 }
 
 /** Runs the use case; its validation failure becomes the payload's `errors`, anything else stays an error of the call. */
