@@ -2,9 +2,10 @@ import { encodeNodeId } from '@tessera/domain';
 import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
 
 /**
- * Automation rules over GraphQL (docs/decisions/053): `automationRuleCreate` compiles the rule as
- * REST does, its problems in the payload, a line's problem at the line's index; the connection and
- * `node` read rules for administrators only.
+ * Automation rules over GraphQL (docs/decisions/053): expressions and actions as lists of
+ * `{name, value}` (REST's lines); `automationRuleCreate` compiles the rule as REST does, its problems
+ * in the payload, a line's problem at the line's index; the connection and `node` read rules for
+ * administrators only.
  */
 describe('automation rules over GraphQL', () => {
   let g: GraphqlHarness;
@@ -14,25 +15,41 @@ describe('automation rules over GraphQL', () => {
   afterAll(() => g.stop());
 
   const create = `mutation($input: AutomationRuleCreateInput!) {
-    automationRuleCreate(input: $input) { automationRule { id dbId name trigger condition actions lastError } errors { path message } }
+    automationRuleCreate(input: $input) {
+      automationRule { id dbId name trigger condition expressions { name value } actions { name value } lastError }
+      errors { path message }
+    }
   }`;
 
-  it('creates a rule compiled from its lines, read back through the connection and by node ID', async () => {
+  it('creates a rule whose expressions and actions are lists of {name, value}, REST reading them as its lines; read back by node ID', async () => {
     const input = {
-      name: 'Waiting', generic: 'request', trigger: 'on status update', condition: "record.status == 'waiting_for_customer'",
-      actions: "tell: update request add note 'Waiting for the customer'",
+      name: 'Waiting', generic: 'request', trigger: 'on status update', condition: 'waiting',
+      expressions: [{ name: 'waiting', value: "record.status == 'waiting_for_customer'" }],
+      actions: [{ name: 'tell', value: "update request add note 'Waiting for the customer'" }, { name: 'unassign', value: 'update request set member = nil' }],
     };
     const { automationRule, errors } = (await g.data(create, { input })).automationRuleCreate;
     expect(errors).toEqual([]);
-    expect(automationRule).toMatchObject({ name: 'Waiting', trigger: 'on status update', actions: input.actions, lastError: null });
+    expect(automationRule).toMatchObject({ name: 'Waiting', expressions: input.expressions, actions: input.actions, lastError: null });
+    const stored = await g.test.db('automation_rules').where({ id: automationRule.dbId }).first('expressions', 'actions');
+    expect(stored).toEqual({
+      expressions: "waiting: record.status == 'waiting_for_customer'",
+      actions: "tell: update request add note 'Waiting for the customer'\nunassign: update request set member = nil",
+    });
+    const change = `mutation($input: AutomationRuleUpdateInput!) { automationRuleUpdate(input: $input) { automationRule { actions { name } } errors { path message } } }`;
+    expect((await g.data(change, { input: { id: automationRule.id, actions: [{ name: 'only', value: 'update request set member = nil' }] } })).automationRuleUpdate)
+      .toEqual({ automationRule: { actions: [{ name: 'only' }] }, errors: [] });
+    const read = await g.data('query($id: ID!) { node(id: $id) { ... on AutomationRule { dbId expressions { name value } } } }', { id: automationRule.id });
+    expect(read.node).toEqual({ dbId: automationRule.dbId, expressions: input.expressions });
+    expect(automationRule.id).toBe(encodeNodeId('AutomationRule', automationRule.dbId));
     const listed = await g.data('{ automationRules(first: 10) { nodes { id name } } }');
     expect(listed.automationRules.nodes).toContainEqual({ id: automationRule.id, name: 'Waiting' });
-    expect((await g.data('query($id: ID!) { node(id: $id) { ... on AutomationRule { dbId } } }', { id: automationRule.id })).node).toEqual({ dbId: automationRule.dbId });
-    expect(automationRule.id).toBe(encodeNodeId('AutomationRule', automationRule.dbId));
   });
 
   it('answers a rule that does not compile with every problem in the payload, a line at its index', async () => {
-    const input = { name: 'Broken', generic: 'request', trigger: 'on update', condition: 'record.membr == nil', actions: "ok: update request add note 'x'\nbad: update request set membr = nil" };
+    const input = {
+      name: 'Broken', generic: 'request', trigger: 'on update', condition: 'record.membr == nil',
+      actions: [{ name: 'ok', value: "update request add note 'x'" }, { name: 'bad', value: 'update request set membr = nil' }],
+    };
     const { automationRule, errors } = (await g.data(create, { input })).automationRuleCreate;
     expect(automationRule).toBeNull();
     expect(errors).toEqual([

@@ -7,7 +7,7 @@
  * field needs what REST needs for the same data.
  */
 import {
-  CURRENT_VIEWS, EVENT_CATALOGUE, NODE_KINDS, graphqlNameOf, readNameOf, recordGraphFields, referenceTarget, withArticle,
+  CURRENT_VIEWS, EVENT_CATALOGUE, NODE_KINDS, graphqlNameOf, namedLines, readNameOf, recordGraphFields, referenceTarget, withArticle,
   type NestedEdge, type NodeKind, type RecordDefinition,
 } from '@tessera/domain';
 import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
@@ -48,9 +48,10 @@ export function recordModule(def: RecordDefinition): SchemaModule {
   const lines: string[] = [];
   const needs: Record<string, FieldNeeds> = {};
   const resolvers: Record<string, Resolver<GraphqlContext>> = { id: nodeId(type), dbId };
-  for (const field of ['id', 'dbId', ...Object.keys(plain.columns), ...Object.keys(plain.dates)]) needs[`${type}.${field}`] = ofTheRecord;
+  for (const field of ['id', 'dbId', ...Object.keys(plain.columns), ...Object.keys(plain.dates), ...Object.keys(plain.lines)]) needs[`${type}.${field}`] = ofTheRecord;
   for (const [graphql, stored] of Object.entries(plain.columns)) if (graphql !== stored) resolvers[graphql] = column(stored);
   for (const [graphql, stored] of Object.entries(plain.dates)) resolvers[graphql] = isoDate(stored);
+  for (const [graphql, stored] of Object.entries(plain.lines)) resolvers[graphql] = (parent) => namedLines((parent as Record<string, unknown>)[stored] as string | null);
   for (const [name, field] of Object.entries(def.fields.fields)) {
     const graphql = graphqlNameOf(name, field);
     // A link list kept out of the record's answer (`read: false`) is no field of its type either: a team's members.

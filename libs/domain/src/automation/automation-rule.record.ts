@@ -10,7 +10,7 @@ import type { FieldError } from '../errors/domain-error.js';
 import { FACETS, defineRecord, type RecordLookups } from '../record-engine/define-record.js';
 import { compileRule, ruleSubject } from './compile-rule.js';
 import { parseAction } from './rule-actions.js';
-import { ruleLines } from './rule-lines.js';
+import { namedLines } from '../records/named-lines.js';
 import { RULE_LIMITS } from './rule-limits.js';
 import { RULE_NOUNS } from './rule-subjects.js';
 
@@ -32,7 +32,7 @@ const lookups: RecordLookups = async (rule, { account, id, store }) => {
   if (typeof rule['owner_id'] === 'number' && (await store.missingIds(subject.table, [account], [rule['owner_id']])).length > 0) {
     errors.push(['owner_id', `Owner: no ${subject.what} of the account has the id ${rule['owner_id']}`]);
   }
-  const actions = ruleLines(typeof rule['actions'] === 'string' ? rule['actions'] : '').map((line) => parseAction(line.value));
+  const actions = namedLines(typeof rule['actions'] === 'string' ? rule['actions'] : '').map((line) => parseAction(line.value));
   const named = (kind: 'webhook' | 'after') => actions.flatMap((parsed, index) => {
     if (!parsed.ok || parsed.action.kind !== kind) return [];
     return [{ index, name: parsed.action.kind === 'webhook' ? parsed.action.webhook : parsed.action.kind === 'after' ? parsed.action.rule : '' }];
@@ -59,12 +59,12 @@ export const AUTOMATION_RULE = defineRecord({
     name: { type: 'text', max: 128, write: 'change', required: true, description: 'Name', note: "What `after <delay> trigger '<name>'` names it by", collection: ALL },
     trigger: { type: 'text', max: 128, write: 'change', required: true, description: 'When it runs', note: '`on create`, `on update`, `on create or update`, `on note added` or `on <field> update`', collection: LISTED },
     expressions: {
-      type: 'text', max: TEXT_MAX, write: 'change', description: 'Named values, one `name: expression` a line',
+      type: 'text', max: TEXT_MAX, lines: true, write: 'change', description: 'Named values, one `name: expression` a line',
       note: `CEL expressions reading \`record\`, \`previous\` and \`person\`, and the names of earlier lines; at most ${RULE_LIMITS.maxExpressions}`,
     },
     condition: { type: 'text', max: TEXT_MAX, write: 'change', required: true, description: 'When its actions run', note: 'A CEL expression giving a bool' },
     actions: {
-      type: 'text', max: TEXT_MAX, write: 'change', description: 'What it does, in order, one `name: action` a line',
+      type: 'text', max: TEXT_MAX, lines: true, write: 'change', description: 'What it does, in order, one `name: action` a line',
       note: `\`update <record> set <field> = <value>\`, \`update <record> add note <text>\`, \`update <record> add|remove <value> to|from <collection>\`, \`update <record> clear <collection>\`, \`after <delay> trigger '<rule>'\`, \`call webhook '<webhook>' with payload <value>\`; at most ${RULE_LIMITS.maxActions}`,
     },
     description: { type: 'text', max: TEXT_MAX, write: 'change', description: 'Description' },

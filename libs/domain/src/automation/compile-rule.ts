@@ -10,7 +10,7 @@ import { compileExpression, type CompiledExpression } from './expressions/compil
 import { compileExpressions } from './expressions/named-expressions.js';
 import type { RuleValueType } from './expressions/rule-value-type.js';
 import { parseAction, type RuleAction } from './rule-actions.js';
-import { ruleLines } from './rule-lines.js';
+import { namedLines } from '../records/named-lines.js';
 import { RULE_LIMITS } from './rule-limits.js';
 import { RULE_SUBJECTS, isRuleNoun, type RuleSubject } from './rule-subjects.js';
 import { parseTrigger, type RuleTrigger } from './rule-trigger.js';
@@ -77,8 +77,8 @@ export function compileRule(rule: RuleText): { errors: FieldError[]; compiled: C
   const trigger = parseTrigger(text(rule.trigger), subject);
   if (!trigger.ok && given(rule.trigger)) errors.push(['trigger', trigger.message]);
 
-  const expressionLines = ruleLines(text(rule.expressions));
-  const actionLines = ruleLines(text(rule.actions));
+  const expressionLines = namedLines(text(rule.expressions));
+  const actionLines = namedLines(text(rule.actions));
   if (expressionLines.length > RULE_LIMITS.maxExpressions) errors.push(['expressions', `a rule has at most ${RULE_LIMITS.maxExpressions} expressions`]);
   if (actionLines.length > RULE_LIMITS.maxActions) errors.push(['actions', `a rule has at most ${RULE_LIMITS.maxActions} actions`]);
   if (errors.some(([field]) => field !== 'trigger')) return { errors, compiled: null };

@@ -5,3 +5,4 @@ export { RULE_NOUNS, type RuleNoun } from './rule-nouns.js';
 export type { AutomationRuleRepository, RuleRun, RuleRunView, StoredRule } from './automation-rule.repository.js';
 export { runAutomation, type AutomationOutcome } from './automation-run.js';
 export { RULE_RUN_RECORD, listRuleRuns } from './rule-runs.js';
+export { namedLines, namedLinesText, type NamedLine } from '../records/named-lines.js';

@@ -1,5 +1,5 @@
 import { parseAction } from './rule-actions.js';
-import { ruleLines } from './rule-lines.js';
+import { namedLines } from '../records/named-lines.js';
 
 describe('the forms of a rule action', () => {
   it.each([
@@ -22,7 +22,7 @@ describe('the forms of a rule action', () => {
 
 describe('the lines of expressions and actions', () => {
   it('reads `name: value` lines, blank lines left out, a line without a name named by its place', () => {
-    expect(ruleLines("waiting: record.status == 'x'\n\n  update request set member = nil  \nnote: a ? b : c")).toEqual([
+    expect(namedLines("waiting: record.status == 'x'\n\n  update request set member = nil  \nnote: a ? b : c")).toEqual([
       { name: 'waiting', value: "record.status == 'x'" },
       { name: 'line2', value: 'update request set member = nil' },
       { name: 'note', value: 'a ? b : c' },
