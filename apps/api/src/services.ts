@@ -6,7 +6,7 @@
 import {
   accountWebhookKeys, addRequestNote, checkFeedbackLink, createEventIntake, createIntegration, createIntegrationScope,
   createOAuthApplication, createRequest, createUiExtension, createWebhook, createWebhookPolicy, deleteIntegrationScope, deleteWebhook,
-  deleteWebhookPolicy, getIntegration, getIntegrationScope, getMe, getPerson, listPeople, createPersonInAccount, updatePerson, getRequest, getUiExtension, getUiExtensionTranslations,
+  deleteWebhookPolicy, getIntegration, getIntegrationScope, getMe, getRequest, getUiExtension, getUiExtensionTranslations,
   getUiExtensionVersion, getWebhook, getWebhookDelivery, getWebhookPolicy, listIntegrationApplications, listIntegrationScopes,
   listIntegrations, listRequestNotes, listRequests, listUiExtensionVersionAudit, listUiExtensionVersions, listUiExtensions,
   listWebhookDeliveries, listWebhookPolicies, listWebhooks, readAttachment, recordRequestFeedback, redeliverWebhookDeliveries,
@@ -35,10 +35,6 @@ export function createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss }:
   const compiled = lastArgument({ uow, scss });
   return {
     me: withReads(getMe),
-    listPeople: withReads(listPeople),
-    getPerson: withReads(getPerson),
-    createPerson: withUow(createPersonInAccount),
-    updatePerson: withUow(updatePerson),
     listTeamMembers: withReads(listTeamMembers),
     listPersonTeams: withReads(listPersonTeams),
     listAgileBoards: withUow(listAgileBoards),

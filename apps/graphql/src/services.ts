@@ -9,8 +9,6 @@ import {
   type AddedRequestNote, type NoteCreateInput, type RequestCreateInput, type RequestUpdateInput, type RequestView,
 } from '@tessera/domain';
 import {
-  createPersonInAccount, updatePerson,
-  type PersonCreateInput, type PersonDirectoryView, type PersonUpdateInput,
   addRecordNote, createRecord, decideTaskApproval, deleteRecord, listTaskApprovals, readNameOf, updateRecord, type ApprovalView, type RecordDefinition, type RecordView,
 } from '@tessera/domain';
 import { getAgileBoard, listAgileBoards, type AgileBoardView } from '@tessera/domain';
@@ -32,9 +30,6 @@ export interface GraphqlServices {
   /** The agile boards of the account, as REST `GET /v1/agile_boards` reads them. */
   listAgileBoards(access: AccessContext): Promise<AgileBoardView[]>;
   getAgileBoard(access: AccessContext, id: number): Promise<AgileBoardView>;
-  /** The people use cases of `/v1/people` (the same events). */
-  createPerson(access: AccessContext, input: PersonCreateInput): Promise<PersonDirectoryView>;
-  updatePerson(access: AccessContext, id: number, input: PersonUpdateInput): Promise<PersonDirectoryView>;
   /** The use cases of the records of the engine REST calls (the same events), answering nodes. */
   createRecord(def: RecordDefinition, access: AccessContext, input: object): Promise<Record<string, unknown>>;
   updateRecord(def: RecordDefinition, access: AccessContext, id: number, input: object): Promise<Record<string, unknown>>;
@@ -61,8 +56,6 @@ export function createGraphqlServices({ db }: { db: Database }): GraphqlServices
     addRequestNote: (access, requestId, input) => addRequestNote(access, requestId, input, uow),
     listAgileBoards: (access) => listAgileBoards(access, uow),
     getAgileBoard: (access, id) => getAgileBoard(access, id, uow),
-    createPerson: (access, input) => createPersonInAccount(access, input, uow),
-    updatePerson: (access, id, input) => updatePerson(access, id, input, uow),
     createRecord: async (def, access, input) => nodeOf(def, await createRecord(def, access, input, uow)),
     updateRecord: async (def, access, id, input) => nodeOf(def, await updateRecord(def, access, id, input, uow)),
     deleteRecord: (def, access, id) => deleteRecord(def, access, id, uow),

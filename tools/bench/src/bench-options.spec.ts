@@ -62,6 +62,12 @@ describe('readBenchOptions', () => {
     expect(readBenchOptions({ BENCH_ONLY: 'graphql', BENCH_GRAPHQL_REQUESTS: '300', BENCH_CLIENTS: '5' }).graphql).toEqual({ plan: { calls: 300 }, warmup: { seconds: 3 }, clients: 5 });
   });
 
+  it('selects the rule expressions benchmark alone: 30,000 evaluations per condition and 30 runs per worst case, fewer with --quick', () => {
+    expect(readBenchOptions({ BENCH_ONLY: 'expressions' })).toMatchObject({ only: 'expressions', expressions: { evaluations: 30_000, worstEvaluations: 30 } });
+    expect(readBenchOptions({ BENCH_EXPRESSION_EVALUATIONS: '500', BENCH_EXPRESSION_WORST_RUNS: '3' }).expressions).toEqual({ evaluations: 500, worstEvaluations: 3 });
+    expect(readBenchOptions({}, ['--quick']).expressions).toEqual({ evaluations: 2_000, worstEvaluations: 5 });
+  });
+
   it('selects the records benchmark alone: 20 clients for the run seconds on 200 organizations, or a number of calls and organizations', () => {
     expect(readBenchOptions({ BENCH_ONLY: 'records' })).toMatchObject({ only: 'records', records: { plan: { seconds: 10 }, warmup: { seconds: 3 }, clients: 20, organizations: 200 } });
     expect(readBenchOptions({ BENCH_ONLY: 'records', BENCH_RECORDS_REQUESTS: '300', BENCH_RECORDS_ORGANIZATIONS: '1000', BENCH_CLIENTS: '5' }).records).toEqual({
@@ -79,7 +85,7 @@ describe('readBenchOptions', () => {
   });
 
   it('refuses a value it does not know instead of measuring something else', () => {
-    expect(() => readBenchOptions({ BENCH_ONLY: 'rest' })).toThrow('BENCH_ONLY must be one of me, events, deliveries, oauth, graphql, records, automation, got "rest"');
+    expect(() => readBenchOptions({ BENCH_ONLY: 'rest' })).toThrow('BENCH_ONLY must be one of me, events, deliveries, oauth, graphql, records, expressions, automation, got "rest"');
     expect(() => readBenchOptions({ BENCH_WEBHOOK_ALGS: 'hs256,ES256' })).toThrow('BENCH_WEBHOOK_ALGS must be policy algorithms in lower case (hs256, es256, ed25519, …), got "ES256"');
     expect(() => readBenchOptions({ BENCH_WORKER_MAX_IN_FLIGHT: '0' })).toThrow('BENCH_WORKER_MAX_IN_FLIGHT must be a positive number');
     expect(() => readBenchOptions({ BENCH_SINK: 'remote' })).toThrow('BENCH_SINK must be one of child, inline, got "remote"');

@@ -17,7 +17,7 @@ export type DeliveryAlg = string;
 export type LoadPlan = { seconds: number } | { calls: number };
 
 export interface BenchOptions {
-  only: 'me' | 'events' | 'deliveries' | 'oauth' | 'graphql' | 'records' | 'automation' | null;
+  only: 'me' | 'events' | 'deliveries' | 'oauth' | 'graphql' | 'records' | 'expressions' | 'automation' | null;
   me: { plan: LoadPlan; warmup: LoadPlan; clients: number };
   events: { plan: LoadPlan; warmup: LoadPlan; clients: number; mix: EventsMix };
   deliveries: DeliveriesOptions;
@@ -26,6 +26,8 @@ export interface BenchOptions {
   graphql: { plan: LoadPlan; warmup: LoadPlan; clients: number };
   /** A page and a create of organizations, a record of the engine, against raw SQL (BENCH_ONLY=records). */
   records: { plan: LoadPlan; warmup: LoadPlan; clients: number; organizations: number };
+  /** Rule condition evaluations against a plain JS function, and the slowest accepted expressions (BENCH_ONLY=expressions). */
+  expressions: { evaluations: number; worstEvaluations: number };
   runtime: Runtime;
   /** Where the api writes its .cpuprofile files; null when not profiling. */
   cpuProfileDir: string | null;
@@ -89,7 +91,7 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
   const graphqlCalls = optionalPositive(env, 'BENCH_GRAPHQL_REQUESTS');
   const recordsCalls = optionalPositive(env, 'BENCH_RECORDS_REQUESTS');
   return {
-    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth', 'graphql', 'records', 'automation'] as const, null),
+    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth', 'graphql', 'records', 'expressions', 'automation'] as const, null),
     me: {
       plan: meCalls ? { calls: meCalls } : { seconds },
       warmup: { seconds: warmupSeconds },
@@ -136,6 +138,10 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
       warmup: { seconds: warmupSeconds },
       clients: clients ?? 20,
       organizations: count(env, 'BENCH_RECORDS_ORGANIZATIONS', 200),
+    },
+    expressions: {
+      evaluations: count(env, 'BENCH_EXPRESSION_EVALUATIONS', quick ? 2_000 : 30_000),
+      worstEvaluations: count(env, 'BENCH_EXPRESSION_WORST_RUNS', quick ? 5 : 30),
     },
     runtime: oneOf(env, 'BENCH_RUNTIME', ['bundle', 'tsx'] as const, 'bundle'),
     cpuProfileDir: env['BENCH_CPU_PROFILE'] ? path.resolve(env['BENCH_CPU_PROFILE']) : null,

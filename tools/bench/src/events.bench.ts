@@ -7,9 +7,9 @@
  */
 import pg from 'pg';
 import { encodeNodeId } from '@tessera/domain';
-import { describePlan, type EventsMix, type LoadPlan } from './bench-options.js';
+import { describePlan, type EventsMix } from './bench-options.js';
 import { createHttpClient } from './http-client.js';
-import { failuresOf, formatRatio, formatResult, formatWarmupFailures, percentile, runLoad, type Measured } from './load.js';
+import { failuresOf, formatRatio, formatResult, formatWarmupFailures, percentile, runLoad, type LoadBenchOptions, type Measured } from './load.js';
 
 export const EVENTS_TARGET = 0.2;
 export const EVENTS_P99_TARGET_MS = 250;
@@ -19,14 +19,9 @@ export const BASELINE_DESCRIPTION =
   'enqueue its 2 webhook-event jobs (request.create, request.note-added) with one graphile_worker.add_jobs; commit. ' +
   'The rows a new event leaves, with no lookups, rules or HTTP.';
 
-export interface EventsBenchOptions {
+export interface EventsBenchOptions extends LoadBenchOptions {
   apiOrigin: string;
   databaseUrl: string;
-  token: string;
-  account: string;
-  plan: LoadPlan;
-  warmup: LoadPlan;
-  clients: number;
   mix: EventsMix;
 }
 

@@ -14,6 +14,7 @@ import { automationFailures, benchAutomation, reportAutomation } from './automat
 import { benchDeliveries } from './deliveries.bench.js';
 import { benchPerson } from './delivery-setup.js';
 import { benchEvents, eventsFailures, reportEvents } from './events.bench.js';
+import { benchExpressions, reportExpressions } from './expressions.bench.js';
 import { runGraphql } from './graphql-run.js';
 import { formatReasons } from './load.js';
 import { benchMe, meFailures, reportMe } from './me.bench.js';
@@ -30,6 +31,10 @@ async function main(): Promise<number> {
   // Before anything of ours runs: other work on the machine moves every figure.
   const loadAtStart = loadavg()[0]!;
   const options = readBenchOptions(process.env, process.argv.slice(2));
+  // In process and without a database: it needs none of the set-up below, and runs first so the servers' load does not touch it.
+  const expressions = options.only === null || options.only === 'expressions' ? benchExpressions(options.expressions) : null;
+  if (expressions) print(reportExpressions(expressions, options.expressions), '');
+  if (options.only === 'expressions') return expressions!.problems.length === 0 ? 0 : 1;
   const entries = await prepareEntries(options.runtime, { api: options.only !== 'deliveries' && options.only !== 'oauth' && options.only !== 'graphql', webhookWorker: options.only === null || options.only === 'deliveries' || options.only === 'automation' });
   const database = await openBenchDatabase(process.env['DATABASE_URL'], { statements: options.pgStatements });
   print(
@@ -39,7 +44,7 @@ async function main(): Promise<number> {
     '',
   );
   const profiles: string[] = [];
-  const failed: Failed[] = [];
+  const failed: Failed[] = expressions ? [{ failures: expressions.problems.length, apiLog: 'none: the rule expressions run in the bench process' }] : [];
   try {
     if (options.only === null || options.only === 'me') failed.push(await runMe(options, entries, database, profiles));
     if (options.only === null || options.only === 'events') failed.push(await runEvents(options, entries, database, profiles));

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { presentAgileBoard } from '@tessera/domain';
 import { defineRoute, type RouteTable } from '@tessera/http';
 import type { ApiServices } from '../services.js';
-import { personIdParam } from './people.routes.js';
+import { recordIdParam } from './record.schema.js';
 import { agileBoardSchema, createAgileBoardInput, updateAgileBoardInput } from './agile-board.schema.js';
 
 const BOARD_ID_PARAMS = z.object({ id: z.string().describe('The agile board id; anything but a positive integer is not found') });
@@ -36,7 +36,7 @@ export function agileBoardsRoutes(services: ApiServices): RouteTable {
       tag: 'agile boards',
       summary: 'One agile board, with its columns',
       needs: { scope: 'agile_board:Read' },
-      input: { params: BOARD_ID_PARAMS, parse: ({ params }) => ({ id: personIdParam(params['id']) }) },
+      input: { params: BOARD_ID_PARAMS, parse: ({ params }) => ({ id: recordIdParam(params['id']) }) },
       responses: { 200: { description: 'The board', schema: agileBoardSchema } },
       errors: [404],
       handler: async ({ res, access, input }) => {

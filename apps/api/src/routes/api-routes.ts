@@ -2,7 +2,7 @@
  * The route table of the REST API: every route under /v1, each declaring what
  * it needs, reads and answers. app.ts mounts it; /v1/openapi.json describes it.
  */
-import { RECORDS, type RequestLinkContext } from '@tessera/domain';
+import { PERSON, RECORDS, type RequestLinkContext } from '@tessera/domain';
 import type { RouteTable } from '@tessera/http';
 import type { PageSizeLimits } from '@tessera/validation';
 import { describeApi } from '../openapi.js';
@@ -18,9 +18,7 @@ import { integrationScopesRoutes } from './integrations-scopes.routes.js';
 import { integrationsRoutes } from './integrations.routes.js';
 import { meRoutes } from './me.routes.js';
 import { openApiRoute } from './openapi.routes.js';
-import { peopleRoutes } from './people.routes.js';
 import { recordRoutes } from './record.routes.js';
-import { peopleWritesRoutes } from './people-writes.routes.js';
 import { teamsRoutes } from './teams.routes.js';
 import { requestFeedbackRoutes } from './request-feedback.routes.js';
 import { requestsRoutes } from './requests.routes.js';
@@ -46,7 +44,7 @@ export function apiRoutes({ services, links, pageSize, attachmentMaxBytes }: Api
   const resources = [
     ...meRoutes(services), ...requestsRoutes(services, links, pageSize), ...requestWritesRoutes(services, links), ...requestFeedbackRoutes(services),
     ...eventsRoutes(services, links),
-    ...peopleRoutes(services, apiUrl, pageSize), ...peopleWritesRoutes(services),
+    ...recordRoutes(PERSON, services, apiUrl, pageSize),
     ...teamsRoutes(services, apiUrl, pageSize),
     ...agileBoardsRoutes(services),
     ...taskApprovalsRoutes(services),

@@ -1,6 +1,6 @@
 /**
  * The person JSON of `/v1/people` as the OpenAPI document shows it, the fields from
- * their declaration in the domain (PERSON_RECORD); person.presenter.ts writes it.
+ * their declaration in the domain (PERSON_RECORD); presentRecord writes it.
  */
 import { z } from 'zod';
 import { PERSON_RECORD, ROLES } from '@tessera/domain';

@@ -11,6 +11,7 @@ import { collectionSpecOf, parseCollectionQuery, type PageSizeLimits } from '@te
 import { z } from 'zod';
 import type { ApiServices } from '../services.js';
 import { idParams, recordIdParam, recordInputs, recordSchemas, underInput } from './record.schema.js';
+import { OWN_SCHEMAS } from './record-own-schemas.js';
 import { noteFieldsSchema, noteSchema } from './request.schema.js';
 import { noteCreateBodySchema } from './request-writes.schema.js';
 import { NOTES } from './requests.routes.js';
@@ -36,8 +37,9 @@ function currentDescription(def: RecordDefinition, view: CurrentView | null): st
 
 export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
   const collection = collectionSpecOf(def.fields);
-  const schemas = recordSchemas(def);
-  const inputs = recordInputs(def, schemas.one);
+  const schemas = OWN_SCHEMAS[def.node] ?? recordSchemas(def);
+  const inputs = OWN_SCHEMAS[def.node] ?? recordInputs(def, schemas.one);
+  const { list: listed, get, create, update } = def.operations;
   const present = (view: Parameters<typeof presentRecord>[1]) => presentRecord(def, view);
   const base = `/v1/${def.path}` as const;
   const type = def.node;
@@ -50,10 +52,10 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
     defineRoute({
       method: 'get',
       path: view === null ? base : `${base}/${view}`,
-      operationId: view === null ? `list${type}s` : `list${capitalized(view)}${type}s`,
+      operationId: view === null ? (listed?.operationId ?? `list${type}s`) : `list${capitalized(view)}${type}s`,
       tag,
-      summary: view === null ? `${capitalized(def.plural)} of the account${def.current ? ' shown now' : ''}` : `${capitalized(def.plural)} of the account: ${view}`,
-      ...(def.current ? { description: currentDescription(def, view) } : {}),
+      summary: view === null ? (listed?.summary ?? `${capitalized(def.plural)} of the account${def.current ? ' shown now' : ''}`) : `${capitalized(def.plural)} of the account: ${view}`,
+      ...(def.current ? { description: currentDescription(def, view) } : view === null && listed?.description ? { description: listed.description } : {}),
       needs: { scope: scope('Read') },
       input: { query: collectionQuerySchema(collection, pageSize), parse: ({ query }) => parseCollectionQuery(query, collection, pageSize) },
       responses: { 200: { description: `One page of ${def.plural}, with the selected fields`, schema: z.array(schemas.listed), headers: PAGINATION_HEADERS } },
@@ -70,9 +72,10 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
     defineRoute({
       method: 'get',
       path: `${base}/:id`,
-      operationId: `get${type}`,
+      operationId: get?.operationId ?? `get${type}`,
       tag,
-      summary: `One ${def.what}, with every field`,
+      summary: get?.summary ?? `One ${def.what}, with every field`,
+      ...(get?.description ? { description: get.description } : {}),
       needs: { scope: scope('Read') },
       input: { params: idParams(def.what), parse: ({ params }) => ({ id: recordIdParam(params['id']) }) },
       responses: { 200: { description: `The ${def.what}`, schema: schemas.one } },
@@ -84,10 +87,10 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
     ...(createdUnder(def) ? [] : [defineRoute({
       method: 'post',
       path: base,
-      operationId: `create${type}`,
+      operationId: create?.operationId ?? `create${type}`,
       tag,
-      summary: `Create ${withArticle(def.what)}`,
-      description: def.describe.create,
+      summary: create?.summary ?? `Create ${withArticle(def.what)}`,
+      description: create?.description ?? def.describe.create,
       needs: { ...who, scope: scope('Create'), answer: scope('Read') },
       input: inputs.create,
       responses: { 201: { description: `The new ${def.what}, with every field`, schema: schemas.one } },
@@ -101,10 +104,10 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
     defineRoute({
       method: 'patch',
       path: `${base}/:id`,
-      operationId: `update${type}`,
+      operationId: update?.operationId ?? `update${type}`,
       tag,
-      summary: `Change ${withArticle(def.what)}`,
-      description: def.describe.update,
+      summary: update?.summary ?? `Change ${withArticle(def.what)}`,
+      description: update?.description ?? def.describe.update,
       needs: { ...who, scope: scope('Update'), answer: scope('Read') },
       input: inputs.update,
       responses: { 200: { description: `The ${def.what}, with every field, after the change`, schema: schemas.one } },

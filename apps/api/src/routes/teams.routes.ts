@@ -4,18 +4,19 @@
  * account of the call. The teams themselves are records of the engine (recordRoutes).
  */
 import { z } from 'zod';
-import { TEAM, presentPerson, presentRecord, type TeamView } from '@tessera/domain';
+import { EMAIL_RULE, PERSON, TEAM, presentRecord, type RecordView, type TeamView } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, type RouteTable } from '@tessera/http';
 import { collectionSpecOf, parseCollectionQuery, type CollectionSpec, type PageSizeLimits } from '@tessera/validation';
 import type { ApiServices } from '../services.js';
-import { EMAIL_RULE, PEOPLE, PERSON_ID_PARAMS, personIdParam } from './people.routes.js';
 import { personFieldsSchema } from './person.schema.js';
 import { idParams, recordIdParam, recordSchemas } from './record.schema.js';
 
-/** Fields, defaults, sorts and filters as `GET /v1/teams` takes them (the team's declaration). */
+/** Fields, defaults, sorts and filters as `GET /v1/teams` and `GET /v1/people` take them (their declarations). */
 const TEAMS: CollectionSpec = collectionSpecOf(TEAM.fields);
+const PEOPLE: CollectionSpec = collectionSpecOf(PERSON.fields);
 
 const presentTeam = (view: TeamView) => presentRecord(TEAM, view);
+const presentPerson = (view: RecordView) => presentRecord(PERSON, view);
 
 export function teamsRoutes(services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
   return [
@@ -47,9 +48,9 @@ export function teamsRoutes(services: ApiServices, apiUrl: string, pageSize: Pag
       description: "Change them with the person's `team_ids` or a team's `member_ids`.",
       needs: { scope: 'team:Read', answer: 'person:Read' },
       input: {
-        params: PERSON_ID_PARAMS,
+        params: idParams('person'),
         query: collectionQuerySchema(TEAMS, pageSize),
-        parse: ({ params, query }) => ({ id: personIdParam(params['id']), query: parseCollectionQuery(query, TEAMS, pageSize) }),
+        parse: ({ params, query }) => ({ id: recordIdParam(params['id']), query: parseCollectionQuery(query, TEAMS, pageSize) }),
       },
       responses: { 200: { description: 'One page of teams, with the selected fields', schema: z.array(recordSchemas(TEAM).listed), headers: PAGINATION_HEADERS } },
       errors: [400, 404],

@@ -7,7 +7,7 @@
  * field needs what REST needs for the same data.
  */
 import {
-  CURRENT_VIEWS, EVENT_CATALOGUE, NODE_KINDS, graphqlNameOf, namedLines, readNameOf, recordGraphFields, referenceTarget, withArticle,
+  CURRENT_VIEWS, EVENT_CATALOGUE, NODE_KINDS, graphqlNameOf, namedLines, otherSide, readNameOf, recordGraphFields, referenceTarget, withArticle,
   type NestedEdge, type NodeKind, type RecordDefinition,
 } from '@tessera/domain';
 import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
@@ -15,7 +15,7 @@ import { column, dbId, isoDate, nestedConnection, nodeId, reference, rootConnect
 import type { FieldNeeds } from '../field-needs.js';
 import type { Resolver } from '../guard-resolvers.js';
 import type { GraphqlContext } from './graphql-context.js';
-import { inputFields, inputTypesSdl } from './record-input.js';
+import { inputFields, inputTypesSdl, type InputFields } from './record-input.js';
 import { createResolver, deleteResolver, deleteTypesSdl, noteCreateResolver, noteNeeds, noteTypesSdl, payloadNeeds, payloadTypesSdl, updateResolver } from './record-mutations.js';
 import { plainObjectFields } from './record-object.js';
 import type { SchemaModule } from './schema-module.js';
@@ -72,11 +72,8 @@ export function recordModule(def: RecordDefinition): SchemaModule {
   }
   const filterSdl = filters.map(([graphql, , kind]) => `${graphql}: ${kind in FILTER_TYPES ? FILTER_TYPES[kind as keyof typeof FILTER_TYPES] : 'IdValues'}`).join('\n');
   const connection = connectionSdl(type, recordGraphFields(def).orders.map(([graphql]) => graphql), filterSdl || null);
-  const { one, many } = def.graphql;
-  const roles = 'note' in def.writers ? def.writers.note : `Needs the ${def.writers.roles.join(' or ')} role.`;
-  const needed = Object.entries(def.fields.fields).filter(([, field]) => field.required && field.write).map(([name]) => name);
-  const create = inputFields(def.fields, 'create');
-  const change = inputFields(def.fields, 'change');
+  const { many } = def.graphql;
+  const mutations = recordMutations(def);
   return {
     typeDefs: /* GraphQL */ `
       type ${type} implements Node {
@@ -94,7 +91,46 @@ export function recordModule(def: RecordDefinition): SchemaModule {
         ${many}(${connectionArgs(type, filterSdl !== '')}${def.current ? `, view: ${type}View = ACTIVE` : ''}): ${type}Connection!
       }
 
-      ${inputTypesSdl(type, def.fields, `A new ${def.what}: only ${needed.join(', ')} ${needed.length > 1 ? 'are' : 'is'} needed.`)}
+      ${mutations.typeDefs}
+    `,
+    needs: {
+      [`Query.${many}`]: { action: `${def.noun}:Read` },
+      ...needs,
+      ...connection.needs,
+      ...mutations.needs,
+    },
+    resolvers: {
+      Query: { [many]: rootConnection(type) },
+      [type]: resolvers,
+      ...mutations.resolvers,
+    },
+  };
+}
+
+/** Fields a record's inputs take beyond its declaration's (a person's roles, typed as role names): their SDL and how they are read. */
+export interface ExtraInput {
+  sdl: string;
+  fields: InputFields;
+}
+
+/**
+ * `<record>Create`, `<record>Update` and, where the record has them, `<record>Delete` and
+ * `<record>NoteCreate`, with their inputs and payloads: the record's module's, or, for a record
+ * whose object type is not the engine's (a person, whose type `me` shares), a module of its own.
+ */
+export function recordMutations(def: RecordDefinition, extra: ExtraInput = { sdl: '', fields: {} }): SchemaModule {
+  const type = def.node;
+  const { one } = def.graphql;
+  const roles = 'note' in def.writers ? def.writers.note : `Needs the ${def.writers.roles.join(' or ')} role.`;
+  const needed = Object.entries(def.fields.fields).filter(([, field]) => field.required && field.write).map(([name]) => name);
+  const create = { ...inputFields(def.fields, 'create'), ...extra.fields };
+  const change = { ...inputFields(def.fields, 'change'), ...extra.fields };
+  // A change of a list kept by the other records fires theirs (record-owned-links.ts).
+  const others = Object.keys(def.links).filter((field) => def.links[field]!.owner === 'other').map((field) => otherSide(def, field));
+  const alsoFired = others.map(({ other, field }) => `, and ${other.noun}.update for each ${other.what} whose ${field} change`).join('');
+  return {
+    typeDefs: /* GraphQL */ `
+      ${inputTypesSdl(type, def.fields, `A new ${def.what}: only ${needed.join(', ')} ${needed.length > 1 ? 'are' : 'is'} needed.`, extra.sdl)}
 
       ${payloadTypesSdl(type, one)}
       ${def.deletable ? deleteTypesSdl(type, def.what) : ''}
@@ -103,7 +139,7 @@ export function recordModule(def: RecordDefinition): SchemaModule {
       extend type Mutation {
         "Creates ${withArticle(def.what)}; ${fires(def, 'create')}. ${roles}"
         ${one}Create(input: ${type}CreateInput!): ${type}CreatePayload!
-        "Changes ${withArticle(def.what)}; ${fires(def, 'update', ' when something changed')}. ${roles}"
+        "Changes ${withArticle(def.what)}; ${fires(def, 'update', ' when something changed')}${alsoFired}. ${roles}"
         ${one}Update(input: ${type}UpdateInput!): ${type}UpdatePayload!
         ${def.deletable ? `"Deletes ${withArticle(def.what)}; ${fires(def, 'delete')}. ${roles}"
 ${one}Delete(input: ${type}DeleteInput!): ${type}DeletePayload!` : ''}
@@ -112,18 +148,13 @@ ${one}NoteCreate(input: ${type}NoteCreateInput!): ${type}NoteCreatePayload!` : '
       }
     `,
     needs: {
-      [`Query.${many}`]: { action: `${def.noun}:Read` },
       [`Mutation.${one}Create`]: { action: `${def.noun}:Create`, answer: `${def.noun}:Read` },
       [`Mutation.${one}Update`]: { action: `${def.noun}:Update`, answer: `${def.noun}:Read` },
       ...(def.deletable ? { [`Mutation.${one}Delete`]: { action: `${def.noun}:Delete` } } : {}),
       ...(def.notes ? { [`Mutation.${one}NoteCreate`]: { action: `${def.noun}:Update`, answer: `${def.noun}:Read` }, ...noteNeeds(type) } : {}),
-      ...needs,
-      ...connection.needs,
       ...payloadNeeds(type, one, def.deletable),
     },
     resolvers: {
-      Query: { [many]: rootConnection(type) },
-      [type]: resolvers,
       Mutation: {
         [`${one}Create`]: createResolver(one, create, (context, access, values) => context.services.createRecord(def, access, values)),
         [`${one}Update`]: updateResolver(one, type, change, (context, access, id, values) => context.services.updateRecord(def, access, id, values)),

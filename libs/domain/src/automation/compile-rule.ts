@@ -86,7 +86,7 @@ export function compileRule(rule: RuleText): { errors: FieldError[]; compiled: C
   // A line that does not compile is named dyn in `variables`, so the condition and actions are checked too.
   const expressions = compileExpressions(expressionLines, ruleVariables(subject));
   const variables = expressions.variables;
-  const compiledExpressions: CompiledRule['expressions'] = expressions.ok ? expressions.expressions : [];
+  const compiledExpressions: CompiledRule['expressions'] = expressions.ok ? expressions.compiled : [];
   if (!expressions.ok) errors.push(...expressions.errors.map(({ index, message }): FieldError => [`expressions[${index}]`, message]));
 
   const condition = compileExpression(text(rule.condition), variables, 'bool');

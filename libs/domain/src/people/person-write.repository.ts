@@ -1,6 +1,7 @@
 /**
- * What the people writes of `/v1/people` read and write (issue 22 item 2): one person of an
- * account, locked for a change, and their roles in an account. SQL: libs/persistence people/.
+ * What `tessera person create` writes (create-person.ts): a person with a sign-in password's
+ * digest, and their roles in an account; `/v1/people` is the record engine's. SQL:
+ * libs/persistence people/.
  */
 import type { Role } from '../identity/roles.js';
 import type { AccountId } from '../tenancy/account-id.js';
@@ -14,11 +15,6 @@ export interface PersonFieldsRow {
   disabled: boolean;
 }
 
-export interface PersonState extends PersonFieldsRow {
-  id: number;
-  account_id: AccountId;
-}
-
 export interface PersonWriteRepository {
   /** The id of the person but `exceptId`, in any account, with that primary e-mail, whatever its case; null when none. */
   idWithEmail(email: string, exceptId?: number): Promise<number | null>;
@@ -27,10 +23,6 @@ export interface PersonWriteRepository {
    * primary e-mail was taken meanwhile (nothing written).
    */
   insert(account: AccountId, fields: PersonFieldsRow, passwordHash: string | null): Promise<number | null>;
-  /** The person of one of these accounts, locked until the transaction ends; null when there is none. */
-  findForUpdate(accounts: readonly string[], id: number): Promise<PersonState | null>;
-  /** False when the primary e-mail was taken meanwhile (nothing written). */
-  update(id: number, changes: Partial<PersonFieldsRow>): Promise<boolean>;
   /** Replaces the person's roles in the account. */
   replaceRoles(account: AccountId, personId: number, roles: readonly Role[]): Promise<void>;
 }

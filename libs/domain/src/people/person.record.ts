@@ -1,15 +1,17 @@
 /**
- * A person (issue 22), one definition of the record engine (docs/decisions/039, 048): the
- * fields REST `POST`/`PATCH /v1/people`, the `GET /v1/people` collection, the answer's schema,
- * GraphQL's inputs and `tessera person create` derive from, and the engine's rules a person
- * follows: the primary e-mail seen by the staff and the person themselves (decision 033), people
- * of the account and of its directory account (a directory person is changed there only), and
- * `team_ids`, links that are the teams' (decision 035). Its routes and GraphQL type stay the
- * people's own (`listPeople`, `me`): the engine does not route it (registry.ts DEFINED).
+ * A person (issue 22), one definition of the record engine (docs/decisions/039, 048, 055):
+ * `/v1/people` (recordRoutes, with its published operation names), GraphQL's person mutations
+ * and `tessera person create`'s checks derive from it, and the engine's rules a person follows:
+ * the primary e-mail unique across every account in lower case and seen by the staff and the
+ * person themselves (decision 033), their roles in the account of the call, people of the
+ * account and of its directory account (a directory person is changed there only), and
+ * `team_ids`, links that are the teams' (decision 035). GraphQL's `Person` type stays the
+ * people's own, shared with `me`; so PERSON is not in RECORDS (registry.ts).
  */
 import { ROLES } from '../identity/roles.js';
 import { FACETS, defineRecord } from '../record-engine/define-record.js';
 import { TEAM_MEMBERS_MAX } from '../teams/team.record.js';
+import { personValueProblems } from './person-checks.js';
 
 export const PERSON_NAME_MAX = 128;
 export const PRIMARY_EMAIL_MAX = 254;
@@ -17,6 +19,9 @@ export const LOCALE_MAX = 16;
 export const TIME_ZONE_MAX = 64;
 export const DEFAULT_LOCALE = 'en-US';
 export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** Who reads a person's primary e-mail, as the people's reads say it. */
+export const EMAIL_RULE = 'An end user (no role in the account) sees their own primary e-mail only, and may not filter or sort on it (docs/decisions/033).';
 
 /** Why a person of the directory account, seen from a support domain, is not changed there. */
 export const MANAGED_IN_DIRECTORY = 'This person belongs to the directory account and is managed there';
@@ -51,6 +56,10 @@ export const PERSON = defineRecord({
     account: { type: 'json', notBlank: true, graphql: false, description: 'Account the person belongs to (`id`, `name`): the account of the call or its directory account', collection: { default: true } },
   },
   defaults: { locale: DEFAULT_LOCALE, time_zone: DEFAULT_TIME_ZONE, disabled: false },
+  // It identifies a person at sign-in: one person in every account, whatever its case (migration 1's index).
+  unique: 'primary_email',
+  uniqueness: { across: 'every', compare: 'lower', taken: (email) => `Primary email has already been taken: ${email}` },
+  check: personValueProblems,
   links: { team_ids: { table: 'team_memberships', self: 'person_id', other: 'team_id', position: 'none', owner: 'other' } },
   missing: { team_ids: (ids) => `Team ids ${ids} do not match any team of the account` },
   visible: { primary_email: { to: 'role', own: 'id' } },
@@ -62,5 +71,9 @@ export const PERSON = defineRecord({
     update:
       'Name, primary e-mail, locale, time zone, disabled, and roles in the account of the call. Disabling a person or removing a role takes effect on their next call. ' +
       'Fires person.update; a change that changes nothing fires nothing. A person of the directory account is changed in the directory account only (403).',
+  },
+  operations: {
+    list: { operationId: 'listPeople', summary: 'People of the account, and of its directory account for a support domain', description: EMAIL_RULE },
+    get: { description: EMAIL_RULE },
   },
 });

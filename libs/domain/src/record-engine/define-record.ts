@@ -49,7 +49,7 @@ export interface RecordVisibility {
  * Records of the account and of its directory account (SPEC.md "Directory account": people):
  * read and referenced from the account of the call and from its directory account; one of the
  * directory account, seen from a support domain, is written in the directory account only —
- * `rule` is the 403 reason.
+ * `rule` is the 403 of its change there (record-use-cases.ts), where another's is not found.
  */
 export interface RecordDirectory {
   rule: string;
@@ -59,13 +59,26 @@ export interface RecordDirectory {
 
 /**
  * A list of values the record has in each account it is read in, kept in `table` as
- * `(account_id, <self>, <value>)` rows (a person's roles in the account of the call): read for
- * the account of the call, as a set in value order.
+ * `(account_id, <self>, <value>)` rows (a person's roles in the account of the call): read and
+ * written for the account of the call, as a set in value order; `null` writes none. A write
+ * changing them is audited as `<field>: [before, after]`, a create with them all.
  */
 export interface RecordAccountValues {
   table: string;
   self: string;
   value: string;
+}
+
+/**
+ * How the unique field is compared (default: among the records of the account, as read,
+ * docs/decisions/038): `across: 'every'`, among the records of every account (a person's primary
+ * e-mail identifies them at sign-in); `compare: 'lower'`, in lower case; `taken`, the refusal's
+ * message (default the engine's, which says how names are compared).
+ */
+export interface RecordUniqueness {
+  across: 'account' | 'every';
+  compare: 'as-read' | 'lower';
+  taken?: (value: string) => string;
 }
 
 /** The other reference of an agreement and the field of the referenced records both have (define-record.ts `agree`). */
@@ -137,6 +150,18 @@ export interface LookupStore {
   rowsWhere(def: RecordDefinition, account: AccountId, field: string, value: unknown): Promise<Array<Record<string, unknown> & { id: number }>>;
 }
 
+/**
+ * What the OpenAPI document names and says of one REST operation of the record, where the
+ * engine's default is not the record's published one (`listPeople`, not `listPersons`).
+ */
+export interface RecordOperation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+}
+
+export type RecordOperations = Partial<Record<'list' | 'get' | 'create' | 'update', RecordOperation>>;
+
 /** The predefined filters of a record with `current`; the first is its collection's. */
 export const CURRENT_VIEWS = ['active', 'inactive', 'all'] as const;
 export type CurrentView = (typeof CURRENT_VIEWS)[number];
@@ -199,8 +224,9 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   defaults?: { readonly [K in keyof F]?: unknown };
   /** Datetimes the service sets when a field takes one of some values: `{ solved_at: { when: 'status', in: ['solved'] } }` (record-defaults.ts). */
   stamps?: { readonly [K in keyof F]?: RecordStamp };
-  /** A field unique in the account, compared as read (docs/decisions/038). */
+  /** A field unique in the account, compared as read (docs/decisions/038), or as `uniqueness` says. */
   unique?: keyof F & string;
+  uniqueness?: RecordUniqueness;
   /** Fields the service sets (a workflow's status, derived from its tasks: record-effects.ts), stored and never written by a caller. */
   service?: readonly (keyof F & string)[];
   /** References under whose record this one is listed, and maybe created (RecordParent). */
@@ -232,6 +258,12 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   /** Rules of the record that look up other records (RecordLookups), run after `rules` in the write's transaction. */
   lookups?: RecordLookups;
   /**
+   * The record's checks of the values given beyond what their declaration states (an e-mail
+   * address, a language tag), on each value given that the declaration did not refuse: a pure
+   * function whose problems are refused with the others.
+   */
+  check?: (given: Readonly<Record<string, unknown>>) => FieldError[];
+  /**
    * The verbs fired beside `<noun>.update` when a field changes, each once (RECORDS.md §4):
    * `{ 'status-changed': 'status', 'manager-changed': 'manager_id' }`; verbs of its catalogue only.
    */
@@ -244,6 +276,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   payloadFields?: true;
   /** What the OpenAPI document says of a create, a change and, where the catalogue has `<noun>.delete`, a delete, beyond the summary. */
   describe: { create: string; update: string; delete?: string };
+  /** The REST operations' published names and words where they are not the engine's (RecordOperation). */
+  operations?: RecordOperations;
   /** Fields only some callers read (RecordVisibility). */
   visible?: { readonly [K in keyof F]?: RecordVisibility };
   /** Its records are of the account or of its directory account (RecordDirectory). */
@@ -283,6 +317,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   fields: RecordDeclaration<F>;
   defaults: Readonly<Record<string, unknown>>;
   unique: string | null;
+  uniqueness: RecordUniqueness;
   service: readonly string[];
   parents: Readonly<Record<string, RecordParent>>;
   links: Readonly<Record<string, RecordLink>>;
@@ -295,12 +330,14 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   writers: RecordWriters;
   rules: (record: Readonly<Record<string, unknown>>, before?: Readonly<Record<string, unknown>>) => FieldError[];
   lookups: RecordLookups | null;
+  check: (given: Readonly<Record<string, unknown>>) => FieldError[];
   changeEvents: Partial<Record<ChangeVerb, string>>;
   notes: boolean;
   /** Deleted by `DELETE` and `<record>Delete`: the catalogue has `<noun>.delete`, or the definition says `deletes`. */
   deletable: boolean;
   payloadFields: boolean;
   describe: { create: string; update: string; delete?: string };
+  operations: RecordOperations;
   /** GraphQL's names: the payload's record field (`configurationItem`) and the root connection (`configurationItems`). */
   graphql: { one: string; many: string };
   visible: Readonly<Record<string, RecordVisibility>>;
@@ -342,6 +379,7 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     fields: declareRecord(withArticle(input.what), { ...input.fields, ...systemFields(input.what) }),
     defaults: (input.defaults ?? {}) as Record<string, unknown>,
     unique: input.unique ?? null,
+    uniqueness: input.uniqueness ?? { across: 'account', compare: 'as-read' },
     service: input.service ?? [],
     parents: (input.parents ?? {}) as Record<string, RecordParent>,
     links: (input.links ?? {}) as Record<string, RecordLink>,
@@ -354,11 +392,13 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     writers: checkedWriters(input.noun, input.fields, input.writers),
     rules: input.rules ?? (() => []),
     lookups: input.lookups ?? null,
+    check: input.check ?? (() => []),
     changeEvents: checkedChangeEvents(input.noun, input.fields, input.changeEvents ?? {}),
     notes: input.notes === true && checkedVerb(input.noun, 'note-added'),
     deletable: input.deletes === true || (EVENT_CATALOGUE[input.noun] as readonly string[]).includes('delete'),
     payloadFields: input.payloadFields ?? false,
     describe: input.describe,
+    operations: input.operations ?? {},
     graphql: { one, many: camelCase(snake) },
     visible: (input.visible ?? {}) as Record<string, RecordVisibility>,
     directory: input.directory ?? null,

@@ -6,11 +6,13 @@
 export { CONFIGURATION_ITEM, type ConfigurationItemCreateInput, type ConfigurationItemUpdateInput } from '../cmdb/configuration-item.record.js';
 export { SERVICE_INSTANCE, type ServiceInstanceCreateInput, type ServiceInstanceUpdateInput } from '../cmdb/service-instance.record.js';
 export { createConfigurationItem, updateConfigurationItem, createServiceInstance, updateServiceInstance } from '../cmdb/cmdb-use-cases.js';
+export { PERSON } from '../people/person.record.js';
 export { CURRENT_VIEWS, NOW, defineRecord, type CurrentView, type RecordCurrent, type RecordDefinition, type RecordLimited, type RecordLink, type RecordResponsibility, type RecordWriters } from './define-record.js';
 export type { RecordStore, RecordView, RecordRow, NamedRef, RecordLinked } from './record-store.repository.js';
 export { listRecords, listLinkedRecords, getRecord, createRecord, updateRecord, deleteRecord, storedFields, type RecordQuery } from './record-use-cases.js';
 export { recordReader, readsEveryRecord, type RecordAudience, type RecordReadClause, type RecordReader, type RecordReaders } from './record-readers.js';
 export { recordPayload } from './record-payload.js';
+export { otherSide } from './record-owned-links.js';
 export { listRecordNotes, addRecordNote } from './record-notes.js';
 export { presentRecord } from './record-presenter.js';
 export { RECORDS, referenceTarget } from './registry.js';

@@ -3,7 +3,8 @@
  * docs/decisions/035, 048: a person's `team_ids` are the teams' `member_ids`). A write of the
  * record's list changes the lists of the other records of the account of the call only (a
  * person of the directory account keeps the teams of other accounts), each through the other
- * record's own change (record-use-cases.ts saveRecordChange): its list, one audit line
+ * record's own change (record-use-cases.ts saveRecordChange, which `createRecord` and
+ * `updateRecord` pass in: they call this module): its list, one audit line
  * `<field>: [before, after]` and `<noun>.update`, in the caller's transaction. The record itself
  * fires nothing for it. Other records are locked in id order, as every write of their lists
  * locks them: two writes never wait on each other in a cycle.
@@ -12,9 +13,12 @@ import type { AccessContext } from '../identity/access-context.js';
 import type { Transaction } from '../ports/unit-of-work.js';
 import type { RecordDefinition } from './define-record.js';
 import { RECORDS } from './registry.js';
-import { saveRecordChange } from './record-use-cases.js';
+import type { SavedChange } from './record-store.repository.js';
 
 type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs' | 'now'>;
+
+/** Saves the other record's change: record-use-cases.ts saveRecordChange, passed in by its callers. */
+export type SaveChange = (def: RecordDefinition, tx: Tx, change: SavedChange) => Promise<unknown>;
 
 const byId = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 
@@ -36,7 +40,7 @@ export async function ownedLinkIds(def: RecordDefinition, tx: Pick<Transaction, 
 }
 
 /** Makes the record's list, among the other records of the account of the call, `wanted`: each other record changed fires its `.update`. */
-export async function changeOwnedLinks(def: RecordDefinition, tx: Tx, access: AccessContext, field: string, id: number, wanted: readonly number[]): Promise<void> {
+export async function changeOwnedLinks(def: RecordDefinition, tx: Tx, access: AccessContext, field: string, id: number, wanted: readonly number[], save: SaveChange): Promise<void> {
   const { other, field: list } = otherSide(def, field);
   const account = access.account.id;
   const current = await ownedLinkIds(def, tx, account, field, id);
@@ -47,7 +51,7 @@ export async function changeOwnedLinks(def: RecordDefinition, tx: Tx, access: Ac
     const before = await tx.records.linkIds(other, list, otherId);
     const after = wanted.includes(otherId) ? byId([...before, id]) : before.filter((linked) => linked !== id);
     if (after.join() === before.join()) continue;
-    await saveRecordChange(other, tx, {
+    await save(other, tx, {
       account, id: otherId, before: row, changed: {}, links: { [list]: after }, audit: { [list]: [before, after] },
       actor: { id: access.person.id, name: access.person.name }, source: null, jobs: [],
     });

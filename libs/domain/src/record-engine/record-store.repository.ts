@@ -3,6 +3,7 @@
  * and write, for any definition. SQL: libs/persistence records/.
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
+import type { QueuedJob } from '../jobs/job-contract.js';
 import type { NoteView } from '../requests/request-view.js';
 import type { AccountId } from '../tenancy/account-id.js';
 import type { CurrentView, RecordDefinition } from './define-record.js';
@@ -27,6 +28,26 @@ export interface RecordLinked {
 
 /** The stored values of a record a write may set (its columns). */
 export type RecordRow = Record<string, unknown>;
+
+/** A change of a record that changes something, as record-use-cases.ts saveRecordChange writes it. */
+export interface SavedChange {
+  account: AccountId;
+  id: number;
+  /** The row's values before the change. */
+  before: RecordRow;
+  /** The row's changed values. */
+  changed: RecordRow;
+  /** Each link list as it is to be (those in `audit` are written). */
+  links: Record<string, number[]>;
+  /** `[before, after]` of every field changed. */
+  audit: Record<string, unknown>;
+  /** Null: the service's own change. */
+  actor: { id: number; name: string } | null;
+  source: string | null;
+  jobs: readonly QueuedJob[];
+  /** False: a change the service derives, which brings nothing further (record-effects.ts). */
+  effects?: false;
+}
 
 export interface RecordStore {
   /**
@@ -53,7 +74,7 @@ export interface RecordStore {
   missingIds(table: string, accounts: readonly string[], ids: readonly number[]): Promise<number[]>;
   /** The names of `names` that no row of `table` of the account has in `column`, as given (compared exactly). */
   missingNames(table: string, account: AccountId, column: string, names: readonly string[]): Promise<string[]>;
-  /** The id of the record of the account, but `exceptId`, whose `field` reads as `value`; null when none. */
+  /** The id of the record of the account (or of any, define-record.ts `uniqueness`), but `exceptId`, whose `field` compares as `value`; null when none. */
   idWith(def: RecordDefinition, account: AccountId, field: string, value: string, exceptId?: number): Promise<number | null>;
   /** Whether `candidate` is the record `id` or one below it in the tree of its `field` (define-record.ts `parent`). */
   isSelfOrBelow(def: RecordDefinition, field: string, id: number, candidate: number): Promise<boolean>;
@@ -71,4 +92,8 @@ export interface RecordStore {
   linkIds(def: RecordDefinition, field: string, id: number): Promise<number[]>;
   /** Replaces a link list by these ids (define-record.ts RecordLink says how positions follow). */
   replaceLinks(def: RecordDefinition, field: string, id: number, ids: readonly number[]): Promise<void>;
+  /** The values the record has in the account (define-record.ts `accountValues`), in value order. */
+  accountValues(def: RecordDefinition, field: string, account: AccountId, id: number): Promise<string[]>;
+  /** Replaces the values the record has in the account. */
+  replaceAccountValues(def: RecordDefinition, field: string, account: AccountId, id: number, values: readonly string[]): Promise<void>;
 }

@@ -1,18 +1,21 @@
 /**
  * The use cases of every record of the engine (docs/decisions/039), REST and GraphQL alike.
- * Reads need `<noun>:Read`; a record of another account is not found. A write needs the
- * definition's writers (its roles, or the record's own person: define-record.ts `own`; a limited
- * writer's responsibility for it: `limited`) and
- * `<noun>:Create` / `<noun>:Update` / `<noun>:Delete`, is checked against the declaration,
- * its references and its unique field, every problem at once, and in one transaction writes
- * the record, its links, one audit line and `<noun>.create` / `.update` / `.delete` through
- * the one outbox (outbox/record-change.ts). A change that changes nothing writes nothing.
+ * Reads need `<noun>:Read`; a record of another account is not found (a write naming one of
+ * the directory account, of a record read there too, is a 403: define-record.ts `directory`).
+ * A write needs the definition's writers (its roles, or the record's own person:
+ * define-record.ts `own`; a limited writer's responsibility for it: `limited`) and
+ * `<noun>:Create` / `<noun>:Update` / `<noun>:Delete`, is checked against the declaration, the
+ * record's `check`, its references and its unique field, every problem at once, and in one
+ * transaction writes the record, its links, its values of the account, one audit line and
+ * `<noun>.create` / `.update` / `.delete` through the one outbox (outbox/record-change.ts), and
+ * the lists other records keep of it (record-owned-links.ts). A change that changes nothing
+ * writes nothing.
  */
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
-import type { QueuedJob } from '../jobs/job-contract.js';
-import { notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
+import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
 import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
+import { peopleAccountsOf } from '../identity/account-access.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
 import { recordChange } from '../outbox/record-change.js';
 import type { Repositories, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
@@ -28,9 +31,10 @@ import { NOW, type CurrentView, type RecordDefinition } from './define-record.js
 import { createDefaults, stampValues, touchesStamps } from './record-defaults.js';
 import { recordEvents } from './record-events.js';
 import { referenceProblems } from './record-references.js';
+import { changeOwnedLinks } from './record-owned-links.js';
 import { assertOwn, assertResponsible, assertWriter } from './record-writers.js';
 import { RECORDS, referenceTarget } from './registry.js';
-import type { RecordRow, RecordView } from './record-store.repository.js';
+import type { RecordRow, RecordView, SavedChange } from './record-store.repository.js';
 import { dueTimerValues, givesTimedDay, timerJobs, withDueTimers } from './record-timers.js';
 import { LIFECYCLES } from './lifecycles.js';
 import { SYSTEM_SOURCE } from '../request-changes/change-sources.js';
@@ -69,12 +73,33 @@ export async function getRecord(def: RecordDefinition, access: AccessContext, id
   return visibleView(def, access, view);
 }
 
-/** The fields stored in the record's own row: written or stamped, and not a link list. */
+/** The fields stored in the record's own row: written or stamped, and not a link list nor values of an account. */
 export function storedFields(def: RecordDefinition): string[] {
-  return Object.entries(def.fields.fields).filter(([name, field]) => (field.write || name in def.stamps || def.service.includes(name)) && field.type !== 'references').map(([name]) => name);
+  return Object.entries(def.fields.fields)
+    .filter(([name, field]) => (field.write || name in def.stamps || def.service.includes(name)) && field.type !== 'references' && !(name in def.accountValues))
+    .map(([name]) => name);
 }
 
-const taken = (def: RecordDefinition, value: unknown) => takenAsRead(def.unique!, String(value ?? ''));
+function taken(def: RecordDefinition, value: unknown): FieldError {
+  const text = String(value ?? '');
+  return def.uniqueness.taken ? [def.unique!, def.uniqueness.taken(text)] : takenAsRead(def.unique!, text);
+}
+
+/** The link lists the record writes itself, and those kept in the other record's list (record-owned-links.ts). */
+const ownLinks = (def: RecordDefinition) => Object.keys(def.links).filter((field) => def.links[field]!.owner !== 'other');
+const ownedByOthers = (def: RecordDefinition) => Object.keys(def.links).filter((field) => def.links[field]!.owner === 'other');
+
+/** The values of the account given (define-record.ts `accountValues`) as stored: a set in value order; null is none. */
+function accountLists(def: RecordDefinition, values: Record<string, unknown>): Record<string, string[]> {
+  const given = Object.keys(def.accountValues).filter((field) => values[field] !== undefined);
+  return Object.fromEntries(given.map((field) => [field, [...new Set((values[field] as string[] | null) ?? [])].sort()]));
+}
+
+/** A record the account does not have: one of its directory account is changed there only (403); any other is not found. */
+async function refuseAbsent(def: RecordDefinition, tx: Tx, access: AccessContext, id: number): Promise<never> {
+  if (def.directory && (await tx.records.missingIds(def.table, peopleAccountsOf(access.account), [id])).length === 0) throw forbidden(def.directory.rule);
+  throw notFound();
+}
 
 /** Each value as given, else as stored. */
 const resulting = (valid: Record<string, unknown>, current?: RecordRow) => (field: string) => (field in valid ? valid[field] : current?.[field]) ?? null;
@@ -100,6 +125,8 @@ async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, inp
   const id = current?.id;
   const { values, errors } = checkRecordInput(def.fields, input as Record<string, unknown>, mode);
   const account = access.account.id;
+  const declared = new Set(errors.map(([field]) => field));
+  errors.push(...def.check(Object.fromEntries(Object.entries(values).filter(([field]) => !declared.has(field)))));
   const flagged = new Set(errors.map(([field]) => field));
   const valid = Object.fromEntries(Object.entries(values).filter(([field]) => !flagged.has(field)));
   errors.push(...(await referenceProblems(tx.records, access.account, def, valid)));
@@ -168,15 +195,19 @@ export async function createRecord(def: RecordDefinition, access: AccessContext,
     const id = await tx.records.insert(def, account, row);
     if (id === null) throw validationFailed([taken(def, row[def.unique!])]);
     const links: Record<string, number[]> = {};
-    for (const field of Object.keys(def.links)) {
+    for (const field of ownLinks(def)) {
       links[field] = linkOrder(def, field, (values[field] as number[] | null | undefined) ?? []);
       if (links[field].length > 0) await tx.records.replaceLinks(def, field, id, links[field]);
     }
+    const lists = { ...Object.fromEntries(Object.keys(def.accountValues).map((field) => [field, []])), ...accountLists(def, values) };
+    for (const [field, list] of Object.entries(lists)) if (list.length > 0) await tx.records.replaceAccountValues(def, field, account, id, list);
     const view = await viewOf(def, tx, account, id);
     await recordChange(tx, {
       account, record: { type: def.node, id }, action: 'create', actor: actorOf(access),
-      source: null, sourceId: null, changes: { ...row, ...links }, events: recordEvents(def, view), jobs: now ? timerJobs(def, account, id, row, now).jobs : [],
+      source: null, sourceId: null, changes: { ...row, ...lists, ...links }, events: recordEvents(def, view), jobs: now ? timerJobs(def, account, id, row, now).jobs : [],
     });
+    // After the record's own event: each other record whose list now holds it fires its own.
+    for (const field of ownedByOthers(def)) await changeOwnedLinks(def, tx, access, field, id, (values[field] as number[] | null | undefined) ?? [], saveRecordChange);
     if (!(await runEffects(def, tx, account, id, { before: null, after: row, changed: { ...row, ...links } }))) return view;
     return viewOf(def, tx, account, id);
   });
@@ -187,10 +218,10 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
   const account = access.account.id;
   return uow.transaction(async (tx) => {
     const current = await lockForChange(def, tx, account, id);
-    if (!current) throw notFound();
+    if (!current) return refuseAbsent(def, tx, access, id);
     await assertResponsible(def, access, tx.records, current, id);
     const values = await checked(def, tx, access, input, 'change', { ...current, id });
-    const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links)));
+    const wanted = Object.fromEntries(Object.entries(values).filter(([name]) => !(name in def.links) && !(name in def.accountValues)));
     assertOwn(def, access, current, { ...current, ...wanted });
     const changed = changedFields<RecordRow>(current, wanted);
     const now = givesTimedDay(def, changed, 'change') || touchesStamps(def, changed) ? await tx.now() : null;
@@ -198,13 +229,23 @@ export async function updateRecord(def: RecordDefinition, access: AccessContext,
     if (now) Object.assign(changed, changedFields<RecordRow>(current, stampValues(def, changed, now, current)));
     const audit = auditPairs(current, changed);
     const links: Record<string, number[]> = {};
-    for (const field of Object.keys(def.links)) {
-      const before = await tx.records.linkIds(def, field, id);
+    // The other records' changes, which the record's own does not include (docs/decisions/035).
+    for (const field of ownedByOthers(def)) {
       const given = values[field] as number[] | null | undefined;
+      if (given !== undefined) await changeOwnedLinks(def, tx, access, field, id, given ?? [], saveRecordChange);
+    }
+    for (const field of ownLinks(def)) {
+      const given = values[field] as number[] | null | undefined;
+      const before = await tx.records.linkIds(def, field, id);
       links[field] = given === undefined ? before : linkOrder(def, field, given ?? []);
       if (links[field].join() !== before.join()) audit[field] = [before, links[field]];
     }
+    for (const [field, list] of Object.entries(accountLists(def, values))) {
+      const before = await tx.records.accountValues(def, field, account, id);
+      if (list.join() !== before.join()) audit[field] = [before, list];
+    }
     if (Object.keys(audit).length === 0) return viewOf(def, tx, account, id);
+    for (const field of Object.keys(def.accountValues)) if (field in audit) await tx.records.replaceAccountValues(def, field, account, id, (audit[field] as [string[], string[]])[1]);
 
     const timers = now ? timerJobs(def, account, id, changed, now) : { jobs: [], cancel: [] };
     for (const key of timers.cancel) await tx.jobs.cancel(key);
@@ -222,7 +263,7 @@ export async function deleteRecord(def: RecordDefinition, access: AccessContext,
   const account = access.account.id;
   await uow.transaction(async (tx) => {
     const current = await lockForChange(def, tx, account, id);
-    if (!current) throw notFound();
+    if (!current) return refuseAbsent(def, tx, access, id);
     assertOwn(def, access, current);
     await assertResponsible(def, access, tx.records, current, id);
     const view = await viewOf(def, tx, account, id);
@@ -234,25 +275,6 @@ export async function deleteRecord(def: RecordDefinition, access: AccessContext,
     });
     await runEffects(def, tx, account, id, { before: current, after: null, changed: {} });
   });
-}
-
-export interface SavedChange {
-  account: AccountId;
-  id: number;
-  /** The row's values before the change. */
-  before: RecordRow;
-  /** The row's changed values. */
-  changed: RecordRow;
-  /** Each link list as it is to be (those in `audit` are written). */
-  links: Record<string, number[]>;
-  /** `[before, after]` of every field changed. */
-  audit: Record<string, unknown>;
-  /** Null: the service's own change. */
-  actor: { id: number; name: string } | null;
-  source: string | null;
-  jobs: readonly QueuedJob[];
-  /** False: a change the service derives, which brings nothing further (record-effects.ts). */
-  effects?: false;
 }
 
 /** Writes a change of a record that changes something: its row, its links, one audit line, its events (record-events.ts) and the change's jobs; the record after it. */

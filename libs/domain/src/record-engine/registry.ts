@@ -45,7 +45,7 @@ interface Target {
   nameColumn?: string | null;
 }
 
-/** Records a reference may name that the engine does not route: people (person.record.ts: their routes are their own) and requests. */
+/** Records a reference may name that are not in RECORDS: people (person.record.ts: routed by the api on their own, their GraphQL type shared with `me`) and requests. */
 const OTHER_TARGETS: Readonly<Record<string, Target>> = {
   Person: { table: PERSON.table, what: PERSON.what, noun: PERSON.noun, ...(PERSON.directory ? { directory: true as const } : {}) },
   Request: { table: 'requests', what: 'request', noun: 'request', nameColumn: null },

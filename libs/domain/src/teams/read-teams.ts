@@ -8,9 +8,9 @@
 import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { Repositories } from '../ports/unit-of-work.js';
-import { getPerson, listPeople } from '../people/read-people.js';
-import type { PersonDirectoryView } from '../people/person-directory-view.js';
-import { getRecord } from '../record-engine/record-use-cases.js';
+import { PERSON } from '../people/person.record.js';
+import { getRecord, listRecords } from '../record-engine/record-use-cases.js';
+import type { RecordView } from '../record-engine/record-store.repository.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
 import { TEAM } from './team.record.js';
 import type { TeamView } from './team-view.js';
@@ -18,14 +18,14 @@ import type { TeamView } from './team-view.js';
 type TeamReads = Pick<Repositories, 'teams' | 'records'>;
 
 /** The members of a team of the account: 404 for a team it does not have. */
-export async function listTeamMembers(access: AccessContext, teamId: number, query: CollectionQuery, repos: TeamReads): Promise<Page<PersonDirectoryView>> {
+export async function listTeamMembers(access: AccessContext, teamId: number, query: CollectionQuery, repos: TeamReads): Promise<Page<RecordView>> {
   await getRecord(TEAM, access, teamId, repos);
-  return listPeople(access, { ...query, linked: { field: 'team_ids', id: teamId } }, repos);
+  return listRecords(PERSON, access, { ...query, linked: { field: 'team_ids', id: teamId } }, repos);
 }
 
 /** The teams of the account a person it sees is a member of: 404 for a person it does not see. */
 export async function listPersonTeams(access: AccessContext, personId: number, query: CollectionQuery, repos: TeamReads): Promise<Page<TeamView>> {
   assertAllowed(access, 'team', 'Read');
-  await getPerson(access, personId, repos);
+  await getRecord(PERSON, access, personId, repos);
   return repos.teams.listViews({ accountId: access.account.id, memberId: personId }, query);
 }

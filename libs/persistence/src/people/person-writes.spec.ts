@@ -14,22 +14,13 @@ describe('personWriteRepository', () => {
   });
   afterAll(() => test.drop());
 
-  it('refuses an e-mail taken in any account, whatever its case, on insert and on update, leaving the transaction usable', async () => {
+  it('refuses an e-mail taken in any account, whatever its case', async () => {
     const people = personWriteRepository(test.db);
     const ada = await people.insert(ACME, fields('ada@acme.example'), null);
     expect(ada).toEqual(expect.any(Number));
     expect(await people.insert(trustedAccountId('other'), fields('ADA@acme.example'), null)).toBeNull();
     expect(await people.idWithEmail('Ada@Acme.example')).toBe(ada);
     expect(await people.idWithEmail('ada@acme.example', ada!)).toBeNull();
-    const bob = (await people.insert(ACME, fields('bob@acme.example'), null))!;
-    await test.db.transaction(async (trx) => {
-      const inTx = personWriteRepository(trx);
-      expect(await inTx.findForUpdate(['other'], bob)).toBeNull();
-      expect(await inTx.findForUpdate(['acme'], bob)).toMatchObject({ id: bob, account_id: 'acme', primary_email: 'bob@acme.example' });
-      expect(await inTx.update(bob, { primary_email: 'ADA@acme.example' })).toBe(false);
-      expect(await inTx.update(bob, { name: 'Bob' })).toBe(true);
-    });
-    expect(await test.db('people').where({ id: bob }).first('name', 'primary_email')).toEqual({ name: 'Bob', primary_email: 'bob@acme.example' });
   });
 
   it('replaces the roles of a person in one account, leaving the other accounts’ roles', async () => {

@@ -1,12 +1,6 @@
-/** People as `/v1/people` writes them: one person, locked for a change, and their roles in an account. */
-import { trustedAccountId, type PersonWriteRepository } from '@tessera/domain';
+/** People as `tessera person create` writes them: a person with a password's digest, and their roles in an account. */
+import type { PersonWriteRepository } from '@tessera/domain';
 import type { Database } from '../database.js';
-
-const FIELDS = ['name', 'primary_email', 'locale', 'time_zone', 'disabled'] as const;
-
-/** people_primary_email_unique (lower(primary_email)) refused the write. */
-const isTakenEmail = (error: unknown) =>
-  (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'people_primary_email_unique';
 
 export function personWriteRepository(db: Database): PersonWriteRepository {
   return {
@@ -23,20 +17,6 @@ export function personWriteRepository(db: Database): PersonWriteRepository {
         [account, fields.name, fields.primary_email, fields.locale, fields.time_zone, fields.disabled, passwordHash],
       );
       return rows.rows[0]?.id ?? null;
-    },
-    async findForUpdate(accounts, id) {
-      const row = await db('people').whereIn('account_id', [...accounts]).andWhere({ id }).forUpdate().first('id', 'account_id', ...FIELDS);
-      return row ? { ...row, account_id: trustedAccountId(row.account_id) } : null;
-    },
-    async update(id, changes) {
-      try {
-        // A savepoint: a taken e-mail leaves the transaction usable for the answer.
-        await db.transaction((trx) => trx('people').where({ id }).update({ ...changes, updated_at: db.fn.now() }));
-        return true;
-      } catch (error) {
-        if (isTakenEmail(error)) return false;
-        throw error;
-      }
     },
     async replaceRoles(account, personId, roles) {
       await db('person_roles').where({ account_id: account, person_id: personId }).delete();

@@ -65,8 +65,10 @@ export function recordStore(db: Database): RecordStore {
       return names.filter((name) => !found.has(name));
     },
     async idWith(def, account, field, value, exceptId) {
-      // Compared as a person reads it, as the unique indexes compare (migration 23).
-      const query = db(def.table).where({ account_id: account }).whereRaw(`name_as_read(??) = name_as_read(?)`, [columnOf(def, field), value]);
+      // Compared as the unique indexes compare: as a person reads it (migration 23), or in lower case (people's e-mails).
+      const compare = def.uniqueness.compare === 'lower' ? 'lower(??) = lower(?)' : 'name_as_read(??) = name_as_read(?)';
+      const query = db(def.table).whereRaw(compare, [columnOf(def, field), value]);
+      if (def.uniqueness.across === 'account') query.where({ account_id: account });
       if (exceptId !== undefined) query.whereNot('id', exceptId);
       const row = await query.first('id');
       return row ? (row.id as number) : null;
@@ -113,6 +115,15 @@ export function recordStore(db: Database): RecordStore {
       // A list whose position is the other record's keeps the links it still holds, in their place there.
       await (link.position === 'other' ? kept.whereNotIn(link.other, [...ids]) : kept).delete();
       if (ids.length > 0) await insertLinks(db, def, field, id, ids);
+    },
+    accountValues(def, field, account, id) {
+      const values = def.accountValues[field]!;
+      return db(values.table).where({ account_id: account, [values.self]: id }).orderBy(values.value).pluck(values.value);
+    },
+    async replaceAccountValues(def, field, account, id, list) {
+      const values = def.accountValues[field]!;
+      await db(values.table).where({ account_id: account, [values.self]: id }).delete();
+      if (list.length > 0) await db(values.table).insert(list.map((value) => ({ account_id: account, [values.self]: id, [values.value]: value })));
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { CelList, CelValue } from '@bufbuild/cel';
+import { chargeItems } from './evaluation-budget.js';
 
 /**
  * A CEL list that `+` can extend in amortised constant time. `map` and `filter` build their
@@ -34,14 +35,18 @@ class AppendableList {
 
   append(more: readonly CelValue[]): AppendableList {
     if (this.items.length === this.size) {
+      chargeItems(more.length);
       for (const item of more) this.items.push(item);
       return new AppendableList(this.items, this.size + more.length);
     }
+    chargeItems(this.size + more.length);
     return new AppendableList([...this.items.slice(0, this.size), ...more], this.size + more.length);
   }
 }
 
+/** Copies are charged as items handled: a join inside a macro copies on every item. */
 export function joinLists(left: CelList, right: CelList): CelList {
+  if (!(left instanceof AppendableList)) chargeItems(left.size);
   const base = left instanceof AppendableList ? left : new AppendableList(Array.from(left), left.size);
   return base.append(Array.from(right)) as unknown as CelList;
 }

@@ -2,7 +2,7 @@ import { type CheckType, comparable, describeType, isList, isLoose, isMapLike, i
 
 /**
  * Result types of the calls a rule may make: CEL's standard operators, conversions,
- * `size`, string tests and timestamp accessors. The library's checker (0.6.1) types only
+ * `size`, string tests, timestamp accessors and the strings extension but `format` and `quote`. The library's checker (0.6.1) types only
  * constants and identifiers, so this table is what turns `record.subject + 1` or an unknown
  * function into a compile error. A function missing here is refused at write time, which
  * also keeps extensions and anything unbounded out of rules.
@@ -22,6 +22,8 @@ const OPERATOR_NAMES: Record<string, string> = {
   '_+_': '+', '_-_': '-', '_*_': '*', '_/_': '/', '_%_': '%', '_<_': '<', '_<=_': '<=', '_>_': '>', '_>=_': '>=',
   '_==_': '==', '_!=_': '!=', '_&&_': '&&', '_||_': '||', '!_': '!', '-_': '-', '@in': 'in', '_[_]': '[]',
 };
+/** A macro the parser did not expand (a literal where the item's name goes) reaches the checker as a call. */
+const MACROS = ['all', 'exists', 'exists_one', 'map', 'filter'];
 const TIME_ACCESSORS = ['getFullYear', 'getMonth', 'getDate', 'getDayOfMonth', 'getDayOfWeek', 'getDayOfYear', 'getHours', 'getMinutes', 'getSeconds', 'getMilliseconds'];
 const DURATION_ACCESSORS = ['getHours', 'getMinutes', 'getSeconds', 'getMilliseconds'];
 const CONVERSIONS: Record<string, { from: readonly CheckType[]; to: CheckType }> = {
@@ -35,9 +37,18 @@ const CONVERSIONS: Record<string, { from: readonly CheckType[]; to: CheckType }>
   duration: { from: ['duration', 'string'], to: 'duration' },
 };
 
-export function operatorName(fn: string): string {
-  return OPERATOR_NAMES[fn] ?? fn;
-}
+/** The strings extension's methods on a string that rules may call (bounded-strings.ts); `format` and `quote` are not among them. */
+const STRING_EXTENSION: Record<string, { args: CheckType[]; result: CheckType }[]> = {
+  charAt: [{ args: ['int'], result: 'string' }],
+  indexOf: [{ args: ['string'], result: 'int' }, { args: ['string', 'int'], result: 'int' }],
+  lastIndexOf: [{ args: ['string'], result: 'int' }, { args: ['string', 'int'], result: 'int' }],
+  lowerAscii: [{ args: [], result: 'string' }],
+  upperAscii: [{ args: [], result: 'string' }],
+  trim: [{ args: [], result: 'string' }],
+  replace: [{ args: ['string', 'string'], result: 'string' }, { args: ['string', 'string', 'int'], result: 'string' }],
+  split: [{ args: ['string'], result: { list: 'string' } }, { args: ['string', 'int'], result: { list: 'string' } }],
+  substring: [{ args: ['int'], result: 'string' }, { args: ['int', 'int'], result: 'string' }],
+};
 
 function noOverload(fn: string, args: readonly CheckType[]): CallTyping {
   const shown = args.map(describeType);
@@ -76,6 +87,8 @@ export function globalCallType(fn: string, args: readonly CheckType[]): CallTypi
       return args.length === 1 ? sizeType(a) : noOverload(fn, args);
     case '@not_strictly_false':
       return ok('bool');
+    case 'has':
+      return { error: 'has() tests a field: write has(record.field)' };
     case 'dyn':
       return args.length === 1 ? ok('dyn') : noOverload(fn, args);
     case 'type':
@@ -95,6 +108,17 @@ export function methodCallType(fn: string, target: CheckType, args: readonly Che
       return stringLike(target) && args.length === 1 && stringLike(args[0]!) ? ok('bool') : methodMismatch(fn, target, args);
     case 'size':
       return args.length === 0 ? sizeType(target) : methodMismatch(fn, target, args);
+    case 'join': {
+      const joinable = (isList(target) && (target.list === 'string' || isLoose(target.list))) || isLoose(target);
+      return joinable && args.length <= 1 && args.every(stringLike) ? ok('string') : methodMismatch(fn, target, args);
+    }
+  }
+  if (MACROS.includes(fn)) return { error: `${fn}() takes a name for each item and an expression: ${fn}(t, t == 'x')` };
+  const strings = STRING_EXTENSION[fn];
+  if (strings) {
+    const matches = strings.some((signature) => signature.args.length === args.length && signature.args.every((want, i) => args[i] === want || isLoose(args[i]!)));
+    if (stringLike(target) && matches) return ok(strings[0]!.result);
+    return methodMismatch(fn, target, args);
   }
   if (TIME_ACCESSORS.includes(fn)) {
     const zoned = args.length === 0 || (args.length === 1 && stringLike(args[0]!));

@@ -9,15 +9,16 @@ export type CheckScalar = 'string' | 'int' | 'uint' | 'double' | 'bool' | 'bytes
 export type CheckType =
   | CheckScalar
   | { readonly list: CheckType }
-  | { readonly fields: Readonly<Record<string, CheckType>> }
+  /** A map whose keys are known: a record (closed: naming another field is an error) or a map literal (`has()` may test other keys). */
+  | { readonly fields: Readonly<Record<string, CheckType>>; readonly literal?: true }
   | { readonly mapOf: { readonly key: CheckType; readonly value: CheckType } };
 
 export const isList = (t: CheckType): t is { list: CheckType } => typeof t === 'object' && 'list' in t;
-export const isRecord = (t: CheckType): t is { fields: Record<string, CheckType> } => typeof t === 'object' && 'fields' in t;
+export const isRecord = (t: CheckType): t is { fields: Record<string, CheckType>; literal?: true } => typeof t === 'object' && 'fields' in t;
 export const isMapOf = (t: CheckType): t is { mapOf: { key: CheckType; value: CheckType } } => typeof t === 'object' && 'mapOf' in t;
 export const isMapLike = (t: CheckType): boolean => isRecord(t) || isMapOf(t);
 export const isLoose = (t: CheckType): boolean => t === 'dyn' || t === 'none';
-export const NUMERIC: readonly CheckType[] = ['int', 'uint', 'double'];
+const NUMERIC: readonly CheckType[] = ['int', 'uint', 'double'];
 export const isNumeric = (t: CheckType): boolean => NUMERIC.includes(t);
 
 export function fromRuleType(type: RuleValueType): CheckType {
@@ -47,6 +48,10 @@ export function describeType(type: CheckType): string {
   if (isRecord(type)) return `map{${Object.keys(type.fields).join(', ')}}`;
   if (isMapOf(type)) return `map(${describeType(type.mapOf.key)}, ${describeType(type.mapOf.value)})`;
   return 'dyn';
+}
+
+export function article(typeName: string): string {
+  return /^[aeiou]/.test(typeName) ? `an ${typeName}` : `a ${typeName}`;
 }
 
 export function sameType(a: CheckType, b: CheckType): boolean {

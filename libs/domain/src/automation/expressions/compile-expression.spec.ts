@@ -18,12 +18,14 @@ const evaluated = (text: string, record: Record<string, unknown> = {}) => compil
 
 describe('compileExpression — refusing a rule expression when it is written (issue 33 item 2)', () => {
   it('names an unknown variable', () => {
-    expect(refusal("recrod.status == 'open'")).toBe("unknown variable 'recrod' (column 1)");
+    expect(refusal("recrod.status == 'open'")).toBe("unknown variable 'recrod' (column 1); did you mean 'record'?");
+    expect(refusal("x == 'open'")).toBe("unknown variable 'x' (column 1)");
   });
 
   it('names a field the record does not have, with the path it was read on', () => {
-    expect(refusal("record.subjekt == 'x'")).toBe("no field 'subjekt' on record (column 7)");
-    expect(refusal("record.team.nmae == 'Ops'")).toBe("no field 'nmae' on record.team (column 12)");
+    expect(refusal("record.subjekt == 'x'")).toBe("no field 'subjekt' on record (column 7); did you mean 'subject'?");
+    expect(refusal("record.team.nmae == 'Ops'")).toBe("no field 'nmae' on record.team (column 12); did you mean 'name'?");
+    expect(refusal("record.sla_target == 'x'")).toBe("no field 'sla_target' on record (column 7)");
     expect(refusal("record.team['nmae'] == 'Ops'")).toContain("no field 'nmae' on record.team");
     expect(refusal('has(record.sla)')).toContain("no field 'sla' on record");
   });
@@ -48,6 +50,11 @@ describe('compileExpression — refusing a rule expression when it is written (i
     expect(refusal('now() > record.created_at')).toContain("unknown function 'now'");
     expect(refusal("google.protobuf.Timestamp{seconds: 1} < record.created_at")).toContain('builds a message');
     expect(refusal('foo(1) && record.nope')).toBe("unknown function 'foo' (column 1); no field 'nope' on record (column 17)");
+  });
+
+  it('says how has() and the list macros are written when they are not', () => {
+    expect(refusal('has(record)')).toBe('has() tests a field: write has(record.field) (column 1)');
+    expect(refusal("record.tags.exists('vip')")).toBe("exists() takes a name for each item and an expression: exists(t, t == 'x') (column 12)");
   });
 
   it('refuses an empty expression', () => {
@@ -75,6 +82,7 @@ describe('compileExpression — types and values', () => {
     const next = compiled('record.team_id + 1');
     expect(next.type).toBe('int');
     expect(next.evaluate(requestBindings())).toEqual({ ok: true, value: 8 });
+    expect(next.evaluate(requestBindings({ team_id: '7' }))).toEqual({ ok: true, value: 8 });
     expect(evaluated('record.team_id / 2')).toEqual({ ok: true, value: 3 });
     expect(evaluated('record.score * 2.0')).toEqual({ ok: true, value: 5 });
   });
@@ -84,6 +92,8 @@ describe('compileExpression — types and values', () => {
     expect(later.type).toBe('timestamp');
     expect(later.evaluate(requestBindings())).toEqual({ ok: true, value: '2026-11-29T09:30:00.000Z' });
     expect(later.evaluate(requestBindings({ created_at: new Date('2026-01-01T00:00:00Z') }))).toEqual({ ok: true, value: '2026-01-01T01:30:00.000Z' });
+    expect(evaluated("timestamp('2026-11-29T08:00:00Z') - record.created_at - duration('1.5s')")).toEqual({ ok: true, value: '-1.5s' });
+    expect(evaluated("record.created_at - timestamp('2026-11-29T07:00:00Z')")).toEqual({ ok: true, value: '3600s' });
     expect(evaluated("record.created_at > timestamp('2026-01-01T00:00:00Z')")).toEqual({ ok: true, value: true });
     expect(evaluated("record.created_at.getHours('Europe/Amsterdam')")).toEqual({ ok: true, value: 9 });
   });
@@ -96,6 +106,15 @@ describe('compileExpression — types and values', () => {
     expect(evaluated("record.tags.exists(t, t == 'hardware') && 'printer' in record.tags")).toEqual({ ok: true, value: true });
   });
 
+  it('offers the strings extension but format() and quote()', () => {
+    expect(evaluated("record.subject.lowerAscii().contains('printer') && record.tags.join(', ') == 'printer, hardware'")).toEqual({ ok: true, value: true });
+    expect(evaluated("record.subject.replace('fire', 'water', 1).split(' ')")).toEqual({ ok: true, value: ['Printer', 'on', 'water'] });
+    expect(evaluated("record.subject.substring(0, 7).upperAscii() + '/' + record.subject.charAt(0) + string(record.subject.indexOf('on'))")).toEqual({ ok: true, value: 'PRINTER/P8' });
+    expect(evaluated("'ÀB éC'.lowerAscii() + '|' + 'àb éc'.upperAscii() + '|' + string(size('😀a')) + string('😀a'.size())")).toEqual({ ok: true, value: 'Àb éc|àB éC|22' });
+    expect(refusal("'%s'.format([record.subject])")).toContain("unknown function 'format'");
+    expect(refusal('record.tags.join(1)')).toBe('list(string).join(int) does not exist (column 12)');
+  });
+
   it('reads a dyn value with JSON numbers, and checks a dyn condition when it runs', () => {
     expect(evaluated('record.custom.priority > 2')).toEqual({ ok: true, value: true });
     const condition = compiled('record.custom.flag', 'bool');
@@ -104,7 +123,7 @@ describe('compileExpression — types and values', () => {
   });
 
   it('returns a run-time failure with its column instead of throwing', () => {
-    expect(evaluated('record.member.name', { member: null })).toEqual({ ok: false, message: 'evaluation failed at column 14: field not found: name' });
+    expect(evaluated('record.member.name', { member: null })).toEqual({ ok: false, message: "evaluation failed at column 14: record.member is null or has no field 'name'" });
     expect(evaluated('record.team_id / 0')).toEqual({ ok: false, message: 'evaluation failed: int divide by zero' });
   });
 
@@ -112,6 +131,17 @@ describe('compileExpression — types and values', () => {
     expect(evaluated('record.team_id + 1', { team_id: 'seven' })).toEqual({ ok: false, message: 'bad input: record.team_id should be an int, not string' });
     expect(evaluated("record.created_at > timestamp('2026-01-01T00:00:00Z')", { created_at: 'yesterday' })).toEqual({ ok: false, message: 'bad input: record.created_at should be a timestamp, not string' });
     expect(compiled('record.subject').evaluate({ record: { id: 1 } })).toEqual({ ok: true, value: null });
-    expect(compiled('record.subject').evaluate({})).toEqual({ ok: false, message: 'evaluation failed at column 7: field not found: subject' });
+    expect(compiled('record.subject').evaluate({})).toEqual({ ok: false, message: "evaluation failed at column 7: record is null or has no field 'subject'" });
+  });
+
+  it('reads only the fields an expression names, and a whole record when it is used whole', () => {
+    expect(evaluated("record.status == 'waiting_for_customer'", { team_id: 'not read' })).toEqual({ ok: true, value: true });
+    expect(evaluated("{'r': record}")).toEqual({
+      ok: true,
+      value: { r: expect.objectContaining({ id: 41, subject: 'Printer on fire', team: { id: 7, name: 'Ops' }, created_at: '2026-11-29T08:00:00.000Z', tags: ['printer', 'hardware'] }) },
+    });
+    expect(evaluated("record.tags.exists(record, record == 'hardware')")).toEqual({ ok: true, value: true });
+    expect(evaluated("record['team'].name + '/' + record.team.name")).toEqual({ ok: true, value: 'Ops/Ops' });
+    expect(evaluated('has(record.member) && !has(previous.status)', {})).toEqual({ ok: true, value: false });
   });
 });

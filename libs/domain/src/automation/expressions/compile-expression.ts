@@ -1,17 +1,21 @@
-import { CelScalar, celEnv, isCelError, plan } from '@bufbuild/cel';
+import { CelScalar, celEnv, plan } from '@bufbuild/cel';
 import { BOUNDED_FUNCTIONS } from './bounded-functions.js';
-import { BindingError, toCelValue } from './cel-bindings.js';
-import { type CheckType, describeType, fits, fromRuleType, isLoose, toRuleType } from './check-type.js';
-import { startEvaluation } from './evaluation-budget.js';
+import { BOUNDED_STRING_FUNCTIONS } from './bounded-strings.js';
+import { article, type CheckType, describeType, fits, fromRuleType, isLoose, toRuleType } from './check-type.js';
 import { chargeIterations } from './charge-iterations.js';
 import { checkExpression } from './expression-checker.js';
+import { EXPRESSION_LIMITS } from './expression-limits.js';
 import { shapeProblem } from './expression-shape.js';
-import { toJsonResult } from './json-result.js';
+import { treeCost } from './node-costs.js';
 import { parseExpression } from './parse-expression.js';
-import { valueFits } from './value-fits.js';
-import type { RuleValueType, RuleVariables } from './rule-value-type.js';
+import { variableUsage } from './variable-usage.js';
+import { runExpression } from './run-expression.js';
+import { NIL, type RuleValueType, type RuleVariables } from './rule-value-type.js';
+import type { EvaluationResult } from './run-expression.js';
 
-export type EvaluationResult = { ok: true; value: unknown } | { ok: false; message: string };
+export { NIL } from './rule-value-type.js';
+export type { EvaluationResult } from './run-expression.js';
+
 
 export interface CompiledExpression {
   readonly text: string;
@@ -26,8 +30,6 @@ export interface CompiledExpression {
 
 export type CompileResult = { ok: true; expression: CompiledExpression } | { ok: false; message: string };
 
-/** `nil` is the platform's spelling of null (`update request set member = nil`, RECORDS.md §6): a constant every rule can read. */
-export const NIL = 'nil';
 
 /**
  * Parses, bounds and type-checks one rule expression once, when the rule is written
@@ -51,8 +53,14 @@ export function compileExpression(text: string, variables: RuleVariables, expect
     return { ok: false, message: `the expression must be ${article(describeType(expected))}, not ${article(describeType(checked.type))}` };
   }
 
-  chargeIterations(root, positions);
-  const env = celEnv({ variables: Object.fromEntries([...declared.keys()].map((name) => [name, CelScalar.DYN])), funcs: BOUNDED_FUNCTIONS });
+  // What the expression costs once, its macros' items aside (charged as they run).
+  const steps = treeCost(root, checked.weights);
+  if (steps > EXPRESSION_LIMITS.maxIterationSteps) {
+    return { ok: false, message: `the expression would take ${steps} steps; at most ${EXPRESSION_LIMITS.maxIterationSteps} are allowed (slow calls weigh more: a timestamp read in a time zone 1200, a timestamp parse 150)` };
+  }
+  const usage = variableUsage(root, new Set(declared.keys()));
+  chargeIterations(root, positions, checked.weights);
+  const env = celEnv({ variables: Object.fromEntries([...declared.keys()].map((name) => [name, CelScalar.DYN])), funcs: [...BOUNDED_FUNCTIONS, ...BOUNDED_STRING_FUNCTIONS] });
   const planned = plan(env, parsed.parsed);
   const program = (values: Record<string, unknown>) => planned(values as Parameters<typeof planned>[0]);
   const resultType = toRuleType(checked.type);
@@ -62,59 +70,13 @@ export function compileExpression(text: string, variables: RuleVariables, expect
     expression: {
       text,
       type: resultType,
-      evaluate: (bindings) => evaluate(program, declared, bindings, runtimeCheck, positions),
+      evaluate: (bindings) => runExpression(program, { declared, usage, expect: runtimeCheck, steps, positions, selections: checked.selections }, bindings),
     },
   };
-}
-
-function evaluate(
-  program: (bindings: Record<string, unknown>) => unknown,
-  declared: ReadonlyMap<string, CheckType>,
-  bindings: Record<string, unknown>,
-  expect: RuleValueType | undefined,
-  positions: Readonly<Record<string, number>>,
-): EvaluationResult {
-  // Errors inside an evaluation are values (CEL's `||` may absorb one), and a macro over a
-  // long list can make one per item after a bound is reached: without stack traces they
-  // stay cheap. The evaluation is synchronous, so nothing else runs with the limit lowered.
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    startEvaluation();
-    const values: Record<string, unknown> = {};
-    for (const [name, type] of declared) values[name] = name === NIL ? null : toCelValue(bindings[name], type, name);
-    const result = program(values);
-    if (isCelError(result)) {
-      const offset = result.exprId === undefined ? undefined : positions[result.exprId.toString()];
-      return { ok: false, message: `evaluation failed${offset === undefined ? '' : ` at column ${offset + 1}`}: ${result.message}` };
-    }
-    const value = toJsonResult(result as never);
-    if (expect !== undefined && !valueFits(value, expect)) {
-      return { ok: false, message: `the expression must give ${article(describeType(fromRuleType(expect)))}, but gave ${describeValue(value)}` };
-    }
-    return { ok: true, value };
-  } catch (error) {
-    if (error instanceof BindingError) return { ok: false, message: `bad input: ${error.message}` };
-    return { ok: false, message: `evaluation failed: ${error instanceof Error ? error.message : String(error)}` };
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
 }
 
 /** A statically dyn result (or one holding dyn) is only known to fit its expected type once evaluated. */
 function needsRuntimeCheck(type: CheckType): boolean {
   if (typeof type === 'string') return isLoose(type) || type === 'null';
   return true;
-}
-
-function article(typeName: string): string {
-  return /^[aeiou]/.test(typeName) ? `an ${typeName}` : `a ${typeName}`;
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a map';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'a number' : 'a double';
-  return `a ${typeof value === 'boolean' ? 'bool' : typeof value}`;
 }

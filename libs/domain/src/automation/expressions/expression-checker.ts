@@ -1,6 +1,8 @@
 import type { Expr, Expr_Comprehension, Expr_CreateStruct, Expr_Select, Constant } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import { type CheckType, describeType, isList, isLoose, isMapOf, isRecord, joinTypes } from './check-type.js';
 import { type CallTyping, globalCallType, methodCallType } from './call-types.js';
+import { didYouMean } from './nearest-name.js';
+import { callCost } from './node-costs.js';
 
 /**
  * Type-checks a parsed expression against the rule's variables (issue 33 item 2: "names an
@@ -12,13 +14,19 @@ import { type CallTyping, globalCallType, methodCallType } from './call-types.js
 export interface CheckOutcome {
   type: CheckType;
   problems: string[];
+  /** Each field selection by its node id (`record.member` and `name`), to explain a selection that fails at run time. */
+  selections: Map<string, { operand: string; field: string }>;
+  /** Calls that cost more than one step (node-costs.ts), by node id. */
+  weights: Map<string, number>;
 }
 
 export function checkExpression(root: Expr, variables: ReadonlyMap<string, CheckType>, positions: Readonly<Record<string, number>>): CheckOutcome {
   const problems: string[] = [];
-  const report = (expr: Expr, message: string): CheckType => {
+  const selections = new Map<string, { operand: string; field: string }>();
+  const weights = new Map<string, number>();
+  const report = (expr: Expr, message: string, hint = ''): CheckType => {
     const offset = positions[expr.id.toString()];
-    problems.push(offset === undefined ? message : `${message} (column ${offset + 1})`);
+    problems.push(`${message}${offset === undefined ? '' : ` (column ${offset + 1})`}${hint}`);
     return 'dyn';
   };
   const scopes: Map<string, CheckType>[] = [];
@@ -30,6 +38,8 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
     return variables.get(name);
   };
 
+  const visibleNames = (): string[] => [...variables.keys(), ...scopes.flatMap((scope) => [...scope.keys()])].filter((name) => !name.startsWith('@'));
+
   const check = (expr: Expr | undefined): CheckType => {
     if (!expr) return 'dyn';
     const kind = expr.exprKind;
@@ -37,8 +47,8 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
       case 'constExpr':
         return constantType(kind.value);
       case 'identExpr': {
-        const type = lookup(kind.value.name);
-        return type ?? report(expr, `unknown variable '${kind.value.name}'`);
+        const type = lookup(kind.value.name) ?? (TYPE_NAMES.has(kind.value.name) ? 'type' : undefined);
+        return type ?? report(expr, `unknown variable '${kind.value.name}'`, didYouMean(kind.value.name, visibleNames()));
       }
       case 'selectExpr':
         return checkSelect(expr, kind.value);
@@ -48,6 +58,8 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
         const target = call.target ? check(call.target) : undefined;
         const args = call.args.map(check);
         const typing = target === undefined ? globalCallType(call.function, args) : methodCallType(call.function, target, args);
+        const cost = callCost(call.function, target, args);
+        if (cost > 1) weights.set(expr.id.toString(), cost);
         return typed(expr, typing);
       }
       case 'listExpr': {
@@ -67,7 +79,10 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
 
   const checkSelect = (expr: Expr, select: Expr_Select): CheckType => {
     const operand = check(select.operand);
+    // has() on a map literal tests a key that may be absent; on a record, an unknown field is a typo.
+    if (select.testOnly && isRecord(operand) && operand.literal) return 'bool';
     const type = fieldType(expr, operand, select.field, select.operand);
+    if (!select.testOnly) selections.set(expr.id.toString(), { operand: pathOf(select.operand), field: select.field });
     return select.testOnly ? 'bool' : type;
   };
 
@@ -75,7 +90,7 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
     if (isLoose(operand)) return 'dyn';
     if (isRecord(operand)) {
       const type = operand.fields[field];
-      return type ?? report(expr, `no field '${field}' on ${pathOf(operandExpr)}`);
+      return type ?? report(expr, `no field '${field}' on ${pathOf(operandExpr)}`, didYouMean(field, Object.keys(operand.fields)));
     }
     if (isMapOf(operand)) return operand.mapOf.value;
     if (operand === 'null') return 'dyn';
@@ -87,7 +102,10 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
     const container = check(containerExpr);
     const key = check(keyExpr);
     const literal = keyExpr?.exprKind.case === 'constExpr' && keyExpr.exprKind.value.constantKind.case === 'stringValue' ? keyExpr.exprKind.value.constantKind.value : undefined;
-    if (literal !== undefined && isRecord(container)) return fieldType(expr, container, literal, containerExpr);
+    if (literal !== undefined && isRecord(container)) {
+      selections.set(expr.id.toString(), { operand: pathOf(containerExpr), field: literal });
+      return fieldType(expr, container, literal, containerExpr);
+    }
     return typed(expr, globalCallType('_[_]', [container, key]));
   };
 
@@ -109,7 +127,7 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
       keyType = joinTypes(keyType, key);
       valueType = joinTypes(valueType, value);
     }
-    return allNamed ? { fields } : { mapOf: { key: keyType, value: valueType } };
+    return allNamed ? { fields, literal: true } : { mapOf: { key: keyType, value: valueType } };
   };
 
   const checkComprehension = (expr: Expr, c: Expr_Comprehension): CheckType => {
@@ -135,8 +153,11 @@ export function checkExpression(root: Expr, variables: ReadonlyMap<string, Check
   };
 
   const type = check(root);
-  return { type, problems };
+  return { type, problems, selections, weights };
 }
+
+/** Type denotations (`type(x) == int`) are identifiers a variable may shadow. */
+const TYPE_NAMES = new Set(['bool', 'int', 'uint', 'double', 'string', 'bytes', 'list', 'map', 'null_type', 'type']);
 
 function constantType(constant: Constant): CheckType {
   switch (constant.constantKind.case) {

@@ -20,6 +20,8 @@ export const EXPRESSION_LIMITS = {
   maxListSize: 10_000,
   /** Characters of all strings one evaluation builds together, so many strings under the limit do not add up. */
   maxBuiltCharacters: 1024 * 1024,
+  /** Characters of all strings in one value an evaluation returns (a webhook payload of 1,000 copies of a 64 KiB text shares them in memory, not in JSON). */
+  maxResultCharacters: 1024 * 1024,
   /** Items times the nodes of the test run on each: what the list macros of one evaluation may do. */
   maxIterationSteps: 25_000,
   /** Characters contains, startsWith and endsWith may read in one evaluation. */

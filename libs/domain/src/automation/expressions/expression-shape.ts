@@ -51,7 +51,7 @@ export function shapeProblem(root: Expr): string | undefined {
     }
   };
   walk(root, 1, 0);
-  if (deepest > EXPRESSION_LIMITS.maxDepth) return `expression is nested more than ${EXPRESSION_LIMITS.maxDepth} deep`;
+  if (deepest > EXPRESSION_LIMITS.maxDepth) return `expression is nested more than ${EXPRESSION_LIMITS.maxDepth} deep (each term of a chain of + or - is a level: build long texts in named expressions)`;
   if (nodes > EXPRESSION_LIMITS.maxNodes) return `expression has more than ${EXPRESSION_LIMITS.maxNodes} parts; split it into named expressions`;
   if (nesting > EXPRESSION_LIMITS.maxComprehensionNesting) {
     return 'a list macro (all, exists, exists_one, map, filter) may not be used inside another one';

@@ -8,7 +8,7 @@ import type { RuleVariables } from './rule-value-type.js';
  * with a clear error".
  */
 const VARIABLES: RuleVariables = {
-  record: { map: { subject: 'string', description: 'string', tags: { list: 'string' }, numbers: { list: 'int' } } },
+  record: { map: { subject: 'string', description: 'string', tags: { list: 'string' }, numbers: { list: 'int' }, at: 'timestamp' } },
 };
 const LARGEST_RECORD = {
   record: {
@@ -16,6 +16,7 @@ const LARGEST_RECORD = {
     description: 'lorem ipsum dolor sit amet '.repeat(2500).slice(0, 65_536),
     tags: Array.from({ length: 1_000 }, (_, i) => `tag-${i}`),
     numbers: Array.from({ length: 1_000 }, (_, i) => i),
+    at: '2026-11-29T08:00:00.000Z',
   },
 };
 
@@ -51,13 +52,19 @@ describe('hostile expressions — refused when the rule is written', () => {
   });
 
   it('refuses a syntax tree deeper than the bound, however it is written', () => {
-    expect(refusal(`record.subject${' + record.subject'.repeat(40)}`)).toBe('expression is nested more than 32 deep');
-    expect(refusal(`1${'.a'.repeat(40)}`)).toBe('expression is nested more than 32 deep');
-    expect(refusal(`${'true ? 1 : '.repeat(40)}0`)).toBe('expression is nested more than 32 deep');
+    expect(refusal(`record.subject${' + record.subject'.repeat(40)}`)).toBe('expression is nested more than 32 deep (each term of a chain of + or - is a level: build long texts in named expressions)');
+    expect(refusal(`1${'.a'.repeat(40)}`)).toBe('expression is nested more than 32 deep (each term of a chain of + or - is a level: build long texts in named expressions)');
+    expect(refusal(`${'true ? 1 : '.repeat(40)}0`)).toBe('expression is nested more than 32 deep (each term of a chain of + or - is a level: build long texts in named expressions)');
   });
 
   it('refuses an expression with too many parts', () => {
     expect(refusal(`[${Array.from({ length: 600 }, () => '1').join(',')}]`)).toBe('expression has more than 500 parts; split it into named expressions');
+  });
+
+  it('refuses an expression whose calls cost more than the bound, weighing slow ones (a time-zone read ~80 µs)', () => {
+    const reads = Array.from({ length: 21 }, () => "record.at.getHours('Europe/Amsterdam')").join(' + ');
+    expect(refusal(`${reads} > 0`)).toMatch(/^the expression would take \d+ steps; at most 25000 are allowed/);
+    expect(compileExpression("record.at.getHours('Europe/Amsterdam') > 8", VARIABLES).ok).toBe(true);
   });
 
   it('refuses a list macro inside another', () => {
@@ -71,10 +78,23 @@ describe('hostile expressions — stopped by the evaluation bounds with a clear 
     expect(stopped('record.description + record.description')).toBe(`evaluation failed at column 20: the expression built a string of 131072 characters; at most ${EXPRESSION_LIMITS.maxStringLength} are allowed`);
   });
 
+  it('stops strings built by the strings extension before they are built', () => {
+    expect(stopped('record.description.replace(\'a\', record.description) != \'\'')).toMatch(/^evaluation failed at column 19: the expression built a string of \d+ characters; at most 65536 are allowed$/);
+    expect(stopped("record.tags.join(record.description).size() > 0")).toContain('the expression built a string of');
+    expect(stopped("record.description.split('').size() > 0")).toContain('the expression built a list of 65536 items; at most 10000 are allowed');
+    expect(stopped("record.description.replace('', 'x') != ''")).toContain("replace() needs a non-empty text to replace");
+  });
+
   it('stops many strings under the limit that add up', () => {
     const half = { ...LARGEST_RECORD.record, description: 'x'.repeat(30_000) };
     expect(stopped('record.tags.map(t, record.description + t).size() > 0', half)).toBe(
       `evaluation failed at column 39: the expression built more than ${EXPRESSION_LIMITS.maxBuiltCharacters} characters of strings in one evaluation`,
+    );
+  });
+
+  it('stops a value holding one long text many times, which would be a huge JSON payload', () => {
+    expect(stopped("record.tags.map(t, {'tag': t, 'text': record.description})")).toBe(
+      `evaluation failed: the expression's value holds more than ${EXPRESSION_LIMITS.maxResultCharacters} characters of text`,
     );
   });
 
@@ -89,9 +109,26 @@ describe('hostile expressions — stopped by the evaluation bounds with a clear 
     expect(stopped(`record.tags.exists(t, ${test})`)).toMatch(/^evaluation failed at column 12: the list macros of the expression would take more than 25000 steps \(1000 items here, \d+ steps each\)/);
   });
 
+  it('stops a macro whose test is slow per item though short', () => {
+    expect(stopped("record.numbers.exists(n, record.at.getHours('Europe/Amsterdam') == n + 100)")).toMatch(/would take more than 25000 steps \(1000 items here, \d{4} steps each\)/);
+    expect(stopped("record.numbers.exists(n, timestamp('2026-01-01T00:00:00Z') > record.at)")).toContain('would take more than 25000 steps');
+  });
+
   it('stops macros that add up past the bound one after another', () => {
     const five = Array.from({ length: 5 }, (_, i) => `record.numbers.exists(n, n == ${i} || n == -${i})`).join(' || ');
     expect(stopped(`!(${five})`, { ...LARGEST_RECORD.record, numbers: LARGEST_RECORD.record.numbers.map((n) => n + 10) })).toContain('would take more than 25000 steps');
+  });
+
+  it('stops comparisons of long lists inside a macro, which compare item by item', () => {
+    expect(stopped("record.tags.exists(t, t + '!' in record.tags)")).toBe(
+      `evaluation failed at column 30: the expression would handle more than ${EXPRESSION_LIMITS.maxIterationSteps} items of lists and maps (comparing, joining, with its list macros) in one evaluation`,
+    );
+    expect(stopped('record.numbers.exists(n, n >= 0 && record.numbers != record.numbers)')).toContain('would handle more than');
+    expect(stopped('record.numbers.exists(n, size(record.tags + record.tags) < n)')).toContain('would handle more than');
+    // `&&` absorbs the stopped comparison (error && false is false): the run fails all the same.
+    expect(stopped("record.numbers.exists(n, [record.tags] == [record.tags] && n < 0)")).toBe(
+      `evaluation failed: the expression would handle more than ${EXPRESSION_LIMITS.maxIterationSteps} items of lists and maps (comparing, joining, with its list macros) in one evaluation`,
+    );
   });
 
   it('stops text scanning and regular expressions past their bounds', () => {
@@ -101,6 +138,8 @@ describe('hostile expressions — stopped by the evaluation bounds with a clear 
       `evaluation failed at column 19: matches() read more than ${EXPRESSION_LIMITS.maxRegexCharacters} characters in one evaluation; test a shorter text or use contains()`,
     );
     expect(stopped("record.tags.exists(t, t.matches('^v[0-9]+$'))")).toContain('matches() read more than');
+    expect(stopped('record.numbers.exists(n, string(bytes(record.description)) == string(n))')).toContain('characters of text in one evaluation');
+    expect(stopped("record.subject.matches('[a-z]{1000}')")).toContain('matches() read more than');
   });
 
   it('still evaluates a condition over the longest list when it fits the bounds', () => {

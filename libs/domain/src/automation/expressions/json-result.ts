@@ -7,11 +7,19 @@ import { EXPRESSION_LIMITS } from './expression-limits.js';
 /**
  * An evaluation's value as plain JSON (the contract of CompiledExpression.evaluate): int to
  * number, timestamp to its ISO string, duration to its seconds form ("90s"), bytes to
- * base64, lists to arrays, maps to objects. Counts the items it copies, so a result made
- * of shared sub-lists (cheap in CEL) cannot become a huge JSON value.
+ * base64, lists to arrays, maps to objects. Counts the items and characters it copies, so a
+ * result made of shared sub-lists or one text many times (cheap in CEL) cannot become a huge
+ * JSON value.
  */
 export function toJsonResult(value: CelValue): unknown {
   let items = 0;
+  let characters = 0;
+  const countCharacters = (length: number): void => {
+    characters += length;
+    if (characters > EXPRESSION_LIMITS.maxResultCharacters) {
+      throw new BoundExceeded(`the expression's value holds more than ${EXPRESSION_LIMITS.maxResultCharacters} characters of text`);
+    }
+  };
   const convert = (v: CelValue): unknown => {
     switch (typeof v) {
       case 'bigint':
@@ -21,6 +29,7 @@ export function toJsonResult(value: CelValue): unknown {
         return v;
       case 'string':
         if (v.length > EXPRESSION_LIMITS.maxStringLength) throw new BoundExceeded(`the expression's value is a string of ${v.length} characters; at most ${EXPRESSION_LIMITS.maxStringLength} are allowed`);
+        countCharacters(v.length);
         return v;
       case 'boolean':
         return v;
@@ -37,7 +46,11 @@ export function toJsonResult(value: CelValue): unknown {
       items += v.size;
       checkListSize(items);
       const object: Record<string, unknown> = {};
-      for (const [key, item] of v) object[String(isCelUint(key) ? key.value : key)] = convert(item);
+      for (const [key, item] of v) {
+        const name = String(isCelUint(key) ? key.value : key);
+        countCharacters(name.length);
+        object[name] = convert(item);
+      }
       return object;
     }
     if (isCelType(v)) return v.name;
@@ -50,7 +63,10 @@ export function toJsonResult(value: CelValue): unknown {
   return convert(value);
 }
 
+/** google.protobuf.Duration's JSON form: "90s", "-1.5s". */
 function durationText(duration: Duration): string {
+  const negative = duration.seconds < 0n || duration.nanos < 0;
+  const seconds = duration.seconds < 0n ? -duration.seconds : duration.seconds;
   const nanos = duration.nanos === 0 ? '' : `.${String(Math.abs(duration.nanos)).padStart(9, '0').replace(/0+$/, '')}`;
-  return `${duration.seconds}${nanos}s`;
+  return `${negative ? '-' : ''}${seconds}${nanos}s`;
 }

@@ -16,14 +16,14 @@ describe('compileExpressions — a rule\'s named expressions (RECORDS.md automat
     expect(result.variables).toMatchObject({ is_ops: 'bool', waiting: 'bool', payload: { map: { subject: 'string', status: 'string', ops: 'bool' } } });
     const condition = compileExpression('is_ops && waiting && payload.ops', result.variables, 'bool');
     expect(condition.ok).toBe(true);
-    expect(compileExpression('payload.subjekt', result.variables)).toEqual({ ok: false, message: "no field 'subjekt' on payload (column 8)" });
+    expect(compileExpression('payload.subjekt', result.variables)).toEqual({ ok: false, message: "no field 'subjekt' on payload (column 8); did you mean 'subject'?" });
   });
 
   it('evaluates them in order, extending the bindings with each value', () => {
     const result = compileExpressions(lines, REQUEST_VARIABLES);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
 
-    const evaluated = evaluateExpressions(result.expressions, requestBindings());
+    const evaluated = evaluateExpressions(result.compiled, requestBindings());
 
     expect(evaluated).toEqual({
       ok: true,
@@ -48,7 +48,7 @@ describe('compileExpressions — a rule\'s named expressions (RECORDS.md automat
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual([
-      { index: 0, name: 'first', message: "no field 'subjekt' on record (column 7)" },
+      { index: 0, name: 'first', message: "no field 'subjekt' on record (column 7); did you mean 'subject'?" },
       { index: 2, name: 'third', message: 'syntax error at column 16: found + but expecting end of input' },
       { index: 3, name: '2bad', message: "'2bad' is not a valid name: use letters, digits and '_', not starting with a digit" },
       { index: 4, name: 'second', message: "'second' is already defined" },
@@ -62,11 +62,11 @@ describe('compileExpressions — a rule\'s named expressions (RECORDS.md automat
     const result = compileExpressions([{ name: 'ratio', value: 'record.team_id / 2' }, { name: 'member_name', value: 'record.member.name' }], REQUEST_VARIABLES);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
 
-    expect(evaluateExpressions(result.expressions, requestBindings({ member: null }))).toEqual({
+    expect(evaluateExpressions(result.compiled, requestBindings({ member: null }))).toEqual({
       ok: false,
       index: 1,
       name: 'member_name',
-      message: 'evaluation failed at column 14: field not found: name',
+      message: "evaluation failed at column 14: record.member is null or has no field 'name'",
     });
   });
 });

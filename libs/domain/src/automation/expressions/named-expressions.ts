@@ -24,7 +24,7 @@ export interface ExpressionLineError {
 }
 
 export type CompileExpressionsResult =
-  | { ok: true; expressions: CompiledNamedExpression[]; variables: RuleVariables }
+  | { ok: true; compiled: CompiledNamedExpression[]; variables: RuleVariables }
   /** `variables` still names every line (a failed one as dyn), so the condition can be checked too. */
   | { ok: false; errors: ExpressionLineError[]; variables: RuleVariables };
 
@@ -34,7 +34,7 @@ const RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const',
 
 export function compileExpressions(lines: readonly ExpressionLine[], variables: RuleVariables): CompileExpressionsResult {
   const scope: RuleVariables = { ...variables };
-  const expressions: CompiledNamedExpression[] = [];
+  const compiled: CompiledNamedExpression[] = [];
   const errors: ExpressionLineError[] = [];
   lines.forEach(({ name, value }, index) => {
     const nameProblem = namingProblem(name, scope);
@@ -42,16 +42,16 @@ export function compileExpressions(lines: readonly ExpressionLine[], variables: 
       errors.push({ index, name, message: nameProblem });
       return;
     }
-    const compiled = compileExpression(value, scope);
-    if (!compiled.ok) {
-      errors.push({ index, name, message: compiled.message });
+    const result = compileExpression(value, scope);
+    if (!result.ok) {
+      errors.push({ index, name, message: result.message });
       scope[name] = 'dyn';
       return;
     }
-    scope[name] = compiled.expression.type;
-    expressions.push({ name, expression: compiled.expression });
+    scope[name] = result.expression.type;
+    compiled.push({ name, expression: result.expression });
   });
-  return errors.length > 0 ? { ok: false, errors, variables: scope } : { ok: true, expressions, variables: scope };
+  return errors.length > 0 ? { ok: false, errors, variables: scope } : { ok: true, compiled, variables: scope };
 }
 
 function namingProblem(name: string, scope: RuleVariables): string | undefined {

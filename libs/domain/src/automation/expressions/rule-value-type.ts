@@ -17,6 +17,9 @@ export type RuleValueType =
 /** Variables of one rule context, e.g. `{ record: {map:{...}}, previous: {map:{...}}, person: {map:{...}} }`. */
 export type RuleVariables = Record<string, RuleValueType>;
 
+/** `nil` is the platform's spelling of null (`update request set member = nil`, RECORDS.md §6): a constant every rule can read. */
+export const NIL = 'nil';
+
 /** How a type reads in a message: `string`, `list(int)`, `map{subject, status}`. */
 export function describeRuleType(type: RuleValueType): string {
   if (typeof type === 'string') return type;
