@@ -88,6 +88,20 @@ describe('automation rules run by the worker', () => {
     expect(await ruleRow(created.id)).toEqual({ last_error: null, last_error_at: null });
   });
 
+  it('reads who made the change as `person` and the values before it as `previous`', async () => {
+    await rule({
+      trigger: 'on impact update', condition: "previous.impact != record.impact",
+      actions: "say: update request add note person.name + ' moved the impact from ' + previous.impact + ' to ' + record.impact",
+    });
+    const { id } = await request({ impact: 'high' });
+    await change(id, { impact: 'low' });
+    await suite.worker.start(LOOPBACK);
+    await waitFor('the note', async () => (await notes(id)).length > 0);
+    await queueEmpty();
+
+    expect(await notes(id)).toEqual([`${access.person.name} moved the impact from high to low`]);
+  });
+
   it('stops a rule that updates the record it runs on at the depth limit: the changes made stay, last_error says why', async () => {
     const created = await rule({ trigger: 'on update', condition: 'true', actions: "again: update request set subject = record.subject + '!'" });
     const { id } = await request({ subject: 'Loop' });

@@ -117,6 +117,8 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts): Prom
       if (!views.has(owner.access.person.id)) views.set(owner.access.person.id, await readRecord(subject, owner.access, job.record_id, uow));
       const view = views.get(owner.access.person.id);
       if (!view) throw new RuleFailure(`the ${subject.what} ${job.record_id} is gone, or its owner may not read it`);
+      // Who made the change is often who wrote the rule: their name is known then.
+      if (actor === undefined && job.actor_id !== null && owner.access.person.id === job.actor_id) actor = { id: job.actor_id, name: owner.access.person.name };
       if (actor === undefined) actor = job.actor_id === null ? null : await personOf(uow, account, job.actor_id);
       // The record as the change left it: a later change of the same fields (queued behind this job) is its own run's.
       const record = withStoredValues(subject, recordValue(subject, view as Record<string, unknown>), job.changed);
