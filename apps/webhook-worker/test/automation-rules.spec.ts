@@ -102,6 +102,21 @@ describe('automation rules run by the worker', () => {
     expect(await notes(id)).toEqual([`${access.person.name} moved the impact from high to low`]);
   });
 
+  it("runs the rule `after <delay> trigger` names on the record once the delay has passed, one level deeper, whatever its trigger", async () => {
+    // Made before the rules: its create queues no run.
+    const { id } = await request();
+    const later = await rule({ name: 'Later', trigger: 'on create', condition: 'true', actions: "note: update request add note 'a second later'" });
+    await rule({ trigger: 'on impact update', condition: 'true', actions: "wait: after 1s trigger 'Later'" });
+    await change(id, { impact: 'low' });
+    const changedAt = Date.now();
+    await suite.worker.start(LOOPBACK);
+    await waitFor('the note', async () => (await notes(id)).length > 0);
+
+    expect(Date.now() - changedAt).toBeGreaterThanOrEqual(1000);
+    expect(await notes(id)).toEqual(['a second later']);
+    expect((await runs(later.id)).filter((run) => run.record_id === id).map((run) => [run.matched, run.depth])).toContainEqual([true, 1]);
+  });
+
   it('stops a rule that updates the record it runs on at the depth limit: the changes made stay, last_error says why', async () => {
     const created = await rule({ trigger: 'on update', condition: 'true', actions: "again: update request set subject = record.subject + '!'" });
     const { id } = await request({ subject: 'Loop' });
