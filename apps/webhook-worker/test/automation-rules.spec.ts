@@ -4,9 +4,9 @@
  * transaction through the ordinary use cases, `call webhook` delivering an `automation_rule`
  * message, signed and sent like any other, to that webhook only.
  */
-import { AUTOMATION_RULE, JOBS, PROBLEM, RULE_LIMITS, createRecord, createRequest, encodeNodeId, updateRecord, updateRequest, type AccessContext } from '@tessera/domain';
+import { AUTOMATION_RULE, JOBS, PROBLEM, RISK, RULE_LIMITS, createRecord, createRequest, encodeNodeId, updateRecord, updateRequest, type AccessContext } from '@tessera/domain';
 import { createUnitOfWork, listQueuedJobs } from '@tessera/persistence';
-import type { TestDatabase } from '@tessera/persistence/testing';
+import { insertNeededRecord, type TestDatabase } from '@tessera/persistence/testing';
 import { deliverySuite } from './support/delivery-suite.js';
 import type { HttpSink } from './support/http-sink.js';
 import { waitFor } from './support/wait-for.js';
@@ -115,6 +115,25 @@ describe('automation rules run by the worker', () => {
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(1000);
     expect(await notes(id)).toEqual(['a second later']);
     expect((await runs(later.id)).filter((run) => run.record_id === id).map((run) => [run.matched, run.depth])).toContainEqual([true, 1]);
+  });
+
+  it('adds to, removes from and clears a list of a record of the engine (a risk\'s organizations)', async () => {
+    const [kept, dropped, added] = await Promise.all([1, 2, 3].map(() => insertNeededRecord(test.db, access.account.id, 'Organization')));
+    const risk = await createRecord(RISK, access, { subject: 'Vendor may fold', organization_ids: [kept!, dropped!] }, uow());
+    await rule({
+      generic: 'risk', trigger: 'on severity update', condition: "record.severity == 'high'",
+      actions: `add: update risk add ${added} to organizations\ndrop: update risk remove ${dropped} from organizations`,
+    });
+    await rule({ generic: 'risk', trigger: 'on severity update', condition: "record.severity == 'low'", actions: 'none: update risk clear organizations' });
+    const organizations = async () => (await test.db('risk_organizations').where({ risk_id: risk.id }).orderBy('position').pluck('organization_id')) as number[];
+    await updateRecord(RISK, access, risk.id, { severity: 'high' }, uow());
+    await suite.worker.start(LOOPBACK);
+    await waitFor('the lists changed', async () => (await organizations()).includes(added!));
+    await queueEmpty();
+    expect(await organizations()).toEqual([kept, added]);
+
+    await updateRecord(RISK, access, risk.id, { severity: 'low' }, uow());
+    await waitFor('the list cleared', async () => (await organizations()).length === 0);
   });
 
   it('stops a rule that updates the record it runs on at the depth limit: the changes made stay, last_error says why', async () => {

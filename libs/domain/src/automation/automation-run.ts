@@ -134,11 +134,12 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts): Prom
       await uow.transaction(async (tx) => {
         const inner = deeper(tx, job.depth + 1);
         const one: RulePorts = { transaction: (work) => work(inner), repositories: inner };
+        const lists = new Map<string, unknown[]>();
         for (const [index, action] of compiled.actions.entries()) {
           const value = action.expression ? action.expression.evaluate(matched.bindings) : { ok: true as const, value: null };
           if (!value.ok) throw new RuleFailure(`actions[${index}]: ${value.message}`);
           try {
-            await applyAction({ subject, access: owner.access, recordId: job.record_id, record, job, uow: one }, action, value.value);
+            await applyAction({ subject, access: owner.access, recordId: job.record_id, record, job, uow: one, lists }, action, value.value);
           } catch (error) {
             throw new RuleFailure(`actions[${index}]: ${reason(error)}`);
           }

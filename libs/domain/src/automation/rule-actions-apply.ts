@@ -29,6 +29,8 @@ export interface ActionContext {
   record: Readonly<Record<string, unknown>>;
   job: AutomationRunJob;
   uow: RulePorts;
+  /** Each list the rule's earlier actions changed, as they left it: the next action on it starts there. */
+  lists: Map<string, unknown[]>;
 }
 
 /** The id a value names: an id, or a record read as `{id, …}`. */
@@ -66,9 +68,10 @@ export async function applyAction(ctx: ActionContext, { action }: CompiledAction
       return;
     }
     case 'add': case 'remove': case 'clear': {
-      const held = heldIds(ctx, action.field);
+      const held = ctx.lists.get(action.field) ?? heldIds(ctx, action.field);
       const given = idOf(value);
       const ids = action.kind === 'clear' ? [] : action.kind === 'add' ? (held.includes(given) ? held : [...held, given]) : held.filter((id) => id !== given);
+      ctx.lists.set(action.field, ids);
       return change(ctx, { [action.field]: ids });
     }
     case 'after': {
