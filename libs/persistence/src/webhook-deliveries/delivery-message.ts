@@ -8,10 +8,20 @@
 
 /** SQL: the message text of the delivery row aliased `d`. */
 export function messageText(d: string): string {
-  return `coalesce(${d}.message::text, left(${d}.message_head::text, -1) || ',"payload":' || (select e.payload::text from webhook_event_messages e where e.id = ${d}.event_message_id) || '}')`;
+  return `coalesce(${d}.message::text, left(${d}.message_head::text, -1) || ',"payload":' || (select e.payload::text from webhook_event_messages e where e.id = ${d}.event_message_id and e.created_at = ${d}.created_at) || '}')`;
 }
 
 /** SQL: the account URL the message of the delivery row aliased `d` names (its `account`: the JWT issuer); the head holds it. */
 export function messageAccount(d: string): string {
   return `coalesce(${d}.message, ${d}.message_head)->>'account'`;
+}
+
+/**
+ * SQL: `column` (a delivery's `created_at`, or an attempt's `delivery_created_at`) within the time the
+ * delivery id `id` carries (decision 057: a UUID v7's first 48 bits), so a lookup by id reads the one
+ * partition of the log that can hold it — at plan time for a parameter, per row in a join. An id
+ * made before carries no time, and the range is then every partition.
+ */
+export function createdWith(column: string, id: string): string {
+  return `${column} >= coalesce(uuid_extract_timestamp(${id}), '-infinity') and ${column} <= coalesce(uuid_extract_timestamp(${id}), 'infinity')`;
 }

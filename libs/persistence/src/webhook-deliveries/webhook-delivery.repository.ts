@@ -12,6 +12,7 @@ import { fetchPage } from '../collections/collection.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
 import { attemptsOf, summariesOf } from './delivery-attempts.js';
 import { claimDueDeliveries, deliveryColumns } from './delivery-claims.js';
+import { createdWith } from './delivery-message.js';
 import { insertDeliveries, subscribersOf } from './delivery-fan-out.js';
 import { addAttempts, leasedStates, lockWebhooks, recordAsClaimed, recordProgress, releaseLeases, webhooksSucceeded } from './delivery-outcomes.js';
 import { requeueDelivery, requeueRange } from './delivery-requeue.js';
@@ -23,7 +24,10 @@ export const DELIVERY_SQL_COLUMNS: Readonly<Record<string, string>> = {
 
 export function webhookDeliveryRepository(db: Database): WebhookDeliveryRepository {
   const findDelivery = async (account: string, webhookId: number, deliveryId: string, forUpdate: boolean) => {
-    const query = db('webhook_deliveries').where({ account_id: account, webhook_id: webhookId, id: deliveryId }).first(deliveryColumns(db));
+    const query = db('webhook_deliveries')
+      .where({ account_id: account, webhook_id: webhookId, id: deliveryId })
+      .whereRaw(createdWith('created_at', '?::uuid'), [deliveryId, deliveryId])
+      .first(deliveryColumns(db));
     if (forUpdate) query.forUpdate();
     return ((await query) as WebhookDeliveryRecord | undefined) ?? null;
   };

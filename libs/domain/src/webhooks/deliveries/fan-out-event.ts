@@ -70,7 +70,7 @@ export async function fanOutWebhookEvents(events: readonly FanOutEvent[], settin
   const planned = keyed.map(({ event, jobId, eventAt, account }) => {
     const issuer = accountUrl(settings.apiUrl, account);
     return (byKey.get(keyOf(account, event.event)) ?? []).map((webhook): NewDelivery => ({
-      id: fanOutDeliveryId(jobId, webhook.id),
+      id: fanOutDeliveryId(jobId, webhook.id, eventAt),
       account,
       webhookId: webhook.id,
       test: false,
