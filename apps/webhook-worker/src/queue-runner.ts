@@ -4,7 +4,8 @@
  * replaced by its supervisor when it stops on its own (runner-supervisor.ts):
  *
  * - `work`: `webhook-event` (the fan-out of events into deliveries, batched),
- *   `request-waiting-until`, `record-timer` (date timers of records), and the `webhook-delivery` jobs queued before
+ *   `request-waiting-until`, `record-timer` (date timers of records), `delivery-log-upkeep`
+ *   (the delivery log's partitions, decision 057), and the `webhook-delivery` jobs queued before
  *   the delivery engine (drained: the dispatcher sends their deliveries);
  * - `mail`: `send-mail` alone, at MAIL_CONCURRENCY, so a slow or hung SMTP
  *   server never holds a slot the fan-out or scheduled work needs. A failed
@@ -17,6 +18,7 @@ import type { Logger } from '@tessera/http';
 import { DEFAULT_DEAD_AFTER_MS, startJobRunner, type JobHandler, type JobLogLevel } from '@tessera/persistence';
 import { superviseJobRunner, type SupervisedRunner } from './runner-supervisor.js';
 import type { WorkerServices } from './services.js';
+import { deliveryLogUpkeepTask } from './tasks/delivery-log-upkeep.task.js';
 import { recordTimerTask } from './tasks/record-timer.task.js';
 import { requestWaitingUntilTask } from './tasks/request-waiting-until.task.js';
 import { sendMailTask } from './tasks/send-mail.task.js';
@@ -73,6 +75,7 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
   const work = await lane('work', options.concurrency, {
     [JOBS.requestWaitingUntil]: requestWaitingUntilTask(options.services, logger),
     [JOBS.recordTimer]: recordTimerTask(options.services, logger),
+    [JOBS.deliveryLogUpkeep]: deliveryLogUpkeepTask(options.services, logger),
     [JOBS.webhookEvent]: webhookEventTask(options.services, logger),
     [JOBS.webhookDelivery]: legacyWebhookDeliveryTask(logger),
   }, workLocalQueue(options.concurrency));

@@ -56,12 +56,16 @@ export const recordTimerJob = z.object({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}\.\d{3}Z)?$/),
 });
 
+/** The delivery log's upkeep (decision 057): its partitions made ahead and the expired ones dropped; one job, queued again by each run. */
+export const deliveryLogUpkeepJob = z.object({});
+
 export const JOB_SCHEMAS = {
   'webhook-event': webhookEventJob,
   'webhook-delivery': webhookDeliveryJob,
   'send-mail': sendMailJob,
   'request-waiting-until': requestWaitingUntilJob,
   'record-timer': recordTimerJob,
+  'delivery-log-upkeep': deliveryLogUpkeepJob,
 } as const;
 
 export type JobName = keyof typeof JOB_SCHEMAS;
@@ -74,6 +78,7 @@ export const JOBS = {
   sendMail: 'send-mail',
   requestWaitingUntil: 'request-waiting-until',
   recordTimer: 'record-timer',
+  deliveryLogUpkeep: 'delivery-log-upkeep',
 } as const satisfies Record<string, JobName>;
 
 export interface JobOptions {

@@ -159,3 +159,25 @@ async function finishInterruptedDetaches(on: (sql: string) => Knex.Raw): Promise
   );
   for (const row of rows as Array<{ parent: string; name: string }>) await on(`alter table ${row.parent} detach partition ${row.name} finalize`);
 }
+
+export interface DeliveryLogUpkeep extends RetentionResult {
+  /** The days whose partitions were made. */
+  made: Date[];
+}
+
+/** One run of the upkeep: the partitions ahead made, then the expired ones dropped. */
+export async function upkeepDeliveryLog(db: Database, options: { retentionDays: number; daysAhead: number; now?: Date }): Promise<DeliveryLogUpkeep> {
+  const made = await ensureDeliveryLogPartitions(db, options);
+  return { made, ...(await dropExpiredDeliveryLogPartitions(db, options)) };
+}
+
+/**
+ * Queues the upkeep job (one, by its key) at `runAt`. `replace` moves a waiting one there (a run
+ * queues the next); `keep` leaves a waiting one where it is (a worker starting does not put off the
+ * next run, however often workers start).
+ */
+export async function scheduleDeliveryLogUpkeep(db: Database, runAt: Date, mode: 'replace' | 'keep'): Promise<void> {
+  await db.raw(`select ${QUEUE_SCHEMA}.add_job('delivery-log-upkeep', '{}'::json, run_at => ?, job_key => 'delivery-log-upkeep', job_key_mode => ?)`, [
+    runAt, mode === 'replace' ? 'replace' : 'preserve_run_at',
+  ]);
+}
