@@ -12,6 +12,7 @@ import { fetchPage } from '../collections/collection.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
 import { attemptsOf, summariesOf } from './delivery-attempts.js';
 import { claimDueDeliveries, deliveryColumns } from './delivery-claims.js';
+import { deliveryLogHorizon } from './delivery-log-partitions.js';
 import { createdWith } from './delivery-message.js';
 import { insertDeliveries, subscribersOf } from './delivery-fan-out.js';
 import { addAttempts, leasedStates, lockWebhooks, recordAsClaimed, recordProgress, releaseLeases, webhooksSucceeded } from './delivery-outcomes.js';
@@ -112,6 +113,7 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
       return { rows: await summariesOf(db, page.rows), total: page.total };
     },
 
+    logSince: () => deliveryLogHorizon(db),
     find: (account, webhookId, deliveryId) => findDelivery(account, webhookId, deliveryId, false),
     findForUpdate: (account, webhookId, deliveryId) => findDelivery(account, webhookId, deliveryId, true),
     attempts: (account, deliveryId): Promise<DeliveryAttemptRecord[]> => attemptsOf(db, account, deliveryId),
