@@ -1,5 +1,5 @@
 import { createLogger, exitOnStartupError, serve } from '@tessera/http';
-import { createDatabase, createUnitOfWork, ensureDeliveryLogPartitions, scheduleDeliveryLogUpkeep } from '@tessera/persistence';
+import { createDatabase, createUnitOfWork, ensureDeliveryLogPartitions } from '@tessera/persistence';
 import { DELIVERY_TIMEOUT_MS } from '@tessera/domain';
 import { createWorkerHealthApp } from './app.js';
 import { loadWorkerConfig } from './config.js';
@@ -35,9 +35,8 @@ async function main(): Promise<void> {
     logger.warn({ leaseMs: config.delivery.leaseMs }, 'WEBHOOK_LEASE_MS is close to twice the 10 s send timeout: a slow live attempt may lose its lease and be sent twice');
   }
   // Today's partition of the delivery log and the next days' exist before anything is written, however
-  // long the system was idle; the upkeep runs now unless a run already waits (decision 057).
+  // long the system was idle (decision 057); the hourly upkeep drops the expired ones.
   await ensureDeliveryLogPartitions(db, { daysAhead: DELIVERY_LOG_DAYS_AHEAD });
-  await scheduleDeliveryLogUpkeep(db, new Date(), 'keep');
   const metrics = createDeliveryMetrics();
   const engine = startDeliveryEngine({
     connectionString: config.databaseUrl, uow: createUnitOfWork(db), delivery: config.delivery, sealingKey: config.sealingKey, logger, metrics,

@@ -45,6 +45,12 @@ export interface QueueRunnerOptions {
 export type QueueRunner = SupervisedRunner;
 
 /**
+ * The delivery log's upkeep (decision 057) at minute 7 of every hour, one job by its key; a run
+ * missed while no worker was up within the last 2 hours is made up at start (graphile-worker's fill).
+ */
+export const DELIVERY_LOG_UPKEEP_CRONTAB = `7 * * * * ${JOBS.deliveryLogUpkeep} ?fill=2h&jobKey=${JOBS.deliveryLogUpkeep}`;
+
+/**
  * The work lane fetches jobs in batches (graphile-worker's local queue): one query takes the
  * next jobs of every slot, and fan-outs that start together share a transaction. Locked jobs
  * a stopped runner still held go back at its stop, or with its locks when it died.
@@ -55,7 +61,7 @@ export function workLocalQueue(concurrency: number): number | undefined {
 
 export async function startQueueRunner(options: QueueRunnerOptions): Promise<QueueRunner> {
   const logger = options.logger.child({ component: 'queue' });
-  const lane = (name: string, concurrency: number, tasks: Record<string, JobHandler>, localQueueSize?: number) =>
+  const lane = (name: string, concurrency: number, tasks: Record<string, JobHandler>, localQueueSize?: number, crontab?: string) =>
     superviseJobRunner({
       start: (releaseFirst) =>
         startJobRunner({
@@ -66,6 +72,7 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
           ...(releaseFirst ? { releaseFirst } : {}),
           ...(options.leaseHolder ? { leaseHolder: options.leaseHolder } : {}),
           ...(localQueueSize ? { localQueueSize } : {}),
+          ...(crontab ? { crontab } : {}),
           tasks,
           log: (level: JobLogLevel, message, context) => logger[level]({ lane: name, ...context }, message),
         }),
@@ -78,7 +85,7 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
     [JOBS.deliveryLogUpkeep]: deliveryLogUpkeepTask(options.services, logger),
     [JOBS.webhookEvent]: webhookEventTask(options.services, logger),
     [JOBS.webhookDelivery]: legacyWebhookDeliveryTask(logger),
-  }, workLocalQueue(options.concurrency));
+  }, workLocalQueue(options.concurrency), DELIVERY_LOG_UPKEEP_CRONTAB);
   let mail: SupervisedRunner;
   try {
     mail = await lane('mail', options.mailConcurrency, { [JOBS.sendMail]: sendMailTask(options.services, logger) });

@@ -5,7 +5,7 @@
  * (deliveries/delivery-engine.ts) claims them.
  */
 import { releaseWaitingRequest, runRecordTimer, type FannedOut, type RecordTimerJob, type RecordTimerOutcome, type RequestWaitingUntilJob, type SendMailJob, type WaitingReleaseOutcome, type WebhookEventJob } from '@tessera/domain';
-import { createUnitOfWork, scheduleDeliveryLogUpkeep, upkeepDeliveryLog, type Database, type DeliveryLogUpkeep } from '@tessera/persistence';
+import { createUnitOfWork, upkeepDeliveryLog, type Database, type DeliveryLogUpkeep } from '@tessera/persistence';
 import { loadDeliveryConfig, type DeliveryConfig } from './deliveries/delivery-config.js';
 import { fanOutBatcher, type FanOutBatcherOptions } from './deliveries/fan-out-batcher.js';
 import type { Mailer } from './mailer.js';
@@ -15,7 +15,7 @@ export interface WorkerServices {
   runRecordTimer(job: RecordTimerJob): Promise<RecordTimerOutcome>;
   sendMail(message: SendMailJob): Promise<void>;
   fanOutWebhookEvent(event: WebhookEventJob, job: { jobId: string; eventAt: Date }): Promise<FannedOut>;
-  /** The delivery log's partitions made ahead and the expired dropped (decision 057); queues the next run. */
+  /** The delivery log's partitions made ahead and the expired dropped (decision 057). */
   upkeepDeliveryLog(): Promise<DeliveryLogUpkeep>;
 }
 
@@ -33,8 +33,6 @@ export interface WorkerServiceDependencies {
 const FAN_OUT_BATCH = 256;
 /** Days of delivery log partitions kept made ahead of today (decision 057). */
 export const DELIVERY_LOG_DAYS_AHEAD = 7;
-/** How often the delivery log's upkeep runs: a day's partition is made a week ahead, dropped within the hour it may go. */
-export const DELIVERY_LOG_UPKEEP_EVERY_MS = 3_600_000;
 
 export function createWorkerServices({ db, mailer, delivery = loadDeliveryConfig({}), handOff }: WorkerServiceDependencies): WorkerServices {
   const uow = createUnitOfWork(db);
@@ -44,10 +42,6 @@ export function createWorkerServices({ db, mailer, delivery = loadDeliveryConfig
     runRecordTimer: (job) => runRecordTimer(job, uow),
     sendMail: (message) => mailer.send(message),
     fanOutWebhookEvent: (event, job) => batcher.fanOut({ event, ...job }),
-    async upkeepDeliveryLog() {
-      const result = await upkeepDeliveryLog(db, { retentionDays: delivery.retentionDays, daysAhead: DELIVERY_LOG_DAYS_AHEAD });
-      await scheduleDeliveryLogUpkeep(db, new Date(Date.now() + DELIVERY_LOG_UPKEEP_EVERY_MS), 'replace');
-      return result;
-    },
+    upkeepDeliveryLog: () => upkeepDeliveryLog(db, { retentionDays: delivery.retentionDays, daysAhead: DELIVERY_LOG_DAYS_AHEAD }),
   };
 }

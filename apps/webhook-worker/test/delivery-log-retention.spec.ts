@@ -2,8 +2,8 @@
  * Issue 34 item 4 (decision 057): the delivery log's days are dropped whole while the worker
  * delivers, and nothing pending is lost. Deliveries spread over three old days and today: one old
  * day only logged, one with pending deliveries beside logged ones, one with paused ones. A worker
- * process with a retention of 5 days runs its upkeep at start while the receiver holds every send:
- * the logged day goes, the days with pending or paused deliveries stay. Once everything pending has
+ * process with a retention of 5 days runs its upkeep job while the receiver holds every send: the
+ * logged day goes, the days with pending or paused deliveries stay. Once everything pending has
  * arrived, the next upkeep drops the day whose pending deliveries were delivered; the paused day
  * stays. Every pending delivery arrives exactly once.
  */
@@ -56,7 +56,7 @@ describe('dropping old days of the delivery log while the worker delivers', () =
     expect(names).toEqual(expect.arrayContaining([loggedDay, pendingDay, pausedDay]));
 
     let n = 0;
-    const row = (at: Date, fields: Record<string, unknown>) => {
+    const row = (at: Date, fields: { status: string } & Record<string, unknown>) => {
       n += 1;
       const id = idAt(new Date(at.getTime() + n * 1_000));
       const message = JSON.stringify({ webhook_id: webhookId, account: 'http://localhost:3000/v1/accounts/wdc', event: 'request.create', object_id: n, payload: { n } });
@@ -87,10 +87,12 @@ describe('dropping old days of the delivery log while the worker delivers', () =
       DATABASE_URL: test.url, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', SMTP_URL: '', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
       WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK: '64', DELIVERY_RETENTION_DAYS: '5',
     });
-    await waitFor('the first upkeep, with sends held at the receiver', async () => {
+    await waitFor('sends held at the receiver', async () => {
       if (worker!.child.exitCode !== null) throw new Error(`the worker ended:\n${worker!.output()}`);
-      return worker!.output().includes('delivery log upkeep') && sink.requests.length > 0;
+      return sink.requests.length > 0;
     }, 60_000);
+    await scheduleDeliveryLogUpkeep(test.db, new Date(), 'replace');
+    await waitFor('the first upkeep', async () => worker!.output().includes('delivery log upkeep'), 60_000);
     const afterFirst = (await deliveryLogPartitions(test.db)).map((p) => p.name);
     expect(afterFirst).not.toContain(loggedDay);
     expect(afterFirst).toEqual(expect.arrayContaining([pendingDay, pausedDay]));

@@ -1,7 +1,7 @@
 /**
  * `delivery-log-upkeep` (JOBS.deliveryLogUpkeep, decision 057): the delivery log's partitions made
- * ahead and the expired ones dropped, then the next run queued an hour on. One job by its key; a
- * run that fails is retried by the queue, and a worker starting queues one if none waits.
+ * ahead and the expired ones dropped. Queued every hour by the work lane's crontab (queue-runner.ts);
+ * a run that fails is retried by the queue.
  */
 import { JOBS } from '@tessera/domain';
 import type { Logger } from '@tessera/http';
