@@ -25,7 +25,7 @@
 import type { ClaimOptions, ClaimResult, ClaimedDelivery, LeasedDelivery } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { QUEUE_SCHEMA } from '../queue/queue-schema.js';
-import { createdWith, messageAccount, messageText } from './delivery-message.js';
+import { createdAmong, createdWith, messageAccount, messageText } from './delivery-message.js';
 import { deliveryWebhooks, WEBHOOK_VERSION } from './delivery-webhook-cache.js';
 
 /** A delivery as the log shows it, its message put together from its head and its event's payload (delivery-message.ts). */
@@ -180,6 +180,7 @@ function claimStatement(db: Database, options: ClaimOptions) {
                 ${messageAccount('d')} as d_issuer, l.lease_token as d_lease_token, ${WEBHOOK_VERSION} as w_version
            from leased l join webhook_deliveries d on d.id = l.delivery_id and ${createdWith('d.created_at', 'l.delivery_id')} join webhooks w on w.id = d.webhook_id
            left join webhook_policies p on p.id = w.webhook_policy_id and p.account_id = w.account_id
+          where ${createdAmong('d.created_at', 'select delivery_id from leased')}
        ) c on true`,
     [
       options.leasedBy, options.inFlight.map((h) => h.webhookId), options.inFlight.map((h) => h.count), options.perWebhook, options.limit * SCAN_FACTOR,

@@ -25,3 +25,15 @@ export function messageAccount(d: string): string {
 export function createdWith(column: string, id: string): string {
   return `${column} >= coalesce(uuid_extract_timestamp(${id}), '-infinity') and ${column} <= coalesce(uuid_extract_timestamp(${id}), 'infinity')`;
 }
+
+/**
+ * SQL: `column` within the times the ids of `ids` (a one-column select) carry, from the earliest to
+ * the latest: the partitions a batch can touch, known before its join runs. The planner may join a
+ * batch's deliveries on an id it holds equal to the delivery's (the queue row's), leaving
+ * `createdWith` a filter after every partition's index was read; these bounds prune whatever the
+ * join order.
+ */
+export function createdAmong(column: string, ids: string): string {
+  return `${column} >= (select min(coalesce(uuid_extract_timestamp(i.id), '-infinity')) from (${ids}) as i(id))
+          and ${column} <= (select max(coalesce(uuid_extract_timestamp(i.id), 'infinity')) from (${ids}) as i(id))`;
+}

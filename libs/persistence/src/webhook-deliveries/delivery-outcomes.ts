@@ -10,7 +10,7 @@
 import type { DeliveryLease, HeldDeliveryState, NewDeliveryAttempt, ProgressAsClaimed, RecordedProgress } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
-import { createdWith } from './delivery-message.js';
+import { createdAmong, createdWith } from './delivery-message.js';
 
 const leasePairs = (leases: readonly DeliveryLease[]) => [leases.map((l) => l.id), leases.map((l) => l.token)];
 
@@ -30,8 +30,9 @@ export async function leasedStates(db: Database, leases: readonly DeliveryLease[
        from unnest(?::uuid[], ?::uuid[]) as v(id, token)
        join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
        join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.created_at', 'q.delivery_id')}
+      where ${createdAmong('d.created_at', 'select unnest(?::uuid[])')}
       order by d.id for no key update of d, q`,
-    leasePairs(leases),
+    [...leasePairs(leases), leases.map((l) => l.id), leases.map((l) => l.id)],
   );
   return rows;
 }
@@ -49,7 +50,7 @@ export async function recordProgress(db: Database, rows: readonly RecordedProgre
           set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, delivered_at = v.delivered_at,
               paused_reason = v.paused_reason
          from v
-        where d.id = v.id and ${createdWith('d.created_at', 'v.id')}
+        where d.id = v.id and ${createdWith('d.created_at', 'v.id')} and ${createdAmong('d.created_at', 'select id from v')}
           and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.lease_token = v.token)
        returning d.id, v.token, v.status, v.next_attempt_at
      ), requeued as (
@@ -77,10 +78,11 @@ export async function addAttempts(db: Database, attempts: ReadonlyArray<NewDeliv
             v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
        from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])
             as v(delivery_id, started_at, duration_ms, status_code, error, response_excerpt)
-       join webhook_deliveries d on d.id = v.delivery_id and ${createdWith('d.created_at', 'v.delivery_id')}`,
+       join webhook_deliveries d on d.id = v.delivery_id and ${createdWith('d.created_at', 'v.delivery_id')}
+      where ${createdAmong('d.created_at', 'select unnest(?::uuid[])')}`,
     [
       attempts.map((a) => a.deliveryId), attempts.map((a) => a.started_at), attempts.map((a) => a.duration_ms), attempts.map((a) => a.status_code),
-      attempts.map((a) => a.error), attempts.map((a) => a.response_excerpt),
+      attempts.map((a) => a.error), attempts.map((a) => a.response_excerpt), attempts.map((a) => a.deliveryId), attempts.map((a) => a.deliveryId),
     ] as Knex.RawBinding[],
   );
 }
@@ -94,6 +96,7 @@ export const RELEASE = `, held as (
        select q.delivery_id, d.status, d.next_attempt_at from webhook_delivery_queue q
          join v on q.delivery_id = v.id and q.lease_token = v.token
          join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.created_at', 'q.delivery_id')}
+        where ${createdAmong('d.created_at', 'select id from v')}
         order by q.delivery_id for no key update of q
      ), freed as (
        update webhook_delivery_queue q set lease_token = null, leased_by = null, due_at = coalesce(h.next_attempt_at, now())
@@ -162,7 +165,7 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
      ), held as (
        select d.id from v join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
          join webhook_deliveries d on d.id = v.id and ${createdWith('d.created_at', 'v.id')}
-        where (select count(*) from hooks) >= 0
+        where (select count(*) from hooks) >= 0 and ${createdAmong('d.created_at', 'select id from v')}
         order by d.id for no key update of d, q
      ), progress as (
        update webhook_deliveries d
@@ -170,7 +173,7 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
               paused_reason = null
          from v
         where (select count(*) from held) >= 0
-          and d.id = v.id and ${createdWith('d.created_at', 'v.id')} and d.status = 'pending' and d.attempts = v.claimed_attempts
+          and d.id = v.id and ${createdWith('d.created_at', 'v.id')} and ${createdAmong('d.created_at', 'select id from v')} and d.status = 'pending' and d.attempts = v.claimed_attempts
           and date_trunc('milliseconds', d.next_attempt_at) = v.claimed_next_at
           and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.lease_token = v.token)
        returning d.id, d.account_id, d.created_at, v.token, v.status, v.next_attempt_at
