@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PAUSED_REASONS } from '@tessera/domain';
-import { deliveryLogPartitions, migrateLatest, repositoriesOn } from '@tessera/persistence';
+import { deliveryLogPartitions, migrateLatest, repositoriesOn, weekOf } from '@tessera/persistence';
 import { undoMigrationsFrom } from '@tessera/persistence/testing';
 import { startApiHarness, type ApiHarness } from './support/api-harness.js';
 
@@ -68,10 +68,11 @@ describe('the delivery log partitions migration on a database filled by the unpa
   });
   afterAll(() => h?.drop());
 
-  it('moves the rows into partitions: those before today in one of their own, today and the days ahead in daily ones', async () => {
+  it('moves the rows into partitions: those before this week in one of their own, this week and the next in weekly ones', async () => {
     const parts = await deliveryLogPartitions(h.test.db);
-    expect(parts[0]).toMatchObject({ name: 'webhook_deliveries_before_partitions', from: at(40, 0), to: new Date(today) });
-    expect(parts.slice(1).map((p) => p.to.getTime() - p.from.getTime())).toEqual(Array(8).fill(DAY_MS));
+    const thisWeek = weekOf(new Date());
+    expect(parts[0]).toMatchObject({ name: 'webhook_deliveries_before_partitions', from: weekOf(at(40, 0)), to: thisWeek });
+    expect(parts.slice(1).map((p) => [p.from.getTime() - thisWeek.getTime(), p.to.getTime() - p.from.getTime()])).toEqual([[0, 7 * DAY_MS], [7 * DAY_MS, 7 * DAY_MS]]);
     const { rows } = await h.test.db.raw("select relkind from pg_class where relname in ('webhook_deliveries', 'webhook_delivery_attempts', 'webhook_event_messages')");
     expect(rows.map((r: { relkind: string }) => r.relkind)).toEqual(['p', 'p', 'p']);
   });

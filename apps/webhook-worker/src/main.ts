@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   if (config.delivery.leaseMs < 2 * DELIVERY_TIMEOUT_MS + 5_000) {
     logger.warn({ leaseMs: config.delivery.leaseMs }, 'WEBHOOK_LEASE_MS is close to twice the 10 s send timeout: a slow live attempt may lose its lease and be sent twice');
   }
-  // Today's partition of the delivery log and the next days' exist before anything is written, however
+  // This week's partition of the delivery log and the next days' exist before anything is written, however
   // long the system was idle (decision 057); the hourly upkeep drops the expired ones.
   await ensureDeliveryLogPartitions(db, { daysAhead: DELIVERY_LOG_DAYS_AHEAD });
   const metrics = createDeliveryMetrics();

@@ -31,7 +31,7 @@ export interface WorkerServiceDependencies {
 
 /** Events fanned out together at most: their subscribers and their deliveries are two statements. */
 const FAN_OUT_BATCH = 256;
-/** Days of delivery log partitions kept made ahead of today (decision 057). */
+/** How far ahead of now the delivery log's partitions are kept made: next week's exists all this week (decision 057). */
 export const DELIVERY_LOG_DAYS_AHEAD = 7;
 
 export function createWorkerServices({ db, mailer, delivery = loadDeliveryConfig({}), handOff }: WorkerServiceDependencies): WorkerServices {

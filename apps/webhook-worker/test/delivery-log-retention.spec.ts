@@ -1,23 +1,23 @@
 /**
- * Issue 34 item 4 (decision 057): the delivery log's days are dropped whole while the worker
- * delivers, and nothing pending is lost. Deliveries spread over three old days and today: one old
- * day only logged, one with pending deliveries beside logged ones, one with paused ones. A worker
+ * Issue 34 item 4 (decision 057): the delivery log's weeks are dropped whole while the worker
+ * delivers, and nothing pending is lost. Deliveries spread over three old weeks and now: one old
+ * week only logged, one with pending deliveries beside logged ones, one with paused ones. A worker
  * process with a retention of 5 days runs its upkeep job while the receiver holds every send: the
- * logged day goes, the days with pending or paused deliveries stay. Once everything pending has
- * arrived, the next upkeep drops the day whose pending deliveries were delivered; the paused day
+ * logged week goes, the weeks with pending or paused deliveries stay. Once everything pending has
+ * arrived, the next upkeep drops the week whose pending deliveries were delivered; the paused week
  * stays. Every pending delivery arrives exactly once.
  */
 import { randomBytes } from 'node:crypto';
-import { createDeliveryLogPartitions, deliveryLogPartitions, scheduleDeliveryLogUpkeep, seedDemoData } from '@tessera/persistence';
+import { createDeliveryLogPartitions, deliveryLogPartitions, scheduleDeliveryLogUpkeep, seedDemoData, weekOf } from '@tessera/persistence';
 import { createTestDatabase, insertDeliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 import { startHttpSink, type HttpSink } from './support/http-sink.js';
 import { waitFor } from './support/wait-for.js';
 import { sinkWebhook } from './support/webhook-fixtures.js';
 import { spawnWorkerProcess, type WorkerProcess } from './support/worker-process.js';
 
-const DAY_MS = 86_400_000;
-const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-const daysAgo = (n: number) => new Date(today - n * DAY_MS);
+const WEEK_MS = 7 * 86_400_000;
+const thisWeek = weekOf(new Date()).getTime();
+const weeksAgo = (n: number) => new Date(thisWeek - n * WEEK_MS);
 
 /** A UUID v7 of `at`, as the fan-out makes them: the log's partition is the time the id carries. */
 function idAt(at: Date): string {
@@ -45,13 +45,13 @@ describe('dropping old days of the delivery log while the worker delivers', () =
     await test?.drop();
   });
 
-  it('drops the days past retention that hold nothing pending or paused, and delivers every pending delivery exactly once', async () => {
+  it('drops the weeks past retention that hold nothing pending or paused, and delivers every pending delivery exactly once', async () => {
     await test.db('webhooks').update({ disabled: true });
     const webhookId = await sinkWebhook(test, sink, { event: 'request.create' });
-    await createDeliveryLogPartitions(test.db, daysAgo(12), daysAgo(9));
+    await createDeliveryLogPartitions(test.db, weeksAgo(4), weeksAgo(1));
     const names = (await deliveryLogPartitions(test.db)).map((p) => p.name);
     const [loggedDay, pendingDay, pausedDay] = ['webhook_deliveries_p', 'webhook_deliveries_p', 'webhook_deliveries_p'].map((prefix, i) =>
-      `${prefix}${daysAgo(12 - i).toISOString().slice(0, 10).replaceAll('-', '')}`,
+      `${prefix}${weeksAgo(4 - i).toISOString().slice(0, 10).replaceAll('-', '')}`,
     ) as [string, string, string];
     expect(names).toEqual(expect.arrayContaining([loggedDay, pendingDay, pausedDay]));
 
@@ -66,11 +66,11 @@ describe('dropping old days of the delivery log while the worker delivers', () =
     const pending = (at: Date) => row(at, { status: 'pending', attempts: 0, next_attempt_at: new Date(Date.now() - 1_000) });
     const paused = (at: Date) => row(at, { status: 'paused', attempts: 3, next_attempt_at: null, paused_reason: 'the webhook is disabled' });
     const rows = [
-      ...Array.from({ length: 30 }, () => delivered(daysAgo(12))),
-      ...Array.from({ length: 20 }, () => delivered(daysAgo(11))),
-      ...Array.from({ length: 20 }, () => pending(daysAgo(11))),
-      ...Array.from({ length: 10 }, () => delivered(daysAgo(10))),
-      ...Array.from({ length: 2 }, () => paused(daysAgo(10))),
+      ...Array.from({ length: 30 }, () => delivered(weeksAgo(4))),
+      ...Array.from({ length: 20 }, () => delivered(weeksAgo(3))),
+      ...Array.from({ length: 20 }, () => pending(weeksAgo(3))),
+      ...Array.from({ length: 10 }, () => delivered(weeksAgo(2))),
+      ...Array.from({ length: 2 }, () => paused(weeksAgo(2))),
       ...Array.from({ length: 30 }, () => pending(new Date(Date.now() - 60_000))),
     ];
     await insertDeliveryRows(test.db, rows);
@@ -109,7 +109,7 @@ describe('dropping old days of the delivery log while the worker delivers', () =
     const arrived = sink.requests.filter((r) => r.path === `/hook/${webhookId}`).map((r) => r.headers['webhook-id'] as string).sort();
     expect(arrived).toEqual(pendingIds);
     const left = await test.db('webhook_deliveries').where({ webhook_id: webhookId }).select('id', 'status');
-    // The paused day stays whole; of the pending day nothing, its deliveries having arrived; today's all delivered.
+    // The paused week stays whole; of the pending week nothing, its deliveries having arrived; the recent ones all delivered.
     const todays = new Set(rows.slice(-30).map((r) => r.id));
     expect(left.filter((r) => !todays.has(r.id)).map((r) => r.status).sort()).toEqual([...Array(10).fill('delivered'), 'paused', 'paused']);
     expect(left.filter((r) => todays.has(r.id)).every((r) => r.status === 'delivered')).toBe(true);

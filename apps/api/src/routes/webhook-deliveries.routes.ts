@@ -29,7 +29,7 @@ const DELIVERIES: CollectionSpec = {
 const ADMINISTRATORS = 'Webhooks API: administrator role only.';
 const LOG_SINCE_HEADER = {
   'X-Delivery-Log-Since': {
-    description: 'Where the delivery log begins (ISO 8601): older deliveries were dropped with their day, but for pending and paused ones',
+    description: 'Where the delivery log begins (ISO 8601): older deliveries were dropped with their week, but for pending and paused ones',
     schema: z.string(),
   },
 };
@@ -61,7 +61,7 @@ export function webhookDeliveriesRoutes(services: ApiServices, apiUrl: string, p
       summary: 'The delivery log of a webhook, newest first',
       description:
         `${ADMINISTRATORS} Each delivery with its number of attempts and its last attempt. \`X-Delivery-Log-Since\` says where the log begins: ` +
-        'deliveries created before it were dropped with their day after the retention period (`DELIVERY_RETENTION_DAYS`), but for pending and paused ones, which are kept.',
+        'deliveries created before it were dropped with their week after the retention period (`DELIVERY_RETENTION_DAYS`), but for pending and paused ones, which are kept.',
       needs: { role: 'administrator', scope: 'webhook:Read' },
       input: {
         params: webhookParams,

@@ -19,9 +19,9 @@
  *   timeout for its slot), or a slow live attempt can lose its lease.
  * - WEBHOOK_POLL_MS (default 1 s): how often the dispatcher looks for retries
  *   coming due (new deliveries wake it at once).
- * - DELIVERY_RETENTION_DAYS (default 30): how long the delivery log keeps a day of
- *   deliveries and their attempts; a day's partition is dropped whole once it is
- *   this far behind and holds no pending or paused delivery (decision 057).
+ * - DELIVERY_RETENTION_DAYS (default 30): how long the delivery log keeps
+ *   deliveries and their attempts; a week's partition is dropped whole once it is
+ *   all this far behind and holds no pending or paused delivery (decision 057).
  */
 import { z } from 'zod';
 import { DEFAULT_RETRY_BASE_MS, parseAllowedNetworks, type AllowedNetworks } from '@tessera/domain';

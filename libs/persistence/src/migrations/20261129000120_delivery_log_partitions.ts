@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { createDeliveryLogPartitions } from '../webhook-deliveries/delivery-log-partitions.js';
+import { createDeliveryLogPartitions, weekOf } from '../webhook-deliveries/delivery-log-partitions.js';
 
 /**
  * Issue 34 item 4 (decision 057): the delivery log, its attempts and the event messages partitioned
- * by the delivery's creation time, one partition a UTC day, so that retention drops a day whole.
+ * by the delivery's creation time, one partition a week (from Monday 00:00 UTC), so that retention
+ * drops a week whole.
  *
  * - A primary key must hold the partition key: the deliveries' is (id, created_at), the event
  *   messages' (id, created_at), the attempts' (delivery_id, delivery_created_at, attempt). New
@@ -15,8 +16,8 @@ import { createDeliveryLogPartitions } from '../webhook-deliveries/delivery-log-
  *   check also read and locked the delivery once per attempt), and the queue rows go with their
  *   webhook (`on delete cascade` on `webhook_id`), which is how their deliveries went.
  * - The attempts lose their serial `id`, which nothing read.
- * - Every row is kept: the rows before today in one partition of their own (dropped when the last of
- *   them is past retention and none is pending or paused), today and the next days in daily ones.
+ * - Every row is kept: the rows before this week in one partition of their own (dropped when the last
+ *   of them is past retention and none is pending or paused), this week and the next in weekly ones.
  */
 const DAY_MS = 86_400_000;
 const AHEAD_DAYS = 7;
@@ -81,15 +82,15 @@ export async function up(knex: Knex): Promise<void> {
             now() as now`,
   );
   const { oldest, newest, now } = rows[0]!;
-  const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
-  if (oldest !== null && oldest < today) {
-    const from = new Date(Math.floor(oldest.getTime() / DAY_MS) * DAY_MS);
+  const thisWeek = weekOf(now);
+  if (oldest !== null && oldest < thisWeek) {
+    const from = weekOf(oldest);
     for (const table of ['webhook_deliveries', 'webhook_delivery_attempts', 'webhook_event_messages']) {
-      await knex.raw(`create table ${table}_before_partitions partition of ${table} for values from ('${from.toISOString()}') to ('${today.toISOString()}')`);
+      await knex.raw(`create table ${table}_before_partitions partition of ${table} for values from ('${from.toISOString()}') to ('${thisWeek.toISOString()}')`);
     }
   }
-  const until = Math.max(today.getTime() + (AHEAD_DAYS + 1) * DAY_MS, newest === null ? 0 : Math.floor(newest.getTime() / DAY_MS) * DAY_MS + DAY_MS);
-  await createDeliveryLogPartitions(knex, today, new Date(until));
+  const until = Math.max(now.getTime() + AHEAD_DAYS * DAY_MS + 1, newest === null ? 0 : newest.getTime() + 1);
+  await createDeliveryLogPartitions(knex, thisWeek, new Date(until));
 
   await knex.raw(`insert into webhook_deliveries (id, account_id, webhook_id, event, test, message, status, attempts, next_attempt_at, event_at, created_at,
                     delivered_at, paused_reason, message_head, event_message_id, event_seq)

@@ -7,13 +7,14 @@
 import { newDeliveryId, trustedAccountId, type ClaimOptions } from '@tessera/domain';
 import { createTestDatabase, insertDeliveryRows, type TestDatabase } from '../testing/index.js';
 import { claimDueDeliveries } from './delivery-claims.js';
-import { createDeliveryLogPartitions, deliveryLogPartitions, dropExpiredDeliveryLogPartitions, ensureDeliveryLogPartitions } from './delivery-log-partitions.js';
+import { createDeliveryLogPartitions, deliveryLogPartitions, dropExpiredDeliveryLogPartitions, ensureDeliveryLogPartitions, weekOf } from './delivery-log-partitions.js';
 import { recordAsClaimed } from './delivery-outcomes.js';
 import { webhookDeliveryRepository } from './webhook-delivery.repository.js';
 
 const DAY_MS = 86_400_000;
-const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-const daysAgo = (n: number) => new Date(today - n * DAY_MS);
+const WEEK_MS = 7 * DAY_MS;
+const thisWeek = weekOf(new Date()).getTime();
+const weeksAgo = (n: number) => new Date(thisWeek - n * WEEK_MS);
 
 /** The partitions of the log a plan read rows from: scans of a partition that ran. */
 function partitionsRead(plan: string): string[] {
@@ -29,7 +30,7 @@ describe('the delivery log partitions', () => {
     test = await createTestDatabase();
     await test.db('accounts').insert({ id: 'parts', name: 'Partitions' }).onConflict('id').ignore();
     hook = (await test.db('webhooks').insert({ account_id: 'parts', name: 'A', event: 'request.create', uri: 'https://receiver.example/' }).returning('id'))[0].id as number;
-    await createDeliveryLogPartitions(test.db, daysAgo(14), new Date(today));
+    await createDeliveryLogPartitions(test.db, weeksAgo(22), new Date(thisWeek));
   });
   afterAll(() => test.drop());
 
@@ -61,13 +62,13 @@ describe('the delivery log partitions', () => {
 
   it('reads one partition of the log, of more than twenty, to find a delivery by its id', async () => {
     expect((await deliveryLogPartitions(test.db)).length).toBeGreaterThan(20);
-    const at = new Date(daysAgo(3).getTime() + 3_600_000);
+    const at = new Date(weeksAgo(3).getTime() + 3_600_000);
     const ids = [newDeliveryId(at), newDeliveryId(new Date(at.getTime() + 1)), newDeliveryId(new Date(at.getTime() + 2))];
     await insertDeliveryRows(test.db, ids.map((id, i) => ({
       id, account_id: 'parts', webhook_id: hook, event: 'request.create', message: '{}', event_at: at, created_at: new Date(at.getTime() + i),
       next_attempt_at: new Date(Date.now() - 1_000),
     })));
-    const day = `webhook_deliveries_p${daysAgo(3).toISOString().slice(0, 10).replaceAll('-', '')}`;
+    const day = `webhook_deliveries_p${weeksAgo(3).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
     const [find] = await plansOf((tx) => webhookDeliveryRepository(tx).find(trustedAccountId('parts'), hook, ids[0]!), (sql) => sql.includes('from "webhook_deliveries"'));
     expect(partitionsRead(find!)).toEqual([day]);
@@ -93,23 +94,27 @@ describe('the delivery log partitions', () => {
     expect(partitionsRead(requeue!)).toEqual([day]);
   });
 
-  it('makes the days ahead once, and drops a day past retention whole unless it holds a pending or paused delivery', async () => {
-    const made = await ensureDeliveryLogPartitions(test.db, { daysAhead: 9 });
-    expect(made.map((d) => d.toISOString())).toEqual([new Date(today + 8 * DAY_MS).toISOString(), new Date(today + 9 * DAY_MS).toISOString()]);
-    expect(await ensureDeliveryLogPartitions(test.db, { daysAhead: 9 })).toEqual([]);
+  it('makes the weeks ahead once, and drops a week past retention whole unless it holds a pending or paused delivery', async () => {
+    const made = await ensureDeliveryLogPartitions(test.db, { daysAhead: 20 });
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.every((monday) => monday.getTime() > thisWeek + WEEK_MS && monday.getTime() <= Date.now() + 20 * DAY_MS)).toBe(true);
+    const parts = await deliveryLogPartitions(test.db);
+    expect(parts.at(-1)!.to.getTime()).toBeGreaterThan(Date.now() + 20 * DAY_MS);
+    expect(parts.every((p, i) => i === 0 || p.from.getTime() === parts[i - 1]!.to.getTime())).toBe(true);
+    expect(await ensureDeliveryLogPartitions(test.db, { daysAhead: 20 })).toEqual([]);
 
-    const pendingAt = new Date(daysAgo(13).getTime() + 60_000);
+    const pendingAt = new Date(weeksAgo(20).getTime() + 60_000);
     await insertDeliveryRows(test.db, [{
       id: newDeliveryId(pendingAt), account_id: 'parts', webhook_id: hook, event: 'request.create', message: '{}', event_at: pendingAt, created_at: pendingAt,
       next_attempt_at: new Date(Date.now() + DAY_MS),
     }]);
-    const { dropped, kept } = await dropExpiredDeliveryLogPartitions(test.db, { retentionDays: 10 });
-    expect(kept).toEqual([expect.objectContaining({ from: daysAgo(13), reason: 'it holds a pending delivery' })]);
-    // A day goes once all of it is past retention: the day 10 days ago still holds rows younger than 10 days.
-    expect(dropped.map((p) => p.from)).toEqual([daysAgo(14), daysAgo(12), daysAgo(11)]);
+    const { dropped, kept } = await dropExpiredDeliveryLogPartitions(test.db, { retentionDays: 70 });
+    expect(kept).toEqual([expect.objectContaining({ from: weeksAgo(20), reason: 'it holds a pending delivery' })]);
+    // A week goes once all of it is 70 days old: the one that began 10 weeks ago still holds younger rows.
+    expect(dropped.map((p) => p.from)).toEqual([22, 21, 19, 18, 17, 16, 15, 14, 13, 12, 11].map(weeksAgo));
     const left = (await deliveryLogPartitions(test.db)).map((p) => p.from.getTime());
-    expect(left[0]).toBe(daysAgo(13).getTime());
-    expect(left[1]).toBe(daysAgo(10).getTime());
+    expect(left[0]).toBe(weeksAgo(20).getTime());
+    expect(left[1]).toBe(weeksAgo(10).getTime());
     for (const table of ['webhook_delivery_attempts', 'webhook_event_messages'] as const) {
       expect((await deliveryLogPartitions(test.db, table)).map((p) => p.from.getTime())).toEqual(left);
     }

@@ -1,14 +1,16 @@
 /**
  * The delivery log's partitions (decision 057): `webhook_deliveries`, `webhook_delivery_attempts` and
  * `webhook_event_messages` are partitioned by the delivery's creation time (the attempts by their
- * delivery's), one partition a UTC day, the three tables always with the same bounds, so one day of
- * the log is three tables dropped together.
+ * delivery's), one partition a week (Monday 00:00 UTC to the next), the three tables always with the
+ * same bounds, so one week of the log is three tables dropped together. Weeks, not days: the
+ * planning of a batch statement grows with the partitions (0.5 ms for a 64-delivery update at 8,
+ * 1.9 ms at 40, a 30-day log in days).
  *
- * - Made ahead: today and the next `daysAhead` days, and every day since the oldest `webhook-event`
- *   job still queued (its fan-out writes its deliveries at its event's time). A new partition is
- *   made as a table of its own and attached (SHARE UPDATE EXCLUSIVE on the parent), so the
- *   deliveries being written meanwhile are not blocked.
- * - Dropped whole once its last day is `retentionDays` behind, never row by row, and never while
+ * - Made ahead: this week's and those within the next `daysAhead` days, and every week since the
+ *   oldest `webhook-event` job still queued (its fan-out writes its deliveries at its event's time).
+ *   A new partition is made as a table of its own and attached (SHARE UPDATE EXCLUSIVE on the
+ *   parent), so the deliveries being written meanwhile are not blocked.
+ * - Dropped whole once its end is `retentionDays` behind, never row by row, and never while
  *   it holds a pending or paused delivery or a queued fan-out may still write into it: detached
  *   CONCURRENTLY (no lock that stops the hot path), looked at once more, then dropped; a pending or
  *   paused delivery that arrived between the look and the detach (a redelivery) puts it back.
@@ -19,6 +21,9 @@ import { QUEUE_SCHEMA } from '../queue/queue-schema.js';
 
 export const DELIVERY_LOG_TABLES = ['webhook_deliveries', 'webhook_delivery_attempts', 'webhook_event_messages'] as const;
 const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+// 1970-01-05, the first Monday after the epoch.
+const FIRST_MONDAY_MS = 4 * DAY_MS;
 // One key for every process's partition maintenance (the log's tables are shared).
 const LOCK_KEY = 57_057;
 
@@ -34,7 +39,8 @@ export interface RetentionResult {
   kept: Array<DeliveryLogPartition & { reason: string }>;
 }
 
-const dayOf = (time: Date) => new Date(Math.floor(time.getTime() / DAY_MS) * DAY_MS);
+/** The Monday 00:00 UTC that starts the week of `time`. */
+export const weekOf = (time: Date) => new Date(Math.floor((time.getTime() - FIRST_MONDAY_MS) / WEEK_MS) * WEEK_MS + FIRST_MONDAY_MS);
 const dayName = (day: Date) => day.toISOString().slice(0, 10).replaceAll('-', '');
 
 /** The partitions of one of the log's tables, oldest first, with their bounds as the catalog holds them. */
@@ -66,14 +72,14 @@ async function oldestQueuedEvent(db: Knex): Promise<Date | null> {
   return rows[0]?.at ?? null;
 }
 
-/** The daily partitions of [from, to) not made yet, for the three tables; returns the days made. */
+/** The weekly partitions of [from, to) not made yet, for the three tables; returns the weeks made (their Mondays). */
 export async function createDeliveryLogPartitions(db: Knex, from: Date, to: Date): Promise<Date[]> {
   return db.transaction(async (tx) => {
     await tx.raw('select pg_advisory_xact_lock(?)', [LOCK_KEY]);
     const existing = await deliveryLogPartitions(tx);
     const made: Date[] = [];
-    for (let day = dayOf(from); day < to; day = new Date(day.getTime() + DAY_MS)) {
-      const next = new Date(day.getTime() + DAY_MS);
+    for (let day = weekOf(from); day < to; day = new Date(day.getTime() + WEEK_MS)) {
+      const next = new Date(day.getTime() + WEEK_MS);
       if (existing.some((p) => p.from < next && p.to > day)) continue;
       for (const table of DELIVERY_LOG_TABLES) {
         const name = `${table}_p${dayName(day)}`;
@@ -86,12 +92,12 @@ export async function createDeliveryLogPartitions(db: Knex, from: Date, to: Date
   });
 }
 
-/** Today's partition and the next `daysAhead` days', and those a queued fan-out still needs. */
+/** This week's partition and those of the next `daysAhead` days, and those a queued fan-out still needs. */
 export async function ensureDeliveryLogPartitions(db: Database, options: { daysAhead: number; now?: Date }): Promise<Date[]> {
   const now = options.now ?? new Date();
   const oldest = await oldestQueuedEvent(db);
   const from = oldest && oldest < now ? oldest : now;
-  return createDeliveryLogPartitions(db, from, new Date(dayOf(now).getTime() + (options.daysAhead + 1) * DAY_MS));
+  return createDeliveryLogPartitions(db, from, new Date(now.getTime() + options.daysAhead * DAY_MS + 1));
 }
 
 /** Why a partition past the horizon stays, or null when it may go. */
@@ -161,7 +167,7 @@ async function finishInterruptedDetaches(on: (sql: string) => Knex.Raw): Promise
 }
 
 export interface DeliveryLogUpkeep extends RetentionResult {
-  /** The days whose partitions were made. */
+  /** The weeks whose partitions were made (their Mondays). */
   made: Date[];
 }
 

@@ -13,7 +13,7 @@ import type { DeliverySummary, DeliveryWithAttempts } from './delivery-record.js
 
 type Reads = Pick<Repositories, 'webhookDeliveries'>;
 
-/** A page of the log, and where the log begins: deliveries created before `logSince` were dropped with their day (decision 057). */
+/** A page of the log, and where the log begins: deliveries created before `logSince` were dropped with their week (decision 057). */
 export type DeliveryLogPage = Page<DeliverySummary> & { logSince: Date | null };
 
 export async function listWebhookDeliveries(access: AccessContext, webhookId: number, query: CollectionQuery, repos: Reads): Promise<DeliveryLogPage> {
