@@ -186,5 +186,5 @@ function claimStatement(db: Database, options: ClaimOptions) {
       options.leasedBy, options.inFlight.map((h) => h.webhookId), options.inFlight.map((h) => h.count), options.perWebhook, options.limit * SCAN_FACTOR,
       options.limit, options.perWebhook, options.limit, options.leaseMs / 1000, options.leasedBy, options.perWebhook,
     ],
-  );
+  ).options({ name: 'tessera_delivery_claim' });
 }

@@ -25,6 +25,7 @@ function partitionsRead(plan: string): string[] {
 describe('the delivery log partitions', () => {
   let test: TestDatabase;
   let hook: number;
+  let explained = 0;
 
   beforeAll(async () => {
     test = await createTestDatabase();
@@ -56,6 +57,17 @@ describe('the delivery log partitions', () => {
         const { rows } = await tx.raw<{ rows: Array<{ 'QUERY PLAN': string }> }>(`explain (analyze, costs off) ${query.sql.replace(/\$\d+/g, '?')}`, query.bindings as never);
         plans.push(rows.map((row) => row['QUERY PLAN']).join('\n'));
       });
+      // The claim and the outcome batch run as named prepared statements, planned once for any
+      // parameters: their generic plan must prune at run time as well.
+      await rolledBack(async (tx) => {
+        await tx.raw("select set_config('plan_cache_mode', 'force_generic_plan', true)");
+        // A session's prepared statement outlives the transaction: each gets a name of its own.
+        const name = `explained_${(explained += 1)}`;
+        await tx.raw(`prepare ${name} as ${query.sql}`);
+        const literals = query.bindings.map((value) => tx.raw('?', [value as never]).toQuery());
+        const { rows } = await tx.raw<{ rows: Array<{ 'QUERY PLAN': string }> }>(`explain (analyze, costs off) execute ${name}(${literals.join(', ')})`);
+        plans.push(rows.map((row) => row['QUERY PLAN']).join('\n'));
+      });
     }
     return plans;
   }
@@ -70,12 +82,15 @@ describe('the delivery log partitions', () => {
     })));
     const day = `webhook_deliveries_p${weeksAgo(3).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
-    const [find] = await plansOf((tx) => webhookDeliveryRepository(tx).find(trustedAccountId('parts'), hook, ids[0]!), (sql) => sql.includes('from "webhook_deliveries"'));
+    const [find, findGeneric] = await plansOf((tx) => webhookDeliveryRepository(tx).find(trustedAccountId('parts'), hook, ids[0]!), (sql) => sql.includes('from "webhook_deliveries"'));
     expect(partitionsRead(find!)).toEqual([day]);
+    expect(partitionsRead(findGeneric!)).toEqual([day]);
 
     const options: ClaimOptions = { leasedBy: 'spec', leaseMs: 60_000, limit: 10, perWebhook: 10, inFlight: [] };
-    const [claim] = await plansOf((tx) => claimDueDeliveries(tx, options), (sql) => sql.includes('with busy as'));
+    const [claim, claimGeneric] = await plansOf((tx) => claimDueDeliveries(tx, options), (sql) => sql.includes('with busy as'));
     expect(partitionsRead(claim!)).toEqual([day]);
+    expect(partitionsRead(claimGeneric!)).toEqual([day]);
+    expect(claimGeneric).toContain('never executed');
     const { claimed } = await claimDueDeliveries(test.db, options);
     expect(claimed.map((c) => c.delivery.id).sort()).toEqual([...ids].sort());
 
@@ -85,13 +100,16 @@ describe('the delivery log partitions', () => {
       attempt: { started_at: new Date(), duration_ms: 3, status_code: 204, error: null, response_excerpt: null },
       webhookId: hook, clearsFailures: true,
     }));
-    const [outcome] = await plansOf((tx) => recordAsClaimed(tx, batch), (sql) => sql.includes('json_to_recordset'));
+    const [outcome, outcomeGeneric] = await plansOf((tx) => recordAsClaimed(tx, batch), (sql) => sql.includes('json_to_recordset'));
     expect(partitionsRead(outcome!)).toEqual([day, day.replace('deliveries', 'delivery_attempts')]);
+    expect(partitionsRead(outcomeGeneric!)).toEqual([day, day.replace('deliveries', 'delivery_attempts')]);
 
-    const [attempts] = await plansOf((tx) => webhookDeliveryRepository(tx).attempts(trustedAccountId('parts'), ids[0]!), (sql) => sql.includes('from "webhook_delivery_attempts"'));
+    const [attempts, attemptsGeneric] = await plansOf((tx) => webhookDeliveryRepository(tx).attempts(trustedAccountId('parts'), ids[0]!), (sql) => sql.includes('from "webhook_delivery_attempts"'));
     expect(partitionsRead(attempts!)).toEqual([day.replace('deliveries', 'delivery_attempts')]);
-    const [requeue] = await plansOf((tx) => webhookDeliveryRepository(tx).requeue(trustedAccountId('parts'), ids[0]!), (sql) => sql.includes('with fresh as'));
+    expect(partitionsRead(attemptsGeneric!)).toEqual([day.replace('deliveries', 'delivery_attempts')]);
+    const [requeue, requeueGeneric] = await plansOf((tx) => webhookDeliveryRepository(tx).requeue(trustedAccountId('parts'), ids[0]!), (sql) => sql.includes('with fresh as'));
     expect(partitionsRead(requeue!)).toEqual([day]);
+    expect(partitionsRead(requeueGeneric!)).toEqual([day]);
   });
 
   it('makes the weeks ahead once, and drops a week past retention whole unless it holds a pending or paused delivery', async () => {

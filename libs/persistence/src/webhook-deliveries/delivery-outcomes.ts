@@ -195,6 +195,6 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
      )
      select token from progress`,
     [batch],
-  );
+  ).options({ name: 'tessera_outcome_batch' });
   return written.map((row) => row.token);
 }
