@@ -76,7 +76,7 @@ describe('dropping old days of the delivery log while the worker delivers', () =
     await insertDeliveryRows(test.db, rows);
     const logged = rows.filter((r) => r.status === 'delivered');
     await test.db('webhook_delivery_attempts').insert(logged.map((r) => ({
-      account_id: 'wdc', delivery_id: r.id, delivery_created_at: r.created_at, attempt: 1, started_at: r.created_at, duration_ms: 5, status_code: 204,
+      account_id: 'wdc', delivery_id: r.id, delivery_id_time: r.created_at, attempt: 1, started_at: r.created_at, duration_ms: 5, status_code: 204,
     })));
     const pendingIds = rows.filter((r) => r.status === 'pending').map((r) => r.id).sort();
 

@@ -3,14 +3,16 @@ import { createDeliveryLogPartitions, weekOf } from '../webhook-deliveries/deliv
 
 /**
  * Issue 34 item 4 (decision 057): the delivery log, its attempts and the event messages partitioned
- * by the delivery's creation time, one partition a week (from Monday 00:00 UTC), so that retention
- * drops a week whole.
+ * by time, one partition a week (from Monday 00:00 UTC), so that retention drops a week whole.
  *
- * - A primary key must hold the partition key: the deliveries' is (id, created_at), the event
- *   messages' (id, created_at), the attempts' (delivery_id, delivery_created_at, attempt). New
- *   delivery ids are UUID v7 carrying `created_at` (`uuid_extract_timestamp`), so a lookup by id
- *   reads one partition; the ids of the rows kept here carry no time, and a lookup of one of them
- *   reads every partition's index until they have aged out.
+ * - The deliveries' partition key is `id_time`, the time their id carries: new delivery ids are
+ *   UUID v7 (`uuid_extract_timestamp`) of their event's time, so a lookup by id reads one
+ *   partition, and a fan-out run again finds its rows where it wrote them. `created_at` stays when
+ *   the row was written. A primary key must hold the partition key: the deliveries' is
+ *   (id, id_time), the attempts' (delivery_id, delivery_id_time, attempt), partitioned by their
+ *   delivery's `id_time`; the event messages' (id, created_at), written at their deliveries'
+ *   `id_time`. The rows kept here get `id_time` = `created_at`; their ids carry no time, and a
+ *   lookup of one of them reads every partition's index until they have aged out.
  * - No foreign key points at the deliveries any more (a partition referenced by one cannot be
  *   detached without a scan of the referencing table): an attempt's delivery is not checked (its
  *   check also read and locked the delivery once per attempt), and the queue rows go with their
@@ -46,27 +48,28 @@ export async function up(knex: Knex): Promise<void> {
     message_head json,
     event_message_id uuid,
     event_seq bigint,
-    constraint webhook_deliveries_id_created primary key (id, created_at),
+    id_time timestamptz not null default now(),
+    constraint webhook_deliveries_id_time primary key (id, id_time),
     constraint webhook_deliveries_status_check check (status in ('pending','delivered','failed','paused')),
     constraint webhook_deliveries_paused_reason_check check ((status = 'paused') = (paused_reason is not null)),
     constraint webhook_deliveries_pending_due_check check (status <> 'pending' or next_attempt_at is not null),
     constraint webhook_deliveries_message_check check (message is not null or (message_head is not null and event_message_id is not null))
-  ) partition by range (created_at)`);
+  ) partition by range (id_time)`);
   await knex.raw('create index webhook_deliveries_webhook_created on webhook_deliveries (webhook_id, created_at)');
   await knex.raw('create index webhook_deliveries_webhook_event_time on webhook_deliveries (webhook_id, event_at)');
 
   await knex.raw(`create table webhook_delivery_attempts (
     account_id varchar(63) not null constraint webhook_delivery_attempts_account_id_foreign references accounts (id) on delete cascade,
     delivery_id uuid not null,
-    delivery_created_at timestamptz not null,
+    delivery_id_time timestamptz not null,
     attempt integer not null,
     started_at timestamptz not null,
     duration_ms integer not null,
     status_code integer,
     error text,
     response_excerpt varchar(1024),
-    constraint webhook_delivery_attempts_delivery_attempt primary key (delivery_id, delivery_created_at, attempt)
-  ) partition by range (delivery_created_at)`);
+    constraint webhook_delivery_attempts_delivery_attempt primary key (delivery_id, delivery_id_time, attempt)
+  ) partition by range (delivery_id_time)`);
 
   await knex.raw(`create table webhook_event_messages (
     id uuid not null,
@@ -93,11 +96,11 @@ export async function up(knex: Knex): Promise<void> {
   await createDeliveryLogPartitions(knex, thisWeek, new Date(until));
 
   await knex.raw(`insert into webhook_deliveries (id, account_id, webhook_id, event, test, message, status, attempts, next_attempt_at, event_at, created_at,
-                    delivered_at, paused_reason, message_head, event_message_id, event_seq)
+                    delivered_at, paused_reason, message_head, event_message_id, event_seq, id_time)
     select id, account_id, webhook_id, event, test, message, status, attempts, next_attempt_at, event_at, created_at,
-           delivered_at, paused_reason, message_head, event_message_id, event_seq
+           delivered_at, paused_reason, message_head, event_message_id, event_seq, created_at
       from webhook_deliveries_unpartitioned`);
-  await knex.raw(`insert into webhook_delivery_attempts (account_id, delivery_id, delivery_created_at, attempt, started_at, duration_ms, status_code, error, response_excerpt)
+  await knex.raw(`insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
     select a.account_id, a.delivery_id, d.created_at, a.attempt, a.started_at, a.duration_ms, a.status_code, a.error, a.response_excerpt
       from webhook_delivery_attempts_unpartitioned a join webhook_deliveries_unpartitioned d on d.id = a.delivery_id`);
   await knex.raw(`insert into webhook_event_messages (id, account_id, payload, created_at)

@@ -8,7 +8,7 @@
 
 /** SQL: the message text of the delivery row aliased `d`. */
 export function messageText(d: string): string {
-  return `coalesce(${d}.message::text, left(${d}.message_head::text, -1) || ',"payload":' || (select e.payload::text from webhook_event_messages e where e.id = ${d}.event_message_id and e.created_at = ${d}.created_at) || '}')`;
+  return `coalesce(${d}.message::text, left(${d}.message_head::text, -1) || ',"payload":' || (select e.payload::text from webhook_event_messages e where e.id = ${d}.event_message_id and e.created_at = ${d}.id_time) || '}')`;
 }
 
 /** SQL: the account URL the message of the delivery row aliased `d` names (its `account`: the JWT issuer); the head holds it. */
@@ -17,7 +17,7 @@ export function messageAccount(d: string): string {
 }
 
 /**
- * SQL: `column` (a delivery's `created_at`, or an attempt's `delivery_created_at`) within the time the
+ * SQL: `column` (a delivery's `id_time`, or an attempt's `delivery_id_time`) within the time the
  * delivery id `id` carries (decision 057: a UUID v7's first 48 bits), so a lookup by id reads the one
  * partition of the log that can hold it — at plan time for a parameter, per row in a join. An id
  * made before carries no time, and the range is then every partition.

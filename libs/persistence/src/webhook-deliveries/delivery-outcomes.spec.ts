@@ -50,7 +50,7 @@ describe('recordAsClaimed', () => {
     const claimed = await claim(3);
     const [first] = claimed;
     await test.db('webhook_delivery_attempts').insert({
-      account_id: 'outcomes', delivery_id: first!.delivery.id, delivery_created_at: test.db.raw('(select created_at from webhook_deliveries where id = ?)', [first!.delivery.id]),
+      account_id: 'outcomes', delivery_id: first!.delivery.id, delivery_id_time: test.db.raw('(select id_time from webhook_deliveries where id = ?)', [first!.delivery.id]),
       attempt: 1, started_at: new Date(), duration_ms: 1,
     });
 

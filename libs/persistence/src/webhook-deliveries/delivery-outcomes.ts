@@ -29,8 +29,8 @@ export async function leasedStates(db: Database, leases: readonly DeliveryLease[
     `select d.id, q.lease_token, d.status, d.attempts, d.next_attempt_at, d.paused_reason
        from unnest(?::uuid[], ?::uuid[]) as v(id, token)
        join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
-       join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.created_at', 'q.delivery_id')}
-      where ${createdAmong('d.created_at', 'select unnest(?::uuid[])')}
+       join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.id_time', 'q.delivery_id')}
+      where ${createdAmong('d.id_time', 'select unnest(?::uuid[])')}
       order by d.id for no key update of d, q`,
     [...leasePairs(leases), leases.map((l) => l.id), leases.map((l) => l.id)],
   );
@@ -50,7 +50,7 @@ export async function recordProgress(db: Database, rows: readonly RecordedProgre
           set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, delivered_at = v.delivered_at,
               paused_reason = v.paused_reason
          from v
-        where d.id = v.id and ${createdWith('d.created_at', 'v.id')} and ${createdAmong('d.created_at', 'select id from v')}
+        where d.id = v.id and ${createdWith('d.id_time', 'v.id')} and ${createdAmong('d.id_time', 'select id from v')}
           and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.lease_token = v.token)
        returning d.id, v.token, v.status, v.next_attempt_at
      ), requeued as (
@@ -72,14 +72,14 @@ export async function addAttempts(db: Database, attempts: ReadonlyArray<NewDeliv
   if (attempts.length === 0) return;
   // One attempt per delivery in a batch (one lease at a time), so max + 1 is that delivery's next number.
   await db.raw(
-    `insert into webhook_delivery_attempts (account_id, delivery_id, delivery_created_at, attempt, started_at, duration_ms, status_code, error, response_excerpt)
-     select d.account_id, v.delivery_id, d.created_at,
-            coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = v.delivery_id and a.delivery_created_at = d.created_at), 0) + 1,
+    `insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
+     select d.account_id, v.delivery_id, d.id_time,
+            coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = v.delivery_id and a.delivery_id_time = d.id_time), 0) + 1,
             v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
        from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])
             as v(delivery_id, started_at, duration_ms, status_code, error, response_excerpt)
-       join webhook_deliveries d on d.id = v.delivery_id and ${createdWith('d.created_at', 'v.delivery_id')}
-      where ${createdAmong('d.created_at', 'select unnest(?::uuid[])')}`,
+       join webhook_deliveries d on d.id = v.delivery_id and ${createdWith('d.id_time', 'v.delivery_id')}
+      where ${createdAmong('d.id_time', 'select unnest(?::uuid[])')}`,
     [
       attempts.map((a) => a.deliveryId), attempts.map((a) => a.started_at), attempts.map((a) => a.duration_ms), attempts.map((a) => a.status_code),
       attempts.map((a) => a.error), attempts.map((a) => a.response_excerpt), attempts.map((a) => a.deliveryId), attempts.map((a) => a.deliveryId),
@@ -95,8 +95,8 @@ export async function addAttempts(db: Database, attempts: ReadonlyArray<NewDeliv
 export const RELEASE = `, held as (
        select q.delivery_id, d.status, d.next_attempt_at from webhook_delivery_queue q
          join v on q.delivery_id = v.id and q.lease_token = v.token
-         join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.created_at', 'q.delivery_id')}
-        where ${createdAmong('d.created_at', 'select id from v')}
+         join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.id_time', 'q.delivery_id')}
+        where ${createdAmong('d.id_time', 'select id from v')}
         order by q.delivery_id for no key update of q
      ), freed as (
        update webhook_delivery_queue q set lease_token = null, leased_by = null, due_at = coalesce(h.next_attempt_at, now())
@@ -164,8 +164,8 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
         order by w.id for no key update
      ), held as (
        select d.id from v join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
-         join webhook_deliveries d on d.id = v.id and ${createdWith('d.created_at', 'v.id')}
-        where (select count(*) from hooks) >= 0 and ${createdAmong('d.created_at', 'select id from v')}
+         join webhook_deliveries d on d.id = v.id and ${createdWith('d.id_time', 'v.id')}
+        where (select count(*) from hooks) >= 0 and ${createdAmong('d.id_time', 'select id from v')}
         order by d.id for no key update of d, q
      ), progress as (
        update webhook_deliveries d
@@ -173,19 +173,19 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
               paused_reason = null
          from v
         where (select count(*) from held) >= 0
-          and d.id = v.id and ${createdWith('d.created_at', 'v.id')} and ${createdAmong('d.created_at', 'select id from v')} and d.status = 'pending' and d.attempts = v.claimed_attempts
+          and d.id = v.id and ${createdWith('d.id_time', 'v.id')} and ${createdAmong('d.id_time', 'select id from v')} and d.status = 'pending' and d.attempts = v.claimed_attempts
           and date_trunc('milliseconds', d.next_attempt_at) = v.claimed_next_at
           and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.lease_token = v.token)
-       returning d.id, d.account_id, d.created_at, v.token, v.status, v.next_attempt_at
+       returning d.id, d.account_id, d.id_time, v.token, v.status, v.next_attempt_at
      ), requeued as (
        update webhook_delivery_queue q set due_at = p.next_attempt_at, lease_token = null, leased_by = null
          from progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status = 'pending'
      ), removed as (
        delete from webhook_delivery_queue q using progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status <> 'pending'
      ), attempts as (
-       insert into webhook_delivery_attempts (account_id, delivery_id, delivery_created_at, attempt, started_at, duration_ms, status_code, error, response_excerpt)
-       select p.account_id, p.id, p.created_at,
-              coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = p.id and a.delivery_created_at = p.created_at), 0) + 1,
+       insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
+       select p.account_id, p.id, p.id_time,
+              coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = p.id and a.delivery_id_time = p.id_time), 0) + 1,
               v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
          from progress p join v on v.id = p.id and v.token = p.token
      ), cleared as (

@@ -27,7 +27,7 @@ const QUEUED = `queued as (
 export async function requeueDelivery(db: Database, account: string, deliveryId: string): Promise<DeliveryProgress> {
   const { rows } = await db.raw<{ rows: DeliveryProgress[] }>(
     `with fresh as (
-       update webhook_deliveries set ${FRESH_SERIES} where account_id = ? and id = ? and ${createdWith('created_at', '?::uuid')}
+       update webhook_deliveries set ${FRESH_SERIES} where account_id = ? and id = ? and ${createdWith('id_time', '?::uuid')}
        returning id, account_id, webhook_id, event_seq, status, attempts, next_attempt_at, delivered_at
      ), ${QUEUED}
      select status, attempts, next_attempt_at, delivered_at from fresh`,
@@ -41,12 +41,12 @@ export async function requeueRange(db: Database, account: string, webhookId: num
   const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
     `with fresh as (
        update webhook_deliveries set ${FRESH_SERIES}
-        where (id, created_at) in (
-          -- A delivery is written at or after its event (at its very millisecond since decision 057), so
+        where (id, id_time) in (
+          -- A delivery's id time is its event's millisecond (its creation before decision 057), never before it, so
           -- the partitions of the log before the range are not read.
-          select id, created_at from webhook_deliveries
+          select id, id_time from webhook_deliveries
            where account_id = ? and webhook_id = ? and not test and status = any(?::text[])
-             and event_at >= ? and created_at >= date_trunc('milliseconds', ?::timestamptz) and (?::timestamptz is null or event_at < ?::timestamptz)
+             and event_at >= ? and id_time >= date_trunc('milliseconds', ?::timestamptz) and (?::timestamptz is null or event_at < ?::timestamptz)
            order by event_at, id
            limit ?
            for update)

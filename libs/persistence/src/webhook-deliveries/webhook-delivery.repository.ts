@@ -27,7 +27,7 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
   const findDelivery = async (account: string, webhookId: number, deliveryId: string, forUpdate: boolean) => {
     const query = db('webhook_deliveries')
       .where({ account_id: account, webhook_id: webhookId, id: deliveryId })
-      .whereRaw(createdWith('created_at', '?::uuid'), [deliveryId, deliveryId])
+      .whereRaw(createdWith('id_time', '?::uuid'), [deliveryId, deliveryId])
       .first(deliveryColumns(db));
     if (forUpdate) query.forUpdate();
     return ((await query) as WebhookDeliveryRecord | undefined) ?? null;

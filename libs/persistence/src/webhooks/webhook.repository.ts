@@ -69,7 +69,7 @@ export function webhookRepository(db: Database): WebhookRepository {
       if (changes.ordered !== undefined) {
         await db.raw(
           `update webhook_delivery_queue q set ordered_seq = case when ? then d.event_seq end
-             from webhook_deliveries d where q.account_id = ? and q.webhook_id = ? and d.id = q.delivery_id and ${createdWith('d.created_at', 'q.delivery_id')}`,
+             from webhook_deliveries d where q.account_id = ? and q.webhook_id = ? and d.id = q.delivery_id and ${createdWith('d.id_time', 'q.delivery_id')}`,
           [changes.ordered, account, id],
         );
       }
