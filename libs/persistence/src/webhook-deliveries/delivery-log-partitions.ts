@@ -1,6 +1,6 @@
 /**
  * The delivery log's partitions (decision 057): `webhook_deliveries`, `webhook_delivery_attempts` and
- * `webhook_event_messages` are partitioned by the delivery's creation time (the attempts by their
+ * `webhook_event_messages` are partitioned by the time the delivery id carries, `id_time` (the attempts by their
  * delivery's), one partition a week (Monday 00:00 UTC to the next), the three tables always with the
  * same bounds, so one week of the log is three tables dropped together. Weeks, not days: the
  * planning of a batch statement grows with the partitions (0.5 ms for a 64-delivery update at 8,

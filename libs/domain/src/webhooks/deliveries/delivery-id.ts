@@ -1,6 +1,6 @@
 /**
- * Delivery ids: UUID v7 (RFC 9562 §5.7), whose first 48 bits are the delivery's creation time in
- * milliseconds. The delivery log is partitioned by that time (decision 057), and the id is all the
+ * Delivery ids: UUID v7 (RFC 9562 §5.7), whose first 48 bits are a time in milliseconds: its event's
+ * for a fan-out delivery. The delivery log is partitioned by that time (decision 057), and the id is all the
  * API has of a delivery: carrying the time lets a lookup by id read one partition, not all of them
  * (PostgreSQL's `uuid_extract_timestamp`).
  *
