@@ -91,7 +91,7 @@ describe('dropping old days of the delivery log while the worker delivers', () =
       if (worker!.child.exitCode !== null) throw new Error(`the worker ended:\n${worker!.output()}`);
       return sink.requests.length > 0;
     }, 60_000);
-    await scheduleDeliveryLogUpkeep(test.db, new Date(), 'replace');
+    await scheduleDeliveryLogUpkeep(test.db, new Date());
     await waitFor('the first upkeep', async () => worker!.output().includes('delivery log upkeep'), 60_000);
     const afterFirst = (await deliveryLogPartitions(test.db)).map((p) => p.name);
     expect(afterFirst).not.toContain(loggedDay);
@@ -103,7 +103,7 @@ describe('dropping old days of the delivery log while the worker delivers', () =
       const open = await test.db('webhook_deliveries').where({ webhook_id: webhookId, status: 'pending' }).count<Array<{ count: string }>>('* as count');
       return Number(open[0]!.count) === 0;
     }, 60_000);
-    await scheduleDeliveryLogUpkeep(test.db, new Date(), 'replace');
+    await scheduleDeliveryLogUpkeep(test.db, new Date());
     await waitFor('the next upkeep', async () => !(await deliveryLogPartitions(test.db)).some((p) => p.name === pendingDay), 60_000);
 
     const arrived = sink.requests.filter((r) => r.path === `/hook/${webhookId}`).map((r) => r.headers['webhook-id'] as string).sort();

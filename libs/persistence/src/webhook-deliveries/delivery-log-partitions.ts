@@ -178,12 +178,9 @@ export async function upkeepDeliveryLog(db: Database, options: { retentionDays: 
 }
 
 /**
- * Queues the upkeep job (one, by its key) at `runAt`. `replace` moves a waiting one there (a run
- * queues the next); `keep` leaves a waiting one where it is (a worker starting does not put off the
- * next run, however often workers start).
+ * Queues the upkeep job at `runAt`, by the key the hourly crontab gives it, so a waiting run is moved
+ * there rather than doubled: for an operator (or a test) who wants the expired weeks gone now.
  */
-export async function scheduleDeliveryLogUpkeep(db: Database, runAt: Date, mode: 'replace' | 'keep'): Promise<void> {
-  await db.raw(`select ${QUEUE_SCHEMA}.add_job('delivery-log-upkeep', '{}'::json, run_at => ?, job_key => 'delivery-log-upkeep', job_key_mode => ?)`, [
-    runAt, mode === 'replace' ? 'replace' : 'preserve_run_at',
-  ]);
+export async function scheduleDeliveryLogUpkeep(db: Database, runAt: Date): Promise<void> {
+  await db.raw(`select ${QUEUE_SCHEMA}.add_job('delivery-log-upkeep', '{}'::json, run_at => ?, job_key => 'delivery-log-upkeep')`, [runAt]);
 }
