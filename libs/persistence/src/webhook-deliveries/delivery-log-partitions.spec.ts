@@ -137,4 +137,27 @@ describe('the delivery log partitions', () => {
       expect((await deliveryLogPartitions(test.db, table)).map((p) => p.from.getTime())).toEqual(left);
     }
   });
+  it('finishes the weeks a run that died left detached: back when one holds a pending delivery, dropped whole otherwise', async () => {
+    await createDeliveryLogPartitions(test.db, weeksAgo(32), weeksAgo(30));
+    const pendingAt = new Date(weeksAgo(32).getTime() + 60_000);
+    await insertDeliveryRows(test.db, [{
+      id: newDeliveryId(pendingAt), account_id: 'parts', webhook_id: hook, event: 'request.create', message: '{}', event_at: pendingAt, created_at: pendingAt,
+      next_attempt_at: new Date(Date.now() + DAY_MS),
+    }]);
+    const suffix = (n: number) => `_p${weeksAgo(n).toISOString().slice(0, 10).replaceAll('-', '')}`;
+    // Died between the detach and the attach back of a week with a pending delivery, and halfway through dropping another.
+    await test.db.raw(`alter table webhook_deliveries detach partition webhook_deliveries${suffix(32)}`);
+    await test.db.raw(`alter table webhook_deliveries detach partition webhook_deliveries${suffix(31)}`);
+    await test.db.raw(`alter table webhook_delivery_attempts detach partition webhook_delivery_attempts${suffix(31)}`);
+
+    const { kept } = await dropExpiredDeliveryLogPartitions(test.db, { retentionDays: 70 });
+    expect(kept).toEqual(expect.arrayContaining([expect.objectContaining({ from: weeksAgo(32), reason: 'it holds a pending delivery' })]));
+    for (const table of ['webhook_deliveries', 'webhook_delivery_attempts', 'webhook_event_messages'] as const) {
+      const names = (await deliveryLogPartitions(test.db, table)).map((p) => p.name);
+      expect(names).toContain(`${table}${suffix(32)}`);
+      expect(names).not.toContain(`${table}${suffix(31)}`);
+    }
+    const { rows } = await test.db.raw("select relname from pg_class where relname ~ '^webhook_(deliveries|delivery_attempts|event_messages)_p' and not relispartition and relkind = 'r'");
+    expect(rows).toEqual([]);
+  });
 });

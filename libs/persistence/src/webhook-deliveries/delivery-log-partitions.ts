@@ -121,6 +121,7 @@ export async function dropExpiredDeliveryLogPartitions(db: Database, options: { 
     if (!locked[0]?.ok) return { dropped: [], kept: [] };
     try {
       await finishInterruptedDetaches(on);
+      await recoverDetachedWeeks(db, on);
       const oldestEvent = await oldestQueuedEvent(db);
       const result: RetentionResult = { dropped: [], kept: [] };
       for (const partition of await deliveryLogPartitions(db)) {
@@ -154,6 +155,39 @@ export async function dropExpiredDeliveryLogPartitions(db: Database, options: { 
     }
   } finally {
     await db.client.releaseConnection(connection);
+  }
+}
+
+/**
+ * A week detached by a run that died before dropping it (or before attaching it back) is a table of
+ * its own that no statement reads: attached back when it holds a pending or paused delivery (or its
+ * deliveries' week is still attached), dropped otherwise.
+ */
+async function recoverDetachedWeeks(db: Knex, on: (sql: string) => Knex.Raw): Promise<void> {
+  const { rows } = await on(
+    `select c.relname as name from pg_class c
+      where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r' and not c.relispartition
+        and c.relname ~ '^webhook_(deliveries|delivery_attempts|event_messages)_p[0-9]{8}$'`,
+  );
+  const detached = new Set((rows as Array<{ name: string }>).map((row) => row.name));
+  const weeks = new Set([...detached].map((name) => name.slice(name.lastIndexOf('_p'))));
+  for (const suffix of weeks) {
+    const day = suffix.slice(2);
+    const from = new Date(`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}T00:00:00Z`);
+    const week = { name: `webhook_deliveries${suffix}`, from, to: new Date(from.getTime() + WEEK_MS) };
+    // The week's deliveries decide: still attached, or holding a pending or paused delivery, the week stays whole.
+    const keep = !detached.has(week.name) || (await keepReason(db, week, null)) !== null;
+    for (const table of DELIVERY_LOG_TABLES) {
+      const name = `${table}${suffix}`;
+      if (keep && detached.has(name)) {
+        await on(`alter table ${table} attach partition ${name} for values from ('${week.from.toISOString()}') to ('${week.to.toISOString()}')`);
+      } else if (!keep) {
+        if (!detached.has(name) && (await deliveryLogPartitions(db, table)).some((p) => p.name === name)) {
+          await on(`alter table ${table} detach partition ${name} concurrently`);
+        }
+        await on(`drop table if exists ${name}`);
+      }
+    }
   }
 }
 
