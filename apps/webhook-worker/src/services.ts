@@ -5,7 +5,7 @@
  * (deliveries/delivery-engine.ts) claims them.
  */
 import { releaseWaitingRequest, runAutomation, runRecordTimer, type AutomationOutcome, type AutomationRunJob, type FannedOut, type RecordTimerJob, type RecordTimerOutcome, type RequestWaitingUntilJob, type SendMailJob, type WaitingReleaseOutcome, type WebhookEventJob } from '@tessera/domain';
-import { createUnitOfWork, type Database } from '@tessera/persistence';
+import { createUnitOfWork, upkeepDeliveryLog, type Database, type DeliveryLogUpkeep } from '@tessera/persistence';
 import { loadDeliveryConfig, type DeliveryConfig } from './deliveries/delivery-config.js';
 import { fanOutBatcher, type FanOutBatcherOptions } from './deliveries/fan-out-batcher.js';
 import type { Mailer } from './mailer.js';
@@ -16,6 +16,8 @@ export interface WorkerServices {
   runAutomation(job: AutomationRunJob): Promise<AutomationOutcome>;
   sendMail(message: SendMailJob): Promise<void>;
   fanOutWebhookEvent(event: WebhookEventJob, job: { jobId: string; eventAt: Date }): Promise<FannedOut>;
+  /** The delivery log's partitions made ahead and the expired dropped (decision 057). */
+  upkeepDeliveryLog(): Promise<DeliveryLogUpkeep>;
 }
 
 export interface WorkerServiceDependencies {
@@ -30,6 +32,8 @@ export interface WorkerServiceDependencies {
 
 /** Events fanned out together at most: their subscribers and their deliveries are two statements. */
 const FAN_OUT_BATCH = 256;
+/** How far ahead of now the delivery log's partitions are kept made: next week's exists all this week (decision 057). */
+export const DELIVERY_LOG_DAYS_AHEAD = 7;
 
 export function createWorkerServices({ db, mailer, delivery = loadDeliveryConfig({}), handOff }: WorkerServiceDependencies): WorkerServices {
   const uow = createUnitOfWork(db);
@@ -40,5 +44,6 @@ export function createWorkerServices({ db, mailer, delivery = loadDeliveryConfig
     runAutomation: (job) => runAutomation(job, uow),
     sendMail: (message) => mailer.send(message),
     fanOutWebhookEvent: (event, job) => batcher.fanOut({ event, ...job }),
+    upkeepDeliveryLog: () => upkeepDeliveryLog(db, { retentionDays: delivery.retentionDays, daysAhead: DELIVERY_LOG_DAYS_AHEAD }),
   };
 }

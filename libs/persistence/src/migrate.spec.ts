@@ -16,8 +16,11 @@ const CORE_TABLES = [
 /** Tables of no one account: accounts itself, the queue's process registry, the rate-limit buckets. */
 const SHARED_TABLES = ['accounts', 'rate_limit_windows', 'rate_limits', 'worker_processes'];
 async function tables(test: TestDatabase): Promise<string[]> {
-  const rows = await test.db('information_schema.tables').where({ table_schema: 'public' }).pluck('table_name');
-  return rows.filter((name: string) => !name.startsWith('knex_')).sort();
+  // A partitioned table counts once: its partitions (the delivery log's days, decision 057) are not tables of the schema's own.
+  const { rows } = await test.db.raw<{ rows: Array<{ name: string }> }>(
+    "select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition",
+  );
+  return rows.map((row) => row.name).filter((name) => !name.startsWith('knex_')).sort();
 }
 
 describe('migrations', () => {
@@ -28,7 +31,7 @@ describe('migrations', () => {
   afterAll(() => test.drop());
 
   it('run up, down and up again, ending with every core table and nothing pending', async () => {
-    expect(await migrateLatest(test.db)).toHaveLength(50);
+    expect(await migrateLatest(test.db)).toHaveLength(51);
     expect(await tables(test)).toEqual([...CORE_TABLES].sort());
 
     await migrateDownAll(test.db);

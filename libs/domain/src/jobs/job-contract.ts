@@ -80,6 +80,8 @@ export const automationRunJob = z.object({
   depth: z.number().int().min(0),
   rule_id: z.number().int().positive().optional(),
 });
+/** The delivery log's upkeep (decision 057): its partitions made ahead and the expired ones dropped; one job, queued again by each run. */
+export const deliveryLogUpkeepJob = z.object({});
 
 export const JOB_SCHEMAS = {
   'webhook-event': webhookEventJob,
@@ -88,6 +90,7 @@ export const JOB_SCHEMAS = {
   'request-waiting-until': requestWaitingUntilJob,
   'record-timer': recordTimerJob,
   'automation-run': automationRunJob,
+  'delivery-log-upkeep': deliveryLogUpkeepJob,
 } as const;
 
 export type JobName = keyof typeof JOB_SCHEMAS;
@@ -101,6 +104,7 @@ export const JOBS = {
   requestWaitingUntil: 'request-waiting-until',
   recordTimer: 'record-timer',
   automationRun: 'automation-run',
+  deliveryLogUpkeep: 'delivery-log-upkeep',
 } as const satisfies Record<string, JobName>;
 
 export interface JobOptions {

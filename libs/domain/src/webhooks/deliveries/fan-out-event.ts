@@ -73,7 +73,7 @@ export async function fanOutWebhookEvents(events: readonly FanOutEvent[], settin
     // An automation rule's `call webhook` names its one webhook (docs/decisions/053).
     const subscribers = (byKey.get(keyOf(account, event.event)) ?? []).filter((webhook) => event.webhook_id === undefined || webhook.id === event.webhook_id);
     return subscribers.map((webhook): NewDelivery => ({
-      id: fanOutDeliveryId(jobId, webhook.id),
+      id: fanOutDeliveryId(jobId, webhook.id, eventAt),
       account,
       webhookId: webhook.id,
       test: false,
