@@ -8,9 +8,9 @@
  */
 import request from 'supertest';
 import type { Express } from 'express';
-import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
-import { insertPersonalAccessToken, seedDemoData, type CachedAccess, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, insertTestOAuthApplication, mintOAuthAccessToken, untilHeldInAccessCache, type TestDatabase, type TestApplicationSpec } from '@tessera/persistence/testing';
+import { hashToken } from '@tessera/domain';
+import { seedDemoData, type CachedAccess, type DemoSeedResult } from '@tessera/persistence';
+import { createTestDatabase, oauthAccessTokenWith, personalAccessTokenWith, untilHeldInAccessCache, type TestDatabase, type TestApplicationSpec } from '@tessera/persistence/testing';
 import { startListeningApiApp } from './support/api-harness.js';
 
 describe('Scopes of a personal access token, enforced on every REST call', () => {
@@ -19,12 +19,7 @@ describe('Scopes of a personal access token, enforced on every REST call', () =>
   let access: CachedAccess;
   let app: Express;
 
-  async function tokenWith(scopes: string[], email = demo.admin.email): Promise<string> {
-    const person = await test.db('people').where({ primary_email: email }).first('id');
-    const token = generatePersonalAccessToken();
-    await insertPersonalAccessToken(test.db, { personId: person.id, name: 'scopes', tokenHash: hashToken(token), scopes, expiresAt: null });
-    return token;
-  }
+  const tokenWith = (scopes: string[], email = demo.admin.email) => personalAccessTokenWith(test.db, email, scopes);
   const requests = (token: string, account = demo.account) => request(app).get('/v1/requests').set('Authorization', `Bearer ${token}`).set('X-Service-Account', account);
 
   beforeAll(async () => {
@@ -95,12 +90,8 @@ describe('Scopes of a personal access token, enforced on every REST call', () =>
   });
 
   describe('the same rules for an OAuth access token: its integration scopes, narrowed to the token scope', () => {
-    async function oauthTokenWith(scopes: TestApplicationSpec['scopes'], { scope, email = demo.admin.email }: { scope?: string; email?: string } = {}) {
-      const application = await insertTestOAuthApplication(test.db, { scopes });
-      const person = await test.db('people').where({ primary_email: email }).first('id');
-      const { token } = await mintOAuthAccessToken(test.db, { personId: person.id, clientId: application.clientId, ...(scope === undefined ? {} : { scope }) });
-      return { token, application };
-    }
+    const oauthTokenWith = (scopes: TestApplicationSpec['scopes'], { scope, email = demo.admin.email }: { scope?: string; email?: string } = {}) =>
+      oauthAccessTokenWith(test.db, email, scopes, scope);
 
     it('allowed read: an integration allowing request:Read, a token naming no scope, gets GET /v1/requests', async () => {
       const { token } = await oauthTokenWith([{ actions: ['request:Read'] }]);

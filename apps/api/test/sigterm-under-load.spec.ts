@@ -7,8 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'node:http';
-import { seedDemoData, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { seededTestDatabase } from '@tessera/persistence/testing';
 import { startApiProcess, type ApiProcess } from './support/api-process.js';
 
 const CLIENTS = 16;
@@ -32,18 +31,11 @@ function post(api: ApiProcess, agent: Agent, path: string, headers: Record<strin
 }
 
 describe('SIGTERM under load — the api process', () => {
-  let test: TestDatabase;
-  let demo: DemoSeedResult;
-
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    demo = await seedDemoData(test.db);
-  }, 60_000);
-  afterAll(() => test.drop());
+  const seeded = seededTestDatabase();
 
   it('answers every stored write, cuts none, and exits 0 within the grace', async () => {
-    const api = await startApiProcess(test.url, { SHUTDOWN_GRACE_MS: String(GRACE_MS) });
-    const headers = { authorization: `Bearer ${demo.admin.token}`, 'x-service-account': demo.account };
+    const api = await startApiProcess(seeded.test.url, { SHUTDOWN_GRACE_MS: String(GRACE_MS) });
+    const headers = { authorization: `Bearer ${seeded.demo.admin.token}`, 'x-service-account': seeded.demo.account };
     const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
     const answered = new Map<string, number>();
     const failed = new Map<string, string>();
@@ -67,7 +59,7 @@ describe('SIGTERM under load — the api process', () => {
     while (answered.size < 40) await new Promise((resolve) => setTimeout(resolve, 20));
     // Then writes held in flight, so the signal finds some (on a loaded machine every client may be between
     // two calls at that instant): the table is locked until just after the signal.
-    const lock = await test.db.transaction();
+    const lock = await seeded.test.db.transaction();
     let stopped: Promise<number | NodeJS.Signals | null>;
     let signalled: number;
     try {
@@ -84,7 +76,7 @@ describe('SIGTERM under load — the api process', () => {
     await Promise.all(clients);
     agent.destroy();
 
-    const stored: Array<{ subject: string }> = await test.db('requests').where({ account_id: demo.account, source: 'sigterm-load' }).select('subject');
+    const stored: Array<{ subject: string }> = await seeded.test.db('requests').where({ account_id: seeded.demo.account, source: 'sigterm-load' }).select('subject');
     const cutAfterStore = stored.filter(({ subject }) => !answered.has(subject));
     const figures = { clients: CLIENTS, answered: answered.size, stored: stored.length, toldToClose: told, refused: failed.size, cutAfterStore: cutAfterStore.length, exitMs: Math.round(exitMs) };
     console.log(`SIGTERM under load: ${JSON.stringify(figures)}`);

@@ -37,7 +37,11 @@ describe('POST /v1/webhooks/:id/redeliver', () => {
     (await h.test.db('webhook_deliveries').whereIn('id', ids).select('id', 'status', 'attempts', 'paused_reason')).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
       .map((row) => [row.status, row.attempts, row.paused_reason]);
 
-  beforeEach(() => h.test.db('webhook_deliveries').del());
+  // Queue rows go with their webhook, not with a delivery deleted on its own (decision 057).
+  beforeEach(async () => {
+    await h.test.db('webhook_delivery_queue').del();
+    await h.test.db('webhook_deliveries').del();
+  });
 
   it('queues the paused and failed deliveries since a time, and nothing else', async () => {
     const ids = await insert([

@@ -78,15 +78,17 @@ describe('webhook test endpoint and delivery log', () => {
     let newer: string;
 
     beforeAll(async () => {
+      await h.test.db('webhook_delivery_queue').where({ webhook_id: webhookId }).del();
       await h.test.db('webhook_deliveries').where({ webhook_id: webhookId }).del();
       await h.post(`/v1/webhooks/${webhookId}/test`).expect(204);
       await h.post(`/v1/webhooks/${webhookId}/test`).expect(204);
       [older, newer] = (await deliveries()).map((d) => d.id as string) as [string, string];
       // As the worker leaves a delivery that gave up: two attempts logged.
       await h.test.db('webhook_deliveries').where({ id: older }).update({ status: 'failed', attempts: 2 });
+      const createdAt = h.test.db.raw('(select id_time from webhook_deliveries where id = ?)', [older]);
       await h.test.db('webhook_delivery_attempts').insert([
-        { account_id: 'wdc', delivery_id: older, attempt: 1, started_at: new Date('2026-01-01T10:00:00Z'), duration_ms: 12, status_code: 500, error: '500 Internal Server Error', response_excerpt: 'boom' },
-        { account_id: 'wdc', delivery_id: older, attempt: 2, started_at: new Date('2026-01-01T10:00:30Z'), duration_ms: 10000, status_code: null, error: 'timed out after 10 s', response_excerpt: null },
+        { account_id: 'wdc', delivery_id: older, delivery_id_time: createdAt, attempt: 1, started_at: new Date('2026-01-01T10:00:00Z'), duration_ms: 12, status_code: 500, error: '500 Internal Server Error', response_excerpt: 'boom' },
+        { account_id: 'wdc', delivery_id: older, delivery_id_time: createdAt, attempt: 2, started_at: new Date('2026-01-01T10:00:30Z'), duration_ms: 10000, status_code: null, error: 'timed out after 10 s', response_excerpt: null },
       ]);
     });
 

@@ -11,7 +11,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { isDomainError } from '@tessera/domain';
-import { logUnhandledError, oauthError, oauthServerError, toOAuthError, type Logger, type OAuthEndpoint, type OAuthError, type OutageWatch } from '@tessera/http';
+import { answerErrors, logUnhandledError, oauthError, oauthServerError, toOAuthError, type Logger, type OAuthEndpoint, type OAuthError, type OutageWatch } from '@tessera/http';
 
 /**
  * Where oidc-provider will be mounted (SPEC.md "OAuth endpoints"); `/token` covers its sub-paths too.
@@ -33,13 +33,8 @@ export const oauthNotFound: RequestHandler = (_req, res) => {
 };
 
 export function oauthErrorHandler(logger: Logger, outages?: OutageWatch): ErrorRequestHandler {
-  return (caught, req, res, _next) => {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    // The database unreachable: 503 temporarily_unavailable with Retry-After, the outage logged once.
-    const error = (!isDomainError(caught) && outages?.answer(caught)) || caught;
+  // The database unreachable reaches the answer as its domain error: 503 temporarily_unavailable with Retry-After, the outage logged once.
+  return answerErrors(outages, (error, req, res) => {
     if (isDomainError(error)) {
       send(res, toOAuthError(error, endpointOf(req)));
       return;
@@ -50,5 +45,5 @@ export function oauthErrorHandler(logger: Logger, outages?: OutageWatch): ErrorR
       return;
     }
     send(res, oauthServerError(logUnhandledError(logger, error, { requestId: req.id })));
-  };
+  });
 }

@@ -8,20 +8,12 @@
  * guard. Never a 5xx, and every error carries extensions.code. A new root field
  * is in the schema, so in the matrix; one without needs fails here.
  */
-import { ApolloServer } from '@apollo/server';
 import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLArgument, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { evaluateScopes, type ScopeOperation } from '@tessera/domain';
-import { FIELD_NEEDS, resolvers, typeDefs, type GraphqlContext } from '../src/schema.js';
+import { FIELD_NEEDS } from '../src/schema.js';
 import { accessPrincipals, mintToken, type Principal } from '@tessera/persistence/testing';
+import { servedSchema } from './support/served-schema.js';
 import { startGraphqlHarness, type GraphqlHarness, type Reply } from './support/graphql-harness.js';
-
-async function servedSchema(): Promise<GraphQLSchema> {
-  let captured: GraphQLSchema | undefined;
-  const server = new ApolloServer<GraphqlContext>({ typeDefs, resolvers, plugins: [{ serverWillStart: async ({ schema }) => void (captured = schema) }] });
-  await server.start();
-  await server.stop();
-  return captured!;
-}
 
 /** A literal for a required input: the least a query needs to be valid, so the guard and not validation answers. */
 function literalOf(type: GraphQLInputType): string {

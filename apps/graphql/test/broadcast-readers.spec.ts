@@ -1,6 +1,5 @@
-import { READERS, insertAudiences, readBy, type Audiences } from '@tessera/persistence/testing';
-import { audienceReads } from './support/audience-reads.js';
-import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
+import { READERS, readBy } from '@tessera/persistence/testing';
+import { audienceSuite } from './support/audience-reads.js';
 
 /**
  * Who reads broadcasts over GraphQL (docs/decisions/056), as over REST
@@ -9,29 +8,22 @@ import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harn
  * answer null for the others, as for another account's.
  */
 describe('who reads broadcasts over GraphQL', () => {
-  let g: GraphqlHarness;
-  let a: Audiences;
-  const reads = audienceReads(() => g, () => a);
-
-  beforeAll(async () => {
-    g = await startGraphqlHarness();
-    a = await insertAudiences(g.test.db);
-  }, 60_000);
-  afterAll(() => g.stop());
+  const suite = audienceSuite();
+  const { reads } = suite;
 
   it.each(READERS)('pages to the %s exactly the broadcasts meant for them, one at a time, and reads the others by node ID as null', async (reader) => {
-    const wanted = readBy(a.broadcasts, reader);
+    const wanted = readBy(suite.a.broadcasts, reader);
     for (const args of ['', ', view: ALL']) {
-      const { labels, totals, sizes } = await reads.walk(reader, 'broadcasts', args, a.broadcasts);
+      const { labels, totals, sizes } = await reads.walk(reader, 'broadcasts', args, suite.a.broadcasts);
       expect({ args, labels, totals }).toEqual({ args, labels: wanted, totals: [wanted.length] });
       expect(sizes.every((size) => size === 1)).toBe(true);
     }
-    const byId = a.broadcasts.map((broadcast) => (broadcast.readBy.includes(reader) ? broadcast.label : null));
-    expect(await reads.byNodeIds(reader, 'Broadcast', a.broadcasts)).toEqual({ node: byId, nodes: byId });
+    const byId = suite.a.broadcasts.map((broadcast) => (broadcast.readBy.includes(reader) ? broadcast.label : null));
+    expect(await reads.byNodeIds(reader, 'Broadcast', suite.a.broadcasts)).toEqual({ node: byId, nodes: byId });
   });
 
   it('filters within what the caller reads', async () => {
-    expect((await reads.walk('specialist of team A', 'broadcasts', ', filter: { visibility: { values: ["members_of_teams"] } }', a.broadcasts)).labels).toEqual(['members of team A']);
-    expect((await reads.walk('end user', 'broadcasts', ', filter: { visibility: { values: ["account_specialists"] } }', a.broadcasts)).labels).toEqual([]);
+    expect((await reads.walk('specialist of team A', 'broadcasts', ', filter: { visibility: { values: ["members_of_teams"] } }', suite.a.broadcasts)).labels).toEqual(['members of team A']);
+    expect((await reads.walk('end user', 'broadcasts', ', filter: { visibility: { values: ["account_specialists"] } }', suite.a.broadcasts)).labels).toEqual([]);
   });
 });

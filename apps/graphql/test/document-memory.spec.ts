@@ -7,26 +7,19 @@
  */
 import { createHash } from 'node:crypto';
 import { Agent, request } from 'node:https';
-import { seedDemoData, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { seededTestDatabase } from '@tessera/persistence/testing';
 import { startGraphqlProcess } from './support/graphql-process.js';
 
 const DOCUMENTS = 400;
 const BYTES = 900_000;
 
 describe('graphql process memory under padded documents', () => {
-  let test: TestDatabase;
-  let demo: DemoSeedResult;
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    demo = await seedDemoData(test.db);
-  }, 60_000);
-  afterAll(() => test.drop());
+  const seeded = seededTestDatabase();
 
   it('answers 400 padded documents of 900 KB within a 192 MB heap, refusing their registration and running them as plain queries', async () => {
-    const graphql = await startGraphqlProcess(test.url, { NODE_OPTIONS: '--max-old-space-size=192' });
+    const graphql = await startGraphqlProcess(seeded.test.url, { NODE_OPTIONS: '--max-old-space-size=192' });
     const agent = new Agent({ keepAlive: true, maxSockets: 2 });
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${demo.admin.token}`, 'x-service-account': demo.account };
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${seeded.demo.admin.token}`, 'x-service-account': seeded.demo.account };
     const post = (body: string) =>
       new Promise<{ status: number; code: string | undefined }>((resolve, reject) => {
         const req = request({ host: '127.0.0.1', port: graphql.port, path: '/', method: 'POST', agent, rejectUnauthorized: false, headers }, (res) => {

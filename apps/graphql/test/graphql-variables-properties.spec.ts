@@ -10,9 +10,8 @@
  * seed and the shrunk variables (SOAK_SEED replays it).
  */
 import fc from 'fast-check';
-import { ApolloServer } from '@apollo/server';
 import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
-import { resolvers, typeDefs, type GraphqlContext } from '../src/schema.js';
+import { servedSchema } from './support/served-schema.js';
 import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
 
 const INPUTS = 3_000;
@@ -56,14 +55,6 @@ function valueOf(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
   else if (isScalarType(inner) && inner.name === 'ID') declared = fc.oneof(fc.integer({ min: 1, max: 40 }).map((id) => Buffer.from(`Request:${id}`).toString('base64')), fc.string({ maxLength: 30 }));
   else declared = fc.oneof({ weight: 6, arbitrary: fc.string({ maxLength: 40 }) }, { weight: 1, arbitrary: unstorable });
   return fc.oneof({ weight: 4, arbitrary: declared }, { weight: 1, arbitrary: hostile });
-}
-
-async function servedSchema(): Promise<GraphQLSchema> {
-  let captured: GraphQLSchema | undefined;
-  const server = new ApolloServer<GraphqlContext>({ typeDefs, resolvers, plugins: [{ serverWillStart: async ({ schema }) => void (captured = schema) }] });
-  await server.start();
-  await server.stop();
-  return captured!;
 }
 
 describe('GraphQL variables — generated input (fast-check)', () => {

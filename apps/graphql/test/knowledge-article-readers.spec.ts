@@ -1,6 +1,5 @@
-import { READERS, insertAudiences, readBy, type Audiences } from '@tessera/persistence/testing';
-import { audienceReads } from './support/audience-reads.js';
-import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
+import { READERS, readBy } from '@tessera/persistence/testing';
+import { audienceSuite } from './support/audience-reads.js';
 
 /**
  * Who reads knowledge articles over GraphQL (docs/decisions/056), as over REST
@@ -9,28 +8,21 @@ import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harn
  * the others, as for another account's.
  */
 describe('who reads knowledge articles over GraphQL', () => {
-  let g: GraphqlHarness;
-  let a: Audiences;
-  const reads = audienceReads(() => g, () => a);
-
-  beforeAll(async () => {
-    g = await startGraphqlHarness();
-    a = await insertAudiences(g.test.db);
-  }, 60_000);
-  afterAll(() => g.stop());
+  const suite = audienceSuite();
+  const { reads } = suite;
 
   it.each(READERS)('pages to the %s exactly the articles meant for them, one at a time, and reads the others by node ID as null', async (reader) => {
-    const wanted = readBy(a.articles, reader);
-    const { labels, totals, sizes } = await reads.walk(reader, 'knowledgeArticles', '', a.articles);
+    const wanted = readBy(suite.a.articles, reader);
+    const { labels, totals, sizes } = await reads.walk(reader, 'knowledgeArticles', '', suite.a.articles);
     expect({ labels, totals }).toEqual({ labels: wanted, totals: [wanted.length] });
     expect(sizes.every((size) => size === 1)).toBe(true);
-    const byId = a.articles.map((article) => (article.readBy.includes(reader) ? article.label : null));
-    expect(await reads.byNodeIds(reader, 'KnowledgeArticle', a.articles)).toEqual({ node: byId, nodes: byId });
+    const byId = suite.a.articles.map((article) => (article.readBy.includes(reader) ? article.label : null));
+    expect(await reads.byNodeIds(reader, 'KnowledgeArticle', suite.a.articles)).toEqual({ node: byId, nodes: byId });
   });
 
   it('filters within what the caller reads', async () => {
-    expect((await reads.walk('end user', 'knowledgeArticles', ', filter: { endUsers: false }', a.articles)).labels).toEqual([]);
-    expect((await reads.walk('specialist of team A', 'knowledgeArticles', ', filter: { internalSpecialists: false, coveredSpecialists: true }', a.articles)).labels)
+    expect((await reads.walk('end user', 'knowledgeArticles', ', filter: { endUsers: false }', suite.a.articles)).labels).toEqual([]);
+    expect((await reads.walk('specialist of team A', 'knowledgeArticles', ', filter: { internalSpecialists: false, coveredSpecialists: true }', suite.a.articles)).labels)
       .toEqual(['covered: support team of its service']);
   });
 });

@@ -4,6 +4,7 @@
  * naming request:Read, and nothing is written.
  */
 import { encodeNodeId } from '@tessera/domain';
+import { answerTo } from './support/graphql-answers.js';
 import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
 
 describe('GraphQL mutations answering a request need request:Read', () => {
@@ -16,15 +17,7 @@ describe('GraphQL mutations answering a request need request:Read', () => {
     noteCreate: 'mutation($input: NoteCreateInput!) { noteCreate(input: $input) { note { id } request { id subject } errors { path message } } }',
   };
 
-  async function run(query: string, variables: Record<string, unknown>, token: string) {
-    const reply = await g.call('/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-service-account': g.demo.account },
-      body: JSON.stringify({ query, variables }),
-    });
-    expect(reply.status).toBe(200);
-    return reply.json();
-  }
+  const run = (query: string, variables: Record<string, unknown>, token: string) => answerTo(g, token, query, variables);
   const counts = async () => ({
     requests: Number((await g.test.db('requests').count({ n: '*' }).first())!.n),
     notes: Number((await g.test.db('notes').count({ n: '*' }).first())!.n),

@@ -1,5 +1,6 @@
 import { encodeNodeId } from '@tessera/domain';
 import { listQueuedJobs } from '@tessera/persistence';
+import { answerTo } from './support/graphql-answers.js';
 import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
 
 /** requestCreate, requestUpdate, noteCreate: the request API use cases of REST, over HTTPS, with their payload errors. */
@@ -19,15 +20,7 @@ describe('GraphQL mutations', () => {
   }`;
 
   /** POST `{query, variables}` with a token (default the demo admin's) and the demo account. */
-  async function run(query: string, variables: Record<string, unknown>, token = g.demo.admin.token) {
-    const reply = await g.call('/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-service-account': g.demo.account },
-      body: JSON.stringify({ query, variables }),
-    });
-    expect(reply.status).toBe(200);
-    return reply.json();
-  }
+  const run = (query: string, variables: Record<string, unknown>, token = g.demo.admin.token) => answerTo(g, token, query, variables);
   const create = async (input: Record<string, unknown>, token?: string) => (await run(CREATE, { input }, token)).data.requestCreate;
   const update = async (input: Record<string, unknown>, token?: string) => (await run(UPDATE, { input }, token)).data.requestUpdate;
 

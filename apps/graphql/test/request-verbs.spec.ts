@@ -1,4 +1,5 @@
 import { encodeNodeId } from '@tessera/domain';
+import { answerTo } from './support/graphql-answers.js';
 import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
 
 /** A request's major incident status and its place on an agile board over GraphQL (docs/decisions/045): the use cases REST calls, the same events. */
@@ -12,15 +13,7 @@ describe('GraphQL: majorIncidentStatus, agileBoard and agileBoardColumn of a req
   const CREATE = `mutation Create($input: RequestCreateInput!) { requestCreate(input: $input) { request { ${FIELDS} } errors { path message } } }`;
   const UPDATE = `mutation Update($input: RequestUpdateInput!) { requestUpdate(input: $input) { request { ${FIELDS} } errors { path message } } }`;
 
-  async function run(query: string, variables: Record<string, unknown> = {}, token = g.demo.admin.token) {
-    const reply = await g.call('/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-service-account': g.demo.account },
-      body: JSON.stringify({ query, variables }),
-    });
-    expect(reply.status).toBe(200);
-    return reply.json();
-  }
+  const run = (query: string, variables: Record<string, unknown> = {}, token = g.demo.admin.token) => answerTo(g, token, query, variables);
   const newRequest = async () => (await run(CREATE, { input: { subject: 'Mail is down' } })).data.requestCreate.request.dbId as number;
   const update = (dbId: number, input: Record<string, unknown>, token?: string) => run(UPDATE, { input: { id: encodeNodeId('Request', dbId), ...input } }, token);
   const events = async (requestId: number) =>

@@ -7,8 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'node:https';
-import { seedDemoData, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { seededTestDatabase } from '@tessera/persistence/testing';
 import { startGraphqlProcess, type GraphqlProcess } from './support/graphql-process.js';
 
 const CLIENTS = 12;
@@ -37,18 +36,11 @@ function post(graphql: GraphqlProcess, agent: Agent, headers: Record<string, str
 }
 
 describe('SIGTERM under load — the graphql process under NODE_ENV=production', () => {
-  let test: TestDatabase;
-  let demo: DemoSeedResult;
-
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    demo = await seedDemoData(test.db);
-  }, 60_000);
-  afterAll(() => test.drop());
+  const seeded = seededTestDatabase();
 
   it('keeps serving for SHUTDOWN_DELAY_MS, answers every call it took, logs "shut down cleanly" and exits 0', async () => {
-    const graphql = await startGraphqlProcess(test.url, { SHUTDOWN_GRACE_MS: String(GRACE_MS), SHUTDOWN_DELAY_MS: String(DELAY_MS) });
-    const headers = { authorization: `Bearer ${demo.admin.token}`, 'x-service-account': demo.account };
+    const graphql = await startGraphqlProcess(seeded.test.url, { SHUTDOWN_GRACE_MS: String(GRACE_MS), SHUTDOWN_DELAY_MS: String(DELAY_MS) });
+    const headers = { authorization: `Bearer ${seeded.demo.admin.token}`, 'x-service-account': seeded.demo.account };
     const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
     const answered = new Map<string, { status: number; created: boolean }>();
     const failed = new Map<string, string>();
@@ -77,7 +69,7 @@ describe('SIGTERM under load — the graphql process under NODE_ENV=production',
     await Promise.all(clients);
     agent.destroy();
 
-    const stored: Array<{ subject: string }> = await test.db('requests').where({ account_id: demo.account, source: 'sigterm-load' }).select('subject');
+    const stored: Array<{ subject: string }> = await seeded.test.db('requests').where({ account_id: seeded.demo.account, source: 'sigterm-load' }).select('subject');
     const cutAfterStore = stored.filter(({ subject }) => !answered.get(subject)?.created);
     const figures = { clients: CLIENTS, answered: answered.size, stored: stored.length, answeredAfterDelay, refused: failed.size, cutAfterStore: cutAfterStore.length, exitMs: Math.round(exitMs), exit };
     console.log(`graphql SIGTERM under load: ${JSON.stringify(figures)}`);

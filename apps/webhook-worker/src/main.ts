@@ -1,5 +1,5 @@
 import { createLogger, exitOnStartupError, serve } from '@tessera/http';
-import { createDatabase, createUnitOfWork } from '@tessera/persistence';
+import { createDatabase, createUnitOfWork, ensureDeliveryLogPartitions } from '@tessera/persistence';
 import { DELIVERY_TIMEOUT_MS } from '@tessera/domain';
 import { createWorkerHealthApp } from './app.js';
 import { loadWorkerConfig } from './config.js';
@@ -8,7 +8,7 @@ import { createDeliveryMetrics } from './deliveries/delivery-metrics.js';
 import { createMailer } from './mailer.js';
 import { startQueueRunner } from './queue-runner.js';
 import { withinDeadline } from './within-deadline.js';
-import { createWorkerServices } from './services.js';
+import { createWorkerServices, DELIVERY_LOG_DAYS_AHEAD } from './services.js';
 
 /**
  * The work lane's jobs (a fan-out batch takes one connection for all of its jobs, a `waiting_until`
@@ -34,6 +34,9 @@ async function main(): Promise<void> {
   if (config.delivery.leaseMs < 2 * DELIVERY_TIMEOUT_MS + 5_000) {
     logger.warn({ leaseMs: config.delivery.leaseMs }, 'WEBHOOK_LEASE_MS is close to twice the 10 s send timeout: a slow live attempt may lose its lease and be sent twice');
   }
+  // This week's partition of the delivery log and the next days' exist before anything is written, however
+  // long the system was idle (decision 057); the hourly upkeep drops the expired ones.
+  await ensureDeliveryLogPartitions(db, { daysAhead: DELIVERY_LOG_DAYS_AHEAD });
   const metrics = createDeliveryMetrics();
   const engine = startDeliveryEngine({
     connectionString: config.databaseUrl, uow: createUnitOfWork(db), delivery: config.delivery, sealingKey: config.sealingKey, logger, metrics,

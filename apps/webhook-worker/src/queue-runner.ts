@@ -4,7 +4,8 @@
  * replaced by its supervisor when it stops on its own (runner-supervisor.ts):
  *
  * - `work`: `webhook-event` (the fan-out of events into deliveries, batched),
- *   `request-waiting-until`, `record-timer` (date timers of records), and the `webhook-delivery` jobs queued before
+ *   `request-waiting-until`, `record-timer` (date timers of records), `delivery-log-upkeep`
+ *   (the delivery log's partitions, decision 057), and the `webhook-delivery` jobs queued before
  *   the delivery engine (drained: the dispatcher sends their deliveries);
  * - `mail`: `send-mail` alone, at MAIL_CONCURRENCY, so a slow or hung SMTP
  *   server never holds a slot the fan-out or scheduled work needs. A failed
@@ -17,7 +18,9 @@ import type { Logger } from '@tessera/http';
 import { DEFAULT_DEAD_AFTER_MS, startJobRunner, type JobHandler, type JobLogLevel } from '@tessera/persistence';
 import { superviseJobRunner, type SupervisedRunner } from './runner-supervisor.js';
 import type { WorkerServices } from './services.js';
+import { deliveryLogUpkeepTask } from './tasks/delivery-log-upkeep.task.js';
 import { recordTimerTask } from './tasks/record-timer.task.js';
+import { automationRunTask } from './tasks/automation-run.task.js';
 import { requestWaitingUntilTask } from './tasks/request-waiting-until.task.js';
 import { sendMailTask } from './tasks/send-mail.task.js';
 import { legacyWebhookDeliveryTask } from './tasks/webhook-delivery.task.js';
@@ -43,6 +46,12 @@ export interface QueueRunnerOptions {
 export type QueueRunner = SupervisedRunner;
 
 /**
+ * The delivery log's upkeep (decision 057) at minute 7 of every hour, one job by its key; a run
+ * missed while no worker was up within the last 2 hours is made up at start (graphile-worker's fill).
+ */
+export const DELIVERY_LOG_UPKEEP_CRONTAB = `7 * * * * ${JOBS.deliveryLogUpkeep} ?fill=2h&jobKey=${JOBS.deliveryLogUpkeep}`;
+
+/**
  * The work lane fetches jobs in batches (graphile-worker's local queue): one query takes the
  * next jobs of every slot, and fan-outs that start together share a transaction. Locked jobs
  * a stopped runner still held go back at its stop, or with its locks when it died.
@@ -53,7 +62,7 @@ export function workLocalQueue(concurrency: number): number | undefined {
 
 export async function startQueueRunner(options: QueueRunnerOptions): Promise<QueueRunner> {
   const logger = options.logger.child({ component: 'queue' });
-  const lane = (name: string, concurrency: number, tasks: Record<string, JobHandler>, localQueueSize?: number) =>
+  const lane = (name: string, concurrency: number, tasks: Record<string, JobHandler>, localQueueSize?: number, crontab?: string) =>
     superviseJobRunner({
       start: (releaseFirst) =>
         startJobRunner({
@@ -64,6 +73,7 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
           ...(releaseFirst ? { releaseFirst } : {}),
           ...(options.leaseHolder ? { leaseHolder: options.leaseHolder } : {}),
           ...(localQueueSize ? { localQueueSize } : {}),
+          ...(crontab ? { crontab } : {}),
           tasks,
           log: (level: JobLogLevel, message, context) => logger[level]({ lane: name, ...context }, message),
         }),
@@ -73,9 +83,11 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
   const work = await lane('work', options.concurrency, {
     [JOBS.requestWaitingUntil]: requestWaitingUntilTask(options.services, logger),
     [JOBS.recordTimer]: recordTimerTask(options.services, logger),
+    [JOBS.automationRun]: automationRunTask(options.services, logger),
+    [JOBS.deliveryLogUpkeep]: deliveryLogUpkeepTask(options.services, logger),
     [JOBS.webhookEvent]: webhookEventTask(options.services, logger),
     [JOBS.webhookDelivery]: legacyWebhookDeliveryTask(logger),
-  }, workLocalQueue(options.concurrency));
+  }, workLocalQueue(options.concurrency), DELIVERY_LOG_UPKEEP_CRONTAB);
   let mail: SupervisedRunner;
   try {
     mail = await lane('mail', options.mailConcurrency, { [JOBS.sendMail]: sendMailTask(options.services, logger) });

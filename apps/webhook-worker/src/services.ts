@@ -4,8 +4,8 @@
  * one of these. Deliveries themselves are not jobs: the delivery engine
  * (deliveries/delivery-engine.ts) claims them.
  */
-import { releaseWaitingRequest, runRecordTimer, type FannedOut, type RecordTimerJob, type RecordTimerOutcome, type RequestWaitingUntilJob, type SendMailJob, type WaitingReleaseOutcome, type WebhookEventJob } from '@tessera/domain';
-import { createUnitOfWork, type Database } from '@tessera/persistence';
+import { releaseWaitingRequest, runAutomation, runRecordTimer, type AutomationOutcome, type AutomationRunJob, type FannedOut, type RecordTimerJob, type RecordTimerOutcome, type RequestWaitingUntilJob, type SendMailJob, type WaitingReleaseOutcome, type WebhookEventJob } from '@tessera/domain';
+import { createUnitOfWork, upkeepDeliveryLog, type Database, type DeliveryLogUpkeep } from '@tessera/persistence';
 import { loadDeliveryConfig, type DeliveryConfig } from './deliveries/delivery-config.js';
 import { fanOutBatcher, type FanOutBatcherOptions } from './deliveries/fan-out-batcher.js';
 import type { Mailer } from './mailer.js';
@@ -13,8 +13,11 @@ import type { Mailer } from './mailer.js';
 export interface WorkerServices {
   releaseWaitingRequest(job: RequestWaitingUntilJob): Promise<WaitingReleaseOutcome>;
   runRecordTimer(job: RecordTimerJob): Promise<RecordTimerOutcome>;
+  runAutomation(job: AutomationRunJob): Promise<AutomationOutcome>;
   sendMail(message: SendMailJob): Promise<void>;
   fanOutWebhookEvent(event: WebhookEventJob, job: { jobId: string; eventAt: Date }): Promise<FannedOut>;
+  /** The delivery log's partitions made ahead and the expired dropped (decision 057). */
+  upkeepDeliveryLog(): Promise<DeliveryLogUpkeep>;
 }
 
 export interface WorkerServiceDependencies {
@@ -29,6 +32,8 @@ export interface WorkerServiceDependencies {
 
 /** Events fanned out together at most: their subscribers and their deliveries are two statements. */
 const FAN_OUT_BATCH = 256;
+/** How far ahead of now the delivery log's partitions are kept made: next week's exists all this week (decision 057). */
+export const DELIVERY_LOG_DAYS_AHEAD = 7;
 
 export function createWorkerServices({ db, mailer, delivery = loadDeliveryConfig({}), handOff }: WorkerServiceDependencies): WorkerServices {
   const uow = createUnitOfWork(db);
@@ -36,7 +41,9 @@ export function createWorkerServices({ db, mailer, delivery = loadDeliveryConfig
   return {
     releaseWaitingRequest: (job) => releaseWaitingRequest(job, uow),
     runRecordTimer: (job) => runRecordTimer(job, uow),
+    runAutomation: (job) => runAutomation(job, uow),
     sendMail: (message) => mailer.send(message),
     fanOutWebhookEvent: (event, job) => batcher.fanOut({ event, ...job }),
+    upkeepDeliveryLog: () => upkeepDeliveryLog(db, { retentionDays: delivery.retentionDays, daysAhead: DELIVERY_LOG_DAYS_AHEAD }),
   };
 }

@@ -7,43 +7,30 @@
  * messages.
  */
 import { createUnitOfWork } from '@tessera/persistence';
-import { redeliverWebhookDelivery, testWebhook, type AccessContext } from '@tessera/domain';
-import type { TestDatabase } from '@tessera/persistence/testing';
-import type { HttpSink } from './support/http-sink.js';
+import { redeliverWebhookDelivery, testWebhook } from '@tessera/domain';
 import { deliverySuite } from './support/delivery-suite.js';
 import { waitFor } from './support/wait-for.js';
 import { sinkWebhook, submitTestEvent } from './support/webhook-fixtures.js';
-import type { WorkerHarness } from './support/worker-harness.js';
 
 const ENV = { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128', WEBHOOK_RETRY_BASE_MS: '5' };
 
 describe('the body of a webhook message', () => {
   const suite = deliverySuite({ respond: { status: 200 } });
-  let test: TestDatabase;
-  let access: AccessContext;
-  let sink: HttpSink;
-  let worker: WorkerHarness;
-  beforeAll(() => {
-    ({ test, access, sink } = suite);
-  });
-  beforeEach(() => {
-    worker = suite.worker;
-  });
 
-  const bodiesOf = (webhookId: number) => sink.requests.filter((r) => r.path === `/hook/${webhookId}`).map((r) => ({ id: r.headers['webhook-id'], body: r.body }));
+  const bodiesOf = (webhookId: number) => suite.sink.requests.filter((r) => r.path === `/hook/${webhookId}`).map((r) => ({ id: r.headers['webhook-id'], body: r.body }));
 
   it('is the same bytes on the first attempt, a retry and a redelivery', async () => {
-    const webhookId = await sinkWebhook(test, sink, { name: 'Bytes' });
-    await worker.start(ENV);
-    sink.respond({ status: 500 });
+    const webhookId = await sinkWebhook(suite.test, suite.sink, { name: 'Bytes' });
+    await suite.worker.start(ENV);
+    suite.sink.respond({ status: 500 });
     // Text that JSON writers disagree on: non-ASCII, escapes, and keys of unequal length in the payload.
-    await submitTestEvent(test, access, { subject: 'Ünïcödé "quoted" \\ back\tslash — 日本', source: 'Nagios', source_id: 'db01 / disk' });
+    await submitTestEvent(suite.test, suite.access, { subject: 'Ünïcödé "quoted" \\ back\tslash — 日本', source: 'Nagios', source_id: 'db01 / disk' });
     await waitFor('the first attempt', async () => bodiesOf(webhookId).length >= 1);
-    sink.respond({ status: 200 });
+    suite.sink.respond({ status: 200 });
     await waitFor('the retry', async () => bodiesOf(webhookId).length >= 2);
-    const [delivery] = await test.db('webhook_deliveries').where({ webhook_id: webhookId }).select('id');
-    await waitFor('the retry recorded', async () => (await test.db('webhook_deliveries').where({ id: delivery.id }).first('status')).status === 'delivered');
-    await redeliverWebhookDelivery(access, webhookId, delivery.id as string, createUnitOfWork(test.db));
+    const [delivery] = await suite.test.db('webhook_deliveries').where({ webhook_id: webhookId }).select('id');
+    await waitFor('the retry recorded', async () => (await suite.test.db('webhook_deliveries').where({ id: delivery.id }).first('status')).status === 'delivered');
+    await redeliverWebhookDelivery(suite.access, webhookId, delivery.id as string, createUnitOfWork(suite.test.db));
     await waitFor('the redelivery', async () => bodiesOf(webhookId).length >= 3);
 
     const sent = bodiesOf(webhookId);
@@ -52,12 +39,12 @@ describe('the body of a webhook message', () => {
   });
 
   it('is the same bytes when a test message is redelivered', async () => {
-    const webhookId = await sinkWebhook(test, sink, { name: 'Test bytes' });
-    await worker.start(ENV);
-    const { deliveryId } = await testWebhook(access, webhookId, { uow: createUnitOfWork(test.db), apiUrl: 'http://localhost:3000/v1' });
+    const webhookId = await sinkWebhook(suite.test, suite.sink, { name: 'Test bytes' });
+    await suite.worker.start(ENV);
+    const { deliveryId } = await testWebhook(suite.access, webhookId, { uow: createUnitOfWork(suite.test.db), apiUrl: 'http://localhost:3000/v1' });
     await waitFor('the test message', async () => bodiesOf(webhookId).length >= 1);
-    await waitFor('the test message recorded', async () => (await test.db('webhook_deliveries').where({ id: deliveryId }).first('status')).status === 'delivered');
-    await redeliverWebhookDelivery(access, webhookId, deliveryId, createUnitOfWork(test.db));
+    await waitFor('the test message recorded', async () => (await suite.test.db('webhook_deliveries').where({ id: deliveryId }).first('status')).status === 'delivered');
+    await redeliverWebhookDelivery(suite.access, webhookId, deliveryId, createUnitOfWork(suite.test.db));
     await waitFor('its redelivery', async () => bodiesOf(webhookId).length >= 2);
 
     const sent = bodiesOf(webhookId);

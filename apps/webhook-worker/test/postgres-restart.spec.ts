@@ -8,17 +8,11 @@
  * /healthz must say 503 while the runners and the dispatcher are down and 200
  * again after.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import {
-  createDatabase, findFreePort, migrateLatest, seedDemoData, startEmbeddedPostgres, uniquePassword, withDatabaseName, type RunningPostgres,
-} from '@tessera/persistence';
-import { deliveryRows, type TestDatabase } from '@tessera/persistence/testing';
-import type { AccessContext } from '@tessera/domain';
-import { startHttpSink, type HttpSink } from './support/http-sink.js';
+import { findFreePort } from '@tessera/persistence';
+import { deliveryRows } from '@tessera/persistence/testing';
+import { startOwnPostgres, type OwnPostgres } from './support/own-postgres.js';
 import { waitFor } from './support/wait-for.js';
-import { adminAccess, sinkWebhook, submitTestEvent } from './support/webhook-fixtures.js';
+import { submitTestEvent } from './support/webhook-fixtures.js';
 import { spawnWorkerProcess, type WorkerProcess } from './support/worker-process.js';
 
 const LIVENESS = { WORKER_HEARTBEAT_MS: '250', WORKER_DEAD_AFTER_MS: '3000' };
@@ -31,45 +25,19 @@ interface Health {
 }
 
 describe('PostgreSQL restarted under a running worker', () => {
-  let dataDir: string;
-  let port: number;
-  let server: RunningPostgres | undefined;
-  let test: TestDatabase;
-  let access: AccessContext;
-  let sink: HttpSink;
-  let webhookId: number;
+  let pg: OwnPostgres;
   let worker: WorkerProcess | undefined;
   let healthUrl: string;
 
-  // Restarted on its port, which another test's server may take meanwhile: a password of its own keeps their clients apart.
-  const password = uniquePassword();
-  const startServer = () => startEmbeddedPostgres({ dataDir, port, persistent: true, password });
-
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-restart-pg-'));
-    port = await findFreePort();
-    server = await startServer();
-    const admin = createDatabase({ url: server.adminUrl, poolMax: 1 });
-    await admin.raw('create database tessera_restart');
-    await admin.destroy();
-    const url = withDatabaseName(server.adminUrl, 'tessera_restart');
-    const db = createDatabase({ url, poolMax: 3 });
-    await migrateLatest(db);
-    test = { db, url, name: 'tessera_restart', drop: () => db.destroy() };
-    access = await adminAccess(test, await seedDemoData(db));
-    sink = await startHttpSink();
-    await db('webhooks').update({ disabled: true });
-    webhookId = await sinkWebhook(test, sink, { event: 'request.create' });
+    pg = await startOwnPostgres('tessera_restart');
   }, 60_000);
   afterAll(async () => {
     await worker?.kill();
-    await sink?.close();
-    await test?.drop();
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await pg?.close();
   });
 
-  const hits = () => new Set(sink.requests.filter((r) => r.path === `/hook/${webhookId}`).map((r) => r.headers['webhook-id']));
+  const hits = () => new Set(pg.sink.requests.filter((r) => r.path === `/hook/${pg.webhookId}`).map((r) => r.headers['webhook-id']));
   const health = async (): Promise<Health> => {
     const response = await fetch(healthUrl);
     return { status: response.status, body: (await response.json()) as Health['body'] };
@@ -78,21 +46,20 @@ describe('PostgreSQL restarted under a running worker', () => {
     if (worker!.child.exitCode !== null || worker!.child.signalCode !== null) throw new Error(`the worker process ended:\n${worker!.output()}`);
   };
   const submit = async (count: number, label: string) => {
-    for (let i = 0; i < count; i++) await submitTestEvent(test, access, { subject: `${label} ${i}` });
+    for (let i = 0; i < count; i++) await submitTestEvent(pg.test, pg.access, { subject: `${label} ${i}` });
   };
 
   it('delivers every queued message after PostgreSQL returns, frees every lock, and says 503 while its runner is down', async () => {
     const httpPort = await findFreePort();
     healthUrl = `http://127.0.0.1:${httpPort}/healthz`;
     worker = spawnWorkerProcess({
-      DATABASE_URL: test.url, HOST: '127.0.0.1', PORT: String(httpPort), LOG_LEVEL: 'info', SMTP_URL: '', ...LIVENESS, ...DELIVERY,
+      DATABASE_URL: pg.test.url, HOST: '127.0.0.1', PORT: String(httpPort), LOG_LEVEL: 'info', SMTP_URL: '', ...LIVENESS, ...DELIVERY,
     });
     await waitFor('the worker to be healthy', async () => (alive(), (await health().catch(() => undefined))?.status === 200), 20_000);
 
     await submit(30, 'Before the restart');
     await waitFor('the first deliveries', async () => hits().size >= 3);
-    await server!.stop();
-    server = undefined;
+    await pg.stop();
 
     const down = await waitFor('/healthz to name the stopped runner', async () => {
       alive();
@@ -103,11 +70,11 @@ describe('PostgreSQL restarted under a running worker', () => {
     // The dispatcher says so too once a claim has failed (within a poll).
     await waitFor('/healthz to name the dispatcher', async () => (await health()).body.checks?.['dispatcher'] === 'failing', 5_000);
 
-    server = await startServer();
+    await pg.start();
     const returnedAt = Date.now();
     await submit(10, 'After the restart');
     await waitFor('every delivery at the receiver', async () => (alive(), hits().size >= 40), 10_000).catch(async (error: Error) => {
-      const jobs = await test.db('graphile_worker.jobs').select('id', 'task_identifier', 'attempts', 'run_at', 'locked_by', 'last_error');
+      const jobs = await pg.test.db('graphile_worker.jobs').select('id', 'task_identifier', 'attempts', 'run_at', 'locked_by', 'last_error');
       throw new Error(`${error.message}; ${hits().size} of 40 arrived\njobs: ${JSON.stringify(jobs)}\nworker:\n${worker!.output()}`);
     });
     expect(Date.now() - returnedAt).toBeLessThan(10_000);
@@ -115,14 +82,14 @@ describe('PostgreSQL restarted under a running worker', () => {
     await waitFor('/healthz 200 again', async () => (await health()).status === 200, 5_000);
     expect((await health()).body).toMatchObject({ status: 'ok', checks: { database: 'ok', runner: 'ok', dispatcher: 'ok' } });
     await waitFor('the queue to drain', async () => {
-      const [row] = await test.db('graphile_worker._private_jobs').count<Array<{ count: string }>>('* as count');
+      const [row] = await pg.test.db('graphile_worker._private_jobs').count<Array<{ count: string }>>('* as count');
       return Number(row?.count) === 0;
     }, 10_000);
     await waitFor('every outcome recorded', async () => {
-      const open = await deliveryRows(test.db).where({ webhook_id: webhookId }).andWhere((q) => q.whereNot('status', 'delivered').orWhereNotNull('lease_token'));
+      const open = await deliveryRows(pg.test.db).where({ webhook_id: pg.webhookId }).andWhere((q) => q.whereNot('status', 'delivered').orWhereNotNull('lease_token'));
       return open.length === 0;
     }, 10_000);
-    const deliveries = await deliveryRows(test.db).where({ webhook_id: webhookId }).select('id', 'status', 'lease_token');
+    const deliveries = await deliveryRows(pg.test.db).where({ webhook_id: pg.webhookId }).select('id', 'status', 'lease_token');
     expect(deliveries).toHaveLength(40);
     expect(deliveries.filter((d: { lease_token: string | null }) => d.lease_token !== null)).toEqual([]);
     expect(deliveries.filter((d: { status: string }) => d.status !== 'delivered')).toEqual([]);

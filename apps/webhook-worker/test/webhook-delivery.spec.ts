@@ -5,42 +5,30 @@
  */
 import { createHmac } from 'node:crypto';
 import { importSPKI, jwtVerify } from 'jose';
-import { decodeNodeId, encodeNodeId, type AccessContext } from '@tessera/domain';
-import type { TestDatabase } from '@tessera/persistence/testing';
+import { decodeNodeId, encodeNodeId } from '@tessera/domain';
 import { TESSERA_VERSION } from '../src/deliveries/user-agent.js';
-import type { HttpSink, ReceivedRequest } from './support/http-sink.js';
+import type { ReceivedRequest } from './support/http-sink.js';
 import { waitFor } from './support/wait-for.js';
 import { attemptsOf, deliveriesOf, insertPolicy, sinkWebhook, submitTestEvent } from './support/webhook-fixtures.js';
 import { deliverySuite } from './support/delivery-suite.js';
-import type { WorkerHarness } from './support/worker-harness.js';
 
 const LOOPBACK = { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128', API_PUBLIC_URL: 'https://tessera.example' };
 const ACCOUNT_URL = 'https://tessera.example/v1/accounts/wdc';
 
 describe('webhook delivery of a request created through the events intake', () => {
   const suite = deliverySuite({ respond: { status: 200, body: 'thanks' } });
-  let test: TestDatabase;
-  let access: AccessContext;
-  let sink: HttpSink;
-  let worker: WorkerHarness;
-  beforeAll(() => {
-    ({ test, access, sink } = suite);
-  });
-  beforeEach(() => {
-    worker = suite.worker;
-  });
 
-  const receivedFor = (webhookId: number) => async () => sink.requests.find((r) => r.path === `/hook/${webhookId}`);
+  const receivedFor = (webhookId: number) => async () => suite.sink.requests.find((r) => r.path === `/hook/${webhookId}`);
 
   it('POSTs request.create with every body field of REFERENCE.md and the Tessera and Standard Webhooks headers', async () => {
-    const webhookId = await sinkWebhook(test, sink, { name: 'Created requests' });
-    await worker.start(LOOPBACK);
+    const webhookId = await sinkWebhook(suite.test, suite.sink, { name: 'Created requests' });
+    await suite.worker.start(LOOPBACK);
 
-    const requestId = await submitTestEvent(test, access, { subject: 'Disk full on db01', source: 'Nagios', source_id: 'db01-disk' });
+    const requestId = await submitTestEvent(suite.test, suite.access, { subject: 'Disk full on db01', source: 'Nagios', source_id: 'db01-disk' });
     const received = await waitFor('the message at the receiver', receivedFor(webhookId));
 
     const body = JSON.parse(received.body) as Record<string, unknown>;
-    const [line] = await test.db('audit_lines').where({ record_type: 'Request', record_id: requestId }).select('id');
+    const [line] = await suite.test.db('audit_lines').where({ record_type: 'Request', record_id: requestId }).select('id');
     expect(body).toEqual({
       webhook_id: webhookId,
       webhook_nodeID: encodeNodeId('Webhook', webhookId),
@@ -50,12 +38,12 @@ describe('webhook delivery of a request created through the events intake', () =
       event: 'request.create',
       object_id: requestId,
       object_nodeID: encodeNodeId('Request', requestId),
-      person_id: access.person.id,
-      person_nodeID: encodeNodeId('Person', access.person.id),
-      person_name: access.person.name,
+      person_id: suite.access.person.id,
+      person_nodeID: encodeNodeId('Person', suite.access.person.id),
+      person_name: suite.access.person.name,
       payload: expect.objectContaining({ audit_line_id: line.id, audit_line_nodeID: encodeNodeId('AuditLine', line.id), source: 'Nagios', sourceID: 'db01-disk' }),
     });
-    const [delivery] = await deliveriesOf(test, webhookId);
+    const [delivery] = await deliveriesOf(suite.test, webhookId);
     expect(received.method).toBe('POST');
     expect(received.headers).toMatchObject({
       'content-type': 'application/json',
@@ -67,21 +55,21 @@ describe('webhook delivery of a request created through the events intake', () =
     expect(Number(received.headers['webhook-timestamp'])).toBeCloseTo(Date.now() / 1000, -2);
     expect(received.headers['webhook-signature']).toBeUndefined();
 
-    await waitFor('the delivery to be marked delivered', async () => (await deliveriesOf(test, webhookId))[0]?.status === 'delivered');
-    const [after] = await deliveriesOf(test, webhookId);
+    await waitFor('the delivery to be marked delivered', async () => (await deliveriesOf(suite.test, webhookId))[0]?.status === 'delivered');
+    const [after] = await deliveriesOf(suite.test, webhookId);
     expect(after).toMatchObject({ status: 'delivered', attempts: 1, next_attempt_at: null });
     expect(after!.delivered_at!.getTime()).toBeGreaterThanOrEqual(after!.event_at.getTime());
-    expect(await attemptsOf(test, delivery!.id)).toEqual([
+    expect(await attemptsOf(suite.test, delivery!.id)).toEqual([
       expect.objectContaining({ attempt: 1, status_code: 200, error: null, response_excerpt: 'thanks' }),
     ]);
   });
 
   it.each([['rs256' as const], ['es256' as const]])('with an %s policy, sends {"jwt"} that jose verifies with the policy public key', async (alg) => {
-    const policy = await insertPolicy(test, alg, { audience: 'https://receiver.example' });
-    const webhookId = await sinkWebhook(test, sink, { webhook_policy_id: policy.id });
-    await worker.start(LOOPBACK);
+    const policy = await insertPolicy(suite.test, alg, { audience: 'https://receiver.example' });
+    const webhookId = await sinkWebhook(suite.test, suite.sink, { webhook_policy_id: policy.id });
+    await suite.worker.start(LOOPBACK);
 
-    const requestId = await submitTestEvent(test, access, { subject: `Signed ${alg}` });
+    const requestId = await submitTestEvent(suite.test, suite.access, { subject: `Signed ${alg}` });
     const received = await waitFor('the signed message', receivedFor(webhookId));
 
     const { jwt } = JSON.parse(received.body) as { jwt: string };
@@ -94,11 +82,11 @@ describe('webhook delivery of a request created through the events intake', () =
   });
 
   it('with an hs256 policy, also sends the Standard Webhooks signature of id, timestamp and body', async () => {
-    const policy = await insertPolicy(test, 'hs256');
-    const webhookId = await sinkWebhook(test, sink, { webhook_policy_id: policy.id });
-    await worker.start(LOOPBACK);
+    const policy = await insertPolicy(suite.test, 'hs256');
+    const webhookId = await sinkWebhook(suite.test, suite.sink, { webhook_policy_id: policy.id });
+    await suite.worker.start(LOOPBACK);
 
-    await submitTestEvent(test, access, { subject: 'Signed hs256' });
+    await submitTestEvent(suite.test, suite.access, { subject: 'Signed hs256' });
     const received: ReceivedRequest = await waitFor('the signed message', receivedFor(webhookId));
 
     const secret = Buffer.from(policy.secret!.replace(/^whsec_/, ''), 'base64');

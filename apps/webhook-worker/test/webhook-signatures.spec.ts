@@ -9,14 +9,12 @@
  */
 import { createHmac, createPublicKey, verify } from 'node:crypto';
 import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
-import { rollWebhookPolicyKey, type AccessContext } from '@tessera/domain';
+import { rollWebhookPolicyKey } from '@tessera/domain';
 import { createUnitOfWork } from '@tessera/persistence';
-import type { TestDatabase } from '@tessera/persistence/testing';
-import type { HttpSink, ReceivedRequest } from './support/http-sink.js';
+import type { ReceivedRequest } from './support/http-sink.js';
 import { waitFor } from './support/wait-for.js';
 import { insertPolicy, SEALING_KEY, sinkWebhook, submitTestEvent } from './support/webhook-fixtures.js';
 import { deliverySuite } from './support/delivery-suite.js';
-import type { WorkerHarness } from './support/worker-harness.js';
 
 const LOOPBACK = { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128', API_PUBLIC_URL: 'https://tessera.example' };
 const ACCOUNT_URL = 'https://tessera.example/v1/accounts/wdc';
@@ -29,27 +27,17 @@ const signatureEntries = (received: ReceivedRequest) => String(received.headers[
 
 describe('webhook signatures at the receiver', () => {
   const suite = deliverySuite({ respond: { status: 200, body: 'ok' } });
-  let test: TestDatabase;
-  let access: AccessContext;
-  let sink: HttpSink;
-  let worker: WorkerHarness;
-  beforeAll(() => {
-    ({ test, access, sink } = suite);
-  });
-  beforeEach(() => {
-    worker = suite.worker;
-  });
 
   const nextFor = (webhookId: number, after = 0) =>
-    waitFor(`message ${after + 1} at the receiver`, async () => sink.requests.filter((r) => r.path === `/hook/${webhookId}`)[after]);
+    waitFor(`message ${after + 1} at the receiver`, async () => suite.sink.requests.filter((r) => r.path === `/hook/${webhookId}`)[after]);
 
   it('ed25519: an EdDSA JWT naming its key and a v1a signature, both verified with the public key alone', async () => {
-    const policy = await insertPolicy(test, 'ed25519', { audience: 'https://receiver.example' });
-    const { key_id: keyId } = await test.db('webhook_policies').where({ id: policy.id }).first('key_id');
-    const webhookId = await sinkWebhook(test, sink, { webhook_policy_id: policy.id });
-    await worker.start(LOOPBACK);
+    const policy = await insertPolicy(suite.test, 'ed25519', { audience: 'https://receiver.example' });
+    const { key_id: keyId } = await suite.test.db('webhook_policies').where({ id: policy.id }).first('key_id');
+    const webhookId = await sinkWebhook(suite.test, suite.sink, { webhook_policy_id: policy.id });
+    await suite.worker.start(LOOPBACK);
 
-    const requestId = await submitTestEvent(test, access, { subject: 'Signed ed25519' });
+    const requestId = await submitTestEvent(suite.test, suite.access, { subject: 'Signed ed25519' });
     const received = await nextFor(webhookId);
 
     const { jwt } = JSON.parse(received.body) as { jwt: string };
@@ -66,15 +54,15 @@ describe('webhook signatures at the receiver', () => {
   });
 
   const rolled = (policyId: number, overlapMinutes: number) =>
-    rollWebhookPolicyKey(access, policyId, { overlap_minutes: overlapMinutes }, { uow: createUnitOfWork(test.db), sealingKey: SEALING_KEY });
+    rollWebhookPolicyKey(suite.access, policyId, { overlap_minutes: overlapMinutes }, { uow: createUnitOfWork(suite.test.db), sealingKey: SEALING_KEY });
 
   it('hs256 during a key roll: v1 signatures by the new and the old secret, the JWT by the new one; after the window, the new one only', async () => {
-    const policy = await insertPolicy(test, 'hs256');
-    const webhookId = await sinkWebhook(test, sink, { webhook_policy_id: policy.id });
+    const policy = await insertPolicy(suite.test, 'hs256');
+    const webhookId = await sinkWebhook(suite.test, suite.sink, { webhook_policy_id: policy.id });
     const roll = await rolled(policy.id, 60);
-    await worker.start(LOOPBACK);
+    await suite.worker.start(LOOPBACK);
 
-    await submitTestEvent(test, access, { subject: 'Signed during a roll' });
+    await submitTestEvent(suite.test, suite.access, { subject: 'Signed during a roll' });
     const received = await nextFor(webhookId);
     const hmacOf = (secret: string) => createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(signedContent(received)).digest('base64');
     expect(signatureEntries(received)).toEqual([['v1', hmacOf(roll.key.secret!)], ['v1', hmacOf(policy.secret!)]]);
@@ -83,20 +71,20 @@ describe('webhook signatures at the receiver', () => {
     await jwtVerify(jwt, Buffer.from(roll.key.secret!.slice('whsec_'.length), 'base64'), { issuer: ACCOUNT_URL });
 
     // The window ends (as if an hour had passed): the old secret signs nothing more.
-    await test.db.raw(`update webhook_policies set retiring_keys = (select jsonb_agg(k || '{"retires_at": "2000-01-01T00:00:00.000Z"}') from jsonb_array_elements(retiring_keys) k) where id = ?`, [policy.id]);
-    await submitTestEvent(test, access, { subject: 'Signed after the window' });
+    await suite.test.db.raw(`update webhook_policies set retiring_keys = (select jsonb_agg(k || '{"retires_at": "2000-01-01T00:00:00.000Z"}') from jsonb_array_elements(retiring_keys) k) where id = ?`, [policy.id]);
+    await submitTestEvent(suite.test, suite.access, { subject: 'Signed after the window' });
     const later = await nextFor(webhookId, 1);
     const laterHmac = createHmac('sha256', Buffer.from(roll.key.secret!.slice('whsec_'.length), 'base64')).update(signedContent(later)).digest('base64');
     expect(signatureEntries(later)).toEqual([['v1', laterHmac]]);
   });
 
   it('ed25519 during a key roll: two v1a signatures, each verified by its own public key', async () => {
-    const policy = await insertPolicy(test, 'ed25519');
-    const webhookId = await sinkWebhook(test, sink, { webhook_policy_id: policy.id });
+    const policy = await insertPolicy(suite.test, 'ed25519');
+    const webhookId = await sinkWebhook(suite.test, suite.sink, { webhook_policy_id: policy.id });
     const roll = await rolled(policy.id, 60);
-    await worker.start(LOOPBACK);
+    await suite.worker.start(LOOPBACK);
 
-    await submitTestEvent(test, access, { subject: 'Signed ed25519 during a roll' });
+    await submitTestEvent(suite.test, suite.access, { subject: 'Signed ed25519 during a roll' });
     const received = await nextFor(webhookId);
     const entries = signatureEntries(received);
     expect(entries.map(([scheme]) => scheme)).toEqual(['v1a', 'v1a']);

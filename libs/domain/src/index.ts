@@ -63,7 +63,7 @@ export { submitEvent, createEventIntake } from './events-intake/submit-event.js'
 export type { EventOutcome } from './events-intake/submit-event.js';
 export { computeTargets } from './request-changes/resolution-target.js';
 export { JOBS, JOB_SCHEMAS, queuedJob, parseJobPayload, waitingUntilJobKey, recordTimerJobKey } from './jobs/job-contract.js';
-export type { JobName, JobPayload, JobOptions, QueuedJob, ParsedJob, WebhookEventJob, WebhookDeliveryJob, SendMailJob, RequestWaitingUntilJob, RecordTimerJob } from './jobs/job-contract.js';
+export type { JobName, JobPayload, JobOptions, QueuedJob, ParsedJob, WebhookEventJob, WebhookDeliveryJob, SendMailJob, RequestWaitingUntilJob, RecordTimerJob, AutomationRunJob } from './jobs/job-contract.js';
 export { releaseWaitingRequest } from './requests/release-waiting-request.js';
 export type { WaitingReleaseOutcome } from './requests/release-waiting-request.js';
 export { runRecordTimer, type RecordTimerOutcome } from './record-engine/run-record-timer.js';
@@ -215,6 +215,7 @@ export {
 } from './webhooks/deliveries/delivery-rules.js';
 export type { RetrySettings } from './webhooks/deliveries/delivery-rules.js';
 export { PAUSED_REASONS, type PausedReason } from './webhooks/deliveries/paused-reason.js';
+export { deliveryIdTime, newDeliveryId } from './webhooks/deliveries/delivery-id.js';
 export { webhookMessageSchema, signedWebhookBodySchema, WEBHOOK_HEADERS, WEBHOOK_ANSWER, type WebhookHeader } from './webhooks/deliveries/webhook-message.schema.js';
 export { fanOutWebhookEvent, fanOutWebhookEvents } from './webhooks/deliveries/fan-out-event.js';
 export type { FanOutEvent, FanOutSettings, FannedOut, FanOutBatchResult } from './webhooks/deliveries/fan-out-event.js';
@@ -290,6 +291,7 @@ export type { PersonCreateInput, PersonUpdateInput, CheckedPersonInput } from '.
 export * from './record-engine/exports.js';
 export { eventsThatFire, eventsThatCannotFire } from './events/events-that-fire.js';
 export { isCalendarDay } from './records/calendar-day.js';
+export * from './automation/exports.js';
 export { compileExpression, NIL } from './automation/expressions/compile-expression.js';
 export type { CompiledExpression, CompileResult, EvaluationResult } from './automation/expressions/compile-expression.js';
 export { compileExpressions, evaluateExpressions } from './automation/expressions/named-expressions.js';

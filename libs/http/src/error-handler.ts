@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isDomainError, notFound } from '@tessera/domain';
+import { answerErrors } from './answer-errors.js';
 import type { Logger } from './logger.js';
 import { toHttpError } from './http-error.js';
 import type { OutageWatch } from './outage-watch.js';
@@ -43,12 +44,7 @@ function reasonOf(error: BodyParserError): string | undefined {
  * dependency a 503; anything else is a 500 with an id to find it in the log.
  */
 export function errorHandler(logger: Logger, outages?: OutageWatch): ErrorRequestHandler {
-  return (caught, req, res, _next) => {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    const error = (!isDomainError(caught) && outages?.answer(caught)) || caught;
+  return answerErrors(outages, (error, req, res) => {
     if (isDomainError(error)) {
       const { status, body, headers } = toHttpError(error);
       res.status(status).set(headers).json(body);
@@ -68,5 +64,5 @@ export function errorHandler(logger: Logger, outages?: OutageWatch): ErrorReques
     }
     const errorId = logUnhandledError(logger, error, { requestId: req.id });
     res.status(500).json({ message: INTERNAL_SERVER_ERROR_MESSAGE, error_id: errorId });
-  };
+  });
 }

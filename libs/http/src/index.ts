@@ -8,6 +8,7 @@ export type { HttpError } from './http-error.js';
 export { toOAuthError, oauthErrorCodeOf, oauthError, oauthServerError, oauthStatusOf, OAUTH_ERROR_CODES } from './oauth-error.js';
 export type { OAuthError, OAuthErrorBody, OAuthErrorCode, OAuthEndpoint } from './oauth-error.js';
 export { errorHandler, notFoundHandler } from './error-handler.js';
+export { answerErrors } from './answer-errors.js';
 export { logUnhandledError, INTERNAL_SERVER_ERROR_MESSAGE } from './unhandled-error.js';
 export { healthHandler } from './health.js';
 export type { HealthCheck } from './health.js';

@@ -47,4 +47,8 @@ export type { StoredGrant, RevokedAuthorization } from './oauth/authorizations.j
 export { graphReads } from './connections/graph-reads.js';
 export { poolFigures, type PoolFigures } from './operations/pool-figures.js';
 export { queueFigures, type QueueFigures } from './operations/queue-figures.js';
+export {
+  createDeliveryLogPartitions, deliveryLogHorizon, deliveryLogPartitions, dropExpiredDeliveryLogPartitions, ensureDeliveryLogPartitions, scheduleDeliveryLogUpkeep, upkeepDeliveryLog, weekOf,
+  type DeliveryLogPartition, type DeliveryLogUpkeep, type RetentionResult,
+} from './webhook-deliveries/delivery-log-partitions.js';
 export { accountRegistry } from './accounts/account-registry.js';

@@ -20,6 +20,7 @@ import { noteRepository } from './notes/note.repository.js';
 import { personRepository } from './people/person.repository.js';
 import { personWriteRepository } from './people/person-writes.js';
 import { recordStore } from './records/record-store.js';
+import { automationRuleRepository } from './automation/automation-rule.repository.js';
 import { taskApprovalRepository } from './task-approvals/task-approval.repository.js';
 import { lockAndReserve } from './outbox/match-lock.js';
 import { outboxWriter } from './outbox/outbox-writer.js';
@@ -43,6 +44,7 @@ export function repositoriesOn(db: Database): Repositories {
     personWrites: personWriteRepository(db),
     records: recordStore(db),
     taskApprovals: taskApprovalRepository(db),
+    automationRules: automationRuleRepository(db),
     teams: teamRepository(db),
     serviceInstances: serviceInstanceRepository(db),
     configurationItems: configurationItemRepository(db),

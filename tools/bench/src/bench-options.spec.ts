@@ -12,7 +12,7 @@ describe('readBenchOptions', () => {
       events: 20_000, warmupEvents: 2_000, algs: ['hs256', 'es256', 'ed25519'], webhooks: 8,
       worker: { maxInFlight: 64, maxInFlightPerWebhook: 16, concurrency: null, mailConcurrency: null },
       latencyRate: 200, latencySeconds: 10, failingWebhooks: 4, mailRate: 100, sink: 'child', quick: false,
-      parts: ['throughput', 'durable', 'scaling', 'latency', 'mail', 'backlog'], claimBacklogs: [10_000, 100_000, 1_000_000],
+      parts: ['throughput', 'durable', 'scaling', 'latency', 'mail', 'ordered', 'backlog'], claimBacklogs: [10_000, 100_000, 1_000_000], orderedEvents: 300,
     });
   });
 
@@ -42,7 +42,7 @@ describe('readBenchOptions', () => {
 
   it('runs the deliveries parts BENCH_DELIVERY_PARTS names, in the bench\'s order, and refuses an unknown one', () => {
     expect(readBenchOptions({ BENCH_DELIVERY_PARTS: 'latency, throughput' }).deliveries.parts).toEqual(['throughput', 'latency']);
-    expect(() => readBenchOptions({ BENCH_DELIVERY_PARTS: 'throughput,fast' })).toThrow('BENCH_DELIVERY_PARTS must name parts among throughput, durable, scaling, latency, mail, backlog, got "fast"');
+    expect(() => readBenchOptions({ BENCH_DELIVERY_PARTS: 'throughput,fast' })).toThrow('BENCH_DELIVERY_PARTS must name parts among throughput, durable, scaling, latency, mail, ordered, backlog, got "fast"');
   });
 
   it('measures the claim at the backlogs BENCH_CLAIM_BACKLOGS names, small ones with --quick', () => {
@@ -85,7 +85,7 @@ describe('readBenchOptions', () => {
   });
 
   it('refuses a value it does not know instead of measuring something else', () => {
-    expect(() => readBenchOptions({ BENCH_ONLY: 'rest' })).toThrow('BENCH_ONLY must be one of me, events, deliveries, oauth, graphql, records, expressions, got "rest"');
+    expect(() => readBenchOptions({ BENCH_ONLY: 'rest' })).toThrow('BENCH_ONLY must be one of me, events, deliveries, oauth, graphql, records, expressions, automation, got "rest"');
     expect(() => readBenchOptions({ BENCH_WEBHOOK_ALGS: 'hs256,ES256' })).toThrow('BENCH_WEBHOOK_ALGS must be policy algorithms in lower case (hs256, es256, ed25519, …), got "ES256"');
     expect(() => readBenchOptions({ BENCH_WORKER_MAX_IN_FLIGHT: '0' })).toThrow('BENCH_WORKER_MAX_IN_FLIGHT must be a positive number');
     expect(() => readBenchOptions({ BENCH_SINK: 'remote' })).toThrow('BENCH_SINK must be one of child, inline, got "remote"');

@@ -17,7 +17,7 @@ export type DeliveryAlg = string;
 export type LoadPlan = { seconds: number } | { calls: number };
 
 export interface BenchOptions {
-  only: 'me' | 'events' | 'deliveries' | 'oauth' | 'graphql' | 'records' | 'expressions' | null;
+  only: 'me' | 'events' | 'deliveries' | 'oauth' | 'graphql' | 'records' | 'expressions' | 'automation' | null;
   me: { plan: LoadPlan; warmup: LoadPlan; clients: number };
   events: { plan: LoadPlan; warmup: LoadPlan; clients: number; mix: EventsMix };
   deliveries: DeliveriesOptions;
@@ -61,9 +61,11 @@ export interface DeliveriesOptions {
   parts: DeliveryPart[];
   /** BENCH_CLAIM_BACKLOGS: the pending backlogs the claim's cost is measured at. */
   claimBacklogs: number[];
+  /** BENCH_ORDERED_EVENTS: events committed at once to one ordered webhook, whose rate is printed. */
+  orderedEvents: number;
 }
 
-export const DELIVERY_PARTS = ['throughput', 'durable', 'scaling', 'latency', 'mail', 'backlog'] as const;
+export const DELIVERY_PARTS = ['throughput', 'durable', 'scaling', 'latency', 'mail', 'ordered', 'backlog'] as const;
 export type DeliveryPart = (typeof DELIVERY_PARTS)[number];
 
 /** What the bench passes to the worker; null leaves the worker's own default. */
@@ -91,7 +93,7 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
   const graphqlCalls = optionalPositive(env, 'BENCH_GRAPHQL_REQUESTS');
   const recordsCalls = optionalPositive(env, 'BENCH_RECORDS_REQUESTS');
   return {
-    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth', 'graphql', 'records', 'expressions'] as const, null),
+    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth', 'graphql', 'records', 'expressions', 'automation'] as const, null),
     me: {
       plan: meCalls ? { calls: meCalls } : { seconds },
       warmup: { seconds: warmupSeconds },
@@ -122,6 +124,7 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
       quick,
       parts: partList(env),
       claimBacklogs: countList(env, 'BENCH_CLAIM_BACKLOGS', quick ? [1_000, 5_000] : [10_000, 100_000, 1_000_000]),
+      orderedEvents: count(env, 'BENCH_ORDERED_EVENTS', quick ? 20 : 300),
     },
     oauth: {
       codes: Math.round(positive(env, 'BENCH_OAUTH_CODES', 2000)),

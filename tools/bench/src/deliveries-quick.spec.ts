@@ -61,6 +61,11 @@ describe('npm run bench -- --quick (BENCH_ONLY=deliveries)', () => {
     expect(figure(run.output, /ratio backlog 5000\/1000, backend CPU per delivery: (\d+\.\d+) ×/)).toBeGreaterThan(0);
   });
 
+  it("prints an ordered webhook's rate, every message after the one before it", () => {
+    expect(figure(run.output, /ordered webhook, hs256: 20 request\.update events .*\n {2}(\d+) deliveries\/s first→last arrival/)).toBeGreaterThan(0);
+    expect(run.output).toMatch(/\/s from the commit incl\. fan-out; every message after the one before it/);
+  });
+
   it('measures ed25519 or says why it was skipped', () => {
     expect(run.output).toMatch(/webhook deliveries, ed25519: (SKIPPED, .*(not a policy algorithm yet|does not accept)|EdDSA)/);
   });

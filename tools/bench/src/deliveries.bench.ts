@@ -9,12 +9,14 @@
  * 2. two worker processes against one, measured one after the other;
  * 3. commit to arrival at a steady rate, one event per transaction;
  * 4. the same with failure e-mails queued, once with an SMTP server that
- *    answers and once with a hung one (deliveries-mail.ts).
+ *    answers and once with a hung one (deliveries-mail.ts);
+ * 5. an ordered webhook's rate (deliveries-ordered.ts).
  */
 import { discardQueuedJobs } from '@tessera/persistence';
 import { measureLatency, warmUpLatency } from './deliveries-latency.js';
 import { measureMailRuns } from './deliveries-mail.js';
-import { reportBacklog, reportDurable, reportLatency, reportMail, reportScaling, reportSkippedAlg, reportThroughput } from './deliveries.report.js';
+import { measureOrdered } from './deliveries-ordered.js';
+import { reportBacklog, reportDurable, reportLatency, reportMail, reportOrdered, reportScaling, reportSkippedAlg, reportThroughput } from './deliveries.report.js';
 import { measureBaseline, measureWorker, warmUp, type WorkerThroughput } from './deliveries-throughput.js';
 import { measurePipeline } from './deliveries-pipeline.js';
 import { measureClaimBacklogs } from './deliveries-backlog.js';
@@ -28,6 +30,7 @@ const WARMUP_BASE = 1_000_000;
 const THROUGHPUT_BASE = 2_000_000;
 const LATENCY_BASE = 3_000_000;
 const MAIL_BASE = 4_000_000;
+const ORDERED_BASE = 5_000_000;
 /**
  * The loop is measured over at least this many POSTs, after at least this many: 4,000 POSTs took it
  * 0.08–0.27 s, and its rate moved threefold between the algorithms of one run (a cold first loop).
@@ -72,6 +75,7 @@ export async function benchDeliveries(setup: DeliveriesSetup, print: (...lines: 
   }
   if (parts.has('latency')) print(reportLatency(await latencyRun(ctx), ctx.policy.alg), '');
   if (parts.has('mail')) print(reportMail(await measureMailRuns(ctx, MAIL_BASE), ctx.options), '');
+  if (parts.has('ordered')) print(reportOrdered(await measureOrdered(ctx, ORDERED_BASE), ctx.policy.alg), '');
   // Last: it empties the delivery tables.
   if (parts.has('backlog')) print(reportBacklog(await measureClaimBacklogs(ctx, ctx.options.claimBacklogs, (line) => print(line)), ctx.options), '');
   return failures;

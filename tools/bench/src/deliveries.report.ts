@@ -5,6 +5,7 @@ import type { BacklogFigure } from './deliveries-backlog.js';
 import type { LatencyResult } from './deliveries-latency.js';
 import type { MailRun } from './deliveries-mail.js';
 import type { BaselineThroughput, WorkerThroughput } from './deliveries-throughput.js';
+import type { OrderedRun } from './deliveries-ordered.js';
 import type { LatencySummary } from './delivery-figures.js';
 
 const ALG_NOTES: Record<string, string> = {
@@ -114,6 +115,14 @@ export function reportLatency(latency: LatencyResult, alg: string): string {
     ...backlog(latency),
     `  the bench's commits, from due to acknowledged: ${latencyLine(latency.commits).replace(' deliveries)', ' commits)')}`,
     `  by stage (p50 / p99, database and worker clocks, ms precision): commit → delivery row ${stageLine(latency.stages.fanOut)}; → first attempt started ${stageLine(latency.stages.pickUp)}; → arrival at the sink ${stageLine(latency.stages.send)}`,
+  ].join('\n');
+}
+
+export function reportOrdered(run: OrderedRun, alg: string): string {
+  const rate = (ms: number) => (ms > 0 ? Math.round((run.count * 1000) / ms) : 0);
+  return [
+    `ordered webhook, ${alg}: ${run.count} request.update events committed at once to one webhook with ordered: true, one worker process; sent one at a time in commit order (decision 052)`,
+    `  ${rate(run.arrivalsMs)} deliveries/s first→last arrival (${run.count} in ${(run.arrivalsMs / 1000).toFixed(2)} s); ${rate(run.fromCommitMs)}/s from the commit incl. fan-out; ${run.outOfOrder === 0 ? 'every message after the one before it' : `${run.outOfOrder} OUT OF ORDER`}`,
   ].join('\n');
 }
 

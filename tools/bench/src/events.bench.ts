@@ -7,9 +7,9 @@
  */
 import pg from 'pg';
 import { encodeNodeId } from '@tessera/domain';
-import { describePlan, type EventsMix, type LoadPlan } from './bench-options.js';
+import { describePlan, type EventsMix } from './bench-options.js';
 import { createHttpClient } from './http-client.js';
-import { failuresOf, formatRatio, formatResult, formatWarmupFailures, percentile, runLoad, type Measured } from './load.js';
+import { failuresOf, formatRatio, formatResult, formatWarmupFailures, percentile, runLoad, type LoadBenchOptions, type Measured } from './load.js';
 
 export const EVENTS_TARGET = 0.2;
 export const EVENTS_P99_TARGET_MS = 250;
@@ -19,14 +19,9 @@ export const BASELINE_DESCRIPTION =
   'enqueue its 2 webhook-event jobs (request.create, request.note-added) with one graphile_worker.add_jobs; commit. ' +
   'The rows a new event leaves, with no lookups, rules or HTTP.';
 
-export interface EventsBenchOptions {
+export interface EventsBenchOptions extends LoadBenchOptions {
   apiOrigin: string;
   databaseUrl: string;
-  token: string;
-  account: string;
-  plan: LoadPlan;
-  warmup: LoadPlan;
-  clients: number;
   mix: EventsMix;
 }
 
@@ -58,7 +53,8 @@ export async function benchEvents(options: EventsBenchOptions): Promise<EventsBe
   }
 }
 
-async function benchIntake(options: EventsBenchOptions): Promise<{ measured: Measured; byKind: Record<EventKind, number[]> }> {
+/** The intake alone, warm-up then measured, through the api at `apiOrigin` (also the automation rules bench's two runs). */
+export async function benchIntake(options: Omit<EventsBenchOptions, 'databaseUrl'>): Promise<{ measured: Measured; byKind: Record<EventKind, number[]> }> {
   const client = createHttpClient(options.apiOrigin, options.clients);
   const headers = { authorization: `Bearer ${options.token}`, 'x-service-account': options.account };
   const runId = Date.now().toString(36);

@@ -9,13 +9,13 @@
  * the same `me` query by its sha256 alone (Apollo's automatic persisted queries) beside it in full.
  */
 import { createHash } from 'node:crypto';
-import { describePlan, type LoadPlan } from './bench-options.js';
+import { describePlan } from './bench-options.js';
 import { describeQuotaHeaders, formatServerCpu, formatSkipped, formatThroughputRatio, graphqlOutcome } from './graphql-figures.js';
 import { createGraphqlHttpClient, graphqlPost, type GraphqlCall } from './graphql-http-client.js';
 import { createDatabase } from '@tessera/persistence';
 import { recordPageStatements } from './graphql-page-statements.js';
 import { startBareApollo, startBarePage, type BenchCertificate, type GraphqlEntries, type TlsServerProcess } from './graphql-servers.js';
-import { failuresOf, formatResult, formatWarmupFailures, runLoad, type Measured } from './load.js';
+import { failuresOf, formatResult, formatWarmupFailures, runLoad, type LoadBenchOptions, type Measured } from './load.js';
 
 export const ME_QUERY = '{ me { id name } }';
 
@@ -31,15 +31,10 @@ export const REQUESTS_PAGE_QUERY = `{
   }
 }`;
 
-export interface GraphqlBenchOptions {
+export interface GraphqlBenchOptions extends LoadBenchOptions {
   app: TlsServerProcess;
   entries: GraphqlEntries;
   tls: BenchCertificate;
-  token: string;
-  account: string;
-  plan: LoadPlan;
-  warmup: LoadPlan;
-  clients: number;
   /** The bench database: the page's statements are recorded on it, and its baseline replays them there. */
   databaseUrl: string;
 }

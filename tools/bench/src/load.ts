@@ -5,6 +5,15 @@
  */
 import type { LoadPlan } from './bench-options.js';
 
+/** What each API bench runs with: its caller (a token in its account), and the measured plan after the warm-up, with this many clients at once. */
+export interface LoadBenchOptions {
+  token: string;
+  account: string;
+  plan: LoadPlan;
+  warmup: LoadPlan;
+  clients: number;
+}
+
 /** `true` for a call that did what it should, else why it did not (`HTTP 500`, `ECONNRESET`, …). */
 export type CallOutcome = true | string;
 

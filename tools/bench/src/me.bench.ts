@@ -7,23 +7,18 @@
  * taken from one real answer of the api. Same client, same connections, same
  * request headers on both sides.
  */
-import { describePlan, type LoadPlan } from './bench-options.js';
+import { describePlan } from './bench-options.js';
 import { createHttpClient, type BenchRequest } from './http-client.js';
-import { failuresOf, formatRatio, formatResult, formatWarmupFailures, warmThenMeasure, type Measured } from './load.js';
+import { failuresOf, formatRatio, formatResult, formatWarmupFailures, warmThenMeasure, type LoadBenchOptions, type Measured } from './load.js';
 import type { Entries } from './runtime.js';
 import type { ServerProcess } from './server-process.js';
 import { startBareExpress } from './servers.js';
 
 export const ME_TARGET = 0.5;
 
-export interface MeBenchOptions {
+export interface MeBenchOptions extends LoadBenchOptions {
   api: ServerProcess;
   entries: Entries;
-  token: string;
-  account: string;
-  plan: LoadPlan;
-  warmup: LoadPlan;
-  clients: number;
 }
 
 export interface MeBenchResult {

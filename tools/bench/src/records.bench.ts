@@ -9,22 +9,17 @@
  * answer the same page byte for byte and to write the same rows for a create.
  */
 import { createDatabase, type Database } from '@tessera/persistence';
-import { describePlan, type LoadPlan } from './bench-options.js';
+import { describePlan } from './bench-options.js';
 import { createHttpClient, type BenchRequest } from './http-client.js';
-import { failuresOf, formatResult, formatWarmupFailures, runLoad, type Measured } from './load.js';
+import { failuresOf, formatResult, formatWarmupFailures, runLoad, type LoadBenchOptions, type Measured } from './load.js';
 import type { Entries } from './runtime.js';
 import type { ServerProcess } from './server-process.js';
 import { startRecordsBare, type RecordsCaller } from './servers.js';
 
-export interface RecordsBenchOptions {
+export interface RecordsBenchOptions extends LoadBenchOptions {
   api: ServerProcess;
   entries: Entries;
   databaseUrl: string;
-  token: string;
-  account: string;
-  plan: LoadPlan;
-  warmup: LoadPlan;
-  clients: number;
   /** Organizations in the account before the page is read (every fourth with a parent). */
   organizations: number;
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { openBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { readBenchOptions, type BenchOptions } from './bench-options.js';
 import { createDatabase } from '@tessera/persistence';
+import { automationFailures, benchAutomation, reportAutomation } from './automation.bench.js';
 import { benchDeliveries } from './deliveries.bench.js';
 import { benchPerson } from './delivery-setup.js';
 import { benchEvents, eventsFailures, reportEvents } from './events.bench.js';
@@ -34,7 +35,7 @@ async function main(): Promise<number> {
   const expressions = options.only === null || options.only === 'expressions' ? benchExpressions(options.expressions) : null;
   if (expressions) print(reportExpressions(expressions, options.expressions), '');
   if (options.only === 'expressions') return expressions!.problems.length === 0 ? 0 : 1;
-  const entries = await prepareEntries(options.runtime, { api: options.only !== 'deliveries' && options.only !== 'oauth' && options.only !== 'graphql', webhookWorker: options.only === null || options.only === 'deliveries' });
+  const entries = await prepareEntries(options.runtime, { api: options.only !== 'deliveries' && options.only !== 'oauth' && options.only !== 'graphql', webhookWorker: options.only === null || options.only === 'deliveries' || options.only === 'automation' });
   const database = await openBenchDatabase(process.env['DATABASE_URL'], { statements: options.pgStatements });
   print(
     `tessera bench: node ${process.version}, ${availableParallelism()} cores (load average ${loadAtStart.toFixed(2)} at start); load client, api, baseline server and PostgreSQL share this machine`,
@@ -48,6 +49,7 @@ async function main(): Promise<number> {
     if (options.only === null || options.only === 'me') failed.push(await runMe(options, entries, database, profiles));
     if (options.only === null || options.only === 'events') failed.push(await runEvents(options, entries, database, profiles));
     if (options.only === null || options.only === 'records') failed.push(await runRecords(options, entries, database, profiles));
+    if (options.only === null || options.only === 'automation') failed.push(await runAutomation(options, entries, database, profiles));
     if (options.only === null || options.only === 'deliveries') failed.push(...(await runDeliveries(options, entries, database, profiles)));
     if (options.only === null || options.only === 'oauth') failed.push(await runOAuth(options, database));
     if (options.only === null || options.only === 'graphql') failed.push(await runGraphql(options, database, print));
@@ -93,6 +95,20 @@ async function runRecords(options: BenchOptions, entries: Entries, database: Ben
   const result = await benchRecords({ api, entries, databaseUrl: database.url, token: database.demo.admin.token, account: database.demo.account, ...records }).finally(() => api.stop());
   print(reportRecords(result, records), '');
   return { failures: recordsFailures(result), apiLog: api.logFile };
+}
+
+/** The events intake with 20 request rules against none (automation.bench.ts), a webhook worker running the rules. */
+async function runAutomation(options: BenchOptions, entries: Entries, database: BenchDatabase, profiles: string[]): Promise<Failed> {
+  const api = await startApi(apiLaunch(options, entries, database, 'automation', profiles));
+  const worker = await startWebhookWorker({ entries, databaseUrl: database.url, logLevel: options.logLevel, cpuProfile: null, env: {} }).catch(async (error: unknown) => {
+    await api.stop();
+    throw error;
+  });
+  const events = { ...options.events };
+  const result = await benchAutomation({ apiOrigin: api.origin, databaseUrl: database.url, token: database.demo.admin.token, account: database.demo.account, ...events })
+    .finally(() => Promise.all([api.stop(), worker.stop()]));
+  print(reportAutomation(result, events), '');
+  return { failures: automationFailures(result), apiLog: `${api.logFile}, ${worker.logFile}` };
 }
 
 async function runOAuth(options: BenchOptions, database: BenchDatabase): Promise<Failed> {

@@ -27,6 +27,12 @@ const DELIVERIES: CollectionSpec = {
 };
 
 const ADMINISTRATORS = 'Webhooks API: administrator role only.';
+const LOG_SINCE_HEADER = {
+  'X-Delivery-Log-Since': {
+    description: 'Where the delivery log begins (ISO 8601): older deliveries were dropped with their week, but for pending and paused ones',
+    schema: z.string(),
+  },
+};
 const webhookPath = pathParser(webhookParams);
 
 export function webhookDeliveriesRoutes(services: ApiServices, apiUrl: string, pageSize: PageSizeLimits): RouteTable {
@@ -53,17 +59,20 @@ export function webhookDeliveriesRoutes(services: ApiServices, apiUrl: string, p
       operationId: 'listWebhookDeliveries',
       tag: WEBHOOKS_TAG,
       summary: 'The delivery log of a webhook, newest first',
-      description: `${ADMINISTRATORS} Each delivery with its number of attempts and its last attempt.`,
+      description:
+        `${ADMINISTRATORS} Each delivery with its number of attempts and its last attempt. \`X-Delivery-Log-Since\` says where the log begins: ` +
+        'deliveries created before it were dropped with their week after the retention period (`DELIVERY_RETENTION_DAYS`), but for pending and paused ones, which are kept.',
       needs: { role: 'administrator', scope: 'webhook:Read' },
       input: {
         params: webhookParams,
         query: collectionQuerySchema(DELIVERIES, pageSize),
         parse: ({ params, query }) => ({ id: webhookPath(params).id, query: parseCollectionQuery(query, DELIVERIES, pageSize) }),
       },
-      responses: { 200: { description: 'One page of deliveries', schema: z.array(deliverySummarySchema), headers: PAGINATION_HEADERS } },
+      responses: { 200: { description: 'One page of deliveries', schema: z.array(deliverySummarySchema), headers: { ...PAGINATION_HEADERS, ...LOG_SINCE_HEADER } } },
       errors: [400, 404],
       handler: async ({ req, res, access, input: { id, query } }) => {
         const page = await services.listWebhookDeliveries(access, id, query);
+        if (page.logSince) res.setHeader('X-Delivery-Log-Since', page.logSince.toISOString());
         sendCollection(req, res, query, page, presentDeliverySummary, `${apiUrl}/webhooks/${id}/deliveries`);
       },
     }),

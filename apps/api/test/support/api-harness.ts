@@ -1,10 +1,9 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { createLogger } from '@tessera/http';
-import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
-import { insertPersonalAccessToken, listQueuedJobs, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
+import { listQueuedJobs, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
 import type { CachedAccess } from '@tessera/persistence';
-import { createTestDatabase, startListeningAccess, type TestDatabase } from '@tessera/persistence/testing';
+import { createTestDatabase, personalAccessTokenWith, startListeningAccess, type TestDatabase } from '@tessera/persistence/testing';
 import { createRequestRateLimiter, openRateLimitStore } from '@tessera/rate-limit';
 import { createApiApp } from '../../src/app.js';
 import { DEFAULT_SCSS_LIMITS } from '../../src/config.js';
@@ -53,11 +52,8 @@ export async function startApiHarness({ scss: scssLimits }: { scss?: Partial<Scs
 }
 
 /** A personal access token for a seeded person, with the given scopes. */
-export async function tokenFor(h: ApiHarness, email: string, scopes: string[] = ['*:*']): Promise<string> {
-  const person = await h.test.db('people').where({ primary_email: email }).first('id');
-  const token = generatePersonalAccessToken();
-  await insertPersonalAccessToken(h.test.db, { personId: person.id, name: 'test', tokenHash: hashToken(token), scopes, expiresAt: null });
-  return token;
+export function tokenFor(h: ApiHarness, email: string, scopes: string[] = ['*:*']): Promise<string> {
+  return personalAccessTokenWith(h.test.db, email, scopes);
 }
 
 /** Webhook events queued so far, as `[event, object_id]` pairs, optionally only for one request. */

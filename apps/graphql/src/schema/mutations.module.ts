@@ -19,6 +19,7 @@ const CREATE_FIELDS = inputFields(REQUEST_RECORD, 'create');
 type Args = { input: Record<string, unknown> };
 
 const OF_THE_ERROR: FieldNeeds = { parent: 'part of an error of the mutation input' };
+const OF_THE_LINE: FieldNeeds = { parent: 'part of a field of the record, read with it' };
 
 export const mutationsModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
@@ -26,6 +27,18 @@ export const mutationsModule: SchemaModule = {
     type MutationError {
       path: [String!]!
       message: String!
+    }
+
+    "A named line of a record (an automation rule's expressions and actions): REST's line \`name: value\`."
+    type NamedLine {
+      name: String!
+      value: String!
+    }
+
+    "A named line to write: REST's line \`name: value\`."
+    input NamedLineInput {
+      name: String!
+      value: String!
     }
 
     ${inputTypesSdl('Request', REQUEST_RECORD, 'A new request: only subject is needed when the defaults apply (README \'Events intake\').')}
@@ -64,6 +77,8 @@ export const mutationsModule: SchemaModule = {
     'NoteCreatePayload.note': OF_THE_PAYLOAD,
     'NoteCreatePayload.request': OF_THE_PAYLOAD,
     'NoteCreatePayload.errors': OF_THE_PAYLOAD,
+    'NamedLine.name': OF_THE_LINE,
+    'NamedLine.value': OF_THE_LINE,
     'MutationError.path': OF_THE_ERROR,
     'MutationError.message': OF_THE_ERROR,
   },

@@ -7,7 +7,7 @@
  */
 import { describeField, graphqlInputNameOf, fieldsWritten, withArticle, type FieldDeclaration, type RecordDeclaration, type WriteMode } from '@tessera/domain';
 
-export type InputKind = 'text' | 'datetime' | 'boolean' | { node: string } | { nodes: string };
+export type InputKind = 'text' | 'lines' | 'datetime' | 'boolean' | { node: string } | { nodes: string };
 
 /** GraphQL input field → the use case's field and how it is read. */
 export type InputFields = Readonly<Record<string, [field: string, kind: InputKind]>>;
@@ -16,6 +16,7 @@ function kindOf(field: FieldDeclaration): InputKind {
   if (field.type === 'datetime') return 'datetime';
   if (field.type === 'reference') return { node: field.target };
   if (field.type === 'references') return { nodes: field.target };
+  if (field.type === 'text' && field.lines) return 'lines';
   return field.type === 'boolean' ? 'boolean' : 'text';
 }
 
@@ -26,6 +27,7 @@ const INPUT_TYPES: Record<FieldDeclaration['type'], string | null> = {
 function described(field: FieldDeclaration): string {
   switch (field.type) {
     case 'text':
+      if (field.lines) return `${describeField(field)}. A list of {name, value}, written as the lines \`name: value\` REST takes (at most ${field.max} characters in all); given, it replaces them.`;
       return `${describeField(field)}. At most ${field.max} characters${field.required || field.notBlank ? '; never blank' : ''}.`;
     case 'enum':
       return `${describeField(field)}. One of ${field.values.join(', ')} (as REST spells them).`;
@@ -59,7 +61,7 @@ export function inputFields(declaration: RecordDeclaration, mode: WriteMode): In
 /** The same fields as SDL, each with its description. */
 export function inputFieldsSdl(declaration: RecordDeclaration, mode: WriteMode): string {
   return written(declaration, mode)
-    .map(([, graphqlName, field]) => `${JSON.stringify(described(field))}\n${graphqlName}: ${INPUT_TYPES[field.type]}`)
+    .map(([, graphqlName, field]) => `${JSON.stringify(described(field))}\n${graphqlName}: ${field.type === 'text' && field.lines ? '[NamedLineInput!]' : INPUT_TYPES[field.type]}`)
     .join('\n');
 }
 

@@ -8,7 +8,7 @@
  * (`graphqlType: 'own'`: a person's `Person`, which `me` shares) gets its mutations only.
  */
 import {
-  CURRENT_VIEWS, NODE_KINDS, graphqlNameOf, otherSide, readNameOf, recordGraphFields, referenceTarget, withArticle,
+  CURRENT_VIEWS, EVENT_CATALOGUE, NODE_KINDS, graphqlNameOf, namedLines, otherSide, readNameOf, recordGraphFields, referenceTarget, withArticle,
   type NestedEdge, type NodeKind, type RecordDefinition,
 } from '@tessera/domain';
 import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
@@ -23,6 +23,10 @@ import { OWN_INPUTS, type ExtraInput } from './record-own-inputs.js';
 import type { SchemaModule } from './schema-module.js';
 
 const FILTER_TYPES = { text: 'StringValues', flag: 'Boolean' } as const;
+
+/** What a write fires, as a mutation's description says it: an automation rule's catalogue has no verbs. */
+const fires = (def: RecordDefinition, verb: string, when = '') =>
+  (EVENT_CATALOGUE[def.noun] as readonly string[]).includes(verb) ? `fires ${def.noun}.${verb}${when}` : 'fires no event';
 const isNode = (target: string): target is NodeKind => NODE_KINDS.includes(target as NodeKind);
 
 /** The predefined filters of a record with `current`, as REST's `/v1/<path>/<view>` (define-record.ts RecordCurrent). */
@@ -47,9 +51,10 @@ export function recordModule(def: RecordDefinition): SchemaModule {
   const lines: string[] = [];
   const needs: Record<string, FieldNeeds> = {};
   const resolvers: Record<string, Resolver<GraphqlContext>> = { id: nodeId(type), dbId };
-  for (const field of ['id', 'dbId', ...Object.keys(plain.columns), ...Object.keys(plain.dates)]) needs[`${type}.${field}`] = ofTheRecord;
+  for (const field of ['id', 'dbId', ...Object.keys(plain.columns), ...Object.keys(plain.dates), ...Object.keys(plain.lines)]) needs[`${type}.${field}`] = ofTheRecord;
   for (const [graphql, stored] of Object.entries(plain.columns)) if (graphql !== stored) resolvers[graphql] = column(stored);
   for (const [graphql, stored] of Object.entries(plain.dates)) resolvers[graphql] = isoDate(stored);
+  for (const [graphql, stored] of Object.entries(plain.lines)) resolvers[graphql] = (parent) => namedLines((parent as Record<string, unknown>)[stored] as string | null);
   for (const [name, field] of Object.entries(def.fields.fields)) {
     const graphql = graphqlNameOf(name, field);
     // A link list kept out of the record's answer (`read: false`) is no field of its type either: a team's members.
@@ -128,11 +133,11 @@ function recordMutations(def: RecordDefinition, extra: ExtraInput = { sdl: '', f
       ${def.notes ? noteTypesSdl(type, def.what) : ''}
 
       extend type Mutation {
-        "Creates ${withArticle(def.what)}; fires ${def.noun}.create. ${roles}"
+        "Creates ${withArticle(def.what)}; ${fires(def, 'create')}. ${roles}"
         ${one}Create(input: ${type}CreateInput!): ${type}CreatePayload!
-        "Changes ${withArticle(def.what)}; fires ${def.noun}.update when something changed${alsoFired}. ${roles}"
+        "Changes ${withArticle(def.what)}; ${fires(def, 'update', ' when something changed')}${alsoFired}. ${roles}"
         ${one}Update(input: ${type}UpdateInput!): ${type}UpdatePayload!
-        ${def.deletable ? `"Deletes ${withArticle(def.what)}; fires ${def.noun}.delete. ${roles}"
+        ${def.deletable ? `"Deletes ${withArticle(def.what)}; ${fires(def, 'delete')}. ${roles}"
 ${one}Delete(input: ${type}DeleteInput!): ${type}DeletePayload!` : ''}
         ${def.notes ? `"Adds a note to ${withArticle(def.what)}; fires ${def.noun}.note-added. ${roles}"
 ${one}NoteCreate(input: ${type}NoteCreateInput!): ${type}NoteCreatePayload!` : ''}

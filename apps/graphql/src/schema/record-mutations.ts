@@ -7,7 +7,7 @@
  * top-level errors (format-error.ts); an ID whose number no record can have is NOT_FOUND, as
  * for a record that does not exist (issue 18).
  */
-import { decodeNodeId, isDomainError, notFound, type AccessContext, type FieldError, type NoteCreateInput } from '@tessera/domain';
+import { decodeNodeId, isDomainError, namedLinesText, notFound, type AccessContext, type FieldError, type NamedLine, type NoteCreateInput } from '@tessera/domain';
 import { DATETIME_RANGE_TEXT, parseIsoDatetime } from '@tessera/validation';
 import type { FieldNeeds } from '../field-needs.js';
 import { caller, type GraphqlContext } from './graphql-context.js';
@@ -43,6 +43,7 @@ export function readInput(input: Record<string, unknown>, fields: InputFields): 
     const raw = input[name];
     if (raw === undefined) continue;
     if (raw === null || kind === 'text' || kind === 'boolean') values[field] = raw;
+    else if (kind === 'lines') values[field] = namedLinesText(raw as NamedLine[]);
     else if (kind === 'datetime') {
       const date = parseIsoDatetime(String(raw).trim());
       if (date) values[field] = date;
@@ -65,7 +66,11 @@ export function readInput(input: Record<string, unknown>, fields: InputFields): 
 /** The use case's `[field, message]` pairs, at the input field they came from. */
 function pathErrors(pairs: readonly FieldError[], fields: InputFields): MutationError[] {
   const byField = new Map(Object.entries(fields).map(([name, [field]]) => [field, name]));
-  return pairs.map(([field, message]) => ({ path: ['input', byField.get(field) ?? field], message }));
+  return pairs.map(([field, message]) => {
+    // A line of a field (an automation rule's `actions[2]`): the field's input name, then the line's index.
+    const [, name = field, index] = /^(\w+)\[(\d+)\]$/.exec(field) ?? [];
+    return { path: ['input', byField.get(name) ?? name, ...(index === undefined ? [] : [index])], message };
+  });
 }
 
 /** Runs the use case; its validation failure becomes the payload's `errors`, anything else stays an error of the call. */

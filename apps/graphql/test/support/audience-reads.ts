@@ -1,6 +1,6 @@
 import { encodeNodeId } from '@tessera/domain';
-import type { AudienceRecord, Audiences, ReaderName } from '@tessera/persistence/testing';
-import type { GraphqlHarness } from './graphql-harness.js';
+import { insertAudiences, type AudienceRecord, type Audiences, type ReaderName } from '@tessera/persistence/testing';
+import { startGraphqlHarness, type GraphqlHarness } from './graphql-harness.js';
 
 /**
  * GraphQL reads of the records of insertAudiences (docs/decisions/056) as each of its callers: a
@@ -46,4 +46,27 @@ export function audienceReads(g: () => GraphqlHarness, audiences: () => Audience
       return { node, nodes: nodes.map(labelOf) };
     },
   };
+}
+
+export interface AudienceSuite {
+  g: GraphqlHarness;
+  /** The records of insertAudiences and the tokens of its callers. */
+  a: Audiences;
+  reads: ReturnType<typeof audienceReads>;
+}
+
+/**
+ * The frame of a spec of who reads what over GraphQL: a harness and the audiences inserted on its
+ * database, made in a beforeAll hook registered here (before the block's own) and stopped after its
+ * tests, with the reads as each caller. Read `g` and `a` in tests, not when the block is declared.
+ */
+export function audienceSuite(): AudienceSuite {
+  const suite = {} as AudienceSuite;
+  suite.reads = audienceReads(() => suite.g, () => suite.a);
+  beforeAll(async () => {
+    suite.g = await startGraphqlHarness();
+    suite.a = await insertAudiences(suite.g.test.db);
+  }, 60_000);
+  afterAll(() => suite.g.stop());
+  return suite;
 }

@@ -1,9 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createLogger, listen, type Listening } from '@tessera/http';
-import { generatePersonalAccessToken, hashToken } from '@tessera/domain';
-import { insertPersonalAccessToken, seedDemoData, type DemoSeedResult } from '@tessera/persistence';
-import { createTestDatabase, type TestDatabase } from '@tessera/persistence/testing';
+import { seedDemoData, type DemoSeedResult } from '@tessera/persistence';
+import { createTestDatabase, personalAccessTokenWith, type TestDatabase } from '@tessera/persistence/testing';
 import { createGraphqlApp, type GraphqlDependencies } from '../../src/app.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from '../../src/limits/graphql-limits.js';
 import { loadTls } from '../../src/tls.js';
@@ -118,12 +117,7 @@ export async function startGraphqlHarness(options: GraphqlHarnessOptions = {}): 
       if (reply.status !== 200 || body.errors) throw new Error(`${reply.status} ${JSON.stringify(body.errors ?? body)} for ${query}`);
       return body.data;
     },
-    tokenWith: async (scopes, email = demo.admin.email) => {
-      const person = await test.db('people').where({ primary_email: email }).first('id');
-      const token = generatePersonalAccessToken();
-      await insertPersonalAccessToken(test.db, { personId: person.id, name: 'test', tokenHash: hashToken(token), scopes, expiresAt: null });
-      return token;
-    },
+    tokenWith: (scopes, email = demo.admin.email) => personalAccessTokenWith(test.db, email, scopes),
     stop: async () => {
       await server.close();
       await graphql.stop();

@@ -19,6 +19,9 @@
  *   timeout for its slot), or a slow live attempt can lose its lease.
  * - WEBHOOK_POLL_MS (default 1 s): how often the dispatcher looks for retries
  *   coming due (new deliveries wake it at once).
+ * - DELIVERY_RETENTION_DAYS (default 30): how long the delivery log keeps
+ *   deliveries and their attempts; a week's partition is dropped whole once it is
+ *   all this far behind and holds no pending or paused delivery (decision 057).
  */
 import { z } from 'zod';
 import { DEFAULT_RETRY_BASE_MS, parseAllowedNetworks, type AllowedNetworks } from '@tessera/domain';
@@ -33,6 +36,7 @@ export interface DeliveryConfig {
   maxInFlightPerWebhook: number;
   leaseMs: number;
   pollMs: number;
+  retentionDays: number;
 }
 
 const empty = (value: unknown) => (value === '' ? undefined : value);
@@ -52,6 +56,7 @@ const schema = z.object({
   WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK: z.coerce.number().int().min(1).max(1000).default(16),
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1_000),
+  DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
 });
 
 export function loadDeliveryConfig(env: Record<string, string | undefined>): DeliveryConfig {
@@ -64,5 +69,6 @@ export function loadDeliveryConfig(env: Record<string, string | undefined>): Del
     maxInFlightPerWebhook: parsed.WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK,
     leaseMs: parsed.WEBHOOK_LEASE_MS,
     pollMs: parsed.WEBHOOK_POLL_MS,
+    retentionDays: parsed.DELIVERY_RETENTION_DAYS,
   };
 }

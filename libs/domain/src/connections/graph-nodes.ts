@@ -95,12 +95,13 @@ export interface GraphNodes {
   Release: RecordNode;
   Project: RecordNode;
   ProjectTask: RecordNode;
+  AutomationRule: RecordNode;
 }
 
 /** Node types, named as GraphQL and the global node ID name them. */
 export type NodeKind = keyof GraphNodes;
 
-export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'TimeEntry', 'OutOfOfficePeriod', 'KnowledgeArticle', 'FirstLineSupportAgreement', 'Problem', 'Risk', 'Broadcast', 'Workflow', 'Task', 'Release', 'Project', 'ProjectTask'];
+export const NODE_KINDS: readonly NodeKind[] = ['Person', 'Team', 'Request', 'Note', 'ServiceInstance', 'ConfigurationItem', 'Webhook', 'UiExtension', 'Organization', 'Service', 'Product', 'Contract', 'ServiceOffering', 'ServiceLevelAgreement', 'TimeEntry', 'OutOfOfficePeriod', 'KnowledgeArticle', 'FirstLineSupportAgreement', 'Problem', 'Risk', 'Broadcast', 'Workflow', 'Task', 'Release', 'Project', 'ProjectTask', 'AutomationRule'];
 
 /** The connections under a record: `<parent type>.<field>`. */
 export interface NestedEdges {

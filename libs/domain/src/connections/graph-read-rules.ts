@@ -9,6 +9,7 @@ import { TASK } from '../workflows/task.record.js';
 import { WORKFLOW } from '../workflows/workflow.record.js';
 import { PROJECT } from '../projects/project.record.js';
 import { PROJECT_TASK } from '../projects/project-task.record.js';
+import { AUTOMATION_RULE } from '../automation/automation-rule.record.js';
 import { CONFIGURATION_ITEM } from '../cmdb/configuration-item.record.js';
 import { SERVICE_INSTANCE } from '../cmdb/service-instance.record.js';
 import { CONTRACT } from '../contracts/contract.record.js';
@@ -80,6 +81,7 @@ export const GRAPH_READ_RULES: Readonly<Record<NodeKind, GraphReadRule>> = {
   Release: recordReadRule(RELEASE),
   Project: recordReadRule(PROJECT),
   ProjectTask: recordReadRule(PROJECT_TASK),
+  AutomationRule: recordReadRule(AUTOMATION_RULE),
   Webhook: {
     assertReader: (access) => assertWebhookAdmin(access, 'Read'),
     orderFields: NAMED_ORDERS,

@@ -109,6 +109,11 @@ describe('POST /events — the steps of the intake', () => {
     expect(jobs).toEqual([
       expect.objectContaining({ task: 'webhook-event', payload: expect.objectContaining({ event: 'request.create', payload: expect.objectContaining({ audit_line_id: 7 }) }) }),
       expect.objectContaining({ task: 'webhook-event', payload: expect.objectContaining({ event: 'request.note-added', payload: expect.objectContaining({ audit_line_id: 7, note_id: 90 }) }) }),
+      // Queued only if the account has a rule that could match (docs/decisions/053).
+      expect.objectContaining({
+        task: 'automation-run', onlyIfRules: expect.objectContaining({ type: 'request', id: 42 }),
+        payload: expect.objectContaining({ action: 'create', previous: {}, verbs: ['create', 'note-added'], note_id: 90, depth: 0 }),
+      }),
     ]);
   });
 
@@ -152,7 +157,7 @@ describe('POST /events — the steps of the intake', () => {
 
     await submit({ ci: 'mail-01', source: 'Nagios', desired_completion_at: NOW });
 
-    expect(jobs.map((job) => job.task)).toEqual(['webhook-event']);
+    expect(jobs.map((job) => job.task)).toEqual(['webhook-event', 'automation-run']);
   });
 
   it('SPEC.md "Event matching" rule 2: changes nothing when the note equals an earlier one and nothing else changes', async () => {

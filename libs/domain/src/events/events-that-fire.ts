@@ -1,6 +1,8 @@
 /**
  * The names of the catalogue some write of Tessera fires: the request verbs its request writes,
- * the events intake and the job queue fire; for every record of the engine (people among them) its create, update and, where it has them, delete, note-added and the verbs its
+ * the events intake and the job queue fire, and `automation_rule`, which an automation rule's
+ * `call webhook` sends (docs/decisions/053); for every record of the engine (people among them)
+ * its create, update and, where it has them, delete, note-added and the verbs its
  * fields' changes fire. The README lists them and, by name, the catalogue's names that cannot
  * fire yet (a spec keeps the two in step).
  */
@@ -10,6 +12,7 @@ import { EVENT_NAMES, type EventName } from './event-catalogue.js';
 const OFF_THE_ENGINE: readonly EventName[] = [
   'request.create', 'request.update', 'request.note-added', 'request.status-changed', 'request.member-changed', 'request.team-changed',
   'request.major-incident-status-changed', 'request.agile-board-column-changed',
+  'automation_rule',
 ];
 
 /** In the catalogue's order. */

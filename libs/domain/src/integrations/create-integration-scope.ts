@@ -5,14 +5,13 @@
  * → insert → audit line → revoke the integration's OAuth authorizations
  * (authorization-revocation.ts: any scope change does).
  */
-import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { assertIntegrationAdmin } from './integration-admin.js';
 import type { IntegrationScopeRecord } from './integration-record.js';
 import { lockedIntegration } from './locked-integration.js';
 import { recordSettingChange } from '../outbox/record-setting-change.js';
-import { scopeFieldErrors, scopeFieldsOf, type ScopeInput } from './scope-input.js';
+import { checkedScopeFields, type ScopeInput } from './scope-input.js';
 
 export async function createIntegrationScope(
   access: AccessContext,
@@ -23,9 +22,7 @@ export async function createIntegrationScope(
   assertIntegrationAdmin(access, 'Update');
   return uow.transaction(async (tx) => {
     await lockedIntegration(tx, access, integrationId);
-    const fields = scopeFieldsOf(input);
-    const errors = scopeFieldErrors(fields);
-    assertValidInput(input, errors);
+    const fields = checkedScopeFields(input);
     const scope = await tx.integrationScopes.insert(access.account.id, integrationId, fields);
     await recordSettingChange(tx, access, { type: 'IntegrationScope', id: scope.id }, 'create', { integration_id: integrationId, ...fields });
     await tx.integrations.revokeAuthorizations(access.account.id, integrationId);

@@ -6,7 +6,6 @@
  * revoke the integration's OAuth authorizations (authorization-revocation.ts).
  */
 import { notFound } from '../errors/domain-error.js';
-import { assertValidInput } from '../errors/input-problems.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { ScopeFields } from '../scopes/scope-statement.js';
@@ -15,7 +14,7 @@ import { assertIntegrationAdmin } from './integration-admin.js';
 import type { IntegrationScopeRecord } from './integration-record.js';
 import { lockedIntegration } from './locked-integration.js';
 import { recordSettingChange } from '../outbox/record-setting-change.js';
-import { scopeFieldErrors, scopeFieldsOf, type ScopeInput } from './scope-input.js';
+import { checkedScopeFields, type ScopeInput } from './scope-input.js';
 
 export async function updateIntegrationScope(
   access: AccessContext,
@@ -29,9 +28,7 @@ export async function updateIntegrationScope(
     await lockedIntegration(tx, access, integrationId);
     const current = await tx.integrationScopes.find(access.account.id, integrationId, scopeId);
     if (!current) throw notFound();
-    const fields = scopeFieldsOf(input, current);
-    const errors = scopeFieldErrors(fields);
-    assertValidInput(input, errors);
+    const fields = checkedScopeFields(input, current);
     const changes = changedFields<ScopeFields>(current, fields);
     if (Object.keys(changes).length === 0) return current;
     const updated = await tx.integrationScopes.update(access.account.id, integrationId, scopeId, changes);

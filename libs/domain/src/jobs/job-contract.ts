@@ -21,6 +21,8 @@ export const webhookEventJob = z.object({
   person_nodeID: nodeId.nullable(),
   person_name: z.string(),
   payload: z.record(z.string(), z.unknown()),
+  /** Only this webhook of the account, if it is subscribed to the event: an automation rule's `call webhook` (docs/decisions/053). */
+  webhook_id: z.number().int().positive().optional(),
 });
 
 /**
@@ -56,12 +58,39 @@ export const recordTimerJob = z.object({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}\.\d{3}Z)?$/),
 });
 
+/**
+ * A change of a record automation rules may exist for (docs/decisions/053), queued by the outbox only
+ * while the account has an enabled rule that could match: which rules run is decided when it runs.
+ * `rule_id`: one rule only, scheduled by another's `after <delay> trigger`.
+ */
+export const automationRunJob = z.object({
+  account_id: z.string().min(1),
+  noun: z.string().min(1),
+  record_id: z.number().int().positive(),
+  actor_id: z.number().int().nullable(),
+  source: z.string().nullable(),
+  action: z.enum(['create', 'update']),
+  /** The fields changed, each with its value before the change (as stored). */
+  previous: z.record(z.string(), z.unknown()),
+  /** The same fields (every field given, for a create) with the values the change left them with: the rules read the record as the change left it. */
+  changed: z.record(z.string(), z.unknown()),
+  /** The verbs the change fired (`status-changed`, `note-added`, …). */
+  verbs: z.array(z.string()),
+  note_id: z.number().int().nullable(),
+  depth: z.number().int().min(0),
+  rule_id: z.number().int().positive().optional(),
+});
+/** The delivery log's upkeep (decision 057): its partitions made ahead and the expired ones dropped; one job, queued again by each run. */
+export const deliveryLogUpkeepJob = z.object({});
+
 export const JOB_SCHEMAS = {
   'webhook-event': webhookEventJob,
   'webhook-delivery': webhookDeliveryJob,
   'send-mail': sendMailJob,
   'request-waiting-until': requestWaitingUntilJob,
   'record-timer': recordTimerJob,
+  'automation-run': automationRunJob,
+  'delivery-log-upkeep': deliveryLogUpkeepJob,
 } as const;
 
 export type JobName = keyof typeof JOB_SCHEMAS;
@@ -74,6 +103,8 @@ export const JOBS = {
   sendMail: 'send-mail',
   requestWaitingUntil: 'request-waiting-until',
   recordTimer: 'record-timer',
+  automationRun: 'automation-run',
+  deliveryLogUpkeep: 'delivery-log-upkeep',
 } as const satisfies Record<string, JobName>;
 
 export interface JobOptions {
@@ -81,6 +112,11 @@ export interface JobOptions {
   runAt?: Date;
   /** A later job with the same key replaces a waiting one. */
   jobKey?: string;
+  /**
+   * Queued only if the account has an enabled automation rule that could match this record:
+   * generic for its type or owned by it (docs/decisions/053). Tested in the statement that queues it.
+   */
+  onlyIfRules?: { account: string; type: string; id: number };
 }
 
 /** A job to enqueue: a task name and the payload of exactly that task. */
@@ -104,6 +140,7 @@ export type WebhookDeliveryJob = JobPayload<'webhook-delivery'>;
 export type SendMailJob = JobPayload<'send-mail'>;
 export type RequestWaitingUntilJob = JobPayload<'request-waiting-until'>;
 export type RecordTimerJob = JobPayload<'record-timer'>;
+export type AutomationRunJob = JobPayload<'automation-run'>;
 
 export const waitingUntilJobKey = (requestId: number) => `${JOBS.requestWaitingUntil}:${requestId}`;
 

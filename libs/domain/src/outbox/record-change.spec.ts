@@ -52,7 +52,28 @@ describe('recordChange — the one outbox writer', () => {
     expect(written.enqueues).toEqual([[
       { task: 'webhook-event', payload: { ...common, event: 'request.update', payload: { ...base, status: 'assigned' } } },
       { task: 'webhook-event', payload: { ...common, event: 'request.status-changed', payload: { ...base, status: 'assigned', previous_status: 'accepted' } } },
+      expect.objectContaining({ task: 'automation-run' }),
     ]]);
+  });
+
+  it('queues, for a record automation rules exist for, one automation-run job on the condition that the account has a rule that could match', async () => {
+    const { tx, written } = outbox();
+
+    await recordChange(tx, change({
+      record: { type: 'Problem', id: 9 }, changes: { status: ['assigned', 'accepted'], note_id: 5 },
+      events: [{ name: 'problem.update', payload: { status: 'accepted' } }, { name: 'problem.status-changed', payload: { status: 'accepted', previous_status: 'assigned' } }],
+    }));
+    await recordChange(tx, change({ record: { type: 'Person', id: 9 } }));
+
+    expect(written.enqueues[0]!.at(-1)).toEqual({
+      task: 'automation-run',
+      payload: {
+        account_id: 'wdc', noun: 'problem', record_id: 9, actor_id: 100, source: 'Nagios', action: 'update',
+        previous: { status: 'assigned' }, changed: { status: 'accepted' }, verbs: ['update', 'status-changed'], note_id: null, depth: 0,
+      },
+      onlyIfRules: { account: 'wdc', type: 'problem', id: 9 },
+    });
+    expect(written.enqueues[1]!.map((job) => job.task)).not.toContain('automation-run');
   });
 
   it('enqueues the other jobs of the change in the same call, after the events', async () => {

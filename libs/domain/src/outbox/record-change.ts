@@ -6,10 +6,13 @@
  * - one `webhook-event` job per event name of SPEC.md "Events" the change
  *   fires, its message carrying the record, the person, the audit line and
  *   every reference of its payload with their `_nodeID`s (rule 1);
- * - the other jobs of the change (e-mail, scheduled work), in the same round trip.
+ * - the other jobs of the change (e-mail, scheduled work), in the same round trip;
+ * - for a record automation rules exist for, its `automation-run` job, queued only while the
+ *   account has an enabled rule that could match (automation/automation-run-job.ts).
  * A change rolled back leaves none of them; a committed one all of them.
  */
 import type { PublishedEvent } from '../events/event-payloads.js';
+import { automationRunJob } from '../automation/automation-run-job.js';
 import { JOBS, queuedJob, type QueuedJob } from '../jobs/job-contract.js';
 import { encodeNodeId } from '../node-id.js';
 import type { NewAuditLine, OutboxEntry, ReservedNote } from '../ports/outbox.js';
@@ -88,5 +91,6 @@ function changeJobs(change: RecordChange, auditLineId: number): QueuedJob[] {
       payload: { ...base, ...payload },
     });
   });
-  return [...events, ...(change.jobs ?? [])];
+  const rules = automationRunJob(change);
+  return [...events, ...(change.jobs ?? []), ...(rules ? [rules] : [])];
 }

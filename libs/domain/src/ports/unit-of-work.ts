@@ -35,6 +35,7 @@ import type { WebhookDeliveryRepository } from '../webhooks/deliveries/webhook-d
 import type { WebhookPolicyRepository } from '../webhooks/policies/webhook-policy.repository.js';
 import type { WebhookRepository } from '../webhooks/webhook.repository.js';
 import type { TaskApprovalRepository } from '../workflows/task-approval.repository.js';
+import type { AutomationRuleRepository } from '../automation/automation-rule.repository.js';
 
 export interface Repositories {
   accounts: AccountRepository;
@@ -44,6 +45,8 @@ export interface Repositories {
   records: RecordStore;
   /** The decisions of approval tasks' approvers (workflows/task-approvals.ts). */
   taskApprovals: TaskApprovalRepository;
+  /** Automation rules' matching, owners and run log (automation/automation-run.ts). */
+  automationRules: AutomationRuleRepository;
   teams: TeamRepository;
   serviceInstances: ServiceInstanceRepository;
   configurationItems: ConfigurationItemRepository;

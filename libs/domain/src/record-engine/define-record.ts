@@ -7,6 +7,7 @@
 import { EVENT_CATALOGUE, type EventNoun } from '../events/event-catalogue.js';
 import type { FieldError } from '../errors/domain-error.js';
 import type { Role } from '../identity/roles.js';
+import type { AccountId } from '../tenancy/account-id.js';
 import { checkedChangeEvents, checkedVerb, type ChangeVerb } from './record-verbs.js';
 import { checkedReaders, type RecordReaders } from './record-readers.js';
 import { camelCase, declareRecord, withArticle, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
@@ -133,6 +134,23 @@ export interface RecordParent {
 }
 
 /**
+ * A record's rules that look up other records of the account (an automation rule names a webhook
+ * by its name), on the values it would have once written, given only when its own `rules` found
+ * no problem; `id`: the record changed, none for a create.
+ */
+export type RecordLookups = (
+  record: Readonly<Record<string, unknown>>,
+  context: { account: AccountId; id: number | undefined; store: LookupStore },
+) => Promise<FieldError[]>;
+
+/** What RecordLookups read: a part of the engine's store (record-store.repository.ts), declared here as that file imports this one. */
+export interface LookupStore {
+  missingIds(table: string, accounts: readonly string[], ids: readonly number[]): Promise<number[]>;
+  missingNames(table: string, account: AccountId, column: string, names: readonly string[]): Promise<string[]>;
+  rowsWhere(def: RecordDefinition, account: AccountId, field: string, value: unknown): Promise<Array<Record<string, unknown> & { id: number }>>;
+}
+
+/**
  * What the OpenAPI document names and says of one REST operation of the record, where the
  * engine's default is not the record's published one (`listPeople`, not `listPersons`).
  */
@@ -237,6 +255,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
    * problems are refused with them.
    */
   rules?: (record: Readonly<Record<string, unknown>>, before?: Readonly<Record<string, unknown>>) => FieldError[];
+  /** Rules of the record that look up other records (RecordLookups), run after `rules` in the write's transaction. */
+  lookups?: RecordLookups;
   /**
    * The record's checks of the values given beyond what their declaration states (an e-mail
    * address, a language tag), on each value given that the declaration did not refuse: a pure
@@ -248,6 +268,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
    * `{ 'status-changed': 'status', 'manager-changed': 'manager_id' }`; verbs of its catalogue only.
    */
   changeEvents?: Partial<Record<ChangeVerb, keyof F & string>>;
+  /** Deleted (`DELETE`, `<record>Delete`) though its catalogue has no `<noun>.delete`, firing nothing: an automation rule's catalogue has no verbs. */
+  deletes?: true;
   /** Notes (`GET`/`POST /v1/<path>/:id/notes`, GraphQL `notes` and `<record>NoteCreate`) firing `<noun>.note-added`: its catalogue must have the verb. */
   notes?: true;
   /** Every event of the record carries its fields, references with their `nodeID` (REFERENCE.md: a time entry's and an out-of-office period's events). */
@@ -313,10 +335,11 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   current: RecordCurrent | null;
   writers: RecordWriters;
   rules: (record: Readonly<Record<string, unknown>>, before?: Readonly<Record<string, unknown>>) => FieldError[];
+  lookups: RecordLookups | null;
   check: (given: Readonly<Record<string, unknown>>) => FieldError[];
   changeEvents: Partial<Record<ChangeVerb, string>>;
   notes: boolean;
-  /** Deleted by `DELETE` and `<record>Delete`: the catalogue has `<noun>.delete`. */
+  /** Deleted by `DELETE` and `<record>Delete`: the catalogue has `<noun>.delete`, or the definition says `deletes`. */
   deletable: boolean;
   payloadFields: boolean;
   describe: { create: string; update: string; delete?: string };
@@ -374,10 +397,11 @@ export function defineRecord<const F extends RecordFields>(input: RecordDefiniti
     current: input.current ?? null,
     writers: checkedWriters(input.noun, input.fields, input.writers),
     rules: input.rules ?? (() => []),
+    lookups: input.lookups ?? null,
     check: input.check ?? (() => []),
     changeEvents: checkedChangeEvents(input.noun, input.fields, input.changeEvents ?? {}),
     notes: input.notes === true && checkedVerb(input.noun, 'note-added'),
-    deletable: (EVENT_CATALOGUE[input.noun] as readonly string[]).includes('delete'),
+    deletable: input.deletes === true || (EVENT_CATALOGUE[input.noun] as readonly string[]).includes('delete'),
     payloadFields: input.payloadFields ?? false,
     describe: input.describe,
     operations: input.operations ?? {},

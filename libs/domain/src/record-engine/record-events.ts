@@ -3,7 +3,8 @@
  * §4): `<noun>.create`, `.update` or `.delete`, and beside an update, once each, the verbs its
  * definition declares for the fields that changed (`changeEvents`): `status-changed` with the
  * status and the previous one, `manager-changed` / `member-changed` / `team-changed` with the
- * person or team now. A noun whose catalogue has `status-changed` carries its `status` in its
+ * person or team now. A verb its catalogue lacks fires nothing: an automation rule, whose catalogue
+ * is the bare `automation_rule` a rule's webhook call sends (docs/decisions/053), fires no event. A noun whose catalogue has `status-changed` carries its `status` in its
  * create and update. Where the definition says `payloadFields`, every event carries the record.
  */
 import { EVENT_CATALOGUE } from '../events/event-catalogue.js';
@@ -27,6 +28,7 @@ function referenceNow(def: RecordDefinition, field: string, view: RecordView) {
 /** The events of a create (no `before`), an update (`before` and what `changed`) or a delete (`deleted`). */
 export function recordEvents(def: RecordDefinition, view: RecordView, write: { before?: RecordRow; changed?: RecordRow; deleted?: true } = {}): PublishedEvent[] {
   const verb = write.deleted ? 'delete' : write.before ? 'update' : 'create';
+  if (!hasVerb(def, verb)) return [];
   const base: Record<string, unknown> = def.payloadFields ? recordPayload(def, view) : {};
   if (verb !== 'delete' && hasVerb(def, 'status-changed')) base['status'] = view['status'];
   const events = [{ name: `${def.noun}.${verb}`, payload: base }];

@@ -72,6 +72,8 @@ export interface RecordStore {
   delete(def: RecordDefinition, id: number): Promise<void>;
   /** The ids of `ids` that name no row of `table` in any of `accounts`, in the order given. */
   missingIds(table: string, accounts: readonly string[], ids: readonly number[]): Promise<number[]>;
+  /** The names of `names` that no row of `table` of the account has in `column`, as given (compared exactly). */
+  missingNames(table: string, account: AccountId, column: string, names: readonly string[]): Promise<string[]>;
   /** The id of the record of the account (or of any, define-record.ts `uniqueness`), but `exceptId`, whose `field` compares as `value`; null when none. */
   idWith(def: RecordDefinition, account: AccountId, field: string, value: string, exceptId?: number): Promise<number | null>;
   /** Whether `candidate` is the record `id` or one below it in the tree of its `field` (define-record.ts `parent`). */

@@ -137,7 +137,10 @@ async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, inp
   }
   errors.push(...outOfOrder(def, valid, current));
   const valueOf = resulting(valid, current);
-  errors.push(...def.rules(Object.fromEntries(storedFields(def).map((name) => [name, valueOf(name)])), mode === 'change' ? current : undefined));
+  const record = Object.fromEntries(storedFields(def).map((name) => [name, valueOf(name)]));
+  const ruled = def.rules(record, mode === 'change' ? current : undefined);
+  errors.push(...ruled);
+  if (def.lookups && ruled.length === 0) errors.push(...(await def.lookups(record, { account, id, store: tx.records })));
   const unique = def.unique === null ? undefined : valid[def.unique];
   if (typeof unique === 'string' && (await tx.records.idWith(def, account, def.unique!, unique, id)) !== null) errors.push(taken(def, unique));
   assertValidInput(input, inDeclarationOrder(def.fields, errors));

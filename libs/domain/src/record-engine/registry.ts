@@ -25,9 +25,10 @@ import { TASK } from '../workflows/task.record.js';
 import { WORKFLOW } from '../workflows/workflow.record.js';
 import { PROJECT } from '../projects/project.record.js';
 import { PROJECT_TASK } from '../projects/project-task.record.js';
+import { AUTOMATION_RULE } from '../automation/automation-rule.record.js';
 import type { RecordDefinition } from './define-record.js';
 
-export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, TEAM, BROADCAST, RELEASE, WORKFLOW, TASK, PROJECT, PROJECT_TASK, PERSON];
+export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, TEAM, BROADCAST, RELEASE, WORKFLOW, TASK, PROJECT, PROJECT_TASK, AUTOMATION_RULE, PERSON];
 
 interface Target {
   table: string;

@@ -36,9 +36,10 @@ export type FieldType =
    * A string; `max`, its length once trimmed, is required of a field a caller
    * writes, unless `maxBytes` limits it in UTF-8 bytes instead (64 KB texts).
    * `format: 'uri'` documents a URI (its rules are the record's); `format: 'time-zone'` is an
-   * IANA time zone name (`Europe/Amsterdam`, `UTC`), checked with it.
+   * IANA time zone name (`Europe/Amsterdam`, `UTC`), checked with it. `lines`: named lines, one
+   * `name: value` a line, which GraphQL writes and reads as a list of `{name, value}` (named-lines.ts).
    */
-  | { type: 'text'; max?: number; maxBytes?: number; format?: 'uri' | 'time-zone' }
+  | { type: 'text'; max?: number; maxBytes?: number; format?: 'uri' | 'time-zone'; lines?: true }
   /** One of `values`; `anyCase`: given in any letter case (the record stores it lower-case). */
   | { type: 'enum'; values: readonly string[]; anyCase?: true }
   /** A moment; `notBefore`: never before that other datetime field of the record (an end after its start). */

@@ -177,7 +177,7 @@ describe('publishing a request change through the outbox', () => {
 
     await publishRequestChange(tx, { ...context, ...created({ status: 'waiting_for', waiting_until: LATER, member_id: 7 }) });
 
-    expect(written.jobs.map((job) => job.task)).toEqual(['webhook-event', 'request-waiting-until']);
+    expect(written.jobs.map((job) => job.task)).toEqual(['webhook-event', 'request-waiting-until', 'automation-run']);
     expect(written.jobs[1]).toEqual({ task: 'request-waiting-until', payload: { account_id: 'wdc', request_id: 42 }, runAt: LATER, jobKey: 'request-waiting-until:42' });
   });
 

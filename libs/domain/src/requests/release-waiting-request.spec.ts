@@ -53,6 +53,7 @@ describe('releaseWaitingRequest', () => {
     expect(written.jobs).toEqual([
       { task: 'webhook-event', payload: { ...system, event: 'request.update', payload: { ...base, status: 'assigned' } } },
       { task: 'webhook-event', payload: { ...system, event: 'request.status-changed', payload: { ...base, status: 'assigned', previous_status: 'waiting_for' } } },
+      expect.objectContaining({ task: 'automation-run', payload: expect.objectContaining({ actor_id: null, previous: { status: 'waiting_for', waiting_until: waitingUntil }, verbs: ['update', 'status-changed'] }) }),
     ]);
   });
 

@@ -4,25 +4,10 @@
  * caller (localized_html, formatted dates, the extension's reference).
  */
 
-export type UiExtensionVersionStatus = 'being_prepared' | 'active' | 'archived';
+import type { UiExtensionVersionRecord } from './ui-extension-record.js';
 
-export interface UiExtensionVersionRow {
-  id: number;
-  ui_extension_id: number;
-  version_nr: number;
-  name: string;
-  status: UiExtensionVersionStatus;
-  activated_at: Date | null;
-  archived_at: Date | null;
-  html: string | null;
-  css: string | null;
-  javascript: string | null;
-  form_definition: string | null;
-  compiled_css: string | null;
-  phrases: string[];
-  created_at: Date;
-  updated_at: Date;
-}
+/** The stored version as the Versions API reads it: every column but account_id, which the read is already scoped to. */
+export type UiExtensionVersionRow = Omit<UiExtensionVersionRecord, 'account_id'>;
 
 export interface UiExtensionVersionDetail extends UiExtensionVersionRow {
   ui_extension: { id: number; name: string };

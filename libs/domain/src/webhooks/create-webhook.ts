@@ -13,7 +13,7 @@ import type { WebhookDetail } from './webhook-detail.js';
 import { applyWebhookInput } from './webhook-fields.js';
 import type { WebhookInput } from './webhook-record.js';
 import { checkWebhookReferences } from './webhook-references.js';
-import { recordWebhookChange } from './record-webhook-change.js';
+import { recordSettingChange } from '../outbox/record-setting-change.js';
 
 export async function createWebhook(access: AccessContext, input: WebhookInput, uow: UnitOfWork<'auditLines' | 'jobs' | 'webhooks' | 'attachments'>): Promise<WebhookDetail> {
   assertWebhookAdmin(access, 'Create');
@@ -25,7 +25,7 @@ export async function createWebhook(access: AccessContext, input: WebhookInput, 
     const webhook = await tx.webhooks.insert(account, fields);
     const attachments = references.attachments ? (await replaceDescriptionAttachments(tx, account, webhook.id, references.attachments)).after : [];
     const audit = { ...fields, ...(attachments.length > 0 ? { description_attachments: attachmentUses(attachments) } : {}) };
-    await recordWebhookChange(tx, access, { type: 'Webhook', id: webhook.id }, 'create', audit);
+    await recordSettingChange(tx, access, { type: 'Webhook', id: webhook.id }, 'create', audit);
     return { webhook, attachments };
   });
 }

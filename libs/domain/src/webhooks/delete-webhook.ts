@@ -9,7 +9,7 @@ import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { assertWebhookAdmin } from './webhook-admin.js';
 import { webhookFieldsOf } from './webhook-detail.js';
-import { recordWebhookChange } from './record-webhook-change.js';
+import { recordSettingChange } from '../outbox/record-setting-change.js';
 
 export async function deleteWebhook(access: AccessContext, id: number, uow: UnitOfWork<'auditLines' | 'jobs' | 'webhooks' | 'attachments'>): Promise<void> {
   assertWebhookAdmin(access, 'Delete');
@@ -19,6 +19,6 @@ export async function deleteWebhook(access: AccessContext, id: number, uow: Unit
     if (!current) throw notFound();
     await tx.attachments.unlinkRecord(account, { type: 'Webhook', id });
     await tx.webhooks.delete(account, id);
-    await recordWebhookChange(tx, access, { type: 'Webhook', id }, 'delete', { ...webhookFieldsOf(current) });
+    await recordSettingChange(tx, access, { type: 'Webhook', id }, 'delete', { ...webhookFieldsOf(current) });
   });
 }

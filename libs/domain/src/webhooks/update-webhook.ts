@@ -22,7 +22,7 @@ import { disables, reenables } from './webhook-enabled-flag.js';
 import { applyWebhookInput } from './webhook-fields.js';
 import type { WebhookChanges, WebhookFields, WebhookInput } from './webhook-record.js';
 import { checkWebhookReferences } from './webhook-references.js';
-import { recordWebhookChange } from './record-webhook-change.js';
+import { recordSettingChange } from '../outbox/record-setting-change.js';
 import { PAUSED_REASONS } from './deliveries/paused-reason.js';
 
 const sameUses = (a: unknown[], b: unknown[]) => JSON.stringify(a) === JSON.stringify(b);
@@ -56,7 +56,7 @@ export async function updateWebhook(
     const changes: WebhookChanges = reenables(current, changed) ? { ...changed, consecutive_failures: 0 } : changed;
     const webhook = await tx.webhooks.update(account, id, changes);
     if (disables(current, changed)) await tx.webhookDeliveries.pausePending(account, id, PAUSED_REASONS.disabledByAdministrator);
-    await recordWebhookChange(tx, access, { type: 'Webhook', id }, 'update', audit);
+    await recordSettingChange(tx, access, { type: 'Webhook', id }, 'update', audit);
     return { webhook, attachments };
   });
 }

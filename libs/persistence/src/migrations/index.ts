@@ -48,6 +48,8 @@ import * as riskProjects from './20261129000072_risk_projects.js';
 import * as projectsProjectTasks from './20261129000075_projects_project_tasks.js';
 import * as projectTaskApprovals from './20261129000076_project_task_approvals.js';
 import * as orderedWebhooks from './20261129000080_ordered_webhooks.js';
+import * as automationRules from './20261129000090_automation_rules.js';
+import * as deliveryLogPartitions from './20261129000120_delivery_log_partitions.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -103,6 +105,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000075_projects_project_tasks': projectsProjectTasks,
   '20261129000076_project_task_approvals': projectTaskApprovals,
   '20261129000080_ordered_webhooks': orderedWebhooks,
+  '20261129000090_automation_rules': automationRules,
+  '20261129000120_delivery_log_partitions': deliveryLogPartitions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

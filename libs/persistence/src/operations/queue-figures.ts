@@ -4,6 +4,7 @@
  * (`tessera_queue_oldest_due_seconds`). Jobs of graphile-worker's queue, and
  * webhook deliveries, which are claimed from their own table by lease.
  */
+import { createdWith } from '../webhook-deliveries/delivery-message.js';
 import type { Database } from '../database.js';
 
 export interface QueueFigures {
@@ -42,7 +43,7 @@ export async function queueFigures(db: Database): Promise<QueueFigures[]> {
            count(*) filter (where q.lease_token is not null and q.due_at > now())::int,
            count(*) filter (where q.lease_token is null and q.due_at > now())::int,
            extract(epoch from now() - min(coalesce(d.next_attempt_at, q.due_at)) filter (where q.due_at <= now()))::float8
-      from webhook_delivery_queue q join webhook_deliveries d on d.id = q.delivery_id
+      from webhook_delivery_queue q join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.id_time', 'q.delivery_id')}
      where d.status = 'pending'
      order by 1`);
   return rows.map((row) => ({ task: row.task, due: row.due, running: row.running, scheduled: row.scheduled, oldestDueSeconds: Math.max(0, row.oldest_due_seconds ?? 0) }));

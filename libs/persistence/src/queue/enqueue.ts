@@ -4,6 +4,7 @@ import type { Database } from '../database.js';
 
 /** Adds a job in the caller's transaction: it commits or rolls back with the change it belongs to. */
 export async function enqueueJob(db: Database, job: QueuedJob): Promise<void> {
+  if (job.onlyIfRules) return enqueueJobs(db, [job]);
   await db.raw('select graphile_worker.add_job(?, ?::json, run_at => ?, job_key => ?, max_attempts => ?)', [
     job.task,
     JSON.stringify(job.payload),
@@ -16,7 +17,7 @@ export async function enqueueJob(db: Database, job: QueuedJob): Promise<void> {
 /** Adds several jobs in one round trip (graphile-worker's add_jobs), in the caller's transaction. */
 export async function enqueueJobs(db: Database, jobs: readonly QueuedJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  const specs = jobs.map((job) => ({ task: job.task, payloadJson: JSON.stringify(job.payload), runAt: job.runAt ?? null, jobKey: job.jobKey ?? null }));
+  const specs = jobs.map((job) => ({ task: job.task, payloadJson: JSON.stringify(job.payload), runAt: job.runAt ?? null, jobKey: job.jobKey ?? null, onlyIfRules: job.onlyIfRules }));
   await db.raw('select graphile_worker.add_jobs(?)', [jobSpecArray(db, specs)]);
 }
 
@@ -26,14 +27,30 @@ export interface JobSpec {
   payloadJson: unknown;
   runAt: unknown;
   jobKey: unknown;
+  /** QueuedJob `onlyIfRules`: left out of the array unless the account has an enabled rule that could match. */
+  onlyIfRules?: { account: string; type: string; id: number } | undefined;
 }
+
+/**
+ * The enabled rules of the account generic for the type, or owned by the record (the partial
+ * indexes of migration 90): one probe each, so a change in an account without rules costs little.
+ */
+const RULES_EXIST =
+  '(exists (select 1 from automation_rules where account_id = ? and generic = ? and not disabled) or ' +
+  'exists (select 1 from automation_rules where account_id = ? and owner_type = ? and owner_id = ? and not disabled))';
 
 /** The jobs as the `graphile_worker.job_spec[]` that add_jobs takes; at least one job. */
 export function jobSpecArray(db: Database, specs: readonly JobSpec[]): Knex.Raw {
   const rows = specs.map((spec) => db.raw('(?, ?::json, null, ?::timestamptz, 25, ?, null, null)::graphile_worker.job_spec', [
     spec.task, spec.payloadJson, spec.runAt, spec.jobKey,
   ] as Knex.RawBinding[]));
-  return db.raw(`array[${rows.map(() => '?').join(', ')}]`, rows);
+  if (!specs.some((spec) => spec.onlyIfRules)) return db.raw(`array[${rows.map(() => '?').join(', ')}]`, rows);
+  // The jobs whose condition holds, in the order given.
+  const kept = specs.map((spec, i) => {
+    const only = spec.onlyIfRules;
+    return only ? db.raw(`(${i}, ?, ${RULES_EXIST})`, [rows[i]!, only.account, only.type, only.account, only.type, only.id]) : db.raw(`(${i}, ?, true)`, [rows[i]!]);
+  });
+  return db.raw(`array(select v.spec from (values ${kept.map(() => '?').join(', ')}) as v(n, spec, keep) where v.keep order by v.n)`, kept);
 }
 
 export async function removeJob(db: Database, jobKey: string): Promise<void> {

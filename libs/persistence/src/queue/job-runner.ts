@@ -7,7 +7,7 @@
  * get_jobs filters on `task_id = any(<ids of the task list>)`): jobs of other
  * tasks stay queued, untouched, for whichever worker handles them.
  */
-import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
+import { Logger, parseCrontab, run, type Runner, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import { createWorkerLiveness, resolveLivenessTimings, type LivenessTimings, type WorkerLiveness } from './worker-liveness.js';
 import { releaseWorkerProcess } from './worker-processes.js';
@@ -46,6 +46,11 @@ export interface JobRunnerOptions {
   /** The id this process's delivery leases carry: once the process is dead, its peers free them with its jobs. */
   leaseHolder?: string;
   log: JobLog;
+  /**
+   * Recurring jobs, as crontab lines (graphile-worker's format), queued by whichever runner of any
+   * process reaches the time first, once per time. Only upkeep that has no change to belong to.
+   */
+  crontab?: string;
 }
 
 export interface RunnerIdentity {
@@ -151,9 +156,9 @@ function startGraphileRunner(options: JobRunnerOptions, taskList: TaskList, pgPo
     concurrency: options.concurrency,
     ...(options.pollIntervalMs ? { pollInterval: options.pollIntervalMs } : {}),
     taskList,
-    // No cron: scheduled work is jobs with a run_at. An empty list also keeps graphile-worker
-    // from reading a `crontab` file in the working directory.
-    parsedCronItems: [],
+    // Scheduled work is jobs with a run_at; only upkeep of no change recurs (the caller's crontab).
+    // A list, even empty, also keeps graphile-worker from reading a `crontab` file in the working directory.
+    parsedCronItems: parseCrontab(options.crontab ?? ''),
     // The app owns SIGTERM/SIGINT and calls stop() in its own shutdown order.
     noHandleSignals: true,
     // Unbatched (the default, -1), graphile-worker 0.18 records a finished job without

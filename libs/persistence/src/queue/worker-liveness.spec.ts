@@ -172,6 +172,7 @@ describe('worker liveness — heartbeats in worker_processes, and the jobs of de
     expect(logs.filter((line) => line.message === 'released the delivery leases of dead worker processes')).toEqual([
       expect.objectContaining({ context: expect.objectContaining({ deliveries: 2, processIds: expect.arrayContaining(['gone:1:a', 'split:2:a']) }) }),
     ]);
+    await test.db('webhook_delivery_queue').delete();
     await test.db('webhook_deliveries').delete();
   });
 

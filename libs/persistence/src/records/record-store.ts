@@ -59,6 +59,11 @@ export function recordStore(db: Database): RecordStore {
       const found = new Set<number>(await db(table).whereRaw('account_id = any(?) and id = any(?::int[])', [[...accounts], [...ids]]).pluck('id'));
       return ids.filter((id) => !found.has(id));
     },
+    async missingNames(table, account, column, names) {
+      if (names.length === 0) return [];
+      const found = new Set<string>(await db(table).where({ account_id: account }).whereIn(column, [...names]).pluck(column));
+      return names.filter((name) => !found.has(name));
+    },
     async idWith(def, account, field, value, exceptId) {
       // Compared as the unique indexes compare: as a person reads it (migration 23), or in lower case (people's e-mails).
       const compare = def.uniqueness.compare === 'lower' ? 'lower(??) = lower(?)' : 'name_as_read(??) = name_as_read(?)';

@@ -4,6 +4,7 @@
  * `lease_expires_at`, the due time of a leased queue row), null when it has none or no queue
  * row. Queried like the table: `deliveryRows(db).where({ webhook_id })`.
  */
+import { deliveryIdTime } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { messageText } from '../webhook-deliveries/delivery-message.js';
 
@@ -16,11 +17,15 @@ export function deliveryRows(db: Database) {
   );
 }
 
-/** Delivery rows written straight into the log, as the fan-out would: a pending one gets its queue row, due at its next attempt. */
+/**
+ * Delivery rows written straight into the log, as the fan-out would: a pending one gets its queue row, due at its next attempt.
+ * The row's partition key (decision 057) is the time its id carries, or for an id carrying none its `created_at`, or now.
+ */
 export async function insertDeliveryRows(db: Database, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
   if (rows.length === 0) return;
+  const withTime = rows.map((row) => ({ ...row, id_time: row['id_time'] ?? deliveryIdTime(row['id'] as string) ?? row['created_at'] ?? db.fn.now() }));
   const inserted: Array<{ id: string; account_id: string; webhook_id: number; status: string; next_attempt_at: Date | null }> = await db('webhook_deliveries')
-    .insert(rows)
+    .insert(withTime)
     .returning(['id', 'account_id', 'webhook_id', 'status', 'next_attempt_at']);
   const queued = inserted
     .filter((row) => row.status === 'pending')

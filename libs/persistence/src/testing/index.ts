@@ -1,8 +1,10 @@
 export { setupTestPostgres, teardownTestPostgres, createTestDatabase } from './test-postgres.js';
 export type { TestDatabase } from './test-postgres.js';
+export { seededTestDatabase, type SeededTestDatabase } from './seeded-test-database.js';
 export { enqueueUncheckedJob } from './enqueue-unchecked.js';
 export { mintOAuthAccessToken, insertTestOAuthApplication } from './oauth-access-tokens.js';
 export type { OAuthTokenSpec, MintedOAuthToken, TestApplicationSpec, TestApplication } from './oauth-access-tokens.js';
+export { personalAccessTokenWith, oauthAccessTokenWith } from './scoped-tokens.js';
 export { startListeningAccess } from './listening-access.js';
 export { recordStatements } from './record-statements.js';
 export { startStoppablePostgres, DATABASE_OUTAGES } from './stoppable-postgres.js';

@@ -24,7 +24,11 @@ describe('delivery claims', () => {
     hookB = await hook('B');
   });
   afterAll(() => test.drop());
-  beforeEach(() => test.db('webhook_deliveries').del());
+  // Queue rows go with their webhook, not with a delivery deleted on its own (decision 057).
+  beforeEach(async () => {
+    await test.db('webhook_delivery_queue').del();
+    await test.db('webhook_deliveries').del();
+  });
 
   const due = async (webhookId: number, n: number) => {
     const rows = Array.from({ length: n }, () => ({

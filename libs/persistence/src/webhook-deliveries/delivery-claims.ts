@@ -25,7 +25,7 @@
 import type { ClaimOptions, ClaimResult, ClaimedDelivery, LeasedDelivery } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { QUEUE_SCHEMA } from '../queue/queue-schema.js';
-import { messageAccount, messageText } from './delivery-message.js';
+import { createdAmong, createdWith, messageAccount, messageText } from './delivery-message.js';
 import { deliveryWebhooks, WEBHOOK_VERSION } from './delivery-webhook-cache.js';
 
 /** A delivery as the log shows it, its message put together from its head and its event's payload (delivery-message.ts). */
@@ -178,12 +178,13 @@ function claimStatement(db: Database, options: ClaimOptions) {
          select d.id as d_id, d.account_id as d_account_id, d.webhook_id as d_webhook_id, d.event as d_event, d.test as d_test,
                 d.attempts as d_attempts, d.next_attempt_at as d_next_attempt_at, ${messageText('d')} as d_message,
                 ${messageAccount('d')} as d_issuer, l.lease_token as d_lease_token, ${WEBHOOK_VERSION} as w_version
-           from leased l join webhook_deliveries d on d.id = l.delivery_id join webhooks w on w.id = d.webhook_id
+           from leased l join webhook_deliveries d on d.id = l.delivery_id and ${createdWith('d.id_time', 'l.delivery_id')} join webhooks w on w.id = d.webhook_id
            left join webhook_policies p on p.id = w.webhook_policy_id and p.account_id = w.account_id
+          where ${createdAmong('d.id_time', 'select delivery_id from leased')}
        ) c on true`,
     [
       options.leasedBy, options.inFlight.map((h) => h.webhookId), options.inFlight.map((h) => h.count), options.perWebhook, options.limit * SCAN_FACTOR,
       options.limit, options.perWebhook, options.limit, options.leaseMs / 1000, options.leasedBy, options.perWebhook,
     ],
-  );
+  ).options({ name: 'tessera_delivery_claim' });
 }

@@ -30,6 +30,7 @@ describe('batched fan-out of webhook events', () => {
   });
   afterAll(() => test.drop());
   beforeEach(async () => {
+    await test.db('webhook_delivery_queue').del();
     await test.db('webhook_deliveries').del();
     await test.db('webhook_event_messages').del();
   });

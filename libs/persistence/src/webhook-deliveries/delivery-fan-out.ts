@@ -63,16 +63,16 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
        select * from json_to_recordset(?::json)
               as v(id uuid, account_id text, webhook_id int, event text, test boolean, event_at timestamptz, status text, paused_reason text, leased boolean, p int, head json, seq bigint, ordered boolean)
      ), ins as (
-       insert into webhook_deliveries (id, account_id, webhook_id, event, test, message_head, event_message_id, event_at, status, paused_reason, event_seq, next_attempt_at)
+       insert into webhook_deliveries (id, account_id, webhook_id, event, test, message_head, event_message_id, event_at, status, paused_reason, event_seq, next_attempt_at, id_time)
        select v.id, v.account_id, v.webhook_id, v.event, v.test, v.head, payloads.id, v.event_at, v.status, v.paused_reason, v.seq,
-              case when v.status = 'pending' then now() end
+              case when v.status = 'pending' then now() end, coalesce(uuid_extract_timestamp(v.id), now())
          from v join payloads using (p)
-       on conflict (id) do nothing
-       returning id, account_id, webhook_id, status, attempts, next_attempt_at, event_message_id
+       on conflict (id, id_time) do nothing
+       returning id, account_id, webhook_id, status, attempts, next_attempt_at, event_message_id, id_time
      ), messages as (
-       insert into webhook_event_messages (id, account_id, payload)
-       select payloads.id, m.account_id, payloads.value
-         from payloads join (select distinct event_message_id, account_id from ins) m on m.event_message_id = payloads.id
+       insert into webhook_event_messages (id, account_id, payload, created_at)
+       select payloads.id, m.account_id, payloads.value, m.id_time
+         from payloads join (select distinct event_message_id, account_id, id_time from ins) m on m.event_message_id = payloads.id
      ), queued as (
        insert into webhook_delivery_queue (delivery_id, account_id, webhook_id, ordered_seq, due_at, lease_token, leased_by)
        select ins.id, ins.account_id, ins.webhook_id, case when v.ordered then v.seq end,

@@ -8,10 +8,32 @@
 
 /** SQL: the message text of the delivery row aliased `d`. */
 export function messageText(d: string): string {
-  return `coalesce(${d}.message::text, left(${d}.message_head::text, -1) || ',"payload":' || (select e.payload::text from webhook_event_messages e where e.id = ${d}.event_message_id) || '}')`;
+  return `coalesce(${d}.message::text, left(${d}.message_head::text, -1) || ',"payload":' || (select e.payload::text from webhook_event_messages e where e.id = ${d}.event_message_id and e.created_at = ${d}.id_time) || '}')`;
 }
 
 /** SQL: the account URL the message of the delivery row aliased `d` names (its `account`: the JWT issuer); the head holds it. */
 export function messageAccount(d: string): string {
   return `coalesce(${d}.message, ${d}.message_head)->>'account'`;
+}
+
+/**
+ * SQL: `column` (a delivery's `id_time`, or an attempt's `delivery_id_time`) within the time the
+ * delivery id `id` carries (decision 057: a UUID v7's first 48 bits), so a lookup by id reads the one
+ * partition of the log that can hold it — at plan time for a parameter, per row in a join. An id
+ * made before carries no time, and the range is then every partition.
+ */
+export function createdWith(column: string, id: string): string {
+  return `${column} >= coalesce(uuid_extract_timestamp(${id}), '-infinity') and ${column} <= coalesce(uuid_extract_timestamp(${id}), 'infinity')`;
+}
+
+/**
+ * SQL: `column` within the times the ids of `ids` (a one-column select) carry, from the earliest to
+ * the latest: the partitions a batch can touch, known before its join runs. The planner may join a
+ * batch's deliveries on an id it holds equal to the delivery's (the queue row's), leaving
+ * `createdWith` a filter after every partition's index was read; these bounds prune whatever the
+ * join order.
+ */
+export function createdAmong(column: string, ids: string): string {
+  return `${column} >= (select min(coalesce(uuid_extract_timestamp(i.id), '-infinity')) from (${ids}) as i(id))
+          and ${column} <= (select max(coalesce(uuid_extract_timestamp(i.id), 'infinity')) from (${ids}) as i(id))`;
 }

@@ -21,6 +21,7 @@ describe('recordAsClaimed', () => {
   });
   afterAll(() => test.drop());
   beforeEach(async () => {
+    await test.db('webhook_delivery_queue').del();
     await test.db('webhook_deliveries').del();
     await test.db('webhooks').where({ id: hook }).update({ consecutive_failures: 3, last_error: '500 Internal Server Error' });
   });
@@ -48,7 +49,10 @@ describe('recordAsClaimed', () => {
   it('writes each outcome, its attempt with the next number, clears the lease and the webhook failures', async () => {
     const claimed = await claim(3);
     const [first] = claimed;
-    await test.db('webhook_delivery_attempts').insert({ account_id: 'outcomes', delivery_id: first!.delivery.id, attempt: 1, started_at: new Date(), duration_ms: 1 });
+    await test.db('webhook_delivery_attempts').insert({
+      account_id: 'outcomes', delivery_id: first!.delivery.id, delivery_id_time: test.db.raw('(select id_time from webhook_deliveries where id = ?)', [first!.delivery.id]),
+      attempt: 1, started_at: new Date(), duration_ms: 1,
+    });
 
     const written = await recordAsClaimed(test.db, claimed.map((c) => delivered(c)));
 

@@ -10,6 +10,7 @@
 import type { DeliveryLease, HeldDeliveryState, NewDeliveryAttempt, ProgressAsClaimed, RecordedProgress } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
+import { createdAmong, createdWith } from './delivery-message.js';
 
 const leasePairs = (leases: readonly DeliveryLease[]) => [leases.map((l) => l.id), leases.map((l) => l.token)];
 
@@ -26,10 +27,12 @@ export async function leasedStates(db: Database, leases: readonly DeliveryLease[
   if (leases.length === 0) return [];
   const { rows } = await db.raw<{ rows: HeldDeliveryState[] }>(
     `select d.id, q.lease_token, d.status, d.attempts, d.next_attempt_at, d.paused_reason
-       from webhook_deliveries d join webhook_delivery_queue q on q.delivery_id = d.id
-       join unnest(?::uuid[], ?::uuid[]) as v(id, token) on d.id = v.id and q.lease_token = v.token
+       from unnest(?::uuid[], ?::uuid[]) as v(id, token)
+       join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
+       join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.id_time', 'q.delivery_id')}
+      where ${createdAmong('d.id_time', 'select unnest(?::uuid[])')}
       order by d.id for no key update of d, q`,
-    leasePairs(leases),
+    [...leasePairs(leases), leases.map((l) => l.id), leases.map((l) => l.id)],
   );
   return rows;
 }
@@ -47,7 +50,8 @@ export async function recordProgress(db: Database, rows: readonly RecordedProgre
           set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, delivered_at = v.delivered_at,
               paused_reason = v.paused_reason
          from v
-        where d.id = v.id and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.lease_token = v.token)
+        where d.id = v.id and ${createdWith('d.id_time', 'v.id')} and ${createdAmong('d.id_time', 'select id from v')}
+          and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.lease_token = v.token)
        returning d.id, v.token, v.status, v.next_attempt_at
      ), requeued as (
        update webhook_delivery_queue q set due_at = p.next_attempt_at, lease_token = null, leased_by = null
@@ -68,15 +72,17 @@ export async function addAttempts(db: Database, attempts: ReadonlyArray<NewDeliv
   if (attempts.length === 0) return;
   // One attempt per delivery in a batch (one lease at a time), so max + 1 is that delivery's next number.
   await db.raw(
-    `insert into webhook_delivery_attempts (account_id, delivery_id, attempt, started_at, duration_ms, status_code, error, response_excerpt)
-     select d.account_id, v.delivery_id, coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = v.delivery_id), 0) + 1,
+    `insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
+     select d.account_id, v.delivery_id, d.id_time,
+            coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = v.delivery_id and a.delivery_id_time = d.id_time), 0) + 1,
             v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
        from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])
             as v(delivery_id, started_at, duration_ms, status_code, error, response_excerpt)
-       join webhook_deliveries d on d.id = v.delivery_id`,
+       join webhook_deliveries d on d.id = v.delivery_id and ${createdWith('d.id_time', 'v.delivery_id')}
+      where ${createdAmong('d.id_time', 'select unnest(?::uuid[])')}`,
     [
       attempts.map((a) => a.deliveryId), attempts.map((a) => a.started_at), attempts.map((a) => a.duration_ms), attempts.map((a) => a.status_code),
-      attempts.map((a) => a.error), attempts.map((a) => a.response_excerpt),
+      attempts.map((a) => a.error), attempts.map((a) => a.response_excerpt), attempts.map((a) => a.deliveryId), attempts.map((a) => a.deliveryId),
     ] as Knex.RawBinding[],
   );
 }
@@ -89,7 +95,8 @@ export async function addAttempts(db: Database, attempts: ReadonlyArray<NewDeliv
 export const RELEASE = `, held as (
        select q.delivery_id, d.status, d.next_attempt_at from webhook_delivery_queue q
          join v on q.delivery_id = v.id and q.lease_token = v.token
-         join webhook_deliveries d on d.id = q.delivery_id
+         join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.id_time', 'q.delivery_id')}
+        where ${createdAmong('d.id_time', 'select id from v')}
         order by q.delivery_id for no key update of q
      ), freed as (
        update webhook_delivery_queue q set lease_token = null, leased_by = null, due_at = coalesce(h.next_attempt_at, now())
@@ -156,8 +163,9 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
         where w.id in (select webhook_id from v where clears) and (w.consecutive_failures > 0 or w.last_error is not null)
         order by w.id for no key update
      ), held as (
-       select d.id from webhook_deliveries d join webhook_delivery_queue q on q.delivery_id = d.id join v on d.id = v.id and q.lease_token = v.token
-        where (select count(*) from hooks) >= 0
+       select d.id from v join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
+         join webhook_deliveries d on d.id = v.id and ${createdWith('d.id_time', 'v.id')}
+        where (select count(*) from hooks) >= 0 and ${createdAmong('d.id_time', 'select id from v')}
         order by d.id for no key update of d, q
      ), progress as (
        update webhook_deliveries d
@@ -165,18 +173,19 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
               paused_reason = null
          from v
         where (select count(*) from held) >= 0
-          and d.id = v.id and d.status = 'pending' and d.attempts = v.claimed_attempts
+          and d.id = v.id and ${createdWith('d.id_time', 'v.id')} and ${createdAmong('d.id_time', 'select id from v')} and d.status = 'pending' and d.attempts = v.claimed_attempts
           and date_trunc('milliseconds', d.next_attempt_at) = v.claimed_next_at
           and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.lease_token = v.token)
-       returning d.id, d.account_id, v.token, v.status, v.next_attempt_at
+       returning d.id, d.account_id, d.id_time, v.token, v.status, v.next_attempt_at
      ), requeued as (
        update webhook_delivery_queue q set due_at = p.next_attempt_at, lease_token = null, leased_by = null
          from progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status = 'pending'
      ), removed as (
        delete from webhook_delivery_queue q using progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status <> 'pending'
      ), attempts as (
-       insert into webhook_delivery_attempts (account_id, delivery_id, attempt, started_at, duration_ms, status_code, error, response_excerpt)
-       select p.account_id, p.id, coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = p.id), 0) + 1,
+       insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
+       select p.account_id, p.id, p.id_time,
+              coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = p.id and a.delivery_id_time = p.id_time), 0) + 1,
               v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
          from progress p join v on v.id = p.id and v.token = p.token
      ), cleared as (
@@ -186,6 +195,6 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
      )
      select token from progress`,
     [batch],
-  );
+  ).options({ name: 'tessera_outcome_batch' });
   return written.map((row) => row.token);
 }

@@ -5,6 +5,7 @@
  */
 import type { DeliveryProgress, RedeliveryRange } from '@tessera/domain';
 import type { Database } from '../database.js';
+import { createdWith } from './delivery-message.js';
 import { notifyDispatchers } from './delivery-wakeups.js';
 
 const FRESH_SERIES = "status = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null, paused_reason = null";
@@ -26,11 +27,11 @@ const QUEUED = `queued as (
 export async function requeueDelivery(db: Database, account: string, deliveryId: string): Promise<DeliveryProgress> {
   const { rows } = await db.raw<{ rows: DeliveryProgress[] }>(
     `with fresh as (
-       update webhook_deliveries set ${FRESH_SERIES} where account_id = ? and id = ?
+       update webhook_deliveries set ${FRESH_SERIES} where account_id = ? and id = ? and ${createdWith('id_time', '?::uuid')}
        returning id, account_id, webhook_id, event_seq, status, attempts, next_attempt_at, delivered_at
      ), ${QUEUED}
      select status, attempts, next_attempt_at, delivered_at from fresh`,
-    [account, deliveryId],
+    [account, deliveryId, deliveryId, deliveryId],
   );
   await notifyDispatchers(db);
   return rows[0]!;
@@ -40,17 +41,19 @@ export async function requeueRange(db: Database, account: string, webhookId: num
   const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
     `with fresh as (
        update webhook_deliveries set ${FRESH_SERIES}
-        where id in (
-          select id from webhook_deliveries
+        where (id, id_time) in (
+          -- A delivery's id time is its event's millisecond (its creation before decision 057), never before it, so
+          -- the partitions of the log before the range are not read.
+          select id, id_time from webhook_deliveries
            where account_id = ? and webhook_id = ? and not test and status = any(?::text[])
-             and event_at >= ? and (?::timestamptz is null or event_at < ?::timestamptz)
+             and event_at >= ? and id_time >= date_trunc('milliseconds', ?::timestamptz) and (?::timestamptz is null or event_at < ?::timestamptz)
            order by event_at, id
            limit ?
            for update)
        returning id, account_id, webhook_id, event_seq
      ), ${QUEUED}
      select count(*)::int as n from fresh`,
-    [account, webhookId, [...range.statuses], range.from, range.to, range.to, limit],
+    [account, webhookId, [...range.statuses], range.from, range.from, range.to, range.to, limit],
   );
   const queued = rows[0]?.n ?? 0;
   if (queued > 0) await notifyDispatchers(db);

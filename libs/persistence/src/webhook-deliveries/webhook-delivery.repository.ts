@@ -12,6 +12,8 @@ import { fetchPage } from '../collections/collection.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
 import { attemptsOf, summariesOf } from './delivery-attempts.js';
 import { claimDueDeliveries, deliveryColumns } from './delivery-claims.js';
+import { deliveryLogHorizon } from './delivery-log-partitions.js';
+import { createdWith } from './delivery-message.js';
 import { insertDeliveries, subscribersOf } from './delivery-fan-out.js';
 import { addAttempts, leasedStates, lockWebhooks, recordAsClaimed, recordProgress, releaseLeases, webhooksSucceeded } from './delivery-outcomes.js';
 import { requeueDelivery, requeueRange } from './delivery-requeue.js';
@@ -23,7 +25,10 @@ export const DELIVERY_SQL_COLUMNS: Readonly<Record<string, string>> = {
 
 export function webhookDeliveryRepository(db: Database): WebhookDeliveryRepository {
   const findDelivery = async (account: string, webhookId: number, deliveryId: string, forUpdate: boolean) => {
-    const query = db('webhook_deliveries').where({ account_id: account, webhook_id: webhookId, id: deliveryId }).first(deliveryColumns(db));
+    const query = db('webhook_deliveries')
+      .where({ account_id: account, webhook_id: webhookId, id: deliveryId })
+      .whereRaw(createdWith('id_time', '?::uuid'), [deliveryId, deliveryId])
+      .first(deliveryColumns(db));
     if (forUpdate) query.forUpdate();
     return ((await query) as WebhookDeliveryRecord | undefined) ?? null;
   };
@@ -108,6 +113,7 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
       return { rows: await summariesOf(db, page.rows), total: page.total };
     },
 
+    logSince: () => deliveryLogHorizon(db),
     find: (account, webhookId, deliveryId) => findDelivery(account, webhookId, deliveryId, false),
     findForUpdate: (account, webhookId, deliveryId) => findDelivery(account, webhookId, deliveryId, true),
     attempts: (account, deliveryId): Promise<DeliveryAttemptRecord[]> => attemptsOf(db, account, deliveryId),

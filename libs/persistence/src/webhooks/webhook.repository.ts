@@ -8,6 +8,7 @@
 import { trustedAccountId, type EventName, type WebhookRecord, type WebhookRepository } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
+import { createdWith } from '../webhook-deliveries/delivery-message.js';
 import { fetchPage } from '../collections/collection.js';
 
 const COLUMNS = [
@@ -68,7 +69,7 @@ export function webhookRepository(db: Database): WebhookRepository {
       if (changes.ordered !== undefined) {
         await db.raw(
           `update webhook_delivery_queue q set ordered_seq = case when ? then d.event_seq end
-             from webhook_deliveries d where q.account_id = ? and q.webhook_id = ? and d.id = q.delivery_id`,
+             from webhook_deliveries d where q.account_id = ? and q.webhook_id = ? and d.id = q.delivery_id and ${createdWith('d.id_time', 'q.delivery_id')}`,
           [changes.ordered, account, id],
         );
       }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabase, findFreePort } from '@tessera/persistence';
 import { workspaceRoot } from '../paths.js';
+import { processAlive } from '../testing/process-alive.js';
 
 describe('npm run db -- start|stop|status: the embedded PostgreSQL on its own', () => {
   let dir: string;
@@ -15,14 +16,6 @@ describe('npm run db -- start|stop|status: the embedded PostgreSQL on its own', 
     return { code: run.status, output: run.stdout + run.stderr };
   };
   const holderPid = async () => JSON.parse(await readFile(path.join(dir, 'db.json'), 'utf8')).pid as number;
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
 
   beforeAll(async () => {
     // Not mkdtemp: its 0700 folder would keep out the postgres user the embedded server runs as under root.
@@ -34,7 +27,7 @@ describe('npm run db -- start|stop|status: the embedded PostgreSQL on its own', 
   });
   afterAll(async () => {
     const pid = await holderPid().catch(() => undefined);
-    if (pid && alive(pid)) process.kill(pid, 'SIGTERM');
+    if (pid && processAlive(pid)) process.kill(pid, 'SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 3000));
     await rm(dir, { recursive: true, force: true });
   });
@@ -62,7 +55,7 @@ describe('npm run db -- start|stop|status: the embedded PostgreSQL on its own', 
     expect(db('start')).toEqual({ code: 0, output: expect.stringContaining(`already running (pid ${pid}`) });
 
     expect(db('stop')).toEqual({ code: 0, output: expect.stringContaining(`stopped (pid ${pid}`) });
-    expect(alive(pid)).toBe(false);
+    expect(processAlive(pid)).toBe(false);
     expect(db('status')).toEqual({ code: 3, output: expect.stringContaining('not running') });
     await expect(readFile(path.join(dir, 'db.json'))).rejects.toThrow(/ENOENT/);
     // A clean stop: PostgreSQL logged its shutdown as complete and left no postmaster.pid behind.

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { findFreePort } from '@tessera/persistence';
 import { workspaceRoot } from '../paths.js';
@@ -18,17 +18,12 @@ export interface StartedStack {
  * database; resolves once it says "Tessera is up", rejects with its output when it does not.
  */
 export async function startStack(options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<StartedStack> {
-  const ports = {} as Record<PortName, number>;
-  for (const name of Object.keys(DEFAULT_PORTS) as PortName[]) ports[name] = await findFreePort();
-  const launcher = spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'tools/dev/src/start.ts')], {
-    cwd: options.cwd,
-    detached: true,
-    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), ...options.env },
-  });
+  const ports = await freePorts();
+  const launcher = spawnLauncher({ cwd: options.cwd, ports, env: options.env });
   const stop = () => stopLauncher(launcher);
   let output = '';
-  launcher.stdout!.on('data', (chunk) => (output += chunk));
-  launcher.stderr!.on('data', (chunk) => (output += chunk));
+  launcher.stdout.on('data', (chunk) => (output += chunk));
+  launcher.stderr.on('data', (chunk) => (output += chunk));
   const began = Date.now();
   while (!output.includes('Tessera is up') && launcher.exitCode === null && Date.now() - began < (options.timeoutMs ?? 90_000)) {
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -48,6 +43,32 @@ async function stopLauncher(launcher: ChildProcess): Promise<void> {
   await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))]);
   // A launcher that stopped in time leaves no timer behind to keep the test's process alive.
   clearTimeout(timer);
+  killLauncherGroup(launcher);
+}
+
+/** A free port for each app, by the variable that moves it. */
+export async function freePorts(): Promise<Record<PortName, number>> {
+  const ports = {} as Record<PortName, number>;
+  for (const name of Object.keys(DEFAULT_PORTS) as PortName[]) ports[name] = await findFreePort();
+  return ports;
+}
+
+/**
+ * `npm start` (tools/dev/src/start.ts) with `args`, from `cwd`, on `ports`, with `env` over this
+ * process's environment. It leads a process group of its own, so that killLauncherGroup reaches
+ * every app it started.
+ */
+export function spawnLauncher(options: { cwd: string; args?: string[]; ports: Record<PortName, number>; env: NodeJS.ProcessEnv }): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(workspaceRoot, 'tools/dev/src/start.ts'), ...(options.args ?? [])], {
+    cwd: options.cwd,
+    detached: true,
+    env: { ...process.env, ...Object.fromEntries(Object.entries(options.ports).map(([k, v]) => [k, String(v)])), ...options.env },
+  });
+}
+
+/** SIGKILL to the launcher's whole process group: no app of it is left running. */
+export function killLauncherGroup(launcher: ChildProcess): void {
+  if (!launcher.pid) return;
   try {
     process.kill(-launcher.pid, 'SIGKILL');
   } catch {

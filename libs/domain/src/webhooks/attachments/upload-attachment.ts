@@ -9,7 +9,7 @@
 import { assertValidInput } from '../../errors/input-problems.js';
 import type { AccessContext } from '../../identity/access-context.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
-import { recordWebhookChange } from '../record-webhook-change.js';
+import { recordSettingChange } from '../../outbox/record-setting-change.js';
 import { assertWebhookAdmin } from '../webhook-admin.js';
 import { attachmentContentType, attachmentFileErrors, attachmentFilename, generateAttachmentKey } from './attachment-file.js';
 import type { AttachmentRecord } from './attachment-record.js';
@@ -26,7 +26,7 @@ export async function uploadAttachment(access: AccessContext, file: UploadedFile
   const fields = { key: generateAttachmentKey(), filename: attachmentFilename(file.filename), content_type: attachmentContentType(file.contentType) };
   return uow.transaction(async (tx) => {
     const attachment = await tx.attachments.insert(access.account.id, { ...fields, data: file.data, created_by_id: access.person.id });
-    await recordWebhookChange(tx, access, { type: 'Attachment', id: attachment.id }, 'create', { ...fields, size: attachment.size });
+    await recordSettingChange(tx, access, { type: 'Attachment', id: attachment.id }, 'create', { ...fields, size: attachment.size });
     return attachment;
   });
 }

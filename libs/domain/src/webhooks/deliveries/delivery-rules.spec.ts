@@ -1,4 +1,4 @@
-import { fanOutDeliveryId } from './delivery-id.js';
+import { deliveryIdTime, fanOutDeliveryId, newDeliveryId } from './delivery-id.js';
 import { failureRecipients, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, progressAfter, RETRY_SCHEDULE_MS, retryAfterMs, retryDelayMs } from './delivery-rules.js';
 import { eventNodeType } from './test-webhook.js';
 
@@ -78,12 +78,20 @@ describe('failureRecipients', () => {
 });
 
 describe('fanOutDeliveryId', () => {
-  it('is a UUID v5, the same for the same job and webhook, different otherwise', () => {
-    const id = fanOutDeliveryId('1234', 7);
-    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(fanOutDeliveryId('1234', 7)).toBe(id);
-    expect(fanOutDeliveryId('1234', 8)).not.toBe(id);
-    expect(fanOutDeliveryId('1235', 7)).not.toBe(id);
+  const at = new Date('2026-11-29T08:15:30.123Z');
+  it('is a UUID v7 carrying the event time, the same for the same job and webhook, different otherwise', () => {
+    const id = fanOutDeliveryId('1234', 7, at);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(deliveryIdTime(id)).toEqual(at);
+    expect(fanOutDeliveryId('1234', 7, at)).toBe(id);
+    expect(fanOutDeliveryId('1234', 8, at)).not.toBe(id);
+    expect(fanOutDeliveryId('1235', 7, at)).not.toBe(id);
+  });
+
+  it('gives no time for an id made before ids carried one', () => {
+    expect(deliveryIdTime('9a2f6c1e-3b4d-5e6f-8a7b-1c2d3e4f5a6b')).toBeNull();
+    expect(deliveryIdTime('9a2f6c1e-3b4d-4e6f-8a7b-1c2d3e4f5a6b')).toBeNull();
+    expect(deliveryIdTime(newDeliveryId(at))).toEqual(at);
   });
 });
 

@@ -65,7 +65,7 @@ describe('fanOutWebhookEvents', () => {
     // Two events of the same key are looked up once.
     expect(seen.keys).toEqual([[{ account: 'wdc', event: 'request.create' }, { account: 'wdc', event: 'person.create' }]]);
     expect(seen.inserted.map((d) => [d.id, d.webhookId, d.message.object_id])).toEqual([
-      [fanOutDeliveryId('j1', 1), 1, 10], [fanOutDeliveryId('j1', 2), 2, 10], [fanOutDeliveryId('j2', 1), 1, 11], [fanOutDeliveryId('j2', 2), 2, 11],
+      [fanOutDeliveryId('j1', 1, at), 1, 10], [fanOutDeliveryId('j1', 2, at), 2, 10], [fanOutDeliveryId('j2', 1, at), 1, 11], [fanOutDeliveryId('j2', 2, at), 2, 11],
     ]);
     expect(seen.inserted[0]!.message).toMatchObject({ webhook_id: 1, account_id: 'wdc', event: 'request.create', account: `${API}/accounts/wdc`, payload: { id: 10 } });
   });
@@ -77,12 +77,12 @@ describe('fanOutWebhookEvents', () => {
 
     expect(results).toEqual([{ deliveries: 1, paused: 1 }]);
     expect(seen.inserted.map((d) => [d.webhookId, d.pausedReason])).toEqual([[1, null], [2, PAUSED_REASONS.disabledByAdministrator]]);
-    expect([...seen.lease!.ids]).toEqual([fanOutDeliveryId('j1', 1)]);
-    expect(handedOff.map((h) => [h.delivery.id, h.webhook.id, h.lease.token])).toEqual([[fanOutDeliveryId('j1', 1), 1, `token-${fanOutDeliveryId('j1', 1)}`]]);
+    expect([...seen.lease!.ids]).toEqual([fanOutDeliveryId('j1', 1, at)]);
+    expect(handedOff.map((h) => [h.delivery.id, h.webhook.id, h.lease.token])).toEqual([[fanOutDeliveryId('j1', 1, at), 1, `token-${fanOutDeliveryId('j1', 1, at)}`]]);
   });
 
   it('adds nothing when its job runs again: the delivery ids derive from the job id', async () => {
-    const existing = new Set([fanOutDeliveryId('j1', 1)]);
+    const existing = new Set([fanOutDeliveryId('j1', 1, at)]);
     const { uow } = store([hook(1, 'wdc', 'request.create')], existing);
     const { results } = await fanOutWebhookEvents([{ event: event('wdc', 'request.create', 10), jobId: 'j1', eventAt: at }], { apiUrl: API }, uow);
     expect(results).toEqual([{ deliveries: 0, paused: 0 }]);

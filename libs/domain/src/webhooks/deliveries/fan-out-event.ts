@@ -12,6 +12,7 @@
  *   `POST /v1/webhooks/:id/redeliver` send it.
  * - Delivery ids derive from the queue job's id, so a fan-out that runs again
  *   (its job retried after a commit whose completion was lost) adds nothing.
+ * - An event naming a webhook (`webhook_id`: an automation rule's call) goes to that one only.
  * - Ordered webhooks (decision 052): each delivery carries its event's place in commit order, the
  *   queue job's id, and is never handed off: the claim sends it when it is its webhook's head.
  * - Hand-off: the caller may take some of the new pending deliveries for its
@@ -69,8 +70,10 @@ export async function fanOutWebhookEvents(events: readonly FanOutEvent[], settin
 
   const planned = keyed.map(({ event, jobId, eventAt, account }) => {
     const issuer = accountUrl(settings.apiUrl, account);
-    return (byKey.get(keyOf(account, event.event)) ?? []).map((webhook): NewDelivery => ({
-      id: fanOutDeliveryId(jobId, webhook.id),
+    // An automation rule's `call webhook` names its one webhook (docs/decisions/053).
+    const subscribers = (byKey.get(keyOf(account, event.event)) ?? []).filter((webhook) => event.webhook_id === undefined || webhook.id === event.webhook_id);
+    return subscribers.map((webhook): NewDelivery => ({
+      id: fanOutDeliveryId(jobId, webhook.id, eventAt),
       account,
       webhookId: webhook.id,
       test: false,

@@ -13,12 +13,15 @@ import type { DeliverySummary, DeliveryWithAttempts } from './delivery-record.js
 
 type Reads = Pick<Repositories, 'webhookDeliveries'>;
 
-export async function listWebhookDeliveries(access: AccessContext, webhookId: number, query: CollectionQuery, repos: Reads): Promise<Page<DeliverySummary>> {
+/** A page of the log, and where the log begins: deliveries created before `logSince` were dropped with their week (decision 057). */
+export type DeliveryLogPage = Page<DeliverySummary> & { logSince: Date | null };
+
+export async function listWebhookDeliveries(access: AccessContext, webhookId: number, query: CollectionQuery, repos: Reads): Promise<DeliveryLogPage> {
   assertWebhookAdmin(access, 'Read');
   const page = await repos.webhookDeliveries.list(access.account.id, webhookId, query);
   // An empty page may mean no such webhook in this account: only then is it worth a second read.
   if (page.total === 0 && !(await repos.webhookDeliveries.webhook(access.account.id, webhookId))) throw notFound();
-  return page;
+  return { ...page, logSince: await repos.webhookDeliveries.logSince() };
 }
 
 export async function getWebhookDelivery(access: AccessContext, webhookId: number, deliveryId: string, repos: Reads): Promise<DeliveryWithAttempts> {

@@ -5,7 +5,6 @@
  * any other (a dispatcher claims, signs and sends it, and logs the attempt); a test
  * delivery gets one attempt and never counts as the webhook's failure.
  */
-import { randomUUID } from 'node:crypto';
 import { notFound } from '../../errors/domain-error.js';
 import type { EventNoun } from '../../events/event-catalogue.js';
 import type { AccessContext } from '../../identity/access-context.js';
@@ -13,6 +12,7 @@ import { encodeNodeId } from '../../node-id.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { assertWebhookAdmin } from '../webhook-admin.js';
 import { accountUrl, buildWebhookMessage } from './webhook-message.js';
+import { newDeliveryId } from './delivery-id.js';
 
 /** SPEC.md "Events" rule 1: a test delivery's object_id. */
 export const TEST_OBJECT_ID = 12345;
@@ -36,7 +36,8 @@ export async function testWebhook(
   return deps.uow.transaction(async (tx) => {
     const webhook = await tx.webhookDeliveries.webhook(account, webhookId);
     if (!webhook) throw notFound();
-    const id = randomUUID();
+    const eventAt = await tx.now();
+    const id = newDeliveryId(eventAt);
     const message = buildWebhookMessage(
       {
         account_id: account,
@@ -51,7 +52,7 @@ export async function testWebhook(
       webhook,
       accountUrl(deps.apiUrl, account),
     );
-    await tx.webhookDeliveries.insert([{ id, account, webhookId, test: true, message, eventAt: await tx.now(), sequence: null, ordered: false }]);
+    await tx.webhookDeliveries.insert([{ id, account, webhookId, test: true, message, eventAt, sequence: null, ordered: false }]);
     return { deliveryId: id };
   });
 }

@@ -81,6 +81,8 @@ export interface WebhookDeliveryRepository {
   /** The webhook of this account, for the test and log endpoints; null when none. */
   webhook(account: AccountId, webhookId: number): Promise<DeliveryWebhook | null>;
   list(account: AccountId, webhookId: number, query: CollectionQuery): Promise<Page<DeliverySummary>>;
+  /** Where the delivery log begins (decision 057): older deliveries were dropped with their week; null while it holds none. */
+  logSince(): Promise<Date | null>;
   find(account: AccountId, webhookId: number, deliveryId: string): Promise<WebhookDeliveryRecord | null>;
   /** Row-locked: a redelivery and the recording of an outcome take turns. */
   findForUpdate(account: AccountId, webhookId: number, deliveryId: string): Promise<WebhookDeliveryRecord | null>;

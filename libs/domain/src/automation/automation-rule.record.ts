@@ -1,0 +1,95 @@
+/**
+ * An automation rule (issue 33; ../shared/RECORDS.md "automation_rule" and §6), a record of the
+ * engine (docs/decisions/039, 053): `/v1/automation_rules`, GraphQL's `AutomationRule`. When a
+ * record of its type (`generic`) or its owner record (`owner_type`, `owner_id`) changes as its
+ * `trigger` says, its `condition` decides whether its `actions` run, as the person who last wrote
+ * the rule (automation-run.ts). Compiled when written: every problem is a 422 pointing at it. Its
+ * catalogue is the bare `automation_rule` its webhook calls send: writing a rule fires nothing.
+ */
+import type { FieldError } from '../errors/domain-error.js';
+import { FACETS, defineRecord, type RecordLookups } from '../record-engine/define-record.js';
+import { compileRule, ruleSubject } from './compile-rule.js';
+import { parseAction } from './rule-actions.js';
+import { namedLines } from '../records/named-lines.js';
+import { RULE_LIMITS } from './rule-limits.js';
+import { RULE_NOUNS } from './rule-subjects.js';
+
+const { all: ALL, listed: LISTED } = FACETS;
+const TEXT_MAX = 20_000;
+
+/** Generic for a type or owned by one record, never both; then the rule compiles. */
+function compiles(rule: Readonly<Record<string, unknown>>): FieldError[] {
+  const [generic, ownerType, ownerId] = [rule['generic'], rule['owner_type'], rule['owner_id']];
+  if ((generic === null) === (ownerType === null)) return [['generic', 'A rule is either generic for a record type or has an owner record (owner_type and owner_id), not both nor neither']];
+  if ((ownerType === null) !== (ownerId === null)) return [['owner_id', 'An owner record needs both owner_type and owner_id']];
+  return compileRule(rule).errors;
+}
+
+/** The owner exists in the account; the webhooks and rules actions name too; at most RULE_LIMITS.maxRulesPerType rules for the type or record. */
+const lookups: RecordLookups = async (rule, { account, id, store }) => {
+  const errors: FieldError[] = [];
+  const subject = ruleSubject(rule)!;
+  if (typeof rule['owner_id'] === 'number' && (await store.missingIds(subject.table, [account], [rule['owner_id']])).length > 0) {
+    errors.push(['owner_id', `Owner: no ${subject.what} of the account has the id ${rule['owner_id']}`]);
+  }
+  const actions = namedLines(typeof rule['actions'] === 'string' ? rule['actions'] : '').map((line) => parseAction(line.value));
+  const named = (kind: 'webhook' | 'after') => actions.flatMap((parsed, index) => {
+    if (!parsed.ok || parsed.action.kind !== kind) return [];
+    return [{ index, name: parsed.action.kind === 'webhook' ? parsed.action.webhook : parsed.action.kind === 'after' ? parsed.action.rule : '' }];
+  });
+  const webhooks = named('webhook');
+  const missingWebhooks = new Set(await store.missingNames('webhooks', account, 'name', webhooks.map((each) => each.name)));
+  for (const { index, name } of webhooks) if (missingWebhooks.has(name)) errors.push([`actions[${index}]`, `no webhook of the account is named '${name}'`]);
+  const triggered = named('after').filter(({ name }) => name !== rule['name']);
+  const missingRules = new Set(await store.missingNames('automation_rules', account, 'name', triggered.map((each) => each.name)));
+  for (const { index, name } of triggered) if (missingRules.has(name)) errors.push([`actions[${index}]`, `no automation rule of the account is named '${name}'`]);
+  const [field, value] = rule['generic'] !== null ? ['generic', rule['generic']] : ['owner_id', rule['owner_id']];
+  const siblings = (await store.rowsWhere(AUTOMATION_RULE, account, field, value)).filter((row) => row.id !== id && (field === 'generic' || row['owner_type'] === rule['owner_type']));
+  if (siblings.length >= RULE_LIMITS.maxRulesPerType) errors.push([field, `An account has at most ${RULE_LIMITS.maxRulesPerType} rules for one record type or record`]);
+  return errors;
+};
+
+const nouns = RULE_NOUNS.join(', ');
+
+export const AUTOMATION_RULE = defineRecord({
+  noun: 'automation_rule',
+  node: 'AutomationRule',
+  what: 'automation rule',
+  fields: {
+    name: { type: 'text', max: 128, write: 'change', required: true, description: 'Name', note: "What `after <delay> trigger '<name>'` names it by", collection: ALL },
+    trigger: { type: 'text', max: 128, write: 'change', required: true, description: 'When it runs', note: '`on create`, `on update`, `on create or update`, `on note added` or `on <field> update`', collection: LISTED },
+    expressions: {
+      type: 'text', max: TEXT_MAX, lines: true, write: 'change', description: 'Named values, one `name: expression` a line',
+      note: `CEL expressions reading \`record\`, \`previous\` and \`person\`, and the names of earlier lines; at most ${RULE_LIMITS.maxExpressions}`,
+    },
+    condition: { type: 'text', max: TEXT_MAX, write: 'change', required: true, description: 'When its actions run', note: 'A CEL expression giving a bool' },
+    actions: {
+      type: 'text', max: TEXT_MAX, lines: true, write: 'change', description: 'What it does, in order, one `name: action` a line',
+      note: `\`update <record> set <field> = <value>\`, \`update <record> add note <text>\`, \`update <record> add|remove <value> to|from <collection>\`, \`update <record> clear <collection>\`, \`after <delay> trigger '<rule>'\`, \`call webhook '<webhook>' with payload <value>\`; at most ${RULE_LIMITS.maxActions}`,
+    },
+    description: { type: 'text', max: TEXT_MAX, write: 'change', description: 'Description' },
+    disabled: { type: 'boolean', write: 'change', nullable: false, description: 'Whether it no longer runs', note: 'Default: false', collection: LISTED },
+    position: { type: 'integer', min: 0, max: 1_000_000, write: 'change', description: 'Its place in the order rules run in', note: 'Lowest first; none: after those with one', collection: { default: true, sort: true } },
+    generic: { type: 'enum', values: RULE_NOUNS, write: 'change', description: 'The record type it runs for, every record of it', note: `One of ${nouns}; or an owner record`, collection: ALL },
+    owner_type: { type: 'enum', values: RULE_NOUNS, write: 'change', description: 'The type of the one record it runs for', note: 'With owner_id; or generic', collection: LISTED },
+    owner_id: { type: 'integer', min: 1, write: 'change', description: 'The id of the one record it runs for', collection: { default: true } },
+    last_error: { type: 'text', description: 'Why its last failed run failed; null when none has', collection: LISTED },
+    last_error_at: { type: 'datetime', description: 'When its last failed run failed', collection: ALL },
+  },
+  defaults: { disabled: false },
+  service: ['last_error', 'last_error_at'],
+  rules: compiles,
+  lookups,
+  writers: { roles: ['administrator'], rule: 'This needs the administrator role in the account' },
+  // Administrators only, reads too (docs/decisions/056's readers): a rule shows the account's webhooks and what it does as whom.
+  readers: { all: ['administrator'], when: [] },
+  deletes: true,
+  describe: {
+    create:
+      '`name`, `trigger`, `condition` and either `generic` or `owner_type` with `owner_id` are needed. Expressions, condition and actions are compiled now: ' +
+      'every problem is a 422 naming its place (`expressions[2]`, `actions[0]`). The rule runs as whoever last wrote it. Fires no event.',
+    update: 'Any field; the rule is compiled again as it would be. It then runs as the caller. Fires no event.',
+    delete: 'The rule and its run log go. Fires no event.',
+  },
+});
+

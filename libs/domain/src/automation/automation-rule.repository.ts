@@ -1,0 +1,67 @@
+/**
+ * What the runner of automation rules reads and writes beside the records it changes
+ * (docs/decisions/053): the enabled rules that could match a record, the person each runs as,
+ * the account's runs of the last minute, and the run log. SQL: libs/persistence automation/.
+ */
+import type { CollectionQuery, Page } from '../collections/collection-query.js';
+import type { AccessLookup } from '../identity/access-lookup.js';
+import type { AccountId } from '../tenancy/account-id.js';
+
+/** A rule as stored, with the person it runs as: who created or last changed it (its last audit line's person). */
+export interface StoredRule {
+  id: number;
+  name: string;
+  trigger: string;
+  expressions: string | null;
+  condition: string;
+  actions: string | null;
+  generic: string | null;
+  owner_type: string | null;
+  owner_id: number | null;
+  disabled: boolean;
+  run_as_id: number | null;
+}
+
+export interface RuleRun {
+  ruleId: number;
+  recordType: string;
+  recordId: number;
+  matched: boolean;
+  /** The names of the actions done, in order. */
+  actions: readonly string[];
+  error: string | null;
+  depth: number;
+}
+
+/** A run as `GET /v1/automation_rules/:id/runs` reads it. */
+export interface RuleRunView {
+  id: number;
+  at: Date;
+  record_type: string;
+  record_id: number;
+  matched: boolean;
+  actions: string[];
+  error: string | null;
+  depth: number;
+}
+
+export interface AutomationRuleRepository {
+  /** The enabled rules of the account generic for the type or owned by the record, in position order (none last), then by id. */
+  matching(account: AccountId, noun: string, recordId: number): Promise<StoredRule[]>;
+  /** One rule of the account by id, enabled or not; null when there is none. */
+  find(account: AccountId, id: number): Promise<StoredRule | null>;
+  /** The rule of the account with that name (the lowest id when several share it); null when there is none. */
+  named(account: AccountId, name: string): Promise<StoredRule | null>;
+  /** The account's runs that matched (and so acted) logged in the last minute, on the database clock. */
+  actedInLastMinute(account: AccountId): Promise<number>;
+  /** Logs the runs of one job in one statement, keeping about each rule's newest `keep` (pruned now and then, not at every run). */
+  logRuns(account: AccountId, runs: readonly RuleRun[], keep: number): Promise<void>;
+  /** Sets the rule's last error, now. */
+  failed(account: AccountId, ruleId: number, error: string): Promise<void>;
+  /** One page of a rule's runs. */
+  runsPage(account: AccountId, ruleId: number, query: CollectionQuery): Promise<Page<RuleRunView>>;
+  /** The webhook of the account with that name (the lowest id when several share it): what a `call webhook` sends to. */
+  webhookNamed(account: AccountId, name: string): Promise<{ id: number; event: string } | null>;
+  /** What the access check knows of a person acting in the account, as a token lookup reads it (no token: the grant's token part is empty). */
+  personAccess(account: AccountId, personId: number): Promise<Omit<AccessLookup, 'grant'> & { person: AccessLookup['grant']['person'] } | null>;
+}

@@ -1,0 +1,70 @@
+/** Automation rules' matching, owners and run log (domain automation/automation-rule.repository.ts; migration 90). */
+import type { AutomationRuleRepository, Role, RuleRunView, StoredRule } from '@tessera/domain';
+import { fetchPage } from '../collections/collection.js';
+import type { Database } from '../database.js';
+import { PERSON_COLUMNS, PERSON_JOINS, accessLookupOf, type PersonRow } from '../access/access-lookup-row.js';
+
+/** The person a rule runs as: whoever wrote it last (audit lines are written for every create and change). */
+const RUN_AS = `(select l.person_id from audit_lines l where l.record_type = 'AutomationRule' and l.record_id = r.id order by l.id desc limit 1) as run_as_id`;
+const RULE_COLUMNS = ['r.id', 'r.name', 'r.trigger', 'r.expressions', 'r.condition', 'r.actions', 'r.generic', 'r.owner_type', 'r.owner_id', 'r.disabled'];
+
+const PRUNE_EVERY = 50;
+
+const RUN_COLUMNS: Readonly<Record<string, string>> = {
+  id: 'id', at: 'at', record_type: 'record_type', record_id: 'record_id', matched: 'matched', error: 'error', depth: 'depth',
+};
+
+export function automationRuleRepository(db: Database): AutomationRuleRepository {
+  const rules = () => db('automation_rules as r').select(...RULE_COLUMNS, db.raw(RUN_AS));
+  return {
+    async matching(account, noun, recordId) {
+      // Each side on its partial index (migration 90).
+      return (await rules()
+        .where({ 'r.account_id': account, 'r.disabled': false })
+        .andWhere((q) => q.where('r.generic', noun).orWhere((owned) => owned.where({ 'r.owner_type': noun, 'r.owner_id': recordId })))
+        .orderByRaw('r.position asc nulls last, r.id asc')) as StoredRule[];
+    },
+    async find(account, id) {
+      return ((await rules().where({ 'r.account_id': account, 'r.id': id }).first()) as StoredRule | undefined) ?? null;
+    },
+    async named(account, name) {
+      return ((await rules().where({ 'r.account_id': account, 'r.name': name }).orderBy('r.id').first()) as StoredRule | undefined) ?? null;
+    },
+    async actedInLastMinute(account) {
+      const row = await db('automation_rule_runs').where({ account_id: account, matched: true }).andWhereRaw(`at > now() - interval '1 minute'`).count({ n: '*' }).first();
+      return Number(row?.['n'] ?? 0);
+    },
+    async logRuns(account, runs, keep) {
+      if (runs.length === 0) return;
+      await db('automation_rule_runs').insert(runs.map((run) => ({
+        account_id: account, rule_id: run.ruleId, record_type: run.recordType, record_id: run.recordId, matched: run.matched,
+        actions: JSON.stringify(run.actions), error: run.error, depth: run.depth,
+      })));
+      // A rule's log is cut back to its newest `keep` about once every PRUNE_EVERY runs it logs: each run pays
+      // a share of one delete instead of a delete of its own, and a log holds at most about `keep` + PRUNE_EVERY.
+      for (const ruleId of new Set(runs.map((run) => run.ruleId))) {
+        if (Math.random() * PRUNE_EVERY >= 1) continue;
+        await db.raw(
+          `delete from automation_rule_runs where rule_id = ? and id <= (select id from automation_rule_runs where rule_id = ? order by id desc offset ? limit 1)`,
+          [ruleId, ruleId, keep],
+        );
+      }
+    },
+    async failed(account, ruleId, error) {
+      await db('automation_rules').where({ account_id: account, id: ruleId }).update({ last_error: error, last_error_at: db.fn.now() });
+    },
+    async runsPage(account, ruleId, query) {
+      return fetchPage<RuleRunView>(db('automation_rule_runs').where({ account_id: account, rule_id: ruleId }).select('id', 'at', 'record_type', 'record_id', 'matched', 'actions', 'error', 'depth'), query, RUN_COLUMNS);
+    },
+    async webhookNamed(account, name) {
+      return ((await db('webhooks').where({ account_id: account, name }).orderBy('id').first('id', 'event')) as { id: number; event: string } | undefined) ?? null;
+    },
+    async personAccess(account, personId) {
+      const { rows } = await db.raw<{ rows: PersonRow[] }>(`select ${PERSON_COLUMNS} from people p ${PERSON_JOINS} where p.id = ?`, [account, personId]);
+      const row = rows[0];
+      if (!row) return null;
+      const lookup = accessLookupOf(row, { kind: 'personal_access_token', tokenId: 0, scopes: [], expiresAt: null, revokedAt: null, lastUsedAt: null });
+      return { person: lookup.grant.person, personAccount: lookup.personAccount, account: lookup.account, roles: lookup.roles as Role[] };
+    },
+  };
+}
