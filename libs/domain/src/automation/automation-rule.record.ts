@@ -53,8 +53,6 @@ const nouns = RULE_NOUNS.join(', ');
 
 export const AUTOMATION_RULE = defineRecord({
   noun: 'automation_rule',
-  node: 'AutomationRule',
-  what: 'automation rule',
   fields: {
     name: { type: 'text', max: 128, write: 'change', required: true, description: 'Name', note: "What `after <delay> trigger '<name>'` names it by", collection: ALL },
     trigger: { type: 'text', max: 128, write: 'change', required: true, description: 'When it runs', note: '`on create`, `on update`, `on create or update`, `on note added` or `on <field> update`', collection: LISTED },

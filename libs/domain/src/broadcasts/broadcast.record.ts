@@ -19,8 +19,6 @@ const AUDIENCE_MAX = 1000;
 
 export const BROADCAST = defineRecord({
   noun: 'broadcast',
-  node: 'Broadcast',
-  what: 'broadcast',
   fields: {
     message: { type: 'text', maxBytes: 65_536, write: 'change', required: true, description: 'Message', collection: LISTED },
     message_type: { type: 'enum', values: MESSAGE_TYPES, write: 'change', required: true, description: 'Message type (its icon)', collection: ALL },

@@ -29,8 +29,6 @@ const FIELDS = {
 
 export const SERVICE_INSTANCE = defineRecord({
   noun: 'service_instance',
-  node: 'ServiceInstance',
-  what: 'service instance',
   fields: FIELDS,
   unique: 'name',
   links: { configuration_item_ids: { table: 'ci_service_instances', self: 'service_instance_id', other: 'ci_id', position: 'other' } },

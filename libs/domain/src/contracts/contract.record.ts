@@ -15,8 +15,6 @@ const CONTRACT_CIS_MAX = 1000;
 
 export const CONTRACT = defineRecord({
   noun: 'contract',
-  node: 'Contract',
-  what: 'contract',
   fields: {
     name: { type: 'text', max: 128, write: 'change', required: true, description: 'Name', collection: ALL },
     customer_id: { type: 'reference', target: 'Organization', write: 'change', required: true, description: 'Customer organization', collection: LISTED },

@@ -21,8 +21,6 @@ const visibleTo = (who: string) =>
 
 export const KNOWLEDGE_ARTICLE = defineRecord({
   noun: 'knowledge_article',
-  node: 'KnowledgeArticle',
-  what: 'knowledge article',
   fields: {
     subject: { type: 'text', max: 255, write: 'change', required: true, description: 'Subject', collection: ALL },
     service_id: { type: 'reference', target: 'Service', write: 'change', required: true, description: 'Service the article is about', collection: LISTED },

@@ -11,8 +11,6 @@ const { all: ALL, listed: LISTED } = FACETS;
 
 export const ORGANIZATION = defineRecord({
   noun: 'organization',
-  node: 'Organization',
-  what: 'organization',
   fields: {
     name: { type: 'text', max: 128, write: 'change', required: true, description: 'Name', note: 'Unique in the account', collection: ALL },
     parent_id: { type: 'reference', target: 'Organization', write: 'change', description: 'Parent organization', note: 'Never the organization itself or one below it', collection: LISTED },

@@ -29,8 +29,6 @@ export const MANAGED_IN_DIRECTORY = 'This person belongs to the directory accoun
 
 export const PERSON = defineRecord({
   noun: 'person',
-  node: 'Person',
-  what: 'person',
   plural: 'people',
   fields: {
     name: { type: 'text', max: PERSON_NAME_MAX, write: 'change', required: true, description: 'Name', collection: FACETS.all },

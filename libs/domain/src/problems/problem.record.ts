@@ -20,8 +20,6 @@ const IMPACTS = ['none', 'low', 'medium', 'high', 'top'] as const;
 
 export const PROBLEM = defineRecord({
   noun: 'problem',
-  node: 'Problem',
-  what: 'problem',
   fields: {
     subject: { type: 'text', max: 255, write: 'change', required: true, description: 'Subject: the symptoms', collection: ALL },
     service_id: { type: 'reference', target: 'Service', write: 'change', required: true, description: 'Service the problem affects', collection: LISTED },

@@ -13,8 +13,6 @@ const DEPRECIATION_METHODS = ['not_depreciated', 'double_declining_balance', 're
 
 export const PRODUCT = defineRecord({
   noun: 'product',
-  node: 'Product',
-  what: 'product',
   fields: {
     name: { type: 'text', max: 128, write: 'change', required: true, description: 'Name', collection: ALL },
     brand: { type: 'text', max: 128, write: 'change', required: true, description: 'Brand, typically the manufacturer', collection: LISTED },

@@ -19,8 +19,6 @@ export const PROJECT_TASK_STATUSES = ['registered', 'assigned', 'accepted', 'in_
 
 export const PROJECT_TASK = defineRecord({
   noun: 'project_task',
-  node: 'ProjectTask',
-  what: 'project task',
   fields: {
     project_id: { type: 'reference', target: 'Project', write: 'create', required: true, description: 'Project it is a task of', collection: LISTED },
     subject: PART.subject,

@@ -16,8 +16,6 @@ const COMPLETION_REASONS = ['withdrawn', 'rejected', 'abandoned', 'partial', 'co
 
 export const PROJECT = defineRecord({
   noun: 'project',
-  node: 'Project',
-  what: 'project',
   fields: {
     subject: { type: 'text', max: 255, write: 'change', required: true, description: 'Subject', collection: ALL },
     service_id: { type: 'reference', target: 'Service', write: 'change', required: true, description: 'Service it is for', collection: LISTED },

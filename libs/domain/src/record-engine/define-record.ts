@@ -208,10 +208,10 @@ export type RecordWriters = { rule: string; own?: string; limited?: RecordLimite
 export interface RecordDefinitionInput<F extends RecordFields> {
   /** Its events (`<noun>.create`) and scopes (`<noun>:Read`). */
   noun: EventNoun;
-  /** Its node type: global node IDs, the GraphQL object type, audit lines. */
-  node: string;
-  /** How a sentence names one: `configuration item`. */
-  what: string;
+  /** Its node type: global node IDs, the GraphQL object type, audit lines; default the noun in PascalCase (`service_offering` → `ServiceOffering`). */
+  node?: string;
+  /** How a sentence names one (`configuration item`); default the noun in words (`service_offering` → `service offering`). */
+  what?: string;
   /** Default `<what>s`. */
   plural?: string;
   /** `/v1/<path>`; default the plural in snake_case. */
@@ -369,7 +369,13 @@ function checkedWriters(noun: string, fields: RecordFields, writers: RecordWrite
   return writers;
 }
 
-export function defineRecord<const F extends RecordFields>(input: RecordDefinitionInput<F>): RecordDefinition<WithSystemFields<F>> {
+export function defineRecord<const F extends RecordFields>(given: RecordDefinitionInput<F>): RecordDefinition<WithSystemFields<F>> {
+  const words = given.noun.split('_');
+  const input = {
+    ...given,
+    node: given.node ?? words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(''),
+    what: given.what ?? words.join(' '),
+  };
   const plural = input.plural ?? `${input.what}s`;
   // `out-of-office periods` → `out_of_office_periods`, `outOfOfficePeriods`.
   const snake = plural.replace(/[^A-Za-z0-9]+/g, '_');

@@ -14,8 +14,6 @@ const { all: ALL, listed: LISTED } = FACETS;
 
 export const RELEASE = defineRecord({
   noun: 'release',
-  node: 'Release',
-  what: 'release',
   fields: {
     subject: { type: 'text', max: 255, write: 'change', required: true, description: 'Subject', collection: ALL },
     manager_id: { type: 'reference', target: 'Person', write: 'change', notBlank: true, description: 'Release manager', note: 'Default: the caller', collection: LISTED },

@@ -19,8 +19,6 @@ function closedWithReason(risk: Readonly<Record<string, unknown>>): FieldError[]
 
 export const RISK = defineRecord({
   noun: 'risk',
-  node: 'Risk',
-  what: 'risk',
   fields: {
     subject: { type: 'text', max: 128, write: 'change', required: true, description: 'Subject', collection: ALL },
     severity: { type: 'enum', values: ['low', 'medium', 'high', 'top'], write: 'change', description: 'Severity', collection: ALL },

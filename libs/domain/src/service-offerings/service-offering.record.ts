@@ -13,8 +13,6 @@ const SERVICE_OFFERING_STATUSES = ['planned', 'unpublished', 'available', 'tempo
 
 export const SERVICE_OFFERING = defineRecord({
   noun: 'service_offering',
-  node: 'ServiceOffering',
-  what: 'service offering',
   fields: {
     name: { type: 'text', max: 190, write: 'change', required: true, description: 'Name', collection: ALL },
     service_id: { type: 'reference', target: 'Service', write: 'change', required: true, description: 'Service offered', collection: LISTED },

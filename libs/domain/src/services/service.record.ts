@@ -11,8 +11,6 @@ const { all: ALL, listed: LISTED } = FACETS;
 
 export const SERVICE = defineRecord({
   noun: 'service',
-  node: 'Service',
-  what: 'service',
   fields: {
     name: { type: 'text', max: 80, write: 'change', required: true, description: 'Name', note: 'Unique in the account', collection: ALL },
     provider_id: { type: 'reference', target: 'Organization', write: 'change', required: true, description: 'Organization that provides the service', collection: LISTED },

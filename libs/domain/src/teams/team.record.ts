@@ -29,8 +29,6 @@ const FIELDS = {
 
 export const TEAM = defineRecord({
   noun: 'team',
-  node: 'Team',
-  what: 'team',
   fields: FIELDS,
   defaults: { disabled: false },
   unique: 'name',

@@ -22,8 +22,6 @@ function negativeOnlyAsCorrection(entry: Readonly<Record<string, unknown>>): Fie
 
 export const TIME_ENTRY = defineRecord({
   noun: 'time_entry',
-  node: 'TimeEntry',
-  what: 'time entry',
   plural: 'time entries',
   fields: {
     person_id: ownerField('Person who spent the time'),

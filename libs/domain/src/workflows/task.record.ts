@@ -20,8 +20,6 @@ const taskRules = taskTransitionRules({ what: 'task', approval: 'approval', appr
 
 export const TASK = defineRecord({
   noun: 'task',
-  node: 'Task',
-  what: 'task',
   fields: {
     workflow_id: { type: 'reference', target: 'Workflow', write: 'create', required: true, description: 'Workflow it is a task of', collection: LISTED },
     subject: PART.subject,

@@ -17,8 +17,6 @@ const COMPLETION_REASONS = ['withdrawn', 'rejected', 'rolled_back', 'failed', 'p
 
 export const WORKFLOW = defineRecord({
   noun: 'workflow',
-  node: 'Workflow',
-  what: 'workflow',
   fields: {
     subject: { type: 'text', max: 255, write: 'change', required: true, description: 'Subject', collection: ALL },
     category: { type: 'enum', values: ['standard', 'non_standard', 'emergency', 'order'], write: 'change', required: true, description: 'Category', collection: LISTED },
