@@ -58,6 +58,22 @@ describe('automation rules over GraphQL', () => {
     ]);
   });
 
+  it('refuses a line REST could not read back (a line break in a value, a name that is not one), at its index, storing nothing', async () => {
+    const before = await g.test.db('automation_rules').count<{ count: string }[]>('* as count');
+    const input = {
+      name: 'Split', generic: 'request', trigger: 'on update', condition: 'true',
+      expressions: [{ name: 'fine', value: 'true' }, { name: 'two words', value: 'true' }],
+      actions: [{ name: 'note', value: "update request add note 'one'\nsecond: update request set member = nil" }],
+    };
+    const { automationRule, errors } = (await g.data(create, { input })).automationRuleCreate;
+    expect(automationRule).toBeNull();
+    expect(errors).toEqual([
+      { path: ['input', 'expressions', '1'], message: 'The name is a letter or _ followed by letters, digits or _' },
+      { path: ['input', 'actions', '0'], message: 'The value is one line: it may not hold a line break' },
+    ]);
+    expect(await g.test.db('automation_rules').count<{ count: string }[]>('* as count')).toEqual(before);
+  });
+
   it('shows rules to administrators only', async () => {
     const agent = await g.tokenWith(['automation_rule:*'], g.demo.agent.email);
     const answer = (await g.post(agent, '{ automationRules(first: 10) { totalCount nodes { id } } }')).json();

@@ -35,6 +35,16 @@ export function recordIdOf(raw: unknown, type: string): number | null {
   return id;
 }
 
+const LINE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Why a `{name, value}` line cannot be written as one line of text that reads back the same. */
+function lineProblems(line: NamedLine): string[] {
+  const problems: string[] = [];
+  if (!LINE_NAME.test(line.name)) problems.push('The name is a letter or _ followed by letters, digits or _');
+  if (/[\r\n]/.test(line.value)) problems.push('The value is one line: it may not hold a line break');
+  return problems;
+}
+
 /** The input fields as the use case takes them, or the errors of the fields GraphQL's types cannot catch. */
 export function readInput(input: Record<string, unknown>, fields: InputFields): { values: Record<string, unknown>; errors: MutationError[] } {
   const values: Record<string, unknown> = {};
@@ -43,7 +53,13 @@ export function readInput(input: Record<string, unknown>, fields: InputFields): 
     const raw = input[name];
     if (raw === undefined) continue;
     if (raw === null || kind === 'text' || kind === 'boolean') values[field] = raw;
-    else if (kind === 'lines') values[field] = namedLinesText(raw as NamedLine[]);
+    else if (kind === 'lines') {
+      // REST keeps the lines as one text, a line a `name: value`: a name or a value that would read back otherwise is refused, not split.
+      const lines = raw as NamedLine[];
+      const bad = lines.flatMap((line, index) => lineProblems(line).map((message) => ({ path: ['input', name, String(index)], message })));
+      if (bad.length > 0) errors.push(...bad);
+      else values[field] = namedLinesText(lines);
+    }
     else if (kind === 'datetime') {
       const date = parseIsoDatetime(String(raw).trim());
       if (date) values[field] = date;
