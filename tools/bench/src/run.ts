@@ -100,7 +100,10 @@ async function runRecords(options: BenchOptions, entries: Entries, database: Ben
 /** The events intake with 20 request rules against none (automation.bench.ts), a webhook worker running the rules. */
 async function runAutomation(options: BenchOptions, entries: Entries, database: BenchDatabase, profiles: string[]): Promise<Failed> {
   const api = await startApi(apiLaunch(options, entries, database, 'automation', profiles));
-  const worker = await startWebhookWorker({ entries, databaseUrl: database.url, logLevel: options.logLevel, cpuProfile: null, env: {} }).catch(async (error: unknown) => {
+  const dir = options.cpuProfileDir;
+  const name = `worker-automation-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
+  if (dir) profiles.push(path.join(dir, name));
+  const worker = await startWebhookWorker({ entries, databaseUrl: database.url, logLevel: options.logLevel, cpuProfile: dir ? { dir, name } : null, env: {} }).catch(async (error: unknown) => {
     await api.stop();
     throw error;
   });
