@@ -17,6 +17,8 @@ const schema = baseConfigSchema(3003).extend({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   // Decision 025: mail has its own lane, so SMTP never holds a slot the fan-out needs.
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2),
+  // Decision 053: automation rules have their own lane, so one account's rules never delay every account's fan-out.
+  AUTOMATION_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2),
   MAILBOX_DIR: optional(z.string()),
   // Issue 19: nodemailer's defaults (2 min to connect, 30 s for the greeting, 10 min of silence) let a
   // hung SMTP server hold a job slot per attempt; a failed attempt is retried later by the queue.
@@ -50,6 +52,8 @@ export interface WorkerConfig extends BaseConfig {
   concurrency: number;
   /** Mails at once in the mail lane. */
   mailConcurrency: number;
+  /** Automation rule runs at once in the rules lane. */
+  automationConcurrency: number;
   /** Absolute; the dev mailbox, used only without `smtpUrl`. */
   mailboxDir: string;
   /** SECRET_SEALING_KEY: opens the private keys and secrets of webhook policies to sign messages. */
@@ -70,6 +74,7 @@ export function loadWorkerConfig(env: Record<string, string | undefined>): Worke
     mailFrom: parsed.MAIL_FROM,
     concurrency: parsed.WORKER_CONCURRENCY,
     mailConcurrency: parsed.MAIL_CONCURRENCY,
+    automationConcurrency: parsed.AUTOMATION_CONCURRENCY,
     mailboxDir: path.resolve(parsed.MAILBOX_DIR ?? '.data/mailbox'),
     sealingKey: sealingKeyConfig(env),
     delivery: loadDeliveryConfig(env),

@@ -12,7 +12,8 @@ import { createWorkerServices, DELIVERY_LOG_DAYS_AHEAD } from './services.js';
 
 /**
  * The work lane's jobs (a fan-out batch takes one connection for all of its jobs, a `waiting_until`
- * release one each, and those beyond wait for a free one), then the dispatcher's claim, the
+ * release one each, and those beyond wait for a free one), then one per slot of the rules lane (so
+ * rules never wait on the fan-out's connections, nor it on theirs), the dispatcher's claim, the
  * recorder's batch, /healthz, and one to spare.
  */
 const POOL_FOR_JOBS = 8;
@@ -23,7 +24,7 @@ const CLOSE_RESERVE_MS = 1_000;
 async function main(): Promise<void> {
   const config = loadWorkerConfig(process.env);
   const logger = createLogger({ name: 'webhook-worker', level: config.logLevel });
-  const db = createDatabase({ url: config.databaseUrl, poolMax: Math.min(config.concurrency, POOL_FOR_JOBS) + POOL_BEYOND_JOBS });
+  const db = createDatabase({ url: config.databaseUrl, poolMax: Math.min(config.concurrency, POOL_FOR_JOBS) + config.automationConcurrency + POOL_BEYOND_JOBS });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, smtpTimeouts: config.smtpTimeouts, from: config.mailFrom, mailboxDir: config.mailboxDir, logger });
   if (!config.smtpUrl) logger.warn({ mailboxDir: config.mailboxDir }, 'no SMTP_URL: e-mail is written to the dev mailbox, not sent');
   if (config.sealingKey.notice) logger.warn(config.sealingKey.notice);
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     services: createWorkerServices({ db, mailer, delivery: config.delivery, handOff: engine.handOff }),
     concurrency: config.concurrency,
     mailConcurrency: config.mailConcurrency,
+    automationConcurrency: config.automationConcurrency,
     liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
     leaseHolder: engine.workerId,
     logger,

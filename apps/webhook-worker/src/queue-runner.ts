@@ -1,5 +1,5 @@
 /**
- * The worker's job runners, in two lanes (decision 025), each on its own
+ * The worker's job runners, in three lanes (decisions 025, 053), each on its own
  * graphile-worker runner with its own concurrency and connections, each
  * replaced by its supervisor when it stops on its own (runner-supervisor.ts):
  *
@@ -9,7 +9,9 @@
  *   the delivery engine (drained: the dispatcher sends their deliveries);
  * - `mail`: `send-mail` alone, at MAIL_CONCURRENCY, so a slow or hung SMTP
  *   server never holds a slot the fan-out or scheduled work needs. A failed
- *   send throws: the queue retries it later (graphile-worker's backoff), never lost.
+ *   send throws: the queue retries it later (graphile-worker's backoff), never lost;
+ * - `rules`: `automation-run` alone, at AUTOMATION_CONCURRENCY, so one account's heavy rules
+ *   never hold the slots every account's webhook fan-out needs.
  *
  * A runner claims only jobs of the tasks it registers.
  */
@@ -35,6 +37,8 @@ export interface QueueRunnerOptions {
   concurrency: number;
   /** Mails at once in the mail lane (MAIL_CONCURRENCY). */
   mailConcurrency: number;
+  /** Automation rule runs at once in the rules lane (AUTOMATION_CONCURRENCY). */
+  automationConcurrency: number;
   pollIntervalMs?: number;
   /** Heartbeat and dead-after of each runner's worker_processes row (WORKER_HEARTBEAT_MS, WORKER_DEAD_AFTER_MS). */
   liveness?: { heartbeatMs: number; deadAfterMs: number };
@@ -60,9 +64,39 @@ export function workLocalQueue(concurrency: number): number | undefined {
   return concurrency > 1 ? concurrency * 2 : undefined;
 }
 
+/** One lane: a graphile-worker runner of its own for these tasks. */
+interface Lane {
+  name: string;
+  concurrency: number;
+  tasks: Record<string, JobHandler>;
+  localQueueSize?: number;
+  crontab?: string;
+}
+
+function lanesOf(options: QueueRunnerOptions, logger: Logger): Lane[] {
+  const { services } = options;
+  return [
+    {
+      name: 'work',
+      concurrency: options.concurrency,
+      tasks: {
+        [JOBS.requestWaitingUntil]: requestWaitingUntilTask(services, logger),
+        [JOBS.recordTimer]: recordTimerTask(services, logger),
+        [JOBS.deliveryLogUpkeep]: deliveryLogUpkeepTask(services, logger),
+        [JOBS.webhookEvent]: webhookEventTask(services, logger),
+        [JOBS.webhookDelivery]: legacyWebhookDeliveryTask(logger),
+      },
+      localQueueSize: workLocalQueue(options.concurrency),
+      crontab: DELIVERY_LOG_UPKEEP_CRONTAB,
+    },
+    { name: 'mail', concurrency: options.mailConcurrency, tasks: { [JOBS.sendMail]: sendMailTask(services, logger) } },
+    { name: 'rules', concurrency: options.automationConcurrency, tasks: { [JOBS.automationRun]: automationRunTask(services, logger) } },
+  ];
+}
+
 export async function startQueueRunner(options: QueueRunnerOptions): Promise<QueueRunner> {
   const logger = options.logger.child({ component: 'queue' });
-  const lane = (name: string, concurrency: number, tasks: Record<string, JobHandler>, localQueueSize?: number, crontab?: string) =>
+  const start = ({ name, concurrency, tasks, localQueueSize, crontab }: Lane) =>
     superviseJobRunner({
       start: (releaseFirst) =>
         startJobRunner({
@@ -80,28 +114,24 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
       staleAfterMs: options.liveness?.deadAfterMs ?? DEFAULT_DEAD_AFTER_MS,
       logger: logger.child({ lane: name }),
     });
-  const work = await lane('work', options.concurrency, {
-    [JOBS.requestWaitingUntil]: requestWaitingUntilTask(options.services, logger),
-    [JOBS.recordTimer]: recordTimerTask(options.services, logger),
-    [JOBS.automationRun]: automationRunTask(options.services, logger),
-    [JOBS.deliveryLogUpkeep]: deliveryLogUpkeepTask(options.services, logger),
-    [JOBS.webhookEvent]: webhookEventTask(options.services, logger),
-    [JOBS.webhookDelivery]: legacyWebhookDeliveryTask(logger),
-  }, workLocalQueue(options.concurrency), DELIVERY_LOG_UPKEEP_CRONTAB);
-  let mail: SupervisedRunner;
-  try {
-    mail = await lane('mail', options.mailConcurrency, { [JOBS.sendMail]: sendMailTask(options.services, logger) });
-  } catch (error) {
-    await work.stop();
-    throw error;
+  const lanes = lanesOf(options, logger);
+  const running: SupervisedRunner[] = [];
+  // One after the other, so a lane that cannot start stops the ones already running and nothing is left behind.
+  for (const lane of lanes) {
+    try {
+      running.push(await start(lane));
+    } catch (error) {
+      await Promise.all(running.map((runner) => runner.stop()));
+      throw error;
+    }
   }
-  logger.info({ concurrency: options.concurrency, mailConcurrency: options.mailConcurrency }, 'job runners started');
+  logger.info({ lanes: Object.fromEntries(lanes.map((lane) => [lane.name, lane.concurrency])) }, 'job runners started');
   return {
     async stop() {
-      await Promise.all([work.stop(), mail.stop()]);
+      await Promise.all(running.map((runner) => runner.stop()));
     },
     async check() {
-      await Promise.all([work.check(), mail.check()]);
+      await Promise.all(running.map((runner) => runner.check()));
     },
   };
 }

@@ -4,7 +4,7 @@
  * one of these. Deliveries themselves are not jobs: the delivery engine
  * (deliveries/delivery-engine.ts) claims them.
  */
-import { releaseWaitingRequest, runAutomation, runRecordTimer, type AutomationOutcome, type AutomationRunJob, type FannedOut, type RecordTimerJob, type RecordTimerOutcome, type RequestWaitingUntilJob, type SendMailJob, type WaitingReleaseOutcome, type WebhookEventJob } from '@tessera/domain';
+import { releaseWaitingRequest, runAutomation, runRecordTimer, type AutomationJobAttempt, type AutomationOutcome, type AutomationRunJob, type FannedOut, type RecordTimerJob, type RecordTimerOutcome, type RequestWaitingUntilJob, type SendMailJob, type WaitingReleaseOutcome, type WebhookEventJob } from '@tessera/domain';
 import { createUnitOfWork, upkeepDeliveryLog, type Database, type DeliveryLogUpkeep } from '@tessera/persistence';
 import { loadDeliveryConfig, type DeliveryConfig } from './deliveries/delivery-config.js';
 import { fanOutBatcher, type FanOutBatcherOptions } from './deliveries/fan-out-batcher.js';
@@ -13,7 +13,8 @@ import type { Mailer } from './mailer.js';
 export interface WorkerServices {
   releaseWaitingRequest(job: RequestWaitingUntilJob): Promise<WaitingReleaseOutcome>;
   runRecordTimer(job: RecordTimerJob): Promise<RecordTimerOutcome>;
-  runAutomation(job: AutomationRunJob): Promise<AutomationOutcome>;
+  /** `queued`: the queue's job id (the same on every attempt) and its attempt, so a retry does not run again the rules that acted. */
+  runAutomation(job: AutomationRunJob, queued: AutomationJobAttempt): Promise<AutomationOutcome>;
   sendMail(message: SendMailJob): Promise<void>;
   fanOutWebhookEvent(event: WebhookEventJob, job: { jobId: string; eventAt: Date }): Promise<FannedOut>;
   /** The delivery log's partitions made ahead and the expired dropped (decision 057). */
@@ -41,7 +42,7 @@ export function createWorkerServices({ db, mailer, delivery = loadDeliveryConfig
   return {
     releaseWaitingRequest: (job) => releaseWaitingRequest(job, uow),
     runRecordTimer: (job) => runRecordTimer(job, uow),
-    runAutomation: (job) => runAutomation(job, uow),
+    runAutomation: (job, queued) => runAutomation(job, uow, queued),
     sendMail: (message) => mailer.send(message),
     fanOutWebhookEvent: (event, job) => batcher.fanOut({ event, ...job }),
     upkeepDeliveryLog: () => upkeepDeliveryLog(db, { retentionDays: delivery.retentionDays, daysAhead: DELIVERY_LOG_DAYS_AHEAD }),

@@ -61,6 +61,7 @@ describe('worker liveness in the running worker', () => {
       services: createWorkerServices({ db: test.db, mailer }),
       concurrency: config.concurrency,
       mailConcurrency: config.mailConcurrency,
+      automationConcurrency: config.automationConcurrency,
       liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
       pollIntervalMs: 200,
       logger,
@@ -79,9 +80,9 @@ describe('worker liveness in the running worker', () => {
     await waitFor('the mail in the mailbox', async () => (await readdir(mailboxDir)).some((file) => file.endsWith('.eml')));
     await waitFor('the send-mail job to leave the queue', async () => (await listQueuedJobs(test.db, JOBS.sendMail)).length === 0);
     expect(logs).toContainEqual(expect.objectContaining({ level: 40, component: 'queue', msg: 'unlocked the jobs of a dead worker process', processId: 'crashed:4242:0a', pid: 4242, queueWorkerIds: ['pool-crashed'] }));
-    // One row per lane of this process (decision 025): the work lane and the mail lane.
+    // One row per lane of this process (decisions 025, 053): the work lane, the mail lane and the rules lane.
     const rows = await test.db('worker_processes').select('id', 'pid');
-    expect(rows).toEqual([expect.objectContaining({ pid: process.pid }), expect.objectContaining({ pid: process.pid })]);
+    expect(rows).toEqual([1, 2, 3].map(() => expect.objectContaining({ pid: process.pid })));
 
     await runner.stop();
     runner = undefined;

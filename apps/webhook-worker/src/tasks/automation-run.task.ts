@@ -1,7 +1,8 @@
 /**
  * `automation-run` jobs (JOBS.automationRun), queued by the outbox with a change of a record while
  * its account has a rule that could match (docs/decisions/053): the domain runs the rules; a rule
- * that fails fails alone, logged on the rule, and the job still completes.
+ * that fails fails alone, logged on the rule, and the job still completes. An unexpected error fails the
+ * job; its retry (same job id) skips the rules that already acted in it.
  */
 import { JOBS } from '@tessera/domain';
 import type { Logger } from '@tessera/http';
@@ -11,7 +12,7 @@ import { jobTask } from './job-task.js';
 
 export function automationRunTask(services: Pick<WorkerServices, 'runAutomation'>, logger: Logger): JobHandler {
   return jobTask(JOBS.automationRun, logger, async (payload, job) => {
-    const outcome = await services.runAutomation(payload);
+    const outcome = await services.runAutomation(payload, { id: job.id, attempt: job.attempts });
     if (outcome.ran > 0) {
       logger.info({ jobId: job.id, accountId: payload.account_id, noun: payload.noun, recordId: payload.record_id, depth: payload.depth, ...outcome }, 'automation rules ran');
     }

@@ -45,6 +45,7 @@ export async function workerHarness(test: TestDatabase): Promise<WorkerHarness> 
         services: createWorkerServices({ db: test.db, mailer, delivery: config.delivery, handOff: engine.handOff }),
         concurrency: config.concurrency,
         mailConcurrency: config.mailConcurrency,
+        automationConcurrency: config.automationConcurrency,
         // As main.ts: the config's WORKER_HEARTBEAT_MS and WORKER_DEAD_AFTER_MS.
         liveness: { heartbeatMs: config.heartbeatMs, deadAfterMs: config.deadAfterMs },
     leaseHolder: engine.workerId,

@@ -31,6 +31,8 @@ export interface RuleRun {
   actions: readonly string[];
   error: string | null;
   depth: number;
+  /** The queue job it ran in (graphile-worker's id, the same on every attempt of the job). */
+  jobId: string;
 }
 
 /** A run as `GET /v1/automation_rules/:id/runs` reads it. */
@@ -54,8 +56,12 @@ export interface AutomationRuleRepository {
   named(account: AccountId, name: string): Promise<StoredRule | null>;
   /** The account's runs that matched (and so acted) logged in the last minute, on the database clock. */
   actedInLastMinute(account: AccountId): Promise<number>;
-  /** Logs the runs of one job in one statement, keeping about each rule's newest `keep` (pruned now and then, not at every run). */
+  /** Logs the runs of one job in one statement, keeping about each rule's newest `keep` (pruned now and then, not at every run); a run of a rule the job logged already is left out. */
   logRuns(account: AccountId, runs: readonly RuleRun[], keep: number): Promise<void>;
+  /** Logs the run of a rule that acted, in its actions' transaction; fails when the job logged a run of that rule already. */
+  logActed(account: AccountId, run: RuleRun, keep: number): Promise<void>;
+  /** Of these rules, those with a run logged by the job (an earlier attempt of it): one statement. */
+  ranInJob(account: AccountId, ruleIds: readonly number[], jobId: string): Promise<Set<number>>;
   /** Sets the rule's last error, now. */
   failed(account: AccountId, ruleId: number, error: string): Promise<void>;
   /** One page of a rule's runs. */

@@ -11,6 +11,9 @@
  * A rule that fails — a value that does not evaluate, a write refused — fails alone: its transaction
  * rolls back, the change that triggered it stays, its `last_error` says why and its run is logged;
  * the next rules still run.
+ * A rule runs at most once per job: an acted run is logged in its actions' transaction with the job's
+ * id, and a job retried after an unexpected error (the database gone) skips the rules an earlier
+ * attempt ran, so their notes and webhook calls are not done twice.
  */
 import { isDomainError } from '../errors/domain-error.js';
 import { JOBS, type AutomationRunJob, type QueuedJob } from '../jobs/job-contract.js';
@@ -87,7 +90,13 @@ function compiledOf(rule: StoredRule): ReturnType<typeof compileRule> {
   return compiled;
 }
 
-export async function runAutomation(job: AutomationRunJob, uow: RulePorts): Promise<AutomationOutcome> {
+/** The queue's job a run is in: its id, the same on every attempt, and which attempt this is, from 1. */
+export interface AutomationJobAttempt {
+  id: string;
+  attempt: number;
+}
+
+export async function runAutomation(job: AutomationRunJob, uow: RulePorts, queued: AutomationJobAttempt): Promise<AutomationOutcome> {
   const outcome: AutomationOutcome = { ran: 0, matched: 0, failed: 0 };
   if (!isRuleNoun(job.noun)) return outcome;
   const subject = RULE_SUBJECTS[job.noun];
@@ -95,6 +104,8 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts): Prom
   const account = trustedAccountId(job.account_id);
   const repo = uow.repositories.automationRules;
   const rules = await rulesOf(job, account, uow);
+  // Only a retry can find runs of an earlier attempt: the queue counts an attempt whenever it hands the job out.
+  const ranBefore = queued.attempt > 1 ? await repo.ranInJob(account, rules.map((rule) => rule.id), queued.id) : new Set<number>();
   const runs: RuleRun[] = [];
   // Read once a job: the actor; each owner's access; the record as each owner reads it, again after a rule changed it.
   let actor: { id: number; name: string } | null | undefined;
@@ -103,11 +114,13 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts): Prom
   let acted: number | undefined;
 
   for (const rule of rules) {
+    if (ranBefore.has(rule.id)) continue;
     const { compiled, errors } = compiledOf(rule);
     if (job.rule_id === undefined && compiled && !triggerFires(compiled.trigger, job)) continue;
     outcome.ran += 1;
-    const log = (matched: boolean, actions: readonly string[], error: string | null) =>
-      runs.push({ ruleId: rule.id, recordType: subject.noun, recordId: job.record_id, matched, actions, error, depth: job.depth });
+    const run = (matched: boolean, actions: readonly string[], error: string | null): RuleRun =>
+      ({ ruleId: rule.id, recordType: subject.noun, recordId: job.record_id, matched, actions, error, depth: job.depth, jobId: queued.id });
+    const log = (matched: boolean, actions: readonly string[], error: string | null) => runs.push(run(matched, actions, error));
     try {
       if (!compiled) throw new RuleFailure(`the rule does not compile: ${errors.map(([field, message]) => `${field}: ${message}`).join('; ')}`);
       if (job.depth > RULE_LIMITS.maxDepth) throw new RuleFailure(`stopped at depth ${RULE_LIMITS.maxDepth}: rules' changes triggered rules ${RULE_LIMITS.maxDepth} times in a chain`);
@@ -144,10 +157,11 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts): Prom
             throw new RuleFailure(`actions[${index}]: ${reason(error)}`);
           }
         }
+        // With its actions or not at all: a retry of the job finds it, and does not act again.
+        await tx.automationRules.logActed(account, run(true, compiled.actions.map((action) => action.name), null), RULE_LIMITS.runsKept);
       });
       views.clear();
       outcome.matched += 1;
-      log(true, compiled.actions.map((action) => action.name), null);
     } catch (error) {
       if (!(error instanceof RuleFailure) && !isDomainError(error)) throw error;
       outcome.failed += 1;

@@ -1,5 +1,5 @@
-/** Automation rules' matching, owners and run log (domain automation/automation-rule.repository.ts; migration 90). */
-import type { AutomationRuleRepository, Role, RuleRunView, StoredRule } from '@tessera/domain';
+/** Automation rules' matching, owners and run log (domain automation/automation-rule.repository.ts; migrations 90, 91). */
+import type { AutomationRuleRepository, Role, RuleRun, RuleRunView, StoredRule } from '@tessera/domain';
 import { fetchPage } from '../collections/collection.js';
 import type { Database } from '../database.js';
 import { PERSON_COLUMNS, PERSON_JOINS, accessLookupOf, type PersonRow } from '../access/access-lookup-row.js';
@@ -13,6 +13,27 @@ const PRUNE_EVERY = 50;
 const RUN_COLUMNS: Readonly<Record<string, string>> = {
   id: 'id', at: 'at', record_type: 'record_type', record_id: 'record_id', matched: 'matched', error: 'error', depth: 'depth',
 };
+
+function runRow(account: string, run: RuleRun) {
+  return {
+    account_id: account, rule_id: run.ruleId, record_type: run.recordType, record_id: run.recordId, matched: run.matched,
+    actions: JSON.stringify(run.actions), error: run.error, depth: run.depth, job_id: run.jobId,
+  };
+}
+
+/**
+ * A rule's log is cut back to its newest `keep` about once every PRUNE_EVERY runs it logs: each run pays
+ * a share of one delete instead of a delete of its own, and a log holds at most about `keep` + PRUNE_EVERY.
+ */
+async function prune(db: Database, runs: readonly RuleRun[], keep: number): Promise<void> {
+  for (const ruleId of new Set(runs.map((run) => run.ruleId))) {
+    if (Math.random() * PRUNE_EVERY >= 1) continue;
+    await db.raw(
+      `delete from automation_rule_runs where rule_id = ? and id <= (select id from automation_rule_runs where rule_id = ? order by id desc offset ? limit 1)`,
+      [ruleId, ruleId, keep],
+    );
+  }
+}
 
 export function automationRuleRepository(db: Database): AutomationRuleRepository {
   const rules = () => db('automation_rules as r').select(...RULE_COLUMNS, db.raw(RUN_AS));
@@ -36,19 +57,20 @@ export function automationRuleRepository(db: Database): AutomationRuleRepository
     },
     async logRuns(account, runs, keep) {
       if (runs.length === 0) return;
-      await db('automation_rule_runs').insert(runs.map((run) => ({
-        account_id: account, rule_id: run.ruleId, record_type: run.recordType, record_id: run.recordId, matched: run.matched,
-        actions: JSON.stringify(run.actions), error: run.error, depth: run.depth,
-      })));
-      // A rule's log is cut back to its newest `keep` about once every PRUNE_EVERY runs it logs: each run pays
-      // a share of one delete instead of a delete of its own, and a log holds at most about `keep` + PRUNE_EVERY.
-      for (const ruleId of new Set(runs.map((run) => run.ruleId))) {
-        if (Math.random() * PRUNE_EVERY >= 1) continue;
-        await db.raw(
-          `delete from automation_rule_runs where rule_id = ? and id <= (select id from automation_rule_runs where rule_id = ? order by id desc offset ? limit 1)`,
-          [ruleId, ruleId, keep],
-        );
-      }
+      // A run an earlier attempt of the job logged already (it ended after logging) is not logged twice.
+      await db('automation_rule_runs').insert(runs.map((run) => runRow(account, run))).onConflict(['rule_id', 'job_id']).ignore();
+      await prune(db, runs, keep);
+    },
+    async logActed(account, run, keep) {
+      // No conflict handling: a second acted run of the rule in the job fails, and its actions roll back with it.
+      await db('automation_rule_runs').insert(runRow(account, run));
+      await prune(db, [run], keep);
+    },
+    async ranInJob(account, ruleIds, jobId) {
+      if (ruleIds.length === 0) return new Set();
+      // On the unique (rule_id, job_id) index: one probe per rule, in one statement.
+      const ids = await db('automation_rule_runs').where({ account_id: account, job_id: jobId }).whereIn('rule_id', ruleIds).pluck('rule_id');
+      return new Set(ids.map(Number));
     },
     async failed(account, ruleId, error) {
       await db('automation_rules').where({ account_id: account, id: ruleId }).update({ last_error: error, last_error_at: db.fn.now() });

@@ -49,6 +49,7 @@ import * as projectsProjectTasks from './20261129000075_projects_project_tasks.j
 import * as projectTaskApprovals from './20261129000076_project_task_approvals.js';
 import * as orderedWebhooks from './20261129000080_ordered_webhooks.js';
 import * as automationRules from './20261129000090_automation_rules.js';
+import * as automationRuleRunsJob from './20261129000091_automation_rule_runs_job.js';
 import * as deliveryLogPartitions from './20261129000120_delivery_log_partitions.js';
 
 /**
@@ -106,6 +107,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000076_project_task_approvals': projectTaskApprovals,
   '20261129000080_ordered_webhooks': orderedWebhooks,
   '20261129000090_automation_rules': automationRules,
+  '20261129000091_automation_rule_runs_job': automationRuleRunsJob,
   '20261129000120_delivery_log_partitions': deliveryLogPartitions,
 };
 
