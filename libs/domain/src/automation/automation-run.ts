@@ -110,7 +110,8 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts, queue
   // Read once a job: the actor; each owner's access; the record as each owner reads it, again after a rule changed it.
   let actor: { id: number; name: string } | null | undefined;
   const owners = new Map<number | null, Awaited<ReturnType<typeof ruleOwnerAccess>>>();
-  const views = new Map<number, unknown>();
+  // The record as each owner reads it, made into the variables `record` and `previous` once for all of their rules.
+  const views = new Map<number, { record: Record<string, unknown>; previous: Record<string, unknown> } | null>();
   let acted: number | undefined;
 
   for (const rule of rules) {
@@ -127,15 +128,19 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts, queue
       if (!owners.has(rule.run_as_id)) owners.set(rule.run_as_id, await ruleOwnerAccess(repo, account, rule.run_as_id));
       const owner = owners.get(rule.run_as_id)!;
       if ('refused' in owner) throw new RuleFailure(owner.refused);
-      if (!views.has(owner.access.person.id)) views.set(owner.access.person.id, await readRecord(subject, owner.access, job.record_id, uow));
+      if (!views.has(owner.access.person.id)) {
+        const read = await readRecord(subject, owner.access, job.record_id, uow);
+        // The record as the change left it: a later change of the same fields (queued behind this job) is its own run's.
+        const record = read ? withStoredValues(subject, recordValue(subject, read as Record<string, unknown>), job.changed) : null;
+        views.set(owner.access.person.id, record ? { record, previous: withStoredValues(subject, record, job.previous) } : null);
+      }
       const view = views.get(owner.access.person.id);
       if (!view) throw new RuleFailure(`the ${subject.what} ${job.record_id} is gone, or its owner may not read it`);
       // Who made the change is often who wrote the rule: their name is known then.
       if (actor === undefined && job.actor_id !== null && owner.access.person.id === job.actor_id) actor = { id: job.actor_id, name: owner.access.person.name };
       if (actor === undefined) actor = job.actor_id === null ? null : await personOf(uow, account, job.actor_id);
-      // The record as the change left it: a later change of the same fields (queued behind this job) is its own run's.
-      const record = withStoredValues(subject, recordValue(subject, view as Record<string, unknown>), job.changed);
-      const matched = evaluate(compiled, { record, previous: withStoredValues(subject, record, job.previous), person: actor });
+      const { record, previous } = view;
+      const matched = evaluate(compiled, { record, previous, person: actor });
       if (!matched.matched) {
         log(false, [], null);
         continue;
