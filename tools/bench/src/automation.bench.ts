@@ -28,9 +28,12 @@ export interface AutomationBenchOptions {
 }
 
 interface Drained {
-  /** Rule runs logged during the run and its drain, and how many of them matched. */
+  /** Rule runs logged during the run and its drain, and how many of them matched: of the runs the log still keeps (each rule's newest RULE_LIMITS.runsKept). */
   runs: number;
   matched: number;
+  /** Requests the run created, and how many of them the matching rule's change is on (impact low): all of them when every rule ran. */
+  created: number;
+  calmed: number;
   failed: number;
   /** automation-run jobs still queued when the measured run ended, and the seconds until none was. */
   queuedAtEnd: number;
@@ -89,7 +92,11 @@ export async function benchAutomation(options: AutomationBenchOptions): Promise<
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const runs = (where: string) => count(pool, `select count(*) as n from automation_rule_runs where account_id = $1 and at >= $2 ${where}`, [options.account, since]);
-    const drained = { runs: await runs(''), matched: await runs('and matched'), failed: await runs('and error is not null'), queuedAtEnd, drainSeconds };
+    const made = (where: string) => count(pool, `select count(*) as n from requests where account_id = $1 and created_at >= $2 ${where}`, [options.account, since]);
+    const drained = {
+      runs: await runs(''), matched: await runs('and matched'), failed: await runs('and error is not null'), queuedAtEnd, drainSeconds,
+      created: await made(''), calmed: await made("and impact = 'low'"),
+    };
     return { none, rules, drained };
   } finally {
     await pool.end();
@@ -98,18 +105,19 @@ export async function benchAutomation(options: AutomationBenchOptions): Promise<
 
 export function reportAutomation(result: AutomationBenchResult, options: Pick<AutomationBenchOptions, 'clients' | 'mix'>): string {
   const ratio = result.rules.result.perSecond / result.none.result.perSecond;
-  const { runs, matched, failed, queuedAtEnd, drainSeconds } = result.drained;
+  const { runs, matched, failed, queuedAtEnd, drainSeconds, created, calmed } = result.drained;
   return [
     `automation rules: the events intake (${options.clients} clients, ${options.mix === 'half' ? 'half new events, half matching ones' : options.mix}) with ${NON_MATCHING + 1} enabled request rules ` +
       `(${NON_MATCHING} never matching, 1 matching that sets impact) against none; one webhook worker runs the rules during and after the run`,
     formatResult('POST /v1/events, no rules', result.none.result),
     formatResult(`POST /v1/events, ${NON_MATCHING + 1} rules`, result.rules.result),
     `  ratio with rules / without: ${ratio.toFixed(3)} × (target ≥ ${AUTOMATION_TARGET} ×: ${ratio >= AUTOMATION_TARGET ? 'met' : 'not met'})`,
-    `  rule runs done by the worker: ${runs} (${matched} matched, ${failed} failed); automation-run jobs queued when the run ended: ${queuedAtEnd}, ` +
-      (drainSeconds === null ? `NOT drained after ${DRAIN_MS / 1000} s` : `drained ${drainSeconds.toFixed(1)} s later`),
+    `  automation-run jobs queued when the run ended: ${queuedAtEnd}, ` + (drainSeconds === null ? `NOT drained after ${DRAIN_MS / 1000} s` : `drained ${drainSeconds.toFixed(1)} s later`),
+    `  requests the run created: ${created}, the matching rule's change on ${calmed} of them; runs in the log (it keeps each rule's newest runs): ${runs}, ${matched} matched, ${failed} failed`,
   ].join('\n');
 }
 
 export function automationFailures(result: AutomationBenchResult): number {
-  return failuresOf(result.none, result.rules) + result.drained.failed + (result.drained.drainSeconds === null ? 1 : 0);
+  // A request the matching rule did not reach is a rule run lost.
+  return failuresOf(result.none, result.rules) + result.drained.failed + (result.drained.drainSeconds === null ? 1 : 0) + (result.drained.created - result.drained.calmed);
 }
