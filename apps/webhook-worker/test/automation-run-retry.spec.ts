@@ -3,11 +3,9 @@
  * database gone) after one rule acted is retried by the queue with the same job id; the retry runs the
  * rules that had not run, and not again the one whose note and webhook call were already done.
  */
-import { AUTOMATION_RULE, JOBS, createRecord, createRequest, parseJobPayload, runAutomation, updateRequest, type AccessContext, type AutomationRunJob } from '@tessera/domain';
+import { AUTOMATION_RULE, JOBS, createRecord, createRequest, parseJobPayload, runAutomation, updateRequest, type AutomationRunJob } from '@tessera/domain';
 import { createUnitOfWork, listQueuedJobs } from '@tessera/persistence';
-import type { TestDatabase } from '@tessera/persistence/testing';
 import { deliverySuite } from './support/delivery-suite.js';
-import type { HttpSink } from './support/http-sink.js';
 import { waitFor } from './support/wait-for.js';
 import { sinkWebhook } from './support/webhook-fixtures.js';
 
@@ -22,35 +20,29 @@ function connectionLostAt(uow: Uow, nth: number): Uow {
 
 describe('an automation-run job retried after an unexpected error', () => {
   const suite = deliverySuite({ respond: { status: 204 } });
-  let test: TestDatabase;
-  let sink: HttpSink;
-  let access: AccessContext;
-  beforeAll(() => {
-    ({ test, sink, access } = suite);
-  });
 
-  const uow = () => createUnitOfWork(test.db);
-  const notes = (id: number) => test.db('notes').where({ request_id: id }).orderBy('id').pluck('text');
-  const runs = (ruleId: number) => test.db('automation_rule_runs').where({ rule_id: ruleId }).orderBy('id').select('matched', 'actions', 'error', test.db.raw('job_id::text as job_id'));
-  const ruleCalls = async () => (await listQueuedJobs(test.db, JOBS.webhookEvent)).filter((job) => (job.payload as { event: string }).event === 'automation_rule');
+  const uow = () => createUnitOfWork(suite.test.db);
+  const notes = (id: number) => suite.test.db('notes').where({ request_id: id }).orderBy('id').pluck('text');
+  const runs = (ruleId: number) => suite.test.db('automation_rule_runs').where({ rule_id: ruleId }).orderBy('id').select('matched', 'actions', 'error', suite.test.db.raw('job_id::text as job_id'));
+  const ruleCalls = async () => (await listQueuedJobs(suite.test.db, JOBS.webhookEvent)).filter((job) => (job.payload as { event: string }).event === 'automation_rule');
 
   it("does not run again the rule that acted: its note and webhook call happen once, and the next rule runs", async () => {
-    const hook = await sinkWebhook(test, sink, { name: 'notify', event: 'automation_rule' });
-    const first = await createRecord(AUTOMATION_RULE, access, {
+    const hook = await sinkWebhook(suite.test, suite.sink, { name: 'notify', event: 'automation_rule' });
+    const first = await createRecord(AUTOMATION_RULE, suite.access, {
       name: 'First', generic: 'request', trigger: 'on impact update', condition: 'true', position: 1,
       actions: "note: update request add note 'noted once'\nnotify: call webhook 'notify' with payload {'impact': record.impact}",
     }, uow());
-    const second = await createRecord(AUTOMATION_RULE, access, {
+    const second = await createRecord(AUTOMATION_RULE, suite.access, {
       name: 'Second', generic: 'request', trigger: 'on impact update', condition: 'true', position: 2, actions: "note: update request add note 'second rule'",
     }, uow());
-    const { id } = await createRequest(access, { subject: 'Printer on fire', category: 'incident' } as never, uow());
-    await updateRequest(access, id, { impact: 'low' } as never, uow());
+    const { id } = await createRequest(suite.access, { subject: 'Printer on fire', category: 'incident' } as never, uow());
+    await updateRequest(suite.access, id, { impact: 'low' } as never, uow());
 
     // The change's job as the queue holds it; taken out, so only the attempts below run it.
-    const queued = await test.db('graphile_worker._private_jobs as j').join('graphile_worker._private_tasks as t', 't.id', 'j.task_id')
+    const queued = await suite.test.db('graphile_worker._private_jobs as j').join('graphile_worker._private_tasks as t', 't.id', 'j.task_id')
       .where('t.identifier', JOBS.automationRun).orderBy('j.id').select('j.id', 'j.payload');
     const update = queued.find((row) => (row.payload as { action: string }).action === 'update')!;
-    await test.db('graphile_worker._private_jobs').whereIn('id', queued.map((row) => row.id)).delete();
+    await suite.test.db('graphile_worker._private_jobs').whereIn('id', queued.map((row) => row.id)).delete();
     const parsed = parseJobPayload(JOBS.automationRun, update.payload);
     if (!parsed.ok) throw new Error(parsed.reason);
     const job: AutomationRunJob = parsed.payload;
@@ -74,10 +66,10 @@ describe('an automation-run job retried after an unexpected error', () => {
 
     // What the receiver sees: one message of the rule.
     await suite.worker.start({ WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128' });
-    await waitFor('the automation_rule message', async () => sink.requests.some((r) => r.path === `/hook/${hook}`));
-    await waitFor('the queue to drain', async () => (await listQueuedJobs(test.db, JOBS.webhookEvent)).length === 0 && (await listQueuedJobs(test.db, JOBS.automationRun)).length === 0);
+    await waitFor('the automation_rule message', async () => suite.sink.requests.some((r) => r.path === `/hook/${hook}`));
+    await waitFor('the queue to drain', async () => (await listQueuedJobs(suite.test.db, JOBS.webhookEvent)).length === 0 && (await listQueuedJobs(suite.test.db, JOBS.automationRun)).length === 0);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(sink.requests.filter((r) => r.path === `/hook/${hook}`).map((r) => JSON.parse(r.body).payload)).toEqual([{ impact: 'low' }]);
+    expect(suite.sink.requests.filter((r) => r.path === `/hook/${hook}`).map((r) => JSON.parse(r.body).payload)).toEqual([{ impact: 'low' }]);
     expect(await notes(id)).toEqual(['noted once', 'second rule']);
   });
 });
