@@ -5,7 +5,7 @@
  * writes `<noun>:Create` / `:Update` / `:Delete` and the definition's writers, checked by the
  * use cases for REST and GraphQL alike.
  */
-import { CURRENT_VIEWS, RECORDS, isDomainError, notFound, presentNote, readNameOf, presentRecord, withArticle, type CurrentView, type NoteCreateInput, type RecordDefinition } from '@tessera/domain';
+import { CURRENT_VIEWS, recordOfNode, isDomainError, notFound, presentNote, readNameOf, presentRecord, withArticle, type CurrentView, type NoteCreateInput, type RecordDefinition } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, writeInput, type RouteTable } from '@tessera/http';
 import { collectionSpecOf, parseCollectionQuery, type PageSizeLimits } from '@tessera/validation';
 import { z } from 'zod';
@@ -209,7 +209,7 @@ function childRoutes(def: RecordDefinition, services: ApiServices, apiUrl: strin
   const collection = collectionSpecOf(def.fields);
   const schemas = recordSchemas(def);
   return Object.entries(def.parents).flatMap(([field, { path, create }]) => {
-    const parent = RECORDS.find((record) => record.node === (def.fields.fields[field] as { target: string }).target)!;
+    const parent = recordOfNode((def.fields.fields[field] as { target: string }).target)!;
     const base = `/v1/${parent.path}/:id/${path}` as const;
     // `listWorkflowTasks`; where that is the record's own collection (`listProjectTasks`), `listProjectTasksOfProject`.
     const named = `${parent.node}${capitalized(path)}`;
@@ -268,7 +268,7 @@ function linkRoutes(def: RecordDefinition, services: ApiServices, apiUrl: string
   return Object.keys(def.links).flatMap((field) => {
     const declared = def.fields.fields[field]!;
     const list = readNameOf(field, declared);
-    const target = declared.type === 'references' ? RECORDS.find((record) => record.node === declared.target) : undefined;
+    const target = declared.type === 'references' ? recordOfNode(declared.target) : undefined;
     if (!target || list === null) return [];
     const collection = collectionSpecOf(target.fields);
     const schemas = OWN_SCHEMAS[target.node] ?? recordSchemas(target);

@@ -15,7 +15,7 @@ export { recordPayload } from './record-payload.js';
 export { otherSide } from './record-owned-links.js';
 export { listRecordNotes, addRecordNote } from './record-notes.js';
 export { presentRecord } from './record-presenter.js';
-export { RECORDS, referenceTarget } from './registry.js';
+export { RECORDS, recordOfNode, referenceTarget } from './registry.js';
 export { ORGANIZATION } from '../organizations/organization.record.js';
 export { SERVICE } from '../services/service.record.js';
 export { SERVICE_OFFERING } from '../service-offerings/service-offering.record.js';

@@ -12,7 +12,7 @@
 import type { AccessContext } from '../identity/access-context.js';
 import type { Transaction } from '../ports/unit-of-work.js';
 import type { RecordDefinition } from './define-record.js';
-import { RECORDS } from './registry.js';
+import { recordOfNode } from './registry.js';
 import type { SavedChange } from './record-store.repository.js';
 
 type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs' | 'now'>;
@@ -26,7 +26,7 @@ const byId = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 export function otherSide(def: RecordDefinition, field: string): { other: RecordDefinition; field: string } {
   const link = def.links[field]!;
   const target = (def.fields.fields[field] as { target?: string }).target;
-  const other = RECORDS.find((record) => record.node === target);
+  const other = target === undefined ? undefined : recordOfNode(target);
   const mirror = other && Object.entries(other.links).find(([, l]) => l.table === link.table && l.self === link.other && l.other === link.self);
   if (!other || !mirror) throw new Error(`${def.what} ${field}: no ${target} list keeps it`);
   return { other, field: mirror[0] };

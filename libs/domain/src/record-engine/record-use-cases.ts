@@ -1,89 +1,42 @@
 /**
  * The use cases of every record of the engine (docs/decisions/039), REST and GraphQL alike.
- * Reads need `<noun>:Read`; a record of another account is not found (a write naming one of
- * the directory account, of a record read there too, is a 403: define-record.ts `directory`).
+ * Reads (record-reads.ts) need `<noun>:Read`; a record of another account is not found (a write
+ * naming one of the directory account, of a record read there too, is a 403: define-record.ts `directory`).
  * A write needs the definition's writers (its roles, or the record's own person:
  * define-record.ts `own`; a limited writer's responsibility for it: `limited`) and
  * `<noun>:Create` / `<noun>:Update` / `<noun>:Delete`, is checked against the declaration, the
- * record's `check`, its references and its unique field, every problem at once, and in one
+ * record's `check`, its references and its unique field, every problem at once (record-checks.ts), and in one
  * transaction writes the record, its links, its values of the account, one audit line and
  * `<noun>.create` / `.update` / `.delete` through the one outbox (outbox/record-change.ts), and
  * the lists other records keep of it (record-owned-links.ts). A change that changes nothing
  * writes nothing.
  */
-import type { CollectionQuery, Page } from '../collections/collection-query.js';
-import { forbidden, notFound, validationFailed, type FieldError } from '../errors/domain-error.js';
-import { assertValidInput } from '../errors/input-problems.js';
+import { forbidden, notFound, validationFailed } from '../errors/domain-error.js';
 import type { AccessContext } from '../identity/access-context.js';
 import { peopleAccountsOf } from '../identity/account-access.js';
 import { auditPairs, changedFields } from '../integrations/changed-fields.js';
 import { recordChange } from '../outbox/record-change.js';
-import type { Repositories, Transaction, UnitOfWork } from '../ports/unit-of-work.js';
+import type { Transaction, UnitOfWork } from '../ports/unit-of-work.js';
 import type { AccountId } from '../tenancy/account-id.js';
-import { checkRecordInput, inDeclarationOrder } from '../records/check-record-input.js';
-import { takenAsRead } from '../records/names-as-read.js';
-import { humanizeField } from '../records/record-fields.js';
-import { assertAllowed } from '../scopes/evaluate-scopes.js';
-import { assertVisibleQuery, visibleView } from './record-visibility.js';
-import { recordReader } from './record-readers.js';
-import type { RecordLinked } from './record-store.repository.js';
-import { NOW, type CurrentView, type RecordDefinition } from './define-record.js';
+import { NOW, type RecordDefinition } from './define-record.js';
 import { createDefaults, stampValues, touchesStamps } from './record-defaults.js';
 import { recordEvents } from './record-events.js';
-import { referenceProblems } from './record-references.js';
 import { changeOwnedLinks } from './record-owned-links.js';
 import { assertOwn, assertResponsible, assertWriter } from './record-writers.js';
-import { RECORDS, referenceTarget } from './registry.js';
+import { recordOfNode } from './registry.js';
 import type { RecordRow, RecordView, SavedChange } from './record-store.repository.js';
 import { dueTimerValues, givesTimedDay, timerJobs, withDueTimers } from './record-timers.js';
 import { LIFECYCLES } from './lifecycles.js';
 import { SYSTEM_SOURCE } from '../request-changes/change-sources.js';
 
-type Reads = Pick<Repositories, 'records'>;
+import { checked, storedFields, taken, targetOf } from './record-checks.js';
+
+/** The checks are in record-checks.ts, the reads in record-reads.ts; the use cases of a record are found here too. */
+export { getRecord, listLinkedRecords, listRecords, type RecordQuery } from './record-reads.js';
+export { storedFields } from './record-checks.js';
+
 type Writes = UnitOfWork<'records' | 'auditLines' | 'jobs' | 'now'>;
 type Tx = Pick<Transaction, 'records' | 'auditLines' | 'jobs' | 'now'>;
-
-/** A record's collection query; `current`: which records of a record with `current` (default its active ones); `linked`: those linked to a record (RecordLinked). */
-export type RecordQuery = CollectionQuery & { current?: CurrentView; linked?: RecordLinked };
-
-export async function listRecords(def: RecordDefinition, access: AccessContext, query: RecordQuery, repos: Reads): Promise<Page<RecordView>> {
-  assertAllowed(access, def.noun, 'Read');
-  const { current, linked, ...collection } = query;
-  assertVisibleQuery(def, access, [...collection.filters.map((filter) => filter.field), ...collection.sort.map((term) => term.field)]);
-  const page = await repos.records.page(def, access.account.id, collection, def.current === null ? undefined : (current ?? 'active'), linked, recordReader(access));
-  return { ...page, rows: page.rows.map((view) => visibleView(def, access, view)) };
-}
-
-/**
- * The records a link list of a record holds (`GET /v1/risks/:id/organizations`), with the collection
- * conventions of their own collection: the record's Read and theirs; one of another account, or
- * none, is not found.
- */
-export async function listLinkedRecords(def: RecordDefinition, field: string, access: AccessContext, id: number, query: RecordQuery, repos: Reads): Promise<Page<RecordView>> {
-  const target = RECORDS.find((record) => record.node === targetOf(def, field))!;
-  assertAllowed(access, def.noun, 'Read');
-  if (!(await repos.records.find(def, access.account.id, id, recordReader(access)))) throw notFound();
-  return listRecords(target, access, { ...query, current: 'all', linked: { field, id, owner: def } }, repos);
-}
-
-export async function getRecord(def: RecordDefinition, access: AccessContext, id: number, repos: Reads): Promise<RecordView> {
-  assertAllowed(access, def.noun, 'Read');
-  const view = await repos.records.find(def, access.account.id, id, recordReader(access));
-  if (!view) throw notFound();
-  return visibleView(def, access, view);
-}
-
-/** The fields stored in the record's own row: written or stamped, and not a link list nor values of an account. */
-export function storedFields(def: RecordDefinition): string[] {
-  return Object.entries(def.fields.fields)
-    .filter(([name, field]) => (field.write || name in def.stamps || def.service.includes(name)) && field.type !== 'references' && !(name in def.accountValues))
-    .map(([name]) => name);
-}
-
-function taken(def: RecordDefinition, value: unknown): FieldError {
-  const text = String(value ?? '');
-  return def.uniqueness.taken ? [def.unique!, def.uniqueness.taken(text)] : takenAsRead(def.unique!, text);
-}
 
 /** The link lists the record writes itself, and those kept in the other record's list (record-owned-links.ts). */
 const ownLinks = (def: RecordDefinition) => Object.keys(def.links).filter((field) => def.links[field]!.owner !== 'other');
@@ -99,67 +52,6 @@ function accountLists(def: RecordDefinition, values: Record<string, unknown>): R
 async function refuseAbsent(def: RecordDefinition, tx: Tx, access: AccessContext, id: number): Promise<never> {
   if (def.directory && (await tx.records.missingIds(def.table, peopleAccountsOf(access.account), [id])).length === 0) throw forbidden(def.directory.rule);
   throw notFound();
-}
-
-/** Each value as given, else as stored. */
-const resulting = (valid: Record<string, unknown>, current?: RecordRow) => (field: string) => (field in valid ? valid[field] : current?.[field]) ?? null;
-
-/** References whose records do not share the field they agree on (define-record.ts `agree`). */
-async function disagreements(def: RecordDefinition, tx: Tx, valid: Record<string, unknown>, flagged: ReadonlySet<string>, current?: RecordRow): Promise<FieldError[]> {
-  const valueOf = resulting(valid, current);
-  const errors: FieldError[] = [];
-  for (const [name, { with: other, on }] of Object.entries(def.agree)) {
-    const [id, otherId] = [valueOf(name), valueOf(other)];
-    if (flagged.has(name) || flagged.has(other) || typeof id !== 'number' || typeof otherId !== 'number') continue;
-    const [mine, theirs] = [referenceTarget(targetOf(def, name)), referenceTarget(targetOf(def, other))];
-    if (await tx.records.sameValue(on, mine.table, id, theirs.table, otherId)) continue;
-    errors.push([name, `${humanizeField(mine.what)}: not one of the ${theirs.what}’s ${on.replace(/_id$/, '').replaceAll('_', ' ')}`]);
-  }
-  return errors;
-}
-
-const targetOf = (def: RecordDefinition, name: string) => (def.fields.fields[name] as { target: string }).target;
-
-/** The values after every check of the declaration, the references and the unique field; throws every problem at once. */
-async function checked(def: RecordDefinition, tx: Tx, access: AccessContext, input: object, mode: 'create' | 'change', current?: RecordRow & { id?: number }): Promise<Record<string, unknown>> {
-  const id = current?.id;
-  const { values, errors } = checkRecordInput(def.fields, input as Record<string, unknown>, mode);
-  const account = access.account.id;
-  const declared = new Set(errors.map(([field]) => field));
-  errors.push(...def.check(Object.fromEntries(Object.entries(values).filter(([field]) => !declared.has(field)))));
-  const flagged = new Set(errors.map(([field]) => field));
-  const valid = Object.fromEntries(Object.entries(values).filter(([field]) => !flagged.has(field)));
-  errors.push(...(await referenceProblems(tx.records, access.account, def, valid)));
-  errors.push(...(await disagreements(def, tx, valid, new Set(errors.map(([field]) => field)), current)));
-  const parent = def.parent === null ? undefined : valid[def.parent];
-  if (id !== undefined && typeof parent === 'number' && (await tx.records.isSelfOrBelow(def, def.parent!, id, parent))) {
-    errors.push([def.parent!, `${humanizeField(def.parent!.replace(/_id$/, ''))}: not the ${def.what} itself or one below it`]);
-  }
-  errors.push(...outOfOrder(def, valid, current));
-  const valueOf = resulting(valid, current);
-  const record = Object.fromEntries(storedFields(def).map((name) => [name, valueOf(name)]));
-  const ruled = def.rules(record, mode === 'change' ? current : undefined);
-  errors.push(...ruled);
-  if (def.lookups && ruled.length === 0) errors.push(...(await def.lookups(record, { account, id, store: tx.records })));
-  const unique = def.unique === null ? undefined : valid[def.unique];
-  if (typeof unique === 'string' && (await tx.records.idWith(def, account, def.unique!, unique, id)) !== null) errors.push(taken(def, unique));
-  assertValidInput(input, inDeclarationOrder(def.fields, errors));
-  return values as Record<string, unknown>;
-}
-
-/** A date or datetime given or kept before the one it may not precede, as the record would be once written. */
-function outOfOrder(def: RecordDefinition, given: Record<string, unknown>, current: RecordRow = {}): FieldError[] {
-  const errors: FieldError[] = [];
-  for (const [name, field] of Object.entries(def.fields.fields)) {
-    if ((field.type !== 'date' && field.type !== 'datetime') || field.notBefore === undefined || !(name in given || field.notBefore in given)) continue;
-    const [value, earliest] = [name, field.notBefore].map((key) => (key in given ? given[key] : current[key]));
-    // Days compare as their YYYY-MM-DD text; moments as times (given: a Date; stored: a Date).
-    const [at, from] = field.type === 'date' ? [value, earliest] : [value, earliest].map((moment) => (moment instanceof Date ? moment.getTime() : null));
-    if ((typeof at === 'string' || typeof at === 'number') && typeof from === typeof at && at < from!) {
-      errors.push([name, `${humanizeField(name)} may not be before the ${humanizeField(field.notBefore).toLowerCase()}`]);
-    }
-  }
-  return errors;
 }
 
 /** A link list as stored: a list whose position is not its own is by id. */
@@ -303,7 +195,7 @@ export async function saveRecordChange(def: RecordDefinition, tx: Tx, change: Sa
  */
 export async function lockForChange(def: RecordDefinition, tx: Pick<Tx, 'records'>, account: AccountId, id: number): Promise<RecordRow | null> {
   const under = Object.entries(def.parents).find(([, parent]) => parent.create);
-  const plan = under && RECORDS.find((record) => record.node === targetOf(def, under[0]));
+  const plan = under && recordOfNode(targetOf(def, under[0]));
   if (under && plan) {
     const planId = await tx.records.columnValue(def.table, id, def.fields.fields[under[0]]!.column ?? under[0]);
     if (typeof planId === 'number') await tx.records.findForUpdate(plan, account, planId);

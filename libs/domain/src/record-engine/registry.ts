@@ -30,6 +30,13 @@ import type { RecordDefinition } from './define-record.js';
 
 export const RECORDS: readonly RecordDefinition[] = [CONFIGURATION_ITEM, SERVICE_INSTANCE, ORGANIZATION, SERVICE, PRODUCT, CONTRACT, SERVICE_OFFERING, SLA, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, TEAM, BROADCAST, RELEASE, WORKFLOW, TASK, PROJECT, PROJECT_TASK, AUTOMATION_RULE, PERSON];
 
+const BY_NODE: ReadonlyMap<string, RecordDefinition> = new Map(RECORDS.map((def) => [def.node, def]));
+
+/** The record of the engine whose node type is `node` (a reference's target); undefined for a record not on the engine (a request). */
+export function recordOfNode(node: string): RecordDefinition | undefined {
+  return BY_NODE.get(node);
+}
+
 interface Target {
   table: string;
   /** How a sentence names one. */
@@ -52,7 +59,7 @@ const OTHER_TARGETS: Readonly<Record<string, Target>> = {
 
 /** The table, name and scope noun of the records a reference to `node` names. */
 export function referenceTarget(node: string): Target {
-  const def = RECORDS.find((record) => record.node === node);
+  const def = recordOfNode(node);
   // A record without a name (a workflow, a task, a project) is named by its subject.
   const target: Target | undefined = def
     ? { table: def.table, what: def.what, noun: def.noun, ...(def.directory ? { directory: true as const } : {}), ...('name' in def.fields.fields ? {} : { nameColumn: 'subject' }) }

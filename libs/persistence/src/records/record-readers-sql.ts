@@ -4,14 +4,14 @@
  * parameters, so the REST views (record-store.ts) and the GraphQL node tables (node-tables.ts)
  * keep one statement text per record and shape, and page and count what the caller reads.
  */
-import { RECORDS, readsEveryRecord, type RecordAudience, type RecordDefinition, type RecordReader } from '@tessera/domain';
+import { recordOfNode, readsEveryRecord, type RecordAudience, type RecordDefinition, type RecordReader } from '@tessera/domain';
 import type { Knex } from 'knex';
 
 /** Where a person's teams are kept (docs/decisions/035). */
 const MEMBERSHIPS = 'team_memberships';
 
 const definitionOf = (node: string): RecordDefinition => {
-  const def = RECORDS.find((record) => record.node === node);
+  const def = recordOfNode(node);
   if (!def) throw new Error(`no record ${node}`);
   return def;
 };

@@ -1,4 +1,4 @@
-import { RECORDS, referenceTarget } from '@tessera/domain';
+import { recordOfNode, referenceTarget } from '@tessera/domain';
 import type { Database } from '../database.js';
 
 /**
@@ -18,7 +18,7 @@ async function offEngineRow(db: Database, account: string, node: string, n: numb
 }
 
 export async function insertNeededRecord(db: Database, account: string, node: string): Promise<number> {
-  const def = RECORDS.find((record) => record.node === node);
+  const def = recordOfNode(node);
   const n = ++made;
   const row: Record<string, unknown> = def ? { account_id: account, ...('name' in def.fields.fields ? { name: `Needed ${node} ${n}` } : {}) } : await offEngineRow(db, account, node, n);
   for (const [name, field] of Object.entries(def?.fields.fields ?? {})) {
