@@ -73,10 +73,17 @@ describe('GraphQL node lookup', () => {
     expect(body.data.nodes).toEqual([{ __typename: 'Request', id: ids[0] }, null, null, { __typename: 'Note', id: ids[3] }]);
   });
 
-  it('refuses more than 100 ids with a validation error', async () => {
+  it('refuses more than 100 ids with a 400 before anything runs or is charged', async () => {
+    const token = await g.tokenWith(['request:Read']);
+    const remaining = async (): Promise<number> => (await postVars(g, token, '{ rateLimit { remaining } }', {})).json().data.rateLimit.remaining;
+    const before = await remaining();
     const ids = Array.from({ length: 101 }, (_, i) => encodeNodeId('Request', i + 1));
-    const body = (await postVars(g, admin, 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids })).json();
-    expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const refused = await postVars(g, token, 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids });
+    expect(refused.status).toBe(400);
+    expect(refused.json().errors[0]).toMatchObject({ message: 'nodes: at most 100 IDs, got 101', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(refused.json().data).toBeUndefined();
+    // Nothing was charged for it: the next cheap call finds one point less, its own.
+    expect(await remaining()).toBe(before - 1);
   });
 
   it("needs Read on the node's type: FORBIDDEN naming the action, for that type only", async () => {

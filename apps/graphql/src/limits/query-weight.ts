@@ -8,13 +8,17 @@
  *   connection 1, a nested one the product of its parents' page sizes), summed, /100, rounded,
  *   at least 1 (people(100){teams(100){members(100)}} = 1 + 100 + 10,000 requests → 101).
  * - a field taking a list of IDs (`nodes(ids: [...])`) weighs as a connection whose page size is
- *   the list's length: what lies below it is looked up once per ID (issue 30 item 4).
+ *   the list's length: what lies below it is looked up once per ID (issue 30 item 4). A list longer
+ *   than MAX_LISTED_IDS is refused here, as BAD_USER_INPUT, before anything is charged.
  * Both are computed by graphql-query-complexity (fragments, inline fragments, @skip/@include),
  * each connection estimated from its own page size and what its children weigh per node.
  */
 import { GraphQLError, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import { isConnectionField, limitError, pageSizeOf, paginationProblem } from './connection-fields.js';
+
+/** The most IDs a field taking a list of them (`nodes(ids:)`) is given. */
+export const MAX_LISTED_IDS = 100;
 
 export interface QueryWeight {
   nodes: number;
@@ -37,8 +41,10 @@ export interface WeighOptions {
 /** The weight, or a limit error (GRAPHQL_VALIDATION_FAILED, HTTP 400) when the operation is refused. */
 export function weighOperation(options: WeighOptions): QueryWeight {
   let pagination: string | null = null;
+  let tooManyIds: string | null = null;
   const connection = (perNode: (size: number, child: number) => number): ComplexityEstimator => ({ field, node, args, childComplexity }) => {
     const listed = idListLength(args);
+    if (listed !== null && listed > MAX_LISTED_IDS) tooManyIds ??= `${node.name.value}: at most ${MAX_LISTED_IDS} IDs, got ${listed}`;
     if (listed !== null) return perNode(listed, childComplexity);
     if (!isConnectionField(field)) return childComplexity;
     pagination ??= paginationProblem(
@@ -69,6 +75,7 @@ export function weighOperation(options: WeighOptions): QueryWeight {
     }
   };
   const requests = measure(connection((size, child) => 1 + size * child));
+  if (tooManyIds) throw new GraphQLError(tooManyIds, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
   if (pagination) throw limitError(pagination);
   const nodes = measure(connection((size, child) => size + size * child));
   if (nodes > options.maxNodes) {

@@ -10,8 +10,7 @@ import { markNodeKind, nodeKindOf } from '../connections/node-kinds.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { caller } from './graphql-context.js';
 import type { SchemaModule } from './schema-module.js';
-
-export const MAX_NODE_IDS = 100;
+import { MAX_LISTED_IDS as MAX_NODE_IDS } from '../limits/query-weight.js';
 
 async function lookUp(context: GraphqlContext, id: string): Promise<object | null> {
   caller(context);
@@ -39,6 +38,8 @@ export const nodeModule: SchemaModule = {
     Query: {
       node: (_parent, args, context) => lookUp(context, (args as { id: string }).id),
       nodes: (_parent, args, context) => {
+        // More than MAX_NODE_IDS is refused with the operation's weight, before anything is
+        // charged; this stays for a schema served without the limits plugin.
         const { ids } = args as { ids: string[] };
         if (ids.length > MAX_NODE_IDS) throw validationFailed([['ids', `At most ${MAX_NODE_IDS} IDs`]]);
         return ids.map((id) => lookUp(context, id));
