@@ -87,9 +87,10 @@ describe('GraphQL `people` connection', () => {
     await db('people').whereIn('id', [people[2]!.id, people[5]!.id]).update({ locale: 'en-US', time_zone: 'UTC' });
   });
 
-  it('lists only people of the current account', async () => {
+  it('lists the people of the current account and of its directory account, no others', async () => {
     const all = await page({ first: 100 });
-    const count = await g.test.db('people').where({ account_id: g.demo.account }).count({ n: '*' }).first();
+    const count = await g.test.db('people').whereIn('account_id', [g.demo.account, 'widget']).count({ n: '*' }).first();
+    expect(Number(count!.n)).toBeGreaterThan(Number((await g.test.db('people').where({ account_id: g.demo.account }).count({ n: '*' }).first())!.n));
     expect(all.totalCount).toBe(Number(count!.n));
     expect(all.edges.some((e: { node: { primaryEmail: string } }) => e.node.primaryEmail.endsWith('other-co.example'))).toBe(false);
   });

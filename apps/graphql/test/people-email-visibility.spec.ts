@@ -19,14 +19,15 @@ describe('GraphQL primary e-mails of people', () => {
   };
 
   it('shows an end user no primary e-mail of others, and their own through `me`', async () => {
-    // Root `people` lists the people of the account of the call (the directory account's are reached by node and reference).
-    expect(await emailsSeenBy(ellen)).toEqual({ 'Alice Admin': null, 'Andy Agent': null, 'Dana Database': null, 'Wes Workflow': null });
+    // Root `people` lists the people of the account of the call and of its directory account, as REST `/v1/people` does.
+    expect(await emailsSeenBy(ellen)).toEqual({ 'Alice Admin': null, 'Andy Agent': null, 'Dana Database': null, 'Ellen Enduser': 'ellen@widget.example', 'Wes Workflow': null });
     expect((await g.post(ellen, '{ me { primaryEmail } }')).json().data.me.primaryEmail).toBe('ellen@widget.example');
   });
 
   it('shows a person with a role every primary e-mail', async () => {
     expect(await emailsSeenBy(g.demo.agent.token)).toEqual({
-      'Alice Admin': 'admin@widget.example', 'Andy Agent': 'agent@widget.example', 'Dana Database': 'dana@widget.example', 'Wes Workflow': 'wes@widget.example',
+      'Alice Admin': 'admin@widget.example', 'Andy Agent': 'agent@widget.example', 'Dana Database': 'dana@widget.example', 'Ellen Enduser': 'ellen@widget.example',
+      'Wes Workflow': 'wes@widget.example',
     });
   });
 

@@ -82,12 +82,18 @@ const PERSON_COLUMNS = (db: Database) => [
   db.raw(`(select json_build_object('id', a.id, 'name', a.name) from accounts a where a.id = p.account_id) as account`),
 ];
 
+/**
+ * People valid in the account: its own and those of its directory account (SPEC.md "Directory
+ * account"), as REST's people list and every reference to a person (member, team member,
+ * approver) take them.
+ */
+const peopleOf = (db: Database, scope: GraphReadScope) => db('people as p').whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]]);
+
 export const KIND_TABLES: Readonly<Record<NodeKind, KindTable>> = {
   Person: {
     id: 'p.id',
-    scoped: (db, scope) => db('people as p').where('p.account_id', scope.accountId),
-    // A reference (requested by, member) may name a person of the directory account.
-    nodes: (db, scope) => db('people as p').whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]]).select(PERSON_COLUMNS(db)),
+    scoped: peopleOf,
+    nodes: (db, scope) => peopleOf(db, scope).select(PERSON_COLUMNS(db)),
     columns: { ...NAMED('p'), primaryEmail: 'lower:p.primary_email', locale: 'p.locale', timeZone: 'p.time_zone', disabled: 'p.disabled' },
   },
   Team: recordKindTable(TEAM),
@@ -148,9 +154,7 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
   },
   'Team.members': {
     kind: 'Person',
-    // Members are people valid in the account (a team may hold people of the directory account).
-    scoped: (db, scope) =>
-      db('people as p').whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]]).join('team_memberships as m', 'm.person_id', 'p.id'),
+    scoped: (db, scope) => peopleOf(db, scope).join('team_memberships as m', 'm.person_id', 'p.id'),
     parent: 'm.team_id',
   },
   'Request.notes': { kind: 'Note', scoped: (db, scope) => KIND_TABLES.Note.scoped(db, scope), parent: 'n.request_id' },
@@ -168,8 +172,7 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
   'Task.predecessors': recordEdgeTable(TASK, 'predecessor_ids', 'Task'),
   'Task.approvers': {
     kind: 'Person',
-    // Approvers are people valid in the account (of its directory account too), as a team's members.
-    scoped: (db, scope) => db('people as p').whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]]).join('task_approvers as l', 'l.approver_id', 'p.id'),
+    scoped: (db, scope) => peopleOf(db, scope).join('task_approvers as l', 'l.approver_id', 'p.id'),
     parent: 'l.task_id',
   },
   'Workflow.notes': recordNotesEdge(WORKFLOW),
@@ -178,8 +181,7 @@ export const EDGE_TABLES: Readonly<Record<NestedEdge, EdgeTable>> = {
   'ProjectTask.predecessors': recordEdgeTable(PROJECT_TASK, 'predecessor_ids', 'ProjectTask'),
   'ProjectTask.assignments': {
     kind: 'Person',
-    // The people it is assigned to are valid in the account (of its directory account too), as a task's approvers.
-    scoped: (db, scope) => db('people as p').whereRaw('p.account_id = any(?)', [[...scope.peopleAccounts]]).join('project_task_assignments as l', 'l.person_id', 'p.id'),
+    scoped: (db, scope) => peopleOf(db, scope).join('project_task_assignments as l', 'l.person_id', 'p.id'),
     parent: 'l.project_task_id',
   },
   'Project.notes': recordNotesEdge(PROJECT),
