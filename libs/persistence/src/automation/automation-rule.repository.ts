@@ -49,7 +49,8 @@ export function automationRuleRepository(db: Database): AutomationRuleRepository
       return ((await rules().where({ 'r.account_id': account, 'r.id': id }).first()) as StoredRule | undefined) ?? null;
     },
     async named(account, name, record) {
-      const forRecord = '(r.generic = ? or (r.owner_type = ? and r.owner_id = ?)) desc, r.id';
+      // `is true`: a rule of neither kind compares as null, which would sort first.
+      const forRecord = '(r.generic = ? or (r.owner_type = ? and r.owner_id = ?)) is true desc, r.id';
       return ((await rules().where({ 'r.account_id': account, 'r.name': name }).orderByRaw(forRecord, [record.noun, record.noun, record.id]).first()) as StoredRule | undefined) ?? null;
     },
     async ofTemplate(account, templateId, limit) {
