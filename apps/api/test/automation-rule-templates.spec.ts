@@ -36,7 +36,7 @@ describe('automation rules of request templates over REST', () => {
     const [{ id: theirs }] = await h.test.db('templates').insert({ account_id: 'other', subject: 'Theirs' }).returning('id');
     const foreign = await h.post('/v1/automation_rules').send({ name: 'Foreign', owner_type: 'request_template', owner_id: theirs, trigger: 'on create', condition: 'true' }).expect(422);
     expect(foreign.body.errors).toEqual([['owner_id', `Owner: no request template of the account has the id ${theirs}`]]);
-    expect((await h.get(`/v1/automation_rules?owner_type=request_template&owner_id=${template}`).expect(200)).body.map((rule: { id: number }) => rule.id)).toEqual([created.body.id]);
+    expect((await h.get(`/v1/automation_rules?owner_type=request_template`).expect(200)).body.map((rule: { id: number }) => rule.id)).toEqual([created.body.id]);
   });
 
   it('copies the template’s rules onto a request created from it over REST, by whoever may create it, as the rule’s last writer', async () => {

@@ -84,7 +84,7 @@ export const AUTOMATION_RULE = defineRecord({
       type: 'enum', values: RULE_OWNER_TYPES, write: 'change', description: 'The type of the one record it runs for, or `request_template`',
       note: 'With owner_id; or generic. A request template\'s rules never run themselves: each request created from the template gets a copy, run as the template rule\'s last writer', collection: LISTED,
     },
-    owner_id: { type: 'integer', min: 1, write: 'change', description: 'The id of the one record it runs for, or of the request template', collection: { default: true, filter: true } },
+    owner_id: { type: 'integer', min: 1, write: 'change', description: 'The id of the one record it runs for, or of the request template', collection: { default: true } },
     last_error: { type: 'text', description: 'Why its last failed run failed; null when none has', collection: LISTED },
     last_error_at: { type: 'datetime', description: 'When its last failed run failed', collection: ALL },
   },
