@@ -15,7 +15,7 @@ import {
   type EventInput, type EventOutcome, type FeedbackLinkKey, type ScssCompiler, type SealingKey,
 } from '@tessera/domain';
 import { addRecordNote, createRecord, deleteRecord, getRecord, listRecordNotes, listLinkedRecords, listRecords, updateRecord } from '@tessera/domain';
-import { createAgileBoard, decideTaskApproval, listRuleRuns, getAgileBoard, listAgileBoards, listTaskApprovals, updateAgileBoard } from '@tessera/domain';
+import { createAgileBoard, decideTaskApproval, listOwnedRules, listRuleRuns, getAgileBoard, listAgileBoards, listTaskApprovals, updateAgileBoard } from '@tessera/domain';
 import { createUnitOfWork, ping, type Database } from '@tessera/persistence';
 
 /**
@@ -40,6 +40,7 @@ export function createApiServices({ db, sealingKey, apiUrl, feedbackKey, scss }:
     listAgileBoards: withUow(listAgileBoards),
     taskApprovals: { list: withReads(listTaskApprovals), decide: withUow(decideTaskApproval) },
     listRuleRuns: withReads(listRuleRuns),
+    listOwnedRules: withReads(listOwnedRules),
     getAgileBoard: withUow(getAgileBoard),
     createAgileBoard: withUow(createAgileBoard),
     updateAgileBoard: withUow(updateAgileBoard),

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CURRENT_VIEWS, EVENT_CATALOGUE, RECORDS, readNameOf, referenceTarget, type RecordDefinition } from '@tessera/domain';
+import { collectionViews, EVENT_CATALOGUE, RECORDS, readNameOf, referenceTarget, type RecordDefinition } from '@tessera/domain';
 import { mountedRouteTable } from '@tessera/http';
 import { accessPrincipals, insertNeededRecord, mintToken } from '@tessera/persistence/testing';
 import { queuedEvents, startApiHarness, tokenFor, type ApiHarness } from './support/api-harness.js';
@@ -78,8 +78,8 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record', (
   /** Why a caller without a writer role is refused a write: by the route's role, or by the use case. */
   const refusal = 'note' in def.writers ? def.writers.rule : `This needs the ${def.writers.roles[0]} role in the account`;
 
-  /** The predefined filters of a record with `current` (define-record.ts), before `/:id`. */
-  const views = def.current === null ? [] : CURRENT_VIEWS.map((view) => `${base}/${view}`);
+  /** The predefined filters of a record with `current` or `predefined` (define-record.ts collectionViews), before `/:id`; `all` of the latter is the collection. */
+  const views = collectionViews(def).filter((view) => def.current !== null || view !== 'all').map((view) => `${base}/${view}`);
 
   it('has its routes (and its predefined filters), each needing its scope action, the writes its writers; DELETE where the catalogue has the verb', () => {
     const routes = mountedRouteTable(h.app).filter((route) => [base, `${base}/:id`, createRoute, ...views].includes(route.path));

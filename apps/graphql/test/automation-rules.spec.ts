@@ -74,6 +74,26 @@ describe('automation rules over GraphQL', () => {
     expect(await g.test.db('automation_rules').count<{ count: string }[]>('* as count')).toEqual(before);
   });
 
+  it('reads the predefined filters as the connection’s view: the rules that run for a type, never a template’s (REST /for_<type>)', async () => {
+    const account = g.demo.account;
+    const [{ id: template }] = await g.test.db('templates').insert({ account_id: account, subject: 'Viewed template' }).returning('id');
+    const insert = async (owner: Record<string, unknown>) =>
+      (await g.test.db('automation_rules').insert({ account_id: account, name: `Viewed ${JSON.stringify(owner)}`, trigger: 'on update', condition: 'true', ...owner }).returning('id'))[0].id as number;
+    const problem = await insert({ generic: 'problem' });
+    const ownProblem = await insert({ owner_type: 'problem', owner_id: 1 });
+    const ofTemplate = await insert({ owner_type: 'request_template', owner_id: template });
+    const risk = await insert({ generic: 'risk' });
+    const read = async (view?: string) =>
+      (await g.data(`{ automationRules(first: 100${view ? `, view: ${view}` : ''}) { nodes { dbId } } }`)).automationRules.nodes.map((node: { dbId: number }) => node.dbId);
+    expect(await read('FOR_PROBLEMS')).toEqual([problem, ownProblem]);
+    expect(await read('FOR_RISKS')).toEqual([risk]);
+    expect(await read('FOR_REQUESTS')).not.toContain(ofTemplate);
+    expect(await read()).toEqual(expect.arrayContaining([problem, ownProblem, ofTemplate, risk]));
+    expect(await read('ALL')).toEqual(await read());
+    const wrong = (await g.post(g.demo.admin.token, '{ automationRules(first: 1, view: FOR_TEMPLATES) { totalCount } }')).json();
+    expect(wrong.errors[0].message).toContain('FOR_TEMPLATES');
+  });
+
   it('shows rules to administrators only', async () => {
     const agent = await g.tokenWith(['automation_rule:*'], g.demo.agent.email);
     const answer = (await g.post(agent, '{ automationRules(first: 10) { totalCount nodes { id } } }')).json();

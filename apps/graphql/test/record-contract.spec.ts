@@ -1,4 +1,4 @@
-import { CURRENT_VIEWS, EVENT_CATALOGUE, RECORDS, encodeNodeId, graphqlInputNameOf, graphqlNameOf, referenceTarget, type RecordDefinition } from '@tessera/domain';
+import { collectionViews, EVENT_CATALOGUE, RECORDS, encodeNodeId, graphqlInputNameOf, graphqlNameOf, referenceTarget, type RecordDefinition } from '@tessera/domain';
 import { collectionSpecOf } from '@tessera/validation';
 import { insertNeededRecord, mintToken } from '@tessera/persistence/testing';
 import { startGraphqlHarness, type GraphqlHarness } from './support/graphql-harness.js';
@@ -66,8 +66,8 @@ describe.each(RECORDS.map((def) => [def.noun, def] as const))('the %s record ove
     const roots = await names('Query', 'fields');
     expect(roots).toContain(many);
     expect(await names('Mutation', 'fields')).toEqual(expect.arrayContaining([`${one}Create`, `${one}Update`]));
-    // A record with `current` (define-record.ts): the connection's view, REST's predefined filters.
-    if (def.current !== null) expect(await names(`${type}View`, 'enumValues')).toEqual(CURRENT_VIEWS.map((view) => view.toUpperCase()).sort());
+    // A record with `current` or predefined filters (define-record.ts collectionViews): the connection's view, REST's predefined filters.
+    if (collectionViews(def).length > 0) expect(await names(`${type}View`, 'enumValues')).toEqual(collectionViews(def).map((view) => view.toUpperCase()).sort());
     if (def.deletable) expect(await names(`${type}DeletePayload`, 'fields')).toEqual(['deletedId', 'errors']);
     else expect(await names('Mutation', 'fields')).not.toContain(`${one}Delete`);
   });

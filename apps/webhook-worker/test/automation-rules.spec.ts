@@ -117,6 +117,35 @@ describe('automation rules run by the worker', () => {
     expect((await runs(later.id)).filter((run) => run.record_id === id).map((run) => [run.matched, run.depth])).toContainEqual([true, 1]);
   });
 
+  it("copies a template's rules onto each request created from it: an `on create` copy runs for the creation as the template rule's writer, its `after` names its fellow copy", async () => {
+    const [{ id: template }] = await test.db('templates').insert({ account_id: access.account.id, subject: 'With rules' }).returning('id');
+    const owned = { generic: null, owner_type: 'request_template', owner_id: template, condition: 'true' };
+    // Written by the administrator; the requests are created by Mia, an agent, who may not write rules.
+    await rule({ ...owned, name: 'Follow up', trigger: 'on status update', actions: "note: update request add note 'Followed up'" });
+    await rule({ ...owned, name: 'Greet', trigger: 'on create', actions: "greet: update request add note 'From the template'\nlater: after 1s trigger 'Follow up'" });
+    const mias: AccessContext = { ...access, person: { ...access.person, id: mia, name: 'Mia Member' }, roles: ['agent'] };
+    const first = await createRequest(mias, { subject: 'From a template', category: 'incident', team_id: ops, template_id: template } as never, uow());
+    const second = await createRequest(mias, { subject: 'From it again', category: 'incident', team_id: ops, template_id: template } as never, uow());
+    await suite.worker.start(LOOPBACK);
+    for (const { id } of [first, second]) await waitFor('the notes of both copies', async () => (await notes(id)).length === 2);
+    await queueEmpty();
+
+    for (const { id } of [first, second]) {
+      expect(await test.db('notes').where({ request_id: id }).orderBy('id').select('text', 'person_id')).toEqual([
+        { text: 'From the template', person_id: access.person.id },
+        { text: 'Followed up', person_id: access.person.id },
+      ]);
+    }
+    // The template's own rules never ran; each request's copies ran for it alone.
+    const templateRules = await test.db('automation_rules').where({ owner_type: 'request_template' }).pluck('id');
+    expect(await test.db('automation_rule_runs').whereIn('rule_id', templateRules)).toEqual([]);
+    const copies = await test.db('automation_rules').where({ owner_type: 'request' }).orderBy('id').select('id', 'name', 'owner_id');
+    expect(copies.map((copy) => [copy.name, copy.owner_id])).toEqual([['Follow up', first.id], ['Greet', first.id], ['Follow up', second.id], ['Greet', second.id]]);
+    const ran = await test.db('automation_rule_runs').whereIn('rule_id', copies.map((copy) => copy.id)).where({ matched: true }).select('rule_id', 'record_id');
+    expect(ran).toHaveLength(4);
+    for (const run of ran) expect(copies.find((copy) => copy.id === run.rule_id)!.owner_id).toBe(run.record_id);
+  });
+
   it('adds to, removes from and clears a list of a record of the engine (a risk\'s organizations)', async () => {
     const [kept, dropped, added] = await Promise.all([1, 2, 3].map(() => insertNeededRecord(test.db, access.account.id, 'Organization')));
     const risk = await createRecord(RISK, access, { subject: 'Vendor may fold', organization_ids: [kept!, dropped!] }, uow());

@@ -10,6 +10,7 @@ import type { ApiServices } from '../services.js';
 import { accountWebhookKeysRoutes } from './account-webhook-keys.routes.js';
 import { agileBoardsRoutes } from './agile-boards.routes.js';
 import { taskApprovalsRoutes } from './task-approvals.routes.js';
+import { automationRuleOwnersRoutes } from './automation-rule-owners.routes.js';
 import { automationRuleRunsRoutes } from './automation-rule-runs.routes.js';
 import { attachmentsRoutes } from './attachments.routes.js';
 import { eventsRoutes } from './events.routes.js';
@@ -59,6 +60,7 @@ export function apiRoutes({ services, links, pageSize, attachmentMaxBytes }: Api
     ...uiExtensionTranslationsRoutes(services),
     ...RECORDS.filter((def) => def !== PERSON).flatMap((def) => recordRoutes(def, services, apiUrl, pageSize)),
     ...automationRuleRunsRoutes(services, apiUrl, pageSize),
+    ...automationRuleOwnersRoutes(services, apiUrl, pageSize),
   ];
   let document: ReturnType<typeof describeApi> | undefined;
   // Built on first request, from the whole table including its own route.

@@ -5,7 +5,7 @@
  * writes `<noun>:Create` / `:Update` / `:Delete` and the definition's writers, checked by the
  * use cases for REST and GraphQL alike.
  */
-import { CURRENT_VIEWS, recordOfNode, isDomainError, notFound, presentNote, readNameOf, presentRecord, withArticle, type CurrentView, type NoteCreateInput, type RecordDefinition } from '@tessera/domain';
+import { CURRENT_VIEWS, collectionViews, recordOfNode, isDomainError, notFound, presentNote, readNameOf, presentRecord, withArticle, type CurrentView, type NoteCreateInput, type RecordDefinition } from '@tessera/domain';
 import { PAGINATION_HEADERS, collectionQuerySchema, defineRoute, sendCollection, writeInput, type RouteTable } from '@tessera/http';
 import { collectionSpecOf, parseCollectionQuery, type PageSizeLimits } from '@tessera/validation';
 import { z } from 'zod';
@@ -17,6 +17,8 @@ import { noteCreateBodySchema } from './request-writes.schema.js';
 import { NOTES } from './requests.routes.js';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** `for_requests` → `ForRequests`, in an operation id. */
+const pascal = (text: string) => text.split('_').map(capitalized).join('');
 
 /** What a collection of a record with `current` lists (define-record.ts RecordCurrent), on the database clock. */
 function currentDescription(def: RecordDefinition, view: CurrentView | null): string {
@@ -47,28 +49,33 @@ export function recordRoutes(def: RecordDefinition, services: ApiServices, apiUr
   const scope = <A extends 'Read' | 'Create' | 'Update' | 'Delete'>(action: A) => `${def.noun}:${action}` as const;
   const writers = def.writers;
   const who = 'note' in writers ? { note: writers.note } : { role: writers.roles[0] };
-  /** The collection, or one of its predefined filters (`/v1/broadcasts/inactive`) of a record with `current`. */
-  const list = (view: CurrentView | null) =>
-    defineRoute({
+  /** The collection, or one of its predefined filters (`/v1/broadcasts/inactive`, `/v1/automation_rules/for_requests`: define-record.ts collectionViews). */
+  const list = (view: string | null) => {
+    const filter = view === null ? undefined : def.predefined[view];
+    return defineRoute({
       method: 'get',
       path: view === null ? base : `${base}/${view}`,
-      operationId: view === null ? (listed?.operationId ?? `list${type}s`) : `list${capitalized(view)}${type}s`,
+      operationId: view === null ? (listed?.operationId ?? `list${type}s`) : `list${pascal(view)}${type}s`,
       tag,
       summary: view === null ? (listed?.summary ?? `${capitalized(def.plural)} of the account${def.current ? ' shown now' : ''}`) : `${capitalized(def.plural)} of the account: ${view}`,
-      ...(def.current ? { description: currentDescription(def, view) } : view === null && listed?.description ? { description: listed.description } : {}),
+      ...(def.current
+        ? { description: currentDescription(def, view as CurrentView | null) }
+        : filter ? { description: `${filter.summary}, with the collection's paging, sorting, filters and fields.` }
+        : view === null && listed?.description ? { description: listed.description } : {}),
       needs: { scope: scope('Read') },
       input: { query: collectionQuerySchema(collection, pageSize), parse: ({ query }) => parseCollectionQuery(query, collection, pageSize) },
       responses: { 200: { description: `One page of ${def.plural}, with the selected fields`, schema: z.array(schemas.listed), headers: PAGINATION_HEADERS } },
       errors: [400],
       handler: async ({ req, res, access, input: query }) => {
-        const page = await services.records.list(def, access, view === null ? query : { ...query, current: view });
+        const page = await services.records.list(def, access, view === null ? query : { ...query, view });
         sendCollection(req, res, query, page, present, `${apiUrl}/${def.path}${view === null ? '' : `/${view}`}`);
       },
     });
+  };
   return [
     list(null),
-    // Before `/:id`, which they would otherwise match.
-    ...(def.current ? CURRENT_VIEWS.map(list) : []),
+    // Before `/:id`, which they would otherwise match; `all` of a record without `current` is its collection.
+    ...collectionViews(def).filter((view) => def.current !== null || view !== 'all').map(list),
     defineRoute({
       method: 'get',
       path: `${base}/:id`,

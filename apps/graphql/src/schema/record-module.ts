@@ -8,7 +8,7 @@
  * (`graphqlType: 'own'`: a person's `Person`, which `me` shares) gets its mutations only.
  */
 import {
-  CURRENT_VIEWS, EVENT_CATALOGUE, NODE_KINDS, graphqlNameOf, namedLines, otherSide, readNameOf, recordGraphFields, referenceTarget, withArticle,
+  CURRENT_VIEWS, EVENT_CATALOGUE, collectionViews, NODE_KINDS, graphqlNameOf, namedLines, otherSide, readNameOf, recordGraphFields, referenceTarget, withArticle,
   type NestedEdge, type NodeKind, type RecordDefinition,
 } from '@tessera/domain';
 import { connectionArgs, connectionSdl } from '../connections/connection-sdl.js';
@@ -29,16 +29,27 @@ const fires = (def: RecordDefinition, verb: string, when = '') =>
   (EVENT_CATALOGUE[def.noun] as readonly string[]).includes(verb) ? `fires ${def.noun}.${verb}${when}` : 'fires no event';
 const isNode = (target: string): target is NodeKind => NODE_KINDS.includes(target as NodeKind);
 
-/** The predefined filters of a record with `current`, as REST's `/v1/<path>/<view>` (define-record.ts RecordCurrent). */
-function viewSdl(def: RecordDefinition): string {
-  if (def.current === null) return '';
+/** What each predefined filter lists (define-record.ts collectionViews), as REST's `/v1/<path>/<view>`: a record's `current` views, or its `predefined`. */
+function viewsSaid(def: RecordDefinition): Record<string, string> {
+  if (def.current === null) {
+    const own = Object.entries(def.predefined).map(([view, { summary }]) => [view, `${summary} (REST \`/${def.path}/${view}\`)`]);
+    return { all: `Every ${def.what} (REST \`/${def.path}\`)`, ...Object.fromEntries(own) };
+  }
   const { from, until, unless } = def.current;
   const said: Record<(typeof CURRENT_VIEWS)[number], string> = {
     active: `Shown now: ${unless} false, ${from} reached and ${until} not (or none), on the database clock (REST \`/${def.path}\`)`,
     inactive: `Not shown now: ${unless} true, ${from} not reached or ${until} passed (REST \`/${def.path}/inactive\`)`,
     all: `Every ${def.what} (REST \`/${def.path}/all\`)`,
   };
-  return `"Which ${def.plural} the connection reads."\nenum ${def.node}View {\n${CURRENT_VIEWS.map((view) => `${JSON.stringify(said[view])}\n${view.toUpperCase()}`).join('\n')}\n}`;
+  return said;
+}
+
+/** The connection's `view` enum; none for a record without predefined filters. */
+function viewSdl(def: RecordDefinition): string {
+  const views = collectionViews(def);
+  if (views.length === 0) return '';
+  const said = viewsSaid(def);
+  return `"Which ${def.plural} the connection reads."\nenum ${def.node}View {\n${views.map((view) => `${JSON.stringify(said[view])}\n${view.toUpperCase()}`).join('\n')}\n}`;
 }
 
 export function recordModule(def: RecordDefinition): SchemaModule {
@@ -91,7 +102,7 @@ export function recordModule(def: RecordDefinition): SchemaModule {
       ${viewSdl(def)}
 
       extend type Query {
-        ${many}(${connectionArgs(type, filterSdl !== '')}${def.current ? `, view: ${type}View = ACTIVE` : ''}): ${type}Connection!
+        ${many}(${connectionArgs(type, filterSdl !== '')}${collectionViews(def).length > 0 ? `, view: ${type}View = ${collectionViews(def)[0]!.toUpperCase()}` : ''}): ${type}Connection!
       }
 
       ${mutations.typeDefs}

@@ -12,7 +12,8 @@ import { compileRule, ruleSubject } from './compile-rule.js';
 import { parseAction } from './rule-actions.js';
 import { namedLines } from '../records/named-lines.js';
 import { RULE_LIMITS } from './rule-limits.js';
-import { RULE_NOUNS } from './rule-subjects.js';
+import { RULE_OWNER_TYPES, TEMPLATE_OWNER } from './rule-nouns.js';
+import { RULE_NOUNS, RULE_SUBJECTS } from './rule-subjects.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
 const TEXT_MAX = 20_000;
@@ -29,8 +30,9 @@ function compiles(rule: Readonly<Record<string, unknown>>): FieldError[] {
 const lookups: RecordLookups = async (rule, { account, id, store }) => {
   const errors: FieldError[] = [];
   const subject = ruleSubject(rule)!;
-  if (typeof rule['owner_id'] === 'number' && (await store.missingIds(subject.table, [account], [rule['owner_id']])).length > 0) {
-    errors.push(['owner_id', `Owner: no ${subject.what} of the account has the id ${rule['owner_id']}`]);
+  const owner = rule['owner_type'] === TEMPLATE_OWNER ? { table: 'templates', what: 'request template' } : subject;
+  if (typeof rule['owner_id'] === 'number' && (await store.missingIds(owner.table, [account], [rule['owner_id']])).length > 0) {
+    errors.push(['owner_id', `Owner: no ${owner.what} of the account has the id ${rule['owner_id']}`]);
   }
   const actions = namedLines(typeof rule['actions'] === 'string' ? rule['actions'] : '').map((line) => parseAction(line.value));
   const named = (kind: 'webhook' | 'after') => actions.flatMap((parsed, index) => {
@@ -51,6 +53,15 @@ const lookups: RecordLookups = async (rule, { account, id, store }) => {
 
 const nouns = RULE_NOUNS.join(', ');
 
+/**
+ * ../shared/RECORDS.md §1's predefined filters, `/v1/automation_rules/for_requests`, …: the rules
+ * that run for records of a type, generic for it or owned by one of its records.
+ */
+const forEachType = Object.fromEntries(RULE_NOUNS.map((noun) => {
+  const { path, what } = RULE_SUBJECTS[noun];
+  return [`for_${path}`, { summary: `The rules that run for ${what}s: generic for them, or owned by one`, any: [{ generic: noun }, { owner_type: noun }] }];
+}));
+
 export const AUTOMATION_RULE = defineRecord({
   noun: 'automation_rule',
   fields: {
@@ -69,12 +80,16 @@ export const AUTOMATION_RULE = defineRecord({
     disabled: { type: 'boolean', write: 'change', nullable: false, description: 'Whether it no longer runs', note: 'Default: false', collection: LISTED },
     position: { type: 'integer', min: 0, max: 1_000_000, write: 'change', description: 'Its place in the order rules run in', note: 'Lowest first; none: after those with one', collection: { default: true, sort: true } },
     generic: { type: 'enum', values: RULE_NOUNS, write: 'change', description: 'The record type it runs for, every record of it', note: `One of ${nouns}; or an owner record`, collection: ALL },
-    owner_type: { type: 'enum', values: RULE_NOUNS, write: 'change', description: 'The type of the one record it runs for', note: 'With owner_id; or generic', collection: LISTED },
-    owner_id: { type: 'integer', min: 1, write: 'change', description: 'The id of the one record it runs for', collection: { default: true } },
+    owner_type: {
+      type: 'enum', values: RULE_OWNER_TYPES, write: 'change', description: 'The type of the one record it runs for, or `request_template`',
+      note: 'With owner_id; or generic. A request template\'s rules never run themselves: each request created from the template gets a copy, run as the template rule\'s last writer', collection: LISTED,
+    },
+    owner_id: { type: 'integer', min: 1, write: 'change', description: 'The id of the one record it runs for, or of the request template', collection: { default: true } },
     last_error: { type: 'text', description: 'Why its last failed run failed; null when none has', collection: LISTED },
     last_error_at: { type: 'datetime', description: 'When its last failed run failed', collection: ALL },
   },
   defaults: { disabled: false },
+  predefined: forEachType,
   service: ['last_error', 'last_error_at'],
   rules: compiles,
   lookups,

@@ -22,6 +22,19 @@ export interface StoredRule {
   run_as_id: number | null;
 }
 
+/** A rule a request template owns (docs/decisions/058), with what a copy of it takes and who wrote it last (null: nobody the audit names). */
+export interface TemplateRule {
+  name: string;
+  trigger: string;
+  expressions: string | null;
+  condition: string;
+  actions: string | null;
+  description: string | null;
+  disabled: boolean;
+  position: number | null;
+  writer: { id: number; name: string } | null;
+}
+
 export interface RuleRun {
   ruleId: number;
   recordType: string;
@@ -52,8 +65,14 @@ export interface AutomationRuleRepository {
   matching(account: AccountId, noun: string, recordId: number): Promise<StoredRule[]>;
   /** One rule of the account by id, enabled or not; null when there is none. */
   find(account: AccountId, id: number): Promise<StoredRule | null>;
-  /** The rule of the account with that name (the lowest id when several share it); null when there is none. */
-  named(account: AccountId, name: string): Promise<StoredRule | null>;
+  /**
+   * The rule of the account with that name, one that runs for the record first (generic for its
+   * type or owned by it: a rule copied from a template names its fellow copy, not the template's
+   * rule nor another request's copy), then the lowest id; null when there is none.
+   */
+  named(account: AccountId, name: string, record: { noun: string; id: number }): Promise<StoredRule | null>;
+  /** The rules a request template of the account owns, in the order rules run (position, none last, then id), at most `limit`. */
+  ofTemplate(account: AccountId, templateId: number, limit: number): Promise<TemplateRule[]>;
   /** The account's runs that matched (and so acted) logged in the last minute, on the database clock. */
   actedInLastMinute(account: AccountId): Promise<number>;
   /** Logs the runs of one job in one statement, keeping about each rule's newest `keep` (pruned now and then, not at every run); a run of a rule the job logged already is left out. */

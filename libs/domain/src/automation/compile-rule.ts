@@ -12,6 +12,7 @@ import type { RuleValueType } from './expressions/rule-value-type.js';
 import { parseAction, type RuleAction } from './rule-actions.js';
 import { namedLines } from '../records/named-lines.js';
 import { RULE_LIMITS } from './rule-limits.js';
+import { TEMPLATE_OWNER } from './rule-nouns.js';
 import { RULE_SUBJECTS, isRuleNoun, type RuleSubject } from './rule-subjects.js';
 import { parseTrigger, type RuleTrigger } from './rule-trigger.js';
 import { readFields, ruleVariables } from './rule-variables.js';
@@ -43,9 +44,9 @@ export interface RuleText {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The subject of a rule: its `generic` type, or its owner's. */
+/** The subject of a rule: its `generic` type, or its owner's; a request template's rules are compiled for the requests they are copied onto. */
 export function ruleSubject(rule: RuleText): RuleSubject | null {
-  const noun = rule.generic ?? rule.owner_type;
+  const noun = rule.generic ?? (rule.owner_type === TEMPLATE_OWNER ? 'request' : rule.owner_type);
   return isRuleNoun(noun) ? RULE_SUBJECTS[noun] : null;
 }
 

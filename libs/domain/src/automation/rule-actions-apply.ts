@@ -75,7 +75,7 @@ export async function applyAction(ctx: ActionContext, { action }: CompiledAction
       return change(ctx, { [action.field]: ids });
     }
     case 'after': {
-      const rule = await uow.repositories.automationRules.named(access.account.id, action.rule);
+      const rule = await uow.repositories.automationRules.named(access.account.id, action.rule, { noun: subject.noun, id: recordId });
       if (!rule) throw new Error(`no automation rule of the account is named '${action.rule}'`);
       const runAt = new Date((await uow.transaction((tx) => tx.now())).getTime() + action.seconds * 1000);
       await uow.transaction((tx) => tx.jobs.enqueue([queuedJob(JOBS.automationRun, { ...ctx.job, rule_id: rule.id }, { runAt })]));

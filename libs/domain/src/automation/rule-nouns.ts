@@ -21,3 +21,12 @@ const NOUN_OF = new Map<string, RuleNoun>(Object.entries(RULE_NODES).map(([noun,
 export const ruleNounOfNode = (node: string): RuleNoun | undefined => NOUN_OF.get(node);
 
 export const isRuleNoun = (value: unknown): value is RuleNoun => typeof value === 'string' && value in RULE_NODES;
+
+/**
+ * The owner type of a rule a request template owns (docs/decisions/058): it never runs itself; a
+ * request created from the template gets a copy of it. Its record type is the request.
+ */
+export const TEMPLATE_OWNER = 'request_template';
+
+/** What `owner_type` names: one record rules run for, or a request template. */
+export const RULE_OWNER_TYPES = [...RULE_NOUNS, TEMPLATE_OWNER] as const;

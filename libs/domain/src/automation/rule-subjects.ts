@@ -25,6 +25,8 @@ export interface RuleSubject {
   what: string;
   /** Its table, where an owner id is looked up. */
   table: string;
+  /** Its REST collection, `/v1/<path>`: the rules' predefined filter `for_<path>`, its records' `/v1/<path>/:id/automation_rules`. */
+  path: string;
   declaration: RecordDeclaration;
   /** The engine's definition; null for requests. */
   def: RecordDefinition | null;
@@ -32,11 +34,11 @@ export interface RuleSubject {
 
 const engine = (noun: RuleNoun, def: RecordDefinition): RuleSubject => {
   if (RULE_NODES[noun] !== def.node) throw new Error(`rule-nouns.ts names ${noun} ${RULE_NODES[noun]}, its definition ${def.node}`);
-  return { noun, node: def.node, what: def.what, table: def.table, declaration: def.fields, def };
+  return { noun, node: def.node, what: def.what, table: def.table, path: def.path, declaration: def.fields, def };
 };
 
 export const RULE_SUBJECTS: Readonly<Record<RuleNoun, RuleSubject>> = {
-  request: { noun: 'request', node: 'Request', what: 'request', table: 'requests', declaration: REQUEST_RECORD, def: null },
+  request: { noun: 'request', node: 'Request', what: 'request', table: 'requests', path: 'requests', declaration: REQUEST_RECORD, def: null },
   problem: engine('problem', PROBLEM),
   workflow: engine('workflow', WORKFLOW),
   task: engine('task', TASK),

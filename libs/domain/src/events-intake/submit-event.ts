@@ -20,7 +20,7 @@ import { noteIdsNeeded, reservedEventNotes } from '../request-changes/change-not
 import { changeReadScope, requireReadable } from '../request-changes/change-read-scope.js';
 import { DEFAULT_EVENT_SOURCE } from '../request-changes/change-sources.js';
 import { matchedRequestChanges } from '../request-changes/matched-request-changes.js';
-import { buildNewRequest } from '../request-changes/new-request.js';
+import { buildNewRequest, insertNewRequest } from '../request-changes/new-request.js';
 import { publishRequestChange, type RequestChange } from '../request-changes/publish-request-change.js';
 import { resolveReferences, type ResolvedReferences } from '../request-changes/resolve-references.js';
 import type { RequestView } from '../requests/request-view.js';
@@ -51,7 +51,7 @@ interface ReadEvent {
 /** The ports the intake reads an event's references with, before its transaction. */
 type EventReads = 'accounts' | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows' | 'projects';
 /** The ports of the transaction that applies the events of one match key. */
-type EventWrites = 'people' | 'supportAgreements' | 'slas' | 'requests' | 'auditLines' | 'jobs' | 'outbox' | 'lock';
+type EventWrites = 'people' | 'supportAgreements' | 'slas' | 'requests' | 'auditLines' | 'jobs' | 'outbox' | 'automationRules' | 'records' | 'lock';
 type EventTransaction = Pick<Transaction, Exclude<EventWrites, 'lock'>>;
 
 export interface EventIntake {
@@ -143,7 +143,7 @@ interface Applied {
 async function create(input: EventInput, refs: ResolvedReferences, ctx: IntakeContext, scope: RequestReadScope, reserved: ReservedIds, tx: EventTransaction): Promise<Applied> {
   const draft = await buildNewRequest(input, refs, ctx, tx);
   requireReadable(scope, draft);
-  const request = await tx.requests.insert(draft);
+  const request = await insertNewRequest(tx, draft);
   const notes = reservedEventNotes(request, refs.currentUser.id, input, [], reserved.notes);
   await publishRequestChange(tx, { ...changeContext(input, refs, request), request, previous: null, changes: {}, notes }, { auditLineId: auditLineIdOf(reserved), notes });
   return { outcome: { created: true, request }, notes, changed: true };

@@ -9,12 +9,12 @@ import type { FieldError } from '../errors/domain-error.js';
 import type { AccountId } from '../tenancy/account-id.js';
 import { checkedChangeEvents, checkedVerb, type ChangeVerb } from './record-verbs.js';
 import { checkedReaders, type RecordReaders } from './record-readers.js';
-import type { RecordLink, RecordVisibility, RecordDirectory, RecordAccountValues, RecordUniqueness, RecordAgreement, RecordTimer, RecordStamp, RecordCurrent, RecordParent, RecordOperations, RecordWriters } from './record-options.js';
+import { CURRENT_VIEWS, type RecordLink, type RecordVisibility, type RecordDirectory, type RecordAccountValues, type RecordUniqueness, type RecordAgreement, type RecordTimer, type RecordStamp, type RecordCurrent, type RecordParent, type RecordOperations, type RecordPredefined, type RecordWriters } from './record-options.js';
 import { camelCase, declareRecord, withArticle, type RecordDeclaration, type RecordFields } from '../records/record-fields.js';
 
 /** The options are declared in record-options.ts; importers of the definition find them here too. */
 export { CURRENT_VIEWS, NOW } from './record-options.js';
-export type { RecordLink, RecordVisibility, RecordDirectory, RecordAccountValues, RecordUniqueness, RecordAgreement, RecordTimer, RecordStamp, RecordCurrent, RecordParent, RecordOperation, RecordOperations, CurrentView, RecordResponsibility, RecordLimited, RecordWriters } from './record-options.js';
+export type { RecordLink, RecordVisibility, RecordDirectory, RecordAccountValues, RecordUniqueness, RecordAgreement, RecordTimer, RecordStamp, RecordCurrent, RecordParent, RecordOperation, RecordOperations, RecordPredefined, CurrentView, RecordResponsibility, RecordLimited, RecordWriters } from './record-options.js';
 
 /**
  * A record's rules that look up other records of the account (an automation rule names a webhook
@@ -75,6 +75,8 @@ export interface RecordDefinitionInput<F extends RecordFields> {
   timers?: readonly RecordTimer<keyof F & string>[];
   /** When a record is current (RecordCurrent); its collection then lists the current ones. */
   current?: RecordCurrent<keyof F & string>;
+  /** Predefined filters of its collection, by name (RecordPredefined); not with `current`, whose views are its own. */
+  predefined?: Readonly<Record<string, RecordPredefined<keyof F & string>>>;
   writers: RecordWriters;
   /**
    * The record's own rules beyond its declaration, on the values it would have once written
@@ -161,6 +163,7 @@ export interface RecordDefinition<F extends RecordFields = RecordFields> {
   timers: readonly RecordTimer[];
   stamps: Readonly<Record<string, RecordStamp>>;
   current: RecordCurrent | null;
+  predefined: Readonly<Record<string, RecordPredefined>>;
   writers: RecordWriters;
   rules: (record: Readonly<Record<string, unknown>>, before?: Readonly<Record<string, unknown>>) => FieldError[];
   lookups: RecordLookups | null;
@@ -197,6 +200,29 @@ function checkedWriters(noun: string, fields: RecordFields, writers: RecordWrite
   return writers;
 }
 
+/** A predefined filter names fields of the record, a name no other route of the collection takes, and none beside `current`'s views. */
+function checkedPredefined(noun: string, fields: RecordFields, current: boolean, predefined: Readonly<Record<string, RecordPredefined>>): Readonly<Record<string, RecordPredefined>> {
+  const names = Object.keys(predefined);
+  if (current && names.length > 0) throw new Error(`${noun}: a record with \`current\` has its views; no predefined filters beside them`);
+  for (const [name, filter] of Object.entries(predefined)) {
+    if (!/^[a-z][a-z_]*$/.test(name) || name === 'all') throw new Error(`${noun}: a predefined filter is named in lower snake_case, not 'all': ${name}`);
+    const unknown = filter.any.flatMap((values) => Object.keys(values)).filter((field) => !(field in fields));
+    if (filter.any.length === 0 || unknown.length > 0) throw new Error(`${noun}: the predefined filter ${name} names no values or unknown fields: ${unknown.join(', ')}`);
+  }
+  return predefined;
+}
+
+/**
+ * The predefined filters of a record's collection, by name: a record with `current`, its
+ * CURRENT_VIEWS (the first its collection's); another, `all` (its collection) and its own
+ * `predefined`; none, an empty list.
+ */
+export function collectionViews(def: Pick<RecordDefinition, 'current' | 'predefined'>): readonly string[] {
+  if (def.current !== null) return CURRENT_VIEWS;
+  const names = Object.keys(def.predefined);
+  return names.length === 0 ? [] : ['all', ...names];
+}
+
 export function defineRecord<const F extends RecordFields>(given: RecordDefinitionInput<F>): RecordDefinition<WithSystemFields<F>> {
   const words = given.noun.split('_');
   const input = {
@@ -229,6 +255,7 @@ export function defineRecord<const F extends RecordFields>(given: RecordDefiniti
     timers: input.timers ?? [],
     stamps: (input.stamps ?? {}) as Record<string, RecordStamp>,
     current: input.current ?? null,
+    predefined: checkedPredefined(input.noun, input.fields, input.current !== undefined, input.predefined ?? {}),
     writers: checkedWriters(input.noun, input.fields, input.writers),
     rules: input.rules ?? (() => []),
     lookups: input.lookups ?? null,

@@ -7,7 +7,7 @@ export { CONFIGURATION_ITEM, type ConfigurationItemCreateInput, type Configurati
 export { SERVICE_INSTANCE, type ServiceInstanceCreateInput, type ServiceInstanceUpdateInput } from '../cmdb/service-instance.record.js';
 export { createConfigurationItem, updateConfigurationItem, createServiceInstance, updateServiceInstance } from '../cmdb/cmdb-use-cases.js';
 export { PERSON } from '../people/person.record.js';
-export { CURRENT_VIEWS, NOW, defineRecord, type CurrentView, type RecordCurrent, type RecordDefinition, type RecordLimited, type RecordLink, type RecordResponsibility, type RecordWriters } from './define-record.js';
+export { CURRENT_VIEWS, NOW, collectionViews, defineRecord, type CurrentView, type RecordCurrent, type RecordPredefined, type RecordDefinition, type RecordLimited, type RecordLink, type RecordResponsibility, type RecordWriters } from './define-record.js';
 export type { RecordStore, RecordView, RecordRow, NamedRef, RecordLinked } from './record-store.repository.js';
 export { listRecords, listLinkedRecords, getRecord, createRecord, updateRecord, deleteRecord, storedFields, type RecordQuery } from './record-use-cases.js';
 export { recordReader, readsEveryRecord, type RecordAudience, type RecordReadClause, type RecordReader, type RecordReaders } from './record-readers.js';

@@ -8,7 +8,7 @@ import type { FilterKind, GraphReadRule } from '../connections/graph-read-rule.j
 import { NODE_KINDS, type NodeKind } from '../connections/graph-nodes.js';
 import { graphqlNameOf, readNameOf } from '../records/record-fields.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
-import { CURRENT_VIEWS, type RecordDefinition } from './define-record.js';
+import { collectionViews, type RecordDefinition } from './define-record.js';
 
 /** A connection field: its GraphQL name and the declared field it stands for. */
 export type GraphField = [graphql: string, field: string];
@@ -37,6 +37,6 @@ export function recordReadRule(def: RecordDefinition): GraphReadRule {
     orderFields: orders.map(([graphql]) => graphql),
     defaultOrder: { field: 'id', direction: 'ASC' },
     filters: Object.fromEntries(filters.map(([graphql, , kind]) => [graphql, kind])),
-    ...(def.current === null ? {} : { views: CURRENT_VIEWS }),
+    ...(collectionViews(def).length === 0 ? {} : { views: collectionViews(def) }),
   };
 }

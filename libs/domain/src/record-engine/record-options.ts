@@ -1,7 +1,8 @@
 /**
  * The options a record's definition declares (define-record.ts), each a rule of the engine any
  * record may use: link lists, field visibility, the directory account, values per account,
- * uniqueness, agreements, timers, stamps, current views, parents, REST operations and writers.
+ * uniqueness, agreements, timers, stamps, current views, predefined filters, parents, REST operations
+ * and writers.
  */
 import type { Role } from '../identity/roles.js';
 
@@ -141,6 +142,17 @@ export type RecordOperations = Partial<Record<'list' | 'get' | 'create' | 'updat
 /** The predefined filters of a record with `current`; the first is its collection's. */
 export const CURRENT_VIEWS = ['active', 'inactive', 'all'] as const;
 export type CurrentView = (typeof CURRENT_VIEWS)[number];
+
+/**
+ * A predefined filter of a record's collection beyond its own (`GET /v1/<path>/<name>`, GraphQL's
+ * `view`): the records having all the values of any one of `any` (an automation rule's
+ * `/for_requests`: generic for requests, or owned by a request), read with the collection's
+ * conventions. `summary`: what it lists, as the OpenAPI document and GraphQL say it.
+ */
+export interface RecordPredefined<K extends string = string> {
+  summary: string;
+  any: ReadonlyArray<Readonly<Partial<Record<K, string | number | boolean>>>>;
+}
 
 /** A create's default of a datetime: the database clock when the record is written. */
 export const NOW: unique symbol = Symbol('now');

@@ -8,7 +8,7 @@ import { notFound } from '../errors/domain-error.js';
 import type { AccessContext } from '../identity/access-context.js';
 import type { Repositories } from '../ports/unit-of-work.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
-import type { CurrentView, RecordDefinition } from './define-record.js';
+import { collectionViews, type RecordDefinition } from './define-record.js';
 import { recordReader } from './record-readers.js';
 import type { RecordLinked, RecordView } from './record-store.repository.js';
 import { assertVisibleQuery, visibleView } from './record-visibility.js';
@@ -16,14 +16,17 @@ import { recordOfNode } from './registry.js';
 
 type Reads = Pick<Repositories, 'records'>;
 
-/** A record's collection query; `current`: which records of a record with `current` (default its active ones); `linked`: those linked to a record (RecordLinked). */
-export type RecordQuery = CollectionQuery & { current?: CurrentView; linked?: RecordLinked };
+/**
+ * A record's collection query; `view`: one of its predefined filters (define-record.ts collectionViews:
+ * default its collection's, a record with `current` its active ones); `linked`: those linked to a record (RecordLinked).
+ */
+export type RecordQuery = CollectionQuery & { view?: string; linked?: RecordLinked };
 
 export async function listRecords(def: RecordDefinition, access: AccessContext, query: RecordQuery, repos: Reads): Promise<Page<RecordView>> {
   assertAllowed(access, def.noun, 'Read');
-  const { current, linked, ...collection } = query;
+  const { view, linked, ...collection } = query;
   assertVisibleQuery(def, access, [...collection.filters.map((filter) => filter.field), ...collection.sort.map((term) => term.field)]);
-  const page = await repos.records.page(def, access.account.id, collection, def.current === null ? undefined : (current ?? 'active'), linked, recordReader(access));
+  const page = await repos.records.page(def, access.account.id, collection, view ?? collectionViews(def)[0], linked, recordReader(access));
   return { ...page, rows: page.rows.map((view) => visibleView(def, access, view)) };
 }
 
@@ -36,7 +39,7 @@ export async function listLinkedRecords(def: RecordDefinition, field: string, ac
   const target = recordOfNode((def.fields.fields[field] as { target: string }).target)!;
   assertAllowed(access, def.noun, 'Read');
   if (!(await repos.records.find(def, access.account.id, id, recordReader(access)))) throw notFound();
-  return listRecords(target, access, { ...query, current: 'all', linked: { field, id, owner: def } }, repos);
+  return listRecords(target, access, { ...query, view: 'all', linked: { field, id, owner: def } }, repos);
 }
 
 export async function getRecord(def: RecordDefinition, access: AccessContext, id: number, repos: Reads): Promise<RecordView> {

@@ -6,7 +6,7 @@ import type { CollectionQuery, Page } from '../collections/collection-query.js';
 import type { QueuedJob } from '../jobs/job-contract.js';
 import type { NoteView } from '../requests/request-view.js';
 import type { AccountId } from '../tenancy/account-id.js';
-import type { CurrentView, RecordDefinition } from './define-record.js';
+import type { RecordDefinition } from './define-record.js';
 import type { RecordReader } from './record-readers.js';
 
 /** A record another names, as an answer shows it. */
@@ -51,11 +51,11 @@ export interface SavedChange {
 
 export interface RecordStore {
   /**
-   * `current`: of a record with `current`, which of its records (define-record.ts CURRENT_VIEWS);
+   * `view`: one of the record's predefined filters (define-record.ts collectionViews), none its whole collection;
    * `linked`: only those whose link list holds that record among the links of the account (a team's members);
    * `reader`: only those the caller reads (define-record.ts `readers`); none, every record (the service's own reads).
    */
-  page(def: RecordDefinition, account: AccountId, query: CollectionQuery, current?: CurrentView, linked?: RecordLinked, reader?: RecordReader): Promise<Page<RecordView>>;
+  page(def: RecordDefinition, account: AccountId, query: CollectionQuery, view?: string, linked?: RecordLinked, reader?: RecordReader): Promise<Page<RecordView>>;
   /** `reader`: null when the caller may not read it (define-record.ts `readers`). */
   find(def: RecordDefinition, account: AccountId, id: number, reader?: RecordReader): Promise<RecordView | null>;
   /** The record's stored values, locked until the transaction ends; null when there is none. */

@@ -10,9 +10,11 @@
  * - service_instance: the first service instance of the configuration item;
  * - source: `Event`; team: see default-team.ts.
  */
+import { copyTemplateRules, type TemplateRulePorts } from '../automation/template-rules.js';
 import type { Transaction } from '../ports/unit-of-work.js';
 import type { ServiceInstanceRef } from '../records/references.js';
 import type { NewRequest } from '../requests/request-record.js';
+import type { RequestView } from '../requests/request-view.js';
 import { assertRequestRules } from '../requests/request-rules.js';
 import { statusRequiresMember, type Category, type Impact, type Status } from '../requests/request-values.js';
 import { defaultTeam } from './default-team.js';
@@ -106,5 +108,15 @@ export async function buildNewRequest(input: RequestChangeInput, refs: ResolvedR
     addressed: false,
   };
   assertRequestRules(request);
+  return request;
+}
+
+/**
+ * Writes a new request, REST's, GraphQL's and the events intake's alike, with the rules of its
+ * template copied onto it (automation/template-rules.ts), before the change is published.
+ */
+export async function insertNewRequest(tx: Pick<Transaction, 'requests'> & TemplateRulePorts, draft: NewRequest): Promise<RequestView> {
+  const request = await tx.requests.insert(draft);
+  await copyTemplateRules(tx, request);
   return request;
 }

@@ -5,7 +5,8 @@
  * or none: the request did not come from an event). Steps, in one transaction:
  * check the values → who may see what → resolve the references, all errors
  * at once, with the major incident status a new request may have and its place
- * on an agile board → defaults (request-changes/new-request.ts) → insert → notes →
+ * on an agile board → defaults (request-changes/new-request.ts) → insert, with the template's
+ * automation rules copied onto it → notes →
  * publish (audit line, `request.create` and `request.note-added` webhook
  * events, through the one outbox).
  */
@@ -14,7 +15,7 @@ import type { AccessContext } from '../identity/access-context.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import { insertEventNotes } from '../request-changes/change-notes.js';
 import { changeReadScope, requireReadable } from '../request-changes/change-read-scope.js';
-import { buildNewRequest } from '../request-changes/new-request.js';
+import { buildNewRequest, insertNewRequest } from '../request-changes/new-request.js';
 import { publishRequestChange } from '../request-changes/publish-request-change.js';
 import { collectReferences } from '../request-changes/resolve-references.js';
 import { assertAllowed } from '../scopes/evaluate-scopes.js';
@@ -26,7 +27,7 @@ import { requestNames, type RequestView } from './request-view.js';
 /** The ports createRequest uses: the references it looks up, then what it reads and writes in its transaction. */
 type CreateRequestPorts = UnitOfWork<
   | 'people' | 'teams' | 'serviceInstances' | 'configurationItems' | 'templates' | 'suppliers' | 'problems' | 'workflows' | 'projects'
-  | 'supportAgreements' | 'slas' | 'requests' | 'agileBoards' | 'notes' | 'auditLines' | 'jobs' | 'outbox' | 'now'
+  | 'supportAgreements' | 'slas' | 'requests' | 'agileBoards' | 'notes' | 'auditLines' | 'jobs' | 'outbox' | 'now' | 'automationRules' | 'records'
 >;
 
 export async function createRequest(access: AccessContext, input: RequestCreateInput, uow: CreateRequestPorts): Promise<RequestView> {
@@ -47,7 +48,7 @@ export async function createRequest(access: AccessContext, input: RequestCreateI
       ...(await buildNewRequest(event, refs, ctx, tx)), source: event.source ?? null, major_incident_status: event.major_incident_status ?? null, ...place.changes,
     };
     requireReadable(scope, draft);
-    const request = await tx.requests.insert(draft);
+    const request = await insertNewRequest(tx, draft);
     const notes = await insertEventNotes(tx, request, refs.currentUser.id, event, []);
     await publishRequestChange(tx, {
       request,

@@ -1,5 +1,5 @@
 /** Automation rules' matching, owners and run log (domain automation/automation-rule.repository.ts; migrations 90, 91). */
-import type { AutomationRuleRepository, Role, RuleRun, RuleRunView, StoredRule } from '@tessera/domain';
+import { TEMPLATE_OWNER, type AutomationRuleRepository, type Role, type RuleRun, type RuleRunView, type StoredRule, type TemplateRule } from '@tessera/domain';
 import { fetchPage } from '../collections/collection.js';
 import type { Database } from '../database.js';
 import { PERSON_COLUMNS, PERSON_JOINS, accessLookupOf, type PersonRow } from '../access/access-lookup-row.js';
@@ -48,8 +48,24 @@ export function automationRuleRepository(db: Database): AutomationRuleRepository
     async find(account, id) {
       return ((await rules().where({ 'r.account_id': account, 'r.id': id }).first()) as StoredRule | undefined) ?? null;
     },
-    async named(account, name) {
-      return ((await rules().where({ 'r.account_id': account, 'r.name': name }).orderBy('r.id').first()) as StoredRule | undefined) ?? null;
+    async named(account, name, record) {
+      // `is true`: a rule of neither kind compares as null, which would sort first.
+      const forRecord = '(r.generic = ? or (r.owner_type = ? and r.owner_id = ?)) is true desc, r.id';
+      return ((await rules().where({ 'r.account_id': account, 'r.name': name }).orderByRaw(forRecord, [record.noun, record.noun, record.id]).first()) as StoredRule | undefined) ?? null;
+    },
+    async ofTemplate(account, templateId, limit) {
+      // Its writer: the person of its last audit line, as RUN_AS reads it.
+      const { rows } = await db.raw<{ rows: Array<Omit<TemplateRule, 'writer'> & { writer_id: number | null; writer_name: string | null }> }>(
+        `select r.name, r.trigger, r.expressions, r.condition, r.actions, r.description, r.disabled, r.position, p.id as writer_id, p.name as writer_name
+           from automation_rules r
+           left join lateral (select l.person_id from audit_lines l where l.record_type = 'AutomationRule' and l.record_id = r.id order by l.id desc limit 1) w on true
+           left join people p on p.id = w.person_id
+          where r.account_id = ? and r.owner_type = ? and r.owner_id = ?
+          order by r.position asc nulls last, r.id asc
+          limit ?`,
+        [account, TEMPLATE_OWNER, templateId, limit],
+      );
+      return rows.map(({ writer_id, writer_name, ...rule }) => ({ ...rule, writer: writer_id === null ? null : { id: writer_id, name: writer_name! } }));
     },
     async actedInLastMinute(account) {
       const row = await db('automation_rule_runs').where({ account_id: account, matched: true }).andWhereRaw(`at > now() - interval '1 minute'`).count({ n: '*' }).first();

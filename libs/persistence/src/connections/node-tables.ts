@@ -4,11 +4,11 @@
  * node shows (`nodes`), the SQL column of each order and filter field. Request input
  * never becomes SQL text: fields are looked up here.
  */
-import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, TEAM, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, RELEASE, TASK, WORKFLOW, PROJECT, PROJECT_TASK, AUTOMATION_RULE, recordGraphFields, type CurrentView, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
+import { BROADCAST, CONFIGURATION_ITEM, CONTRACT, ORGANIZATION, PRODUCT, SERVICE, SERVICE_INSTANCE, SERVICE_OFFERING, SLA, TEAM, TIME_ENTRY, OUT_OF_OFFICE_PERIOD, KNOWLEDGE_ARTICLE, FLSA, PROBLEM, RISK, RELEASE, TASK, WORKFLOW, PROJECT, PROJECT_TASK, AUTOMATION_RULE, collectionViews, recordGraphFields, type GraphReadScope, type NestedEdge, type NodeKind, type RecordDefinition } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { whereNoteReadable, whereRequestReadable } from '../requests/request-read-scope.js';
-import { whereCurrent } from '../records/record-sql.js';
+import { whereView } from '../records/record-sql.js';
 import { whereReadable } from '../records/record-readers-sql.js';
 import { selectReferenceNames } from '../requests/request-views.js';
 
@@ -56,7 +56,7 @@ function recordKindTable(def: RecordDefinition): KindTable {
     scoped,
     nodes: (db, scope) => scoped(db, scope).select(shown),
     columns: Object.fromEntries([...orders, ...filters].map(([graphql, name]) => [graphql, columnOf(name)])),
-    ...(def.current === null ? {} : { view: (query: Knex.QueryBuilder, view: string) => void whereCurrent(query, def, view as CurrentView) }),
+    ...(collectionViews(def).length === 0 ? {} : { view: (query: Knex.QueryBuilder, view: string) => void whereView(query, def, view) }),
   };
 }
 

@@ -4,7 +4,7 @@
  * does: of one account, each reference `{id, name}` only when it names a record of that same
  * account, each link list as `[{id, name}]` in its order.
  */
-import { readNameOf, referenceTarget, type CurrentView, type NamedRef, type RecordDefinition, type RecordLinked, type RecordView } from '@tessera/domain';
+import { readNameOf, referenceTarget, type NamedRef, type RecordDefinition, type RecordLinked, type RecordView } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 
@@ -61,16 +61,25 @@ export function recordViews(db: Database, def: RecordDefinition, account: string
 }
 
 /**
- * Keeps the records of a record with `current` that `view` selects (define-record.ts
- * RecordCurrent), on the database clock: active from `from`, before `until` (none: no end),
- * unless `unless`. The definition names the columns; the statement text is one per view.
+ * Keeps the records one of the record's predefined filters selects (define-record.ts collectionViews):
+ * of a record with `current` (RecordCurrent), on the database clock, active from `from`, before
+ * `until` (none: no end), unless `unless`; of one with `predefined`, those having all the values
+ * of any one of its sets. `all` or none keeps every record. The definition names the columns; the
+ * statement text is one per view.
  */
-export function whereCurrent(query: Knex.QueryBuilder, def: RecordDefinition, view: CurrentView | undefined, alias = 't'): Knex.QueryBuilder {
-  if (def.current === null || view === undefined || view === 'all') return query;
+export function whereView(query: Knex.QueryBuilder, def: RecordDefinition, view: string | undefined, alias = 't'): Knex.QueryBuilder {
+  if (view === undefined || view === 'all') return query;
   const column = (name: string) => `${alias}.${def.fields.fields[name]!.column ?? name}`;
-  const { from, until, unless } = def.current;
-  const active = `not ${column(unless)} and ${column(from)} <= now() and (${column(until)} is null or ${column(until)} > now())`;
-  return query.whereRaw(view === 'active' ? active : `not (${active})`);
+  if (def.current !== null) {
+    const { from, until, unless } = def.current;
+    const active = `not ${column(unless)} and ${column(from)} <= now() and (${column(until)} is null or ${column(until)} > now())`;
+    return query.whereRaw(view === 'active' ? active : `not (${active})`);
+  }
+  const filter = def.predefined[view];
+  if (!filter) throw new Error(`${def.noun} has no predefined filter ${view}`);
+  return query.where((any) => {
+    for (const values of filter.any) any.orWhere((each) => void Object.entries(values).forEach(([name, value]) => each.where(column(name), value as string | number | boolean)));
+  });
 }
 
 export function toRecordView(def: RecordDefinition, row: Record<string, unknown>): RecordView {

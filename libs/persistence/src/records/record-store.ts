@@ -3,7 +3,7 @@ import { storedFields, type NoteView, type RecordDefinition, type RecordRow, typ
 import type { Database } from '../database.js';
 import { fetchPage } from '../collections/collection.js';
 import { NOTE_COLUMNS } from '../requests/request-views.js';
-import { collectionColumns, insertLinks, recordNotes, recordViews, toRecordView, whereCurrent, whereLinked } from './record-sql.js';
+import { collectionColumns, insertLinks, recordNotes, recordViews, toRecordView, whereView, whereLinked } from './record-sql.js';
 import { whereReadable } from './record-readers-sql.js';
 
 /** A field's stored column (its declaration's `column`, default its name). */
@@ -26,8 +26,8 @@ async function unlessTaken(db: Database, write: (trx: Database) => Promise<unkno
 
 export function recordStore(db: Database): RecordStore {
   return {
-    async page(def, account, query, current, linked, reader) {
-      const views = whereReadable(whereLinked(whereCurrent(recordViews(db, def, account), def, current), def, account, linked), def, reader);
+    async page(def, account, query, view, linked, reader) {
+      const views = whereReadable(whereLinked(whereView(recordViews(db, def, account), def, view), def, account, linked), def, reader);
       const page = await fetchPage<Record<string, unknown>>(views, query, collectionColumns(def));
       return { rows: page.rows.map((row) => toRecordView(def, row)), total: page.total };
     },
