@@ -108,7 +108,7 @@ async function runAutomation(options: BenchOptions, entries: Entries, database: 
     throw error;
   });
   const events = { ...options.events };
-  const result = await benchAutomation({ apiOrigin: api.origin, databaseUrl: database.url, token: database.demo.admin.token, account: database.demo.account, ...events })
+  const result = await benchAutomation({ apiOrigin: api.origin, databaseUrl: database.url, token: database.demo.admin.token, account: database.demo.account, statements: database.statements, ...events })
     .finally(() => Promise.all([api.stop(), worker.stop()]));
   print(reportAutomation(result, events), '');
   return { failures: automationFailures(result), apiLog: `${api.logFile}, ${worker.logFile}` };
