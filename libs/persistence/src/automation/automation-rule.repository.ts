@@ -49,6 +49,12 @@ const LOG_RUNS = { name: 'tessera_automation_log_runs', text: `${INSERT_RUNS} on
 /** No conflict handling: a second acted run of the rule in the job fails, and its actions roll back with it. */
 const LOG_ACTED = { name: 'tessera_automation_log_acted', text: INSERT_RUNS };
 
+const FAILED = {
+  name: 'tessera_automation_failed',
+  text: `update automation_rules r set last_error = f.error, last_error_at = now()
+           from unnest($2::int[], $3::text[]) as f(id, error) where r.account_id = $1 and r.id = f.id`,
+};
+
 function runColumns(account: string, runs: readonly RuleRun[]): unknown[] {
   return [
     account, runs.map((run) => run.ruleId), runs.map((run) => run.recordType), runs.map((run) => run.recordId), runs.map((run) => run.matched),
@@ -99,8 +105,8 @@ export function automationRuleRepository(db: Database): AutomationRuleRepository
       const ids = await db('automation_rule_runs').where({ account_id: account, job_id: jobId }).whereIn('rule_id', ruleIds).pluck('rule_id');
       return new Set(ids.map(Number));
     },
-    async failed(account, ruleId, error) {
-      await db('automation_rules').where({ account_id: account, id: ruleId }).update({ last_error: error, last_error_at: db.fn.now() });
+    async failed(account, failures) {
+      await queryOnConnection(db, { ...FAILED, values: [account, failures.map((f) => f.ruleId), failures.map((f) => f.error)] });
     },
     async runsPage(account, ruleId, query) {
       return fetchPage<RuleRunView>(db('automation_rule_runs').where({ account_id: account, rule_id: ruleId }).select('id', 'at', 'record_type', 'record_id', 'matched', 'actions', 'error', 'depth'), query, RUN_COLUMNS);
