@@ -91,6 +91,9 @@ function compiledOf(rule: StoredRule): ReturnType<typeof compileRule> {
   return compiled;
 }
 
+/** How long one job's evaluations may hold the worker's thread before they let its other work in (decision 059). */
+const YIELD_AFTER_MS = 5;
+
 /** This process's clock of each account's evaluation time (decision 059). */
 const EVALUATION = evaluationBudget(RULE_LIMITS.evaluationMsPerMinute);
 
@@ -119,7 +122,14 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts, queue
   const views = new Map<number, { record: Record<string, unknown>; previous: Record<string, unknown> } | null>();
   let acted: number | undefined;
 
+  let yieldedAt = performance.now();
   for (const rule of rules) {
+    // Rules that do not match run back to back without a statement between them: past a few milliseconds of
+    // them, the other jobs of the process (another account's rules, deliveries) get their turn before the next.
+    if (performance.now() - yieldedAt > YIELD_AFTER_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      yieldedAt = performance.now();
+    }
     if (ranBefore.has(rule.id)) continue;
     const { compiled, errors } = compiledOf(rule);
     if (job.rule_id === undefined && compiled && !triggerFires(compiled.trigger, job)) continue;
