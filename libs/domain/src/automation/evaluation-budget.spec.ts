@@ -20,4 +20,20 @@ describe("an account's evaluation time in the last minute (decision 059)", () =>
     budget.charge('hostile', 1_000);
     expect(budget.exhausted('hostile')).toBe(true);
   });
+
+  it('names the accounts that spent at least so much in the last seconds', () => {
+    let now = 0;
+    const budget = evaluationBudget(30_000, () => now);
+    budget.charge('hostile', 2_000);
+    budget.charge('quiet', 100);
+    now += 3_000;
+    budget.charge('hostile', 1_000);
+
+    expect(budget.spending(2_500, 5)).toEqual(['hostile']);
+    expect(budget.spending(2_500, 2)).toEqual([]);
+    // Four seconds on, the 2,000 ms spent at 0 have left the last five seconds; the 1,000 at 3 have not.
+    now += 4_000;
+    expect(budget.spending(500, 5)).toEqual(['hostile']);
+    expect(budget.spending(1_500, 5)).toEqual([]);
+  });
 });

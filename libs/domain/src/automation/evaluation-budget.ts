@@ -13,6 +13,8 @@ export interface EvaluationBudget {
   exhausted(account: string): boolean;
   /** Adds `ms` of evaluation to the account's last minute. */
   charge(account: string, ms: number): void;
+  /** The accounts whose rules spent at least `ms` evaluating in the last `seconds` (at most 60): those taking the process's thread. */
+  spending(ms: number, seconds: number): string[];
 }
 
 const WINDOW_SECONDS = 60;
@@ -21,14 +23,14 @@ export function evaluationBudget(limitMs: number, now: () => number = () => perf
   // Per account: milliseconds spent in each second of the window, by the second's number.
   const spent = new Map<string, Map<number, number>>();
   const second = () => Math.floor(now() / 1000);
-  const total = (account: string): number => {
+  const total = (account: string, seconds = WINDOW_SECONDS): number => {
     const buckets = spent.get(account);
     if (!buckets) return 0;
-    const oldest = second() - WINDOW_SECONDS + 1;
+    const now = second();
     let sum = 0;
     for (const [at, ms] of buckets) {
-      if (at < oldest) buckets.delete(at);
-      else sum += ms;
+      if (at <= now - WINDOW_SECONDS) buckets.delete(at);
+      else if (at > now - seconds) sum += ms;
     }
     if (buckets.size === 0) spent.delete(account);
     return sum;
@@ -42,5 +44,6 @@ export function evaluationBudget(limitMs: number, now: () => number = () => perf
       const at = second();
       buckets.set(at, (buckets.get(at) ?? 0) + ms);
     },
+    spending: (ms, seconds) => [...spent.keys()].filter((account) => total(account, seconds) >= ms),
   };
 }

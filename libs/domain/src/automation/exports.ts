@@ -5,5 +5,6 @@ export { RULE_NOUNS, type RuleNoun } from './rule-nouns.js';
 export type { AutomationRuleRepository, RuleRun, RuleRunView, StoredRule } from './automation-rule.repository.js';
 export { runAutomation, type AutomationJobAttempt, type AutomationOutcome } from './automation-run.js';
 export { evaluationBudget, type EvaluationBudget } from './evaluation-budget.js';
+export { ruleLaneFlag } from './rule-lane-flags.js';
 export { RULE_RUN_RECORD, listRuleRuns } from './rule-runs.js';
 export { namedLines, namedLinesText, type NamedLine } from '../records/named-lines.js';
