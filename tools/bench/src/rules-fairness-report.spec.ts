@@ -33,18 +33,18 @@ describe("the rules fairness report — account B's calls while account A's host
 
     expect(lines[0]).toMatch(/^automation rules, one account's hostile rules against another account's calls: account B \(10 clients: .*changes a request 10 times a second/);
     expect(lines[1]).toMatch(/^ {2}B, A idle +200 \/s +p50 +40\.0 ms +p99 +120\.0 ms +2000 calls/);
-    expect(lines[2]).toBe("    worker 0.20 cores; A's changes 0; B's rule, create → its run: p50 60 ms, p99 109 ms over 100 requests");
+    expect(lines[2]).toBe("    worker 0.20 cores; A's changes 0; B's rule, change → its run: p50 60 ms, p99 109 ms over 100 changes");
     expect(lines[3]).toMatch(/^ {2}B, A's changes, no rules +190 \/s/);
     expect(lines[5]).toMatch(/^ {2}B, A's changes and hostile rules +150 \/s +p50 +50\.0 ms +p99 +300\.0 ms/);
-    expect(lines[6]).toBe("    worker 0.95 cores; A's changes 100; B's rule, create → its run: p50 2.0 s, p99 2.1 s over 100 requests");
+    expect(lines[6]).toBe("    worker 0.95 cores; A's changes 100; B's rule, change → its run: p50 2.0 s, p99 2.1 s over 100 changes");
     expect(lines[7]).toBe("  B with A's hostile rules / with A idle: throughput 0.750 × (target ≥ 0.8 ×: not met), p50 1.25 ×, p99 2.50 ×");
-    expect(lines[8]).toBe("  A's rule runs in the hostile phase: 5000, 300 stopped (depth limit or budget), 0 failed otherwise; automation-run jobs queued at its end: 40, drained 2.5 s after A's rules were deleted");
+    expect(lines[8]).toBe("  A's rule runs in the hostile phase: 5000, 300 stopped (depth limit or budget), 0 failed otherwise; automation-run jobs queued at its end: 40, drained 2.5 s after A's rules were disabled");
   });
 
-  it('says the target is met when it is, and names the requests B’s rule had not run on', () => {
+  it('says the target is met when it is, and counts the changes B’s rule had not run on', () => {
     const lines = reportRulesFairness(result(load(180, 45, 150), 7), options).split('\n');
 
-    expect(lines[6]).toMatch(/over 100 requests, NOT RUN on 7 5 s after the phase$/);
+    expect(lines[6]).toMatch(/over 100 changes, NOT RUN on 7 5 s after the phase$/);
     expect(lines[7]).toMatch(/throughput 0\.900 × \(target ≥ 0\.8 ×: met\)/);
   });
 
@@ -55,6 +55,6 @@ describe("the rules fairness report — account B's calls while account A's host
 
     expect(rulesFairnessFailures(failing)).toBe(6);
     expect(rulesFairnessFailures(result(load(150, 50, 300)))).toBe(0);
-    expect(reportRulesFairness(failing, options)).toContain("NOT drained 120 s after A's rules were deleted");
+    expect(reportRulesFairness(failing, options)).toContain("NOT drained 120 s after A's rules were disabled");
   });
 });
