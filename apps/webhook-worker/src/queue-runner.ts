@@ -11,13 +11,16 @@
  *   server never holds a slot the fan-out or scheduled work needs. A failed
  *   send throws: the queue retries it later (graphile-worker's backoff), never lost;
  * - `rules`: `automation-run` alone, at AUTOMATION_CONCURRENCY, so one account's heavy rules
- *   never hold the slots every account's webhook fan-out needs.
+ *   never hold the slots every account's webhook fan-out needs; its slots are shared between
+ *   accounts (rules-lane-share.ts): an account holding half of them, or half the process's time
+ *   in evaluating rules, takes no more while another account's rules wait.
  *
  * A runner claims only jobs of the tasks it registers.
  */
 import { JOBS } from '@tessera/domain';
 import type { Logger } from '@tessera/http';
 import { DEFAULT_DEAD_AFTER_MS, startJobRunner, type JobHandler, type JobLogLevel } from '@tessera/persistence';
+import { rulesLaneShare } from './rules-lane-share.js';
 import { superviseJobRunner, type SupervisedRunner } from './runner-supervisor.js';
 import type { WorkerServices } from './services.js';
 import { deliveryLogUpkeepTask } from './tasks/delivery-log-upkeep.task.js';
@@ -71,6 +74,7 @@ interface Lane {
   tasks: Record<string, JobHandler>;
   localQueueSize?: number;
   crontab?: string;
+  forbiddenFlags?: () => string[] | Promise<string[]>;
 }
 
 function lanesOf(options: QueueRunnerOptions, logger: Logger): Lane[] {
@@ -90,13 +94,30 @@ function lanesOf(options: QueueRunnerOptions, logger: Logger): Lane[] {
       crontab: DELIVERY_LOG_UPKEEP_CRONTAB,
     },
     { name: 'mail', concurrency: options.mailConcurrency, tasks: { [JOBS.sendMail]: sendMailTask(services, logger) } },
-    { name: 'rules', concurrency: options.automationConcurrency, tasks: { [JOBS.automationRun]: automationRunTask(services, logger) } },
+    rulesLane(options, logger),
   ];
+}
+
+/** The rules lane, its slots shared between accounts (rules-lane-share.ts). */
+function rulesLane(options: QueueRunnerOptions, logger: Logger): Lane {
+  const { services } = options;
+  const share = rulesLaneShare({
+    slots: options.automationConcurrency,
+    spending: (ms, seconds) => services.rulesEvaluation.spending(ms, seconds),
+    othersDue: (flag) => services.rulesDueWithoutFlag(flag),
+    onError: (error) => logger.warn({ err: error }, 'rules lane: could not read whether other accounts wait; none is held back'),
+  });
+  return {
+    name: 'rules',
+    concurrency: options.automationConcurrency,
+    tasks: { [JOBS.automationRun]: automationRunTask(services, logger, share) },
+    forbiddenFlags: () => share.forbidden(),
+  };
 }
 
 export async function startQueueRunner(options: QueueRunnerOptions): Promise<QueueRunner> {
   const logger = options.logger.child({ component: 'queue' });
-  const start = ({ name, concurrency, tasks, localQueueSize, crontab }: Lane) =>
+  const start = ({ name, concurrency, tasks, localQueueSize, crontab, forbiddenFlags }: Lane) =>
     superviseJobRunner({
       start: (releaseFirst) =>
         startJobRunner({
@@ -108,6 +129,7 @@ export async function startQueueRunner(options: QueueRunnerOptions): Promise<Que
           ...(options.leaseHolder ? { leaseHolder: options.leaseHolder } : {}),
           ...(localQueueSize ? { localQueueSize } : {}),
           ...(crontab ? { crontab } : {}),
+          ...(forbiddenFlags ? { forbiddenFlags } : {}),
           tasks,
           log: (level: JobLogLevel, message, context) => logger[level]({ lane: name, ...context }, message),
         }),

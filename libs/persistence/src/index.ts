@@ -18,7 +18,7 @@ export type { AccessFeedLog } from './access/access-feed.js';
 export { fetchPage } from './collections/collection.js';
 export { connectionUrlOf } from './database.js';
 export { installQueueSchema } from './queue/queue-schema.js';
-export { enqueueJob, enqueueJobs, removeJob, listQueuedJobs, discardQueuedJobs } from './queue/enqueue.js';
+export { enqueueJob, enqueueJobs, removeJob, listQueuedJobs, discardQueuedJobs, dueWithoutFlag } from './queue/enqueue.js';
 export type { QueuedJobRow } from './queue/enqueue.js';
 export { createUnitOfWork, repositoriesOn } from './unit-of-work.js';
 export { findRequest } from './requests/request.repository.js';

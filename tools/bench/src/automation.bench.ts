@@ -7,9 +7,11 @@
  * drain after each run, and says whether the matching rule's change is on every request it ran for.
  */
 import pg from 'pg';
+import { createDatabase } from '@tessera/persistence';
 import type { EventsMix, LoadPlan } from './bench-options.js';
 import { benchIntake } from './events.bench.js';
 import { failuresOf, formatResult, type Measured } from './load.js';
+import { reportStatements, resetStatements, topStatements, type StatementFigure } from './pg-statements.js';
 
 export const AUTOMATION_TARGET = 0.7;
 const NON_MATCHING = 19;
@@ -25,6 +27,8 @@ export interface AutomationBenchOptions {
   warmup: LoadPlan;
   clients: number;
   mix: EventsMix;
+  /** BENCH_PG_STATEMENTS: PostgreSQL's statements of the rules run and its drain (api and worker), when the server loads pg_stat_statements. */
+  statements: boolean;
 }
 
 interface Drained {
@@ -44,6 +48,8 @@ export interface AutomationBenchResult {
   none: Measured;
   rules: Measured;
   drained: Drained;
+  /** The statements of the rules run and its drain, by execution time; null when not asked for. */
+  statements: StatementFigure[] | null;
 }
 
 async function count(pool: pg.Pool, sql: string, values: unknown[]): Promise<number> {
@@ -80,6 +86,8 @@ export async function benchAutomation(options: AutomationBenchOptions): Promise<
     const none = (await benchIntake(options)).measured;
     await writeRules(options);
     const since = (await pool.query<{ now: Date }>('select now()')).rows[0]!.now;
+    const db = options.statements ? createDatabase({ url: options.databaseUrl, poolMax: 1 }) : null;
+    if (db) await resetStatements(db);
     const rules = (await benchIntake(options)).measured;
     const queuedAtEnd = await queued(pool);
     const began = performance.now();
@@ -93,11 +101,12 @@ export async function benchAutomation(options: AutomationBenchOptions): Promise<
     }
     const runs = (where: string) => count(pool, `select count(*) as n from automation_rule_runs where account_id = $1 and at >= $2 ${where}`, [options.account, since]);
     const made = (where: string) => count(pool, `select count(*) as n from requests where account_id = $1 and created_at >= $2 ${where}`, [options.account, since]);
+    const statements = db ? await topStatements(db, 25).finally(() => db.destroy()) : null;
     const drained = {
       runs: await runs(''), matched: await runs('and matched'), failed: await runs('and error is not null'), queuedAtEnd, drainSeconds,
       created: await made(''), calmed: await made("and impact = 'low'"),
     };
-    return { none, rules, drained };
+    return { none, rules, drained, statements };
   } finally {
     await pool.end();
   }
@@ -114,6 +123,7 @@ export function reportAutomation(result: AutomationBenchResult, options: Pick<Au
     `  ratio with rules / without: ${ratio.toFixed(3)} × (target ≥ ${AUTOMATION_TARGET} ×: ${ratio >= AUTOMATION_TARGET ? 'met' : 'not met'})`,
     `  automation-run jobs queued when the run ended: ${queuedAtEnd}, ` + (drainSeconds === null ? `NOT drained after ${DRAIN_MS / 1000} s` : `drained ${drainSeconds.toFixed(1)} s later`),
     `  requests the run created: ${created}, the matching rule's change on ${calmed} of them; runs in the log (it keeps each rule's newest runs): ${runs}, ${matched} matched, ${failed} failed`,
+    ...(result.statements ? [reportStatements(result.statements, result.rules.result.calls, 'measured event of the rules run (its warm-up and drain counted too)')] : []),
   ].join('\n');
 }
 

@@ -85,7 +85,7 @@ describe('readBenchOptions', () => {
   });
 
   it('refuses a value it does not know instead of measuring something else', () => {
-    expect(() => readBenchOptions({ BENCH_ONLY: 'rest' })).toThrow('BENCH_ONLY must be one of me, events, deliveries, oauth, graphql, records, expressions, automation, got "rest"');
+    expect(() => readBenchOptions({ BENCH_ONLY: 'rest' })).toThrow('BENCH_ONLY must be one of me, events, deliveries, oauth, graphql, records, expressions, automation, rules-fairness, got "rest"');
     expect(() => readBenchOptions({ BENCH_WEBHOOK_ALGS: 'hs256,ES256' })).toThrow('BENCH_WEBHOOK_ALGS must be policy algorithms in lower case (hs256, es256, ed25519, …), got "ES256"');
     expect(() => readBenchOptions({ BENCH_WORKER_MAX_IN_FLIGHT: '0' })).toThrow('BENCH_WORKER_MAX_IN_FLIGHT must be a positive number');
     expect(() => readBenchOptions({ BENCH_SINK: 'remote' })).toThrow('BENCH_SINK must be one of child, inline, got "remote"');

@@ -17,7 +17,7 @@ export type DeliveryAlg = string;
 export type LoadPlan = { seconds: number } | { calls: number };
 
 export interface BenchOptions {
-  only: 'me' | 'events' | 'deliveries' | 'oauth' | 'graphql' | 'records' | 'expressions' | 'automation' | null;
+  only: 'me' | 'events' | 'deliveries' | 'oauth' | 'graphql' | 'records' | 'expressions' | 'automation' | 'rules-fairness' | null;
   me: { plan: LoadPlan; warmup: LoadPlan; clients: number };
   events: { plan: LoadPlan; warmup: LoadPlan; clients: number; mix: EventsMix };
   deliveries: DeliveriesOptions;
@@ -28,6 +28,8 @@ export interface BenchOptions {
   records: { plan: LoadPlan; warmup: LoadPlan; clients: number; organizations: number };
   /** Rule condition evaluations against a plain JS function, and the slowest accepted expressions (BENCH_ONLY=expressions). */
   expressions: { evaluations: number; worstEvaluations: number };
+  /** Account B's calls while account A's hostile rules run, against A idle (BENCH_ONLY=rules-fairness): B's clients, A's changes a second. */
+  rulesFairness: { plan: LoadPlan; warmup: LoadPlan; clients: number; hostileRate: number };
   runtime: Runtime;
   /** Where the api writes its .cpuprofile files; null when not profiling. */
   cpuProfileDir: string | null;
@@ -93,7 +95,7 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
   const graphqlCalls = optionalPositive(env, 'BENCH_GRAPHQL_REQUESTS');
   const recordsCalls = optionalPositive(env, 'BENCH_RECORDS_REQUESTS');
   return {
-    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth', 'graphql', 'records', 'expressions', 'automation'] as const, null),
+    only: oneOf(env, 'BENCH_ONLY', ['me', 'events', 'deliveries', 'oauth', 'graphql', 'records', 'expressions', 'automation', 'rules-fairness'] as const, null),
     me: {
       plan: meCalls ? { calls: meCalls } : { seconds },
       warmup: { seconds: warmupSeconds },
@@ -145,6 +147,12 @@ export function readBenchOptions(env: Record<string, string | undefined>, argv: 
     expressions: {
       evaluations: count(env, 'BENCH_EXPRESSION_EVALUATIONS', quick ? 2_000 : 30_000),
       worstEvaluations: count(env, 'BENCH_EXPRESSION_WORST_RUNS', quick ? 5 : 30),
+    },
+    rulesFairness: {
+      plan: { seconds },
+      warmup: { seconds: warmupSeconds },
+      clients: clients ?? 10,
+      hostileRate: positive(env, 'BENCH_HOSTILE_RATE', 10),
     },
     runtime: oneOf(env, 'BENCH_RUNTIME', ['bundle', 'tsx'] as const, 'bundle'),
     cpuProfileDir: env['BENCH_CPU_PROFILE'] ? path.resolve(env['BENCH_CPU_PROFILE']) : null,

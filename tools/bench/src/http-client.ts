@@ -7,10 +7,10 @@
 import { Pool } from 'undici';
 
 export interface BenchRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   path: string;
   headers?: Record<string, string>;
-  /** A POST's body, sent as given. */
+  /** A POST's or PATCH's body, sent as given. */
   body?: string;
 }
 

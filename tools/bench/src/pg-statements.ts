@@ -31,9 +31,10 @@ export async function topStatements(db: Database, top = 6): Promise<StatementFig
   return rows.map((row) => ({ calls: Number(row.calls), execMs: row.exec_ms, planMs: row.plan_ms, rows: Number(row.rows), text: row.text }));
 }
 
-export function reportStatements(figures: readonly StatementFigure[], deliveries: number): string {
+/** The figures per unit of work: a delivery (the default), an event of the intake, … */
+export function reportStatements(figures: readonly StatementFigure[], count: number, unit = 'delivery'): string {
   return [
-    `  PostgreSQL's statements in the run (pg_stat_statements, by execution time; µs per delivery of ${deliveries}):`,
-    ...figures.map((f) => `    ${((f.execMs * 1000) / deliveries).toFixed(0).padStart(5)} µs exec + ${((f.planMs * 1000) / deliveries).toFixed(0).padStart(3)} µs plan  ${String(f.calls).padStart(5)} calls ${String(f.rows).padStart(6)} rows  ${f.text}`),
+    `  PostgreSQL's statements in the run (pg_stat_statements, by execution time; µs per ${unit} of ${count}):`,
+    ...figures.map((f) => `    ${((f.execMs * 1000) / count).toFixed(0).padStart(5)} µs exec + ${((f.planMs * 1000) / count).toFixed(0).padStart(3)} µs plan  ${String(f.calls).padStart(5)} calls ${String(f.rows).padStart(6)} rows  ${f.text}`),
   ].join('\n');
 }

@@ -21,6 +21,7 @@ import { benchMe, meFailures, reportMe } from './me.bench.js';
 import { benchOAuth, oauthFailures, reportOAuth } from './oauth.bench.js';
 import { postgresCpuMeter } from './postgres-cpu.js';
 import { benchRecords, recordsFailures, reportRecords } from './records.bench.js';
+import { benchRulesFairness, reportRulesFairness, rulesFairnessFailures } from './rules-fairness.bench.js';
 import { prepareEntries, type Entries } from './runtime.js';
 import { startApi, startWebhookWorker } from './servers.js';
 import { startSink } from './sink-handle.js';
@@ -35,7 +36,7 @@ async function main(): Promise<number> {
   const expressions = options.only === null || options.only === 'expressions' ? benchExpressions(options.expressions) : null;
   if (expressions) print(reportExpressions(expressions, options.expressions), '');
   if (options.only === 'expressions') return expressions!.problems.length === 0 ? 0 : 1;
-  const entries = await prepareEntries(options.runtime, { api: options.only !== 'deliveries' && options.only !== 'oauth' && options.only !== 'graphql', webhookWorker: options.only === null || options.only === 'deliveries' || options.only === 'automation' });
+  const entries = await prepareEntries(options.runtime, { api: options.only !== 'deliveries' && options.only !== 'oauth' && options.only !== 'graphql', webhookWorker: options.only === null || options.only === 'deliveries' || options.only === 'automation' || options.only === 'rules-fairness' });
   const database = await openBenchDatabase(process.env['DATABASE_URL'], { statements: options.pgStatements });
   print(
     `tessera bench: node ${process.version}, ${availableParallelism()} cores (load average ${loadAtStart.toFixed(2)} at start); load client, api, baseline server and PostgreSQL share this machine`,
@@ -50,6 +51,7 @@ async function main(): Promise<number> {
     if (options.only === null || options.only === 'events') failed.push(await runEvents(options, entries, database, profiles));
     if (options.only === null || options.only === 'records') failed.push(await runRecords(options, entries, database, profiles));
     if (options.only === null || options.only === 'automation') failed.push(await runAutomation(options, entries, database, profiles));
+    if (options.only === null || options.only === 'rules-fairness') failed.push(await runRulesFairness(options, entries, database, profiles));
     if (options.only === null || options.only === 'deliveries') failed.push(...(await runDeliveries(options, entries, database, profiles)));
     if (options.only === null || options.only === 'oauth') failed.push(await runOAuth(options, database));
     if (options.only === null || options.only === 'graphql') failed.push(await runGraphql(options, database, print));
@@ -108,10 +110,27 @@ async function runAutomation(options: BenchOptions, entries: Entries, database: 
     throw error;
   });
   const events = { ...options.events };
-  const result = await benchAutomation({ apiOrigin: api.origin, databaseUrl: database.url, token: database.demo.admin.token, account: database.demo.account, ...events })
+  const result = await benchAutomation({ apiOrigin: api.origin, databaseUrl: database.url, token: database.demo.admin.token, account: database.demo.account, statements: database.statements, ...events })
     .finally(() => Promise.all([api.stop(), worker.stop()]));
   print(reportAutomation(result, events), '');
   return { failures: automationFailures(result), apiLog: `${api.logFile}, ${worker.logFile}` };
+}
+
+/** Account B's calls while account A's hostile rules run (rules-fairness.bench.ts), one api and one webhook worker for both accounts. */
+async function runRulesFairness(options: BenchOptions, entries: Entries, database: BenchDatabase, profiles: string[]): Promise<Failed> {
+  const api = await startApi(apiLaunch(options, entries, database, 'rules-fairness', profiles));
+  const dir = options.cpuProfileDir;
+  const name = `worker-rules-fairness-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
+  if (dir) profiles.push(path.join(dir, name));
+  const worker = await startWebhookWorker({ entries, databaseUrl: database.url, logLevel: options.logLevel, cpuProfile: dir ? { dir, name } : null, env: {} }).catch(async (error: unknown) => {
+    await api.stop();
+    throw error;
+  });
+  const settings = options.rulesFairness;
+  const result = await benchRulesFairness({ apiOrigin: api.origin, databaseUrl: database.url, token: database.demo.admin.token, account: database.demo.account, workerCpuMs: () => worker.cpuMs(), ...settings })
+    .finally(() => Promise.all([api.stop(), worker.stop()]));
+  print(reportRulesFairness(result, settings), '');
+  return { failures: rulesFairnessFailures(result), apiLog: `${api.logFile}, ${worker.logFile}` };
 }
 
 async function runOAuth(options: BenchOptions, database: BenchDatabase): Promise<Failed> {

@@ -7,12 +7,15 @@
 import { JOBS } from '@tessera/domain';
 import type { Logger } from '@tessera/http';
 import type { JobHandler } from '@tessera/persistence';
+import type { RulesLaneShare } from '../rules-lane-share.js';
 import type { WorkerServices } from '../services.js';
 import { jobTask } from './job-task.js';
 
-export function automationRunTask(services: Pick<WorkerServices, 'runAutomation'>, logger: Logger): JobHandler {
+export function automationRunTask(services: Pick<WorkerServices, 'runAutomation'>, logger: Logger, share?: RulesLaneShare): JobHandler {
   return jobTask(JOBS.automationRun, logger, async (payload, job) => {
-    const outcome = await services.runAutomation(payload, { id: job.id, attempt: job.attempts });
+    const run = () => services.runAutomation(payload, { id: job.id, attempt: job.attempts });
+    // The account holds one of the lane's slots while its rules run (rules-lane-share.ts).
+    const outcome = await (share ? share.run(payload.account_id, run) : run());
     if (outcome.ran > 0) {
       logger.info({ jobId: job.id, accountId: payload.account_id, noun: payload.noun, recordId: payload.record_id, depth: payload.depth, ...outcome }, 'automation rules ran');
     }

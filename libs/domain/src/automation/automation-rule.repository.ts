@@ -81,8 +81,8 @@ export interface AutomationRuleRepository {
   logActed(account: AccountId, run: RuleRun, keep: number): Promise<void>;
   /** Of these rules, those with a run logged by the job (an earlier attempt of it): one statement. */
   ranInJob(account: AccountId, ruleIds: readonly number[], jobId: string): Promise<Set<number>>;
-  /** Sets the rule's last error, now. */
-  failed(account: AccountId, ruleId: number, error: string): Promise<void>;
+  /** Sets each rule's last error, now: one statement for the failed rules of a job. */
+  failed(account: AccountId, failures: ReadonlyArray<{ ruleId: number; error: string }>): Promise<void>;
   /** One page of a rule's runs. */
   runsPage(account: AccountId, ruleId: number, query: CollectionQuery): Promise<Page<RuleRunView>>;
   /** The webhook of the account with that name (the lowest id when several share it): what a `call webhook` sends to. */

@@ -7,6 +7,7 @@
  * rules the change is (a rule's own changes are one deeper: automation-run.ts).
  */
 import { JOBS, queuedJob, type QueuedJob } from '../jobs/job-contract.js';
+import { ruleLaneFlag } from './rule-lane-flags.js';
 import { ruleNounOfNode } from './rule-nouns.js';
 
 export interface ChangeForRules {
@@ -40,6 +41,6 @@ export function automationRunJob(change: ChangeForRules): QueuedJob | null {
       account_id: change.account, noun, record_id: change.record.id, actor_id: change.actor?.id ?? null, source: change.source,
       action: change.action, previous, changed, verbs, note_id: typeof noteId === 'number' ? noteId : null, depth: 0,
     },
-    { onlyIfRules: { account: change.account, type: noun, id: change.record.id } },
+    { onlyIfRules: { account: change.account, type: noun, id: change.record.id }, flags: [ruleLaneFlag(change.account)] },
   );
 }

@@ -22,6 +22,7 @@ import { requestReadScope } from '../requests/request-read-scope.js';
 import { trustedAccountId, type AccountId } from '../tenancy/account-id.js';
 import type { RuleRun, StoredRule } from './automation-rule.repository.js';
 import { compileRule, type CompiledRule } from './compile-rule.js';
+import { evaluationBudget, type EvaluationBudget } from './evaluation-budget.js';
 import { evaluateExpressions } from './expressions/named-expressions.js';
 import { applyAction, type RuleParts, type RulePorts } from './rule-actions-apply.js';
 import { RULE_LIMITS } from './rule-limits.js';
@@ -90,13 +91,19 @@ function compiledOf(rule: StoredRule): ReturnType<typeof compileRule> {
   return compiled;
 }
 
+/** How long one job's evaluations may hold the worker's thread before they let its other work in (decision 059). */
+const YIELD_AFTER_MS = 5;
+
+/** This process's clock of each account's evaluation time (decision 059). */
+const EVALUATION = evaluationBudget(RULE_LIMITS.evaluationMsPerMinute);
+
 /** The queue's job a run is in: its id, the same on every attempt, and which attempt this is, from 1. */
 export interface AutomationJobAttempt {
   id: string;
   attempt: number;
 }
 
-export async function runAutomation(job: AutomationRunJob, uow: RulePorts, queued: AutomationJobAttempt): Promise<AutomationOutcome> {
+export async function runAutomation(job: AutomationRunJob, uow: RulePorts, queued: AutomationJobAttempt, evaluation: EvaluationBudget = EVALUATION): Promise<AutomationOutcome> {
   const outcome: AutomationOutcome = { ran: 0, matched: 0, failed: 0 };
   if (!isRuleNoun(job.noun)) return outcome;
   const subject = RULE_SUBJECTS[job.noun];
@@ -107,6 +114,7 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts, queue
   // Only a retry can find runs of an earlier attempt: the queue counts an attempt whenever it hands the job out.
   const ranBefore = queued.attempt > 1 ? await repo.ranInJob(account, rules.map((rule) => rule.id), queued.id) : new Set<number>();
   const runs: RuleRun[] = [];
+  const failures: Array<{ ruleId: number; error: string }> = [];
   // Read once a job: the actor; each owner's access; the record as each owner reads it, again after a rule changed it.
   let actor: { id: number; name: string } | null | undefined;
   const owners = new Map<number | null, Awaited<ReturnType<typeof ruleOwnerAccess>>>();
@@ -114,7 +122,14 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts, queue
   const views = new Map<number, { record: Record<string, unknown>; previous: Record<string, unknown> } | null>();
   let acted: number | undefined;
 
+  let yieldedAt = performance.now();
   for (const rule of rules) {
+    // Rules that do not match run back to back without a statement between them: past a few milliseconds of
+    // them, the other jobs of the process (another account's rules, deliveries) get their turn before the next.
+    if (performance.now() - yieldedAt > YIELD_AFTER_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      yieldedAt = performance.now();
+    }
     if (ranBefore.has(rule.id)) continue;
     const { compiled, errors } = compiledOf(rule);
     if (job.rule_id === undefined && compiled && !triggerFires(compiled.trigger, job)) continue;
@@ -125,6 +140,8 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts, queue
     try {
       if (!compiled) throw new RuleFailure(`the rule does not compile: ${errors.map(([field, message]) => `${field}: ${message}`).join('; ')}`);
       if (job.depth > RULE_LIMITS.maxDepth) throw new RuleFailure(`stopped at depth ${RULE_LIMITS.maxDepth}: rules' changes triggered rules ${RULE_LIMITS.maxDepth} times in a chain`);
+      // Before anything is read: a run past the bound costs the worker its log line and nothing else.
+      if (evaluation.exhausted(account)) throw new RuleFailure(`stopped: the account's rules took ${evaluation.limitMs / 1000} s to evaluate in the last minute on this worker`);
       if (!owners.has(rule.run_as_id)) owners.set(rule.run_as_id, await ruleOwnerAccess(repo, account, rule.run_as_id));
       const owner = owners.get(rule.run_as_id)!;
       if ('refused' in owner) throw new RuleFailure(owner.refused);
@@ -140,7 +157,7 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts, queue
       if (actor === undefined && job.actor_id !== null && owner.access.person.id === job.actor_id) actor = { id: job.actor_id, name: owner.access.person.name };
       if (actor === undefined) actor = job.actor_id === null ? null : await personOf(uow, account, job.actor_id);
       const { record, previous } = view;
-      const matched = evaluate(compiled, { record, previous, person: actor });
+      const matched = timed(evaluation, account, () => evaluate(compiled, { record, previous, person: actor }));
       if (!matched.matched) {
         log(false, [], null);
         continue;
@@ -154,7 +171,7 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts, queue
         const one: RulePorts = { transaction: (work) => work(inner), repositories: inner };
         const lists = new Map<string, unknown[]>();
         for (const [index, action] of compiled.actions.entries()) {
-          const value = action.expression ? action.expression.evaluate(matched.bindings) : { ok: true as const, value: null };
+          const value = action.expression ? timed(evaluation, account, () => action.expression!.evaluate(matched.bindings)) : { ok: true as const, value: null };
           if (!value.ok) throw new RuleFailure(`actions[${index}]: ${value.message}`);
           try {
             await applyAction({ subject, access: owner.access, recordId: job.record_id, record, job, uow: one, lists }, action, value.value);
@@ -171,11 +188,23 @@ export async function runAutomation(job: AutomationRunJob, uow: RulePorts, queue
       if (!(error instanceof RuleFailure) && !isDomainError(error)) throw error;
       outcome.failed += 1;
       log(false, [], reason(error));
-      await repo.failed(account, rule.id, reason(error));
+      failures.push({ ruleId: rule.id, error: reason(error) });
     }
   }
   await repo.logRuns(account, runs, RULE_LIMITS.runsKept);
+  // One statement for the job's failed rules: a hostile account's stopped runs cost a statement a job, not one a rule.
+  if (failures.length > 0) await repo.failed(account, failures);
   return outcome;
+}
+
+/** Runs an evaluation, its time charged to the account whether it ends in a value or a failure. */
+function timed<T>(evaluation: EvaluationBudget, account: AccountId, run: () => T): T {
+  const started = performance.now();
+  try {
+    return run();
+  } finally {
+    evaluation.charge(account, performance.now() - started);
+  }
 }
 
 /** The expressions, then the condition; a value that does not evaluate fails the rule. */

@@ -13,6 +13,7 @@ import { updateRecord } from '../record-engine/record-use-cases.js';
 import { addRequestNote } from '../requests/add-request-note.js';
 import { updateRequest } from '../requests/update-request.js';
 import type { CompiledAction } from './compile-rule.js';
+import { ruleLaneFlag } from './rule-lane-flags.js';
 import type { RuleSubject } from './rule-subjects.js';
 
 /** What a rule's run reads and writes: the parts of the use cases its actions go through, and its own. */
@@ -78,7 +79,7 @@ export async function applyAction(ctx: ActionContext, { action }: CompiledAction
       const rule = await uow.repositories.automationRules.named(access.account.id, action.rule, { noun: subject.noun, id: recordId });
       if (!rule) throw new Error(`no automation rule of the account is named '${action.rule}'`);
       const runAt = new Date((await uow.transaction((tx) => tx.now())).getTime() + action.seconds * 1000);
-      await uow.transaction((tx) => tx.jobs.enqueue([queuedJob(JOBS.automationRun, { ...ctx.job, rule_id: rule.id }, { runAt })]));
+      await uow.transaction((tx) => tx.jobs.enqueue([queuedJob(JOBS.automationRun, { ...ctx.job, rule_id: rule.id }, { runAt, flags: [ruleLaneFlag(access.account.id)] })]));
       return;
     }
     case 'webhook': {

@@ -13,6 +13,12 @@ export const RULE_LIMITS = {
   maxDepth: 5,
   /** Rule runs of one account that acted (matched) in the last minute, past which runs that would act stop until the minute has passed. */
   runsPerMinute: 1000,
+  /**
+   * Milliseconds an account's rules may spend evaluating their expressions, conditions and action
+   * values in the last minute on one worker process (half of its one core), past which its runs stop
+   * until the minute has passed (decision 059).
+   */
+  evaluationMsPerMinute: 30_000,
   /** Longest `after <delay>`. */
   maxDelaySeconds: 90 * 24 * 3600,
   /** Runs kept in a rule's log: its newest ones. */

@@ -117,6 +117,8 @@ export interface JobOptions {
    * generic for its type or owned by it (docs/decisions/053). Tested in the statement that queues it.
    */
   onlyIfRules?: { account: string; type: string; id: number };
+  /** graphile-worker flags: a runner can be told to leave jobs with some flags for now (an account's rules: rule-lane-flags.ts). */
+  flags?: readonly string[];
 }
 
 /** A job to enqueue: a task name and the payload of exactly that task. */

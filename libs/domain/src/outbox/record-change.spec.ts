@@ -72,6 +72,8 @@ describe('recordChange — the one outbox writer', () => {
         previous: { status: 'assigned' }, changed: { status: 'accepted' }, verbs: ['update', 'status-changed'], note_id: null, depth: 0,
       },
       onlyIfRules: { account: 'wdc', type: 'problem', id: 9 },
+      // The rules lane leaves an account's jobs by this flag while it holds its share (decision 059).
+      flags: ['rules-account:wdc'],
     });
     expect(written.enqueues[1]!.map((job) => job.task)).not.toContain('automation-run');
   });

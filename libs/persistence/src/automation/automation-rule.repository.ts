@@ -1,7 +1,9 @@
 /** Automation rules' matching, owners and run log (domain automation/automation-rule.repository.ts; migrations 90, 91). */
-import { TEMPLATE_OWNER, type AutomationRuleRepository, type Role, type RuleRun, type RuleRunView, type StoredRule, type TemplateRule } from '@tessera/domain';
+import { TEMPLATE_OWNER, type AccountId, type AutomationRuleRepository, type Role, type RuleRun, type RuleRunView, type StoredRule, type TemplateRule } from '@tessera/domain';
 import { fetchPage } from '../collections/collection.js';
+import { queryOnConnection } from '../connection-query.js';
 import type { Database } from '../database.js';
+import { shapedStatement } from '../statement-shapes.js';
 import { PERSON_COLUMNS, PERSON_JOINS, accessLookupOf, type PersonRow } from '../access/access-lookup-row.js';
 
 /** The person a rule runs as: whoever wrote it last (audit lines are written for every create and change). */
@@ -14,11 +16,50 @@ const RUN_COLUMNS: Readonly<Record<string, string>> = {
   id: 'id', at: 'at', record_type: 'record_type', record_id: 'record_id', matched: 'matched', error: 'error', depth: 'depth',
 };
 
-function runRow(account: string, run: RuleRun) {
-  return {
-    account_id: account, rule_id: run.ruleId, record_type: run.recordType, record_id: run.recordId, matched: run.matched,
-    actions: JSON.stringify(run.actions), error: run.error, depth: run.depth, job_id: run.jobId,
-  };
+/*
+ * Every rule run pays the statements below (the matching rules, its owner, the budget, the run log), so
+ * each is a named prepared statement: planned once per connection, not at every job (pg_stat_statements
+ * in the automation bench had their planning at about as much as their execution), and built once.
+ */
+
+/** The enabled rules generic for the type or owned by the record; each side on its partial index (migration 90). */
+const matchingStatement = shapedStatement<{ account: AccountId; noun: string; recordId: number }>((db, v) =>
+  db('automation_rules as r').select(...RULE_COLUMNS, db.raw(RUN_AS))
+    .where({ 'r.account_id': v.account, 'r.disabled': false })
+    .andWhere((q) => q.where('r.generic', v.noun).orWhere((owned) => owned.where({ 'r.owner_type': v.noun, 'r.owner_id': v.recordId })))
+    .orderByRaw('r.position asc nulls last, r.id asc'));
+
+const ACTED_IN_LAST_MINUTE = {
+  name: 'tessera_automation_acted_last_minute',
+  text: `select count(*)::int as n from automation_rule_runs where account_id = $1 and matched and at > now() - interval '1 minute'`,
+};
+
+const PERSON_ACCESS = {
+  name: 'tessera_automation_person_access',
+  text: `select ${PERSON_COLUMNS} from people p ${PERSON_JOINS.replace('?', '$1')} where p.id = $2`,
+};
+
+/** Any number of runs in one statement of one shape: a column of values each. */
+const INSERT_RUNS = `insert into automation_rule_runs (account_id, rule_id, record_type, record_id, matched, actions, error, depth, job_id)
+  select $1, run.rule_id, run.record_type, run.record_id, run.matched, run.actions::jsonb, run.error, run.depth, run.job_id
+    from unnest($2::int[], $3::text[], $4::int[], $5::bool[], $6::text[], $7::text[], $8::int[], $9::bigint[])
+      as run(rule_id, record_type, record_id, matched, actions, error, depth, job_id)`;
+/** A run an earlier attempt of the job logged already (it ended after logging) is not logged twice. */
+const LOG_RUNS = { name: 'tessera_automation_log_runs', text: `${INSERT_RUNS} on conflict (rule_id, job_id) do nothing` };
+/** No conflict handling: a second acted run of the rule in the job fails, and its actions roll back with it. */
+const LOG_ACTED = { name: 'tessera_automation_log_acted', text: INSERT_RUNS };
+
+const FAILED = {
+  name: 'tessera_automation_failed',
+  text: `update automation_rules r set last_error = f.error, last_error_at = now()
+           from unnest($2::int[], $3::text[]) as f(id, error) where r.account_id = $1 and r.id = f.id`,
+};
+
+function runColumns(account: string, runs: readonly RuleRun[]): unknown[] {
+  return [
+    account, runs.map((run) => run.ruleId), runs.map((run) => run.recordType), runs.map((run) => run.recordId), runs.map((run) => run.matched),
+    runs.map((run) => JSON.stringify(run.actions)), runs.map((run) => run.error), runs.map((run) => run.depth), runs.map((run) => run.jobId),
+  ];
 }
 
 /**
@@ -38,13 +79,7 @@ async function prune(db: Database, runs: readonly RuleRun[], keep: number): Prom
 export function automationRuleRepository(db: Database): AutomationRuleRepository {
   const rules = () => db('automation_rules as r').select(...RULE_COLUMNS, db.raw(RUN_AS));
   return {
-    async matching(account, noun, recordId) {
-      // Each side on its partial index (migration 90).
-      return (await rules()
-        .where({ 'r.account_id': account, 'r.disabled': false })
-        .andWhere((q) => q.where('r.generic', noun).orWhere((owned) => owned.where({ 'r.owner_type': noun, 'r.owner_id': recordId })))
-        .orderByRaw('r.position asc nulls last, r.id asc')) as StoredRule[];
-    },
+    matching: (account, noun, recordId) => matchingStatement.rows<StoredRule>(db, 'matching', { account, noun, recordId }),
     async find(account, id) {
       return ((await rules().where({ 'r.account_id': account, 'r.id': id }).first()) as StoredRule | undefined) ?? null;
     },
@@ -68,18 +103,16 @@ export function automationRuleRepository(db: Database): AutomationRuleRepository
       return rows.map(({ writer_id, writer_name, ...rule }) => ({ ...rule, writer: writer_id === null ? null : { id: writer_id, name: writer_name! } }));
     },
     async actedInLastMinute(account) {
-      const row = await db('automation_rule_runs').where({ account_id: account, matched: true }).andWhereRaw(`at > now() - interval '1 minute'`).count({ n: '*' }).first();
-      return Number(row?.['n'] ?? 0);
+      const { rows } = await queryOnConnection<{ n: number }>(db, { ...ACTED_IN_LAST_MINUTE, values: [account] });
+      return rows[0]?.n ?? 0;
     },
     async logRuns(account, runs, keep) {
       if (runs.length === 0) return;
-      // A run an earlier attempt of the job logged already (it ended after logging) is not logged twice.
-      await db('automation_rule_runs').insert(runs.map((run) => runRow(account, run))).onConflict(['rule_id', 'job_id']).ignore();
+      await queryOnConnection(db, { ...LOG_RUNS, values: runColumns(account, runs) });
       await prune(db, runs, keep);
     },
     async logActed(account, run, keep) {
-      // No conflict handling: a second acted run of the rule in the job fails, and its actions roll back with it.
-      await db('automation_rule_runs').insert(runRow(account, run));
+      await queryOnConnection(db, { ...LOG_ACTED, values: runColumns(account, [run]) });
       await prune(db, [run], keep);
     },
     async ranInJob(account, ruleIds, jobId) {
@@ -88,8 +121,8 @@ export function automationRuleRepository(db: Database): AutomationRuleRepository
       const ids = await db('automation_rule_runs').where({ account_id: account, job_id: jobId }).whereIn('rule_id', ruleIds).pluck('rule_id');
       return new Set(ids.map(Number));
     },
-    async failed(account, ruleId, error) {
-      await db('automation_rules').where({ account_id: account, id: ruleId }).update({ last_error: error, last_error_at: db.fn.now() });
+    async failed(account, failures) {
+      await queryOnConnection(db, { ...FAILED, values: [account, failures.map((f) => f.ruleId), failures.map((f) => f.error)] });
     },
     async runsPage(account, ruleId, query) {
       return fetchPage<RuleRunView>(db('automation_rule_runs').where({ account_id: account, rule_id: ruleId }).select('id', 'at', 'record_type', 'record_id', 'matched', 'actions', 'error', 'depth'), query, RUN_COLUMNS);
@@ -98,7 +131,7 @@ export function automationRuleRepository(db: Database): AutomationRuleRepository
       return ((await db('webhooks').where({ account_id: account, name }).orderBy('id').first('id', 'event')) as { id: number; event: string } | undefined) ?? null;
     },
     async personAccess(account, personId) {
-      const { rows } = await db.raw<{ rows: PersonRow[] }>(`select ${PERSON_COLUMNS} from people p ${PERSON_JOINS} where p.id = ?`, [account, personId]);
+      const { rows } = await queryOnConnection<PersonRow>(db, { ...PERSON_ACCESS, values: [account, personId] });
       const row = rows[0];
       if (!row) return null;
       const lookup = accessLookupOf(row, { kind: 'personal_access_token', tokenId: 0, scopes: [], expiresAt: null, revokedAt: null, lastUsedAt: null });

@@ -19,7 +19,7 @@ export function outboxWriter(db: Database): OutboxWriter {
 
 const LINE_FIELDS = ['id', 'account_id', 'record_type', 'record_id', 'person_id', 'source', 'source_id', 'action', 'changes'] as const;
 const NOTE_FIELDS = ['id', 'account_id', 'request_id', 'person_id', 'text', 'internal'] as const;
-const JOB_FIELDS = ['task', 'payload', 'run_at', 'job_key', 'only_account', 'only_type', 'only_id'] as const;
+const JOB_FIELDS = ['task', 'payload', 'run_at', 'job_key', 'flags', 'only_account', 'only_type', 'only_id'] as const;
 
 /** One shape per number of audit lines, notes and jobs; the rows as data-modifying CTEs, the jobs as the select. */
 const outboxStatement = shapedStatement<Record<string, unknown>>((db, v, variant) => {
@@ -30,7 +30,7 @@ const outboxStatement = shapedStatement<Record<string, unknown>>((db, v, variant
   if (notes > 0) query = query.with('written_notes', db('notes').insert(rows('note', notes, NOTE_FIELDS)));
   // A value not null is a placeholder here: a job with a condition is a shape of its own.
   const specs = rows('job', jobs, JOB_FIELDS).map((job) => ({
-    task: job['task'], payloadJson: job['payload'], runAt: job['run_at'], jobKey: job['job_key'],
+    task: job['task'], payloadJson: job['payload'], runAt: job['run_at'], jobKey: job['job_key'], flags: job['flags'],
     ...(job['only_account'] == null ? {} : { onlyIfRules: { account: job['only_account'] as string, type: job['only_type'] as string, id: job['only_id'] as number } }),
   }));
   const added = jobs > 0 ? db.raw('(select count(*) from graphile_worker.add_jobs(?))', [jobSpecArray(db, specs)]) : db.raw('0');
@@ -54,7 +54,7 @@ async function writeOutboxEntries(db: Database, items: ReadonlyArray<{ entry: Ou
     for (const job of entry.jobs) {
       const only = job.onlyIfRules;
       Object.assign(values, prefixed(`job${jobs++}_`, {
-        task: job.task, payload: JSON.stringify(job.payload), run_at: job.runAt ?? null, job_key: job.jobKey ?? null,
+        task: job.task, payload: JSON.stringify(job.payload), run_at: job.runAt ?? null, job_key: job.jobKey ?? null, flags: job.flags ?? null,
         only_account: only?.account ?? null, only_type: only?.type ?? null, only_id: only?.id ?? null,
       }));
     }

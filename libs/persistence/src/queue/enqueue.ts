@@ -1,10 +1,11 @@
 import type { QueuedJob } from '@tessera/domain';
 import type { Knex } from 'knex';
+import { queryOnConnection } from '../connection-query.js';
 import type { Database } from '../database.js';
 
 /** Adds a job in the caller's transaction: it commits or rolls back with the change it belongs to. */
 export async function enqueueJob(db: Database, job: QueuedJob): Promise<void> {
-  if (job.onlyIfRules) return enqueueJobs(db, [job]);
+  if (job.onlyIfRules || job.flags) return enqueueJobs(db, [job]);
   await db.raw('select graphile_worker.add_job(?, ?::json, run_at => ?, job_key => ?, max_attempts => ?)', [
     job.task,
     JSON.stringify(job.payload),
@@ -17,7 +18,7 @@ export async function enqueueJob(db: Database, job: QueuedJob): Promise<void> {
 /** Adds several jobs in one round trip (graphile-worker's add_jobs), in the caller's transaction. */
 export async function enqueueJobs(db: Database, jobs: readonly QueuedJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  const specs = jobs.map((job) => ({ task: job.task, payloadJson: JSON.stringify(job.payload), runAt: job.runAt ?? null, jobKey: job.jobKey ?? null, onlyIfRules: job.onlyIfRules }));
+  const specs = jobs.map((job) => ({ task: job.task, payloadJson: JSON.stringify(job.payload), runAt: job.runAt ?? null, jobKey: job.jobKey ?? null, flags: job.flags ?? null, onlyIfRules: job.onlyIfRules }));
   await db.raw('select graphile_worker.add_jobs(?)', [jobSpecArray(db, specs)]);
 }
 
@@ -27,6 +28,8 @@ export interface JobSpec {
   payloadJson: unknown;
   runAt: unknown;
   jobKey: unknown;
+  /** QueuedJob `flags` (a list of texts, or null). */
+  flags: unknown;
   /** QueuedJob `onlyIfRules`: left out of the array unless the account has an enabled rule that could match. */
   onlyIfRules?: { account: string; type: string; id: number } | undefined;
 }
@@ -41,8 +44,8 @@ const RULES_EXIST =
 
 /** The jobs as the `graphile_worker.job_spec[]` that add_jobs takes; at least one job. */
 export function jobSpecArray(db: Database, specs: readonly JobSpec[]): Knex.Raw {
-  const rows = specs.map((spec) => db.raw('(?, ?::json, null, ?::timestamptz, 25, ?, null, null)::graphile_worker.job_spec', [
-    spec.task, spec.payloadJson, spec.runAt, spec.jobKey,
+  const rows = specs.map((spec) => db.raw('(?, ?::json, null, ?::timestamptz, 25, ?, null, ?::text[])::graphile_worker.job_spec', [
+    spec.task, spec.payloadJson, spec.runAt, spec.jobKey, spec.flags,
   ] as Knex.RawBinding[]));
   if (!specs.some((spec) => spec.onlyIfRules)) return db.raw(`array[${rows.map(() => '?').join(', ')}]`, rows);
   // The jobs whose condition holds, in the order given.
@@ -81,4 +84,19 @@ export async function discardQueuedJobs(db: Database, task: string): Promise<num
     [task],
   );
   return rowCount ?? 0;
+}
+
+/**
+ * Whether a job of the task is due that does not carry the flag: whether the account whose flag it
+ * is holds other accounts' jobs back by taking more of a lane (decision 059). Reads the due jobs of
+ * the task until it finds one; asked at most about once a second per account holding its share.
+ */
+export async function dueWithoutFlag(db: Database, task: string, flag: string): Promise<boolean> {
+  const { rows } = await queryOnConnection<{ waiting: boolean }>(db, {
+    name: 'tessera_due_without_flag',
+    text: `select exists (select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+             where t.identifier = $1 and j.is_available and j.run_at <= now() and not coalesce(j.flags ? $2, false)) as waiting`,
+    values: [task, flag],
+  });
+  return rows[0]?.waiting ?? false;
 }

@@ -41,6 +41,11 @@ export interface JobRunnerOptions {
    * localQueue); unset or 1: one query per job.
    */
   localQueueSize?: number;
+  /**
+   * Asked before each claim: the job flags whose jobs this runner leaves for now (graphile-worker's
+   * forbiddenFlags; the rules lane's fair share of its slots between accounts, decision 059).
+   */
+  forbiddenFlags?: () => string[] | Promise<string[]>;
   /** A runner of this process that stopped on its own: its row is deleted and its locks freed before this one claims a job. */
   releaseFirst?: RunnerIdentity;
   /** The id this process's delivery leases carry: once the process is dead, its peers free them with its jobs. */
@@ -156,6 +161,7 @@ function startGraphileRunner(options: JobRunnerOptions, taskList: TaskList, pgPo
     concurrency: options.concurrency,
     ...(options.pollIntervalMs ? { pollInterval: options.pollIntervalMs } : {}),
     taskList,
+    ...(options.forbiddenFlags ? { forbiddenFlags: options.forbiddenFlags } : {}),
     // Scheduled work is jobs with a run_at; only upkeep of no change recurs (the caller's crontab).
     // A list, even empty, also keeps graphile-worker from reading a `crontab` file in the working directory.
     parsedCronItems: parseCrontab(options.crontab ?? ''),
