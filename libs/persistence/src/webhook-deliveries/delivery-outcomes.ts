@@ -7,7 +7,7 @@
  * `recordAsClaimed` is all of these at once for the outcomes decided on
  * their deliveries as claimed: one statement, no transaction around it.
  */
-import type { DeliveryLease, HeldDeliveryState, NewDeliveryAttempt, ProgressAsClaimed, RecordedProgress } from '@tessera/domain';
+import type { DeliveryLease, HeldDeliveryAttempt, HeldDeliveryState, ProgressAsClaimed, RecordedProgress } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { createdAmong, createdWith } from './delivery-message.js';
@@ -26,7 +26,7 @@ export async function lockWebhooks(db: Database, webhookIds: readonly number[]):
 export async function leasedStates(db: Database, leases: readonly DeliveryLease[]): Promise<HeldDeliveryState[]> {
   if (leases.length === 0) return [];
   const { rows } = await db.raw<{ rows: HeldDeliveryState[] }>(
-    `select d.id, q.lease_token, d.status, d.attempts, d.next_attempt_at, d.paused_reason
+    `select d.id, q.lease_token, d.status, d.attempts, d.next_attempt_at, d.paused_reason, q.logged_attempts
        from unnest(?::uuid[], ?::uuid[]) as v(id, token)
        join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
        join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.id_time', 'q.delivery_id')}
@@ -68,21 +68,31 @@ export async function recordProgress(db: Database, rows: readonly RecordedProgre
   return written.map((row) => row.id);
 }
 
-export async function addAttempts(db: Database, attempts: ReadonlyArray<NewDeliveryAttempt & { deliveryId: string }>): Promise<void> {
+/**
+ * The attempts of leases still held (in the transaction that locked them, before their progress
+ * deletes a queue row): each numbered by its queue row's count + 1 (`logged_attempts`), which
+ * counts it in the same statement.
+ */
+export async function addAttempts(db: Database, attempts: readonly HeldDeliveryAttempt[]): Promise<void> {
   if (attempts.length === 0) return;
-  // One attempt per delivery in a batch (one lease at a time), so max + 1 is that delivery's next number.
   await db.raw(
-    `insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
-     select d.account_id, v.delivery_id, d.id_time,
-            coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = v.delivery_id and a.delivery_id_time = d.id_time), 0) + 1,
-            v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
-       from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])
-            as v(delivery_id, started_at, duration_ms, status_code, error, response_excerpt)
+    `with v as (
+       select * from unnest(?::uuid[], ?::uuid[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])
+            as v(delivery_id, token, started_at, duration_ms, status_code, error, response_excerpt)
+     ), counted as (
+       update webhook_delivery_queue q set logged_attempts = q.logged_attempts + 1
+         from v where q.delivery_id = v.delivery_id and q.lease_token = v.token
+       returning q.delivery_id, q.logged_attempts
+     )
+     insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
+     select d.account_id, v.delivery_id, d.id_time, c.logged_attempts, v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
+       from v join counted c on c.delivery_id = v.delivery_id
        join webhook_deliveries d on d.id = v.delivery_id and ${createdWith('d.id_time', 'v.delivery_id')}
       where ${createdAmong('d.id_time', 'select unnest(?::uuid[])')}`,
     [
-      attempts.map((a) => a.deliveryId), attempts.map((a) => a.started_at), attempts.map((a) => a.duration_ms), attempts.map((a) => a.status_code),
-      attempts.map((a) => a.error), attempts.map((a) => a.response_excerpt), attempts.map((a) => a.deliveryId), attempts.map((a) => a.deliveryId),
+      attempts.map((a) => a.deliveryId), attempts.map((a) => a.leaseToken), attempts.map((a) => a.started_at), attempts.map((a) => a.duration_ms),
+      attempts.map((a) => a.status_code), attempts.map((a) => a.error), attempts.map((a) => a.response_excerpt),
+      attempts.map((a) => a.deliveryId), attempts.map((a) => a.deliveryId),
     ] as Knex.RawBinding[],
   );
 }
@@ -134,7 +144,9 @@ export async function webhooksSucceeded(db: Database, webhookIds: readonly numbe
  * JavaScript Date keeps), ascending id; those get their progress with the lease cleared and their
  * attempt; the webhooks of the delivered ones get their failures cleared. The update re-checks
  * its conditions on a row changed meanwhile (READ COMMITTED), so a lease lost or a redelivery
- * made while this waited for a lock leaves the row as it is. Everything after the update joins
+ * made while this waited for a lock leaves the row as it is. The attempt's number is the count its
+ * queue row carries (`logged_attempts`, read on the locked row) + 1, and the row kept pending counts
+ * it (migration 20261129000150): no search of the delivery's attempts. Everything after the update joins
  * the batch on the lease token as well as the delivery id: an outcome kept through an outage
  * longer than its lease may share the batch with the outcome of the delivery's next claim, and
  * only the holder's is written. Returns the lease tokens written.
@@ -163,7 +175,7 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
         where w.id in (select webhook_id from v where clears) and (w.consecutive_failures > 0 or w.last_error is not null)
         order by w.id for no key update
      ), held as (
-       select d.id from v join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
+       select d.id, q.logged_attempts from v join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
          join webhook_deliveries d on d.id = v.id and ${createdWith('d.id_time', 'v.id')}
         where (select count(*) from hooks) >= 0 and ${createdAmong('d.id_time', 'select id from v')}
         order by d.id for no key update of d, q
@@ -178,16 +190,14 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
           and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.lease_token = v.token)
        returning d.id, d.account_id, d.id_time, v.token, v.status, v.next_attempt_at
      ), requeued as (
-       update webhook_delivery_queue q set due_at = p.next_attempt_at, lease_token = null, leased_by = null
+       update webhook_delivery_queue q set due_at = p.next_attempt_at, lease_token = null, leased_by = null, logged_attempts = q.logged_attempts + 1
          from progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status = 'pending'
      ), removed as (
        delete from webhook_delivery_queue q using progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status <> 'pending'
      ), attempts as (
        insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
-       select p.account_id, p.id, p.id_time,
-              coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = p.id and a.delivery_id_time = p.id_time), 0) + 1,
-              v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
-         from progress p join v on v.id = p.id and v.token = p.token
+       select p.account_id, p.id, p.id_time, h.logged_attempts + 1, v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
+         from progress p join v on v.id = p.id and v.token = p.token join held h on h.id = p.id
      ), cleared as (
        update webhooks w set consecutive_failures = 0, last_error = null
         where w.id in (select v.webhook_id from progress p join v on v.id = p.id and v.token = p.token where v.clears)

@@ -3,8 +3,8 @@ import type { EventName } from '../../events/event-catalogue.js';
 import type { AccountId } from '../../tenancy/account-id.js';
 import type {
   ClaimOptions, ClaimResult, DeliveryAttemptRecord, DeliveryLease, DeliveryProgress, DeliverySummary, DeliveryWebhook, FanOutLease, InsertedDeliveries,
-  HeldDeliveryState, NewDelivery,
-  NewDeliveryAttempt, ProgressAsClaimed, RecordedProgress, RedeliveryRange, WebhookDeliveryRecord, WebhookFailureState,
+  HeldDeliveryAttempt, HeldDeliveryState, NewDelivery,
+  ProgressAsClaimed, RecordedProgress, RedeliveryRange, WebhookDeliveryRecord, WebhookFailureState,
 } from './delivery-record.js';
 
 /** An account's event: whose webhooks a fan-out looks up. */
@@ -54,8 +54,12 @@ export interface WebhookDeliveryRepository {
    * of a stale lease may share the batch with its delivery's newer one).
    */
   recordAsClaimed(rows: readonly ProgressAsClaimed[]): Promise<string[]>;
-  /** Appends attempts to the logs; each gets the next number of its delivery. */
-  addAttempts(attempts: ReadonlyArray<NewDeliveryAttempt & { deliveryId: string }>): Promise<void>;
+  /**
+   * Appends the attempts of leases still held, each numbered by the count its delivery's queue row
+   * carries + 1 (counted with it); before `recordProgress`, which deletes the queue row of a
+   * delivery no longer pending.
+   */
+  addAttempts(attempts: readonly HeldDeliveryAttempt[]): Promise<void>;
   /** A fresh series for one delivery, due now, its lease left as it is (an attempt in flight ends first); wakes the dispatchers. */
   requeue(account: AccountId, deliveryId: string): Promise<DeliveryProgress>;
   /** Up to `limit` deliveries of the range: a fresh series each, due now; returns how many (fewer than `limit`: the range is done). */
