@@ -4,8 +4,9 @@
  * when the log moves to daily partitions. The delivery log answers as before (older rows in a
  * partition of their own), the queue is untouched, a claim takes the due rows, a redelivery finds an
  * old row by its id (which carries no time), and down puts every row back in the plain tables.
- * Then (migration 20261129000150, decision 060) each queue row counts its delivery's logged attempts,
- * and a redelivered old delivery's next attempt is numbered after them.
+ * Then (migrations 20261129000150 and 151, decision 060) each queue row counts its delivery's logged
+ * attempts and carries its partition key; a redelivered old delivery's next attempt is numbered after
+ * them, and once the outcome batch delivered it the API shows it delivered, also after the way down.
  */
 import { randomUUID } from 'node:crypto';
 import { PAUSED_REASONS } from '@tessera/domain';
@@ -120,6 +121,10 @@ describe('the delivery log partitions migration on a database filled by the unpa
       webhookId, clearsFailures: true,
     }]);
     expect(((await one(ids.paused))['attempts'] as Array<{ attempt: number }>).map((a) => a.attempt)).toEqual([1, 2, 3, 4]);
+    // Delivered by the outcome batch, which leaves the log row as the redelivery wrote it (decision 060): the API derives it.
+    expect(await one(ids.paused)).toMatchObject({ status: 'delivered', attempt_count: 4, next_attempt_at: null });
+    expect((await list('?status=delivered')).map((d) => d['id'])).toContain(ids.paused);
+    expect((await list('?status=pending')).map((d) => d['id'])).not.toContain(ids.paused);
   });
 
   it('puts every row back in the plain tables when undone, and moves them again when redone', async () => {
@@ -128,6 +133,8 @@ describe('the delivery log partitions migration on a database filled by the unpa
     expect(rows.map((r: { relkind: string }) => r.relkind)).toEqual(['r', 'r', 'r']);
     expect(await h.test.db('webhook_deliveries').count('* as n').first()).toEqual({ n: 8 });
     expect(await h.test.db('webhook_delivery_attempts').where({ delivery_id: ids.failed }).count('* as n').first()).toEqual({ n: 10 });
+    // The state the API derived is written into the log row (migration 20261129000151's way down).
+    expect(await h.test.db('webhook_deliveries').where({ id: ids.paused }).first('status', 'attempts', 'next_attempt_at')).toEqual({ status: 'delivered', attempts: 1, next_attempt_at: null });
     expect(await h.test.db('webhook_event_messages').where({ id: eventMessage }).count('* as n').first()).toEqual({ n: 1 });
     // The four queued at the start; the redelivered one was delivered since.
     expect(await h.test.db('webhook_delivery_queue').count('* as n').first()).toEqual({ n: 4 });

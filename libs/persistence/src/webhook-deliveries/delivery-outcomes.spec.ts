@@ -94,9 +94,11 @@ describe('recordAsClaimed', () => {
 
   it('changes nothing of a delivery paused or redelivered while its attempt was in flight, and still writes the others', async () => {
     const [paused, redelivered, untouched] = await claim(3);
+    // Paused as pausePending leaves a delivery in flight: the log row paused, the queue row due never and touched (decision 060).
     await test.db('webhook_deliveries').where({ id: paused!.delivery.id }).update({ status: 'paused', paused_reason: 'the webhook is disabled', next_attempt_at: null });
+    await test.db('webhook_delivery_queue').where({ delivery_id: paused!.delivery.id }).update({ due_at: 'infinity', touched: true });
     // A redelivery: a fresh series, due now, the lease kept (decision 024).
-    await test.db('webhook_deliveries').where({ id: redelivered!.delivery.id }).update({ attempts: 0, next_attempt_at: test.db.raw('now()') });
+    await webhookDeliveryRepository(test.db).requeue(trustedAccountId('outcomes'), redelivered!.delivery.id);
 
     expect(await recordAsClaimed(test.db, [paused!, redelivered!, untouched!].map((c) => delivered(c)))).toEqual([untouched!.lease.token]);
     expect(await row(paused!.delivery.id)).toMatchObject({ status: 'paused', lease_token: paused!.lease.token });
@@ -134,6 +136,19 @@ describe('recordAsClaimed', () => {
 
     expect(await recordAsClaimed(test.db, [delivered(again!, 202)])).toEqual([again!.lease.token]);
     expect(await attempts(id)).toEqual([{ attempt: 1, status_code: 204, account_id: 'outcomes' }, { attempt: 2, status_code: 202, account_id: 'outcomes' }]);
+  });
+
+  it('leaves the delivery\'s log row as it was and shows it delivered; a later pause of its webhook leaves it delivered', async () => {
+    const [done, waiting] = await claim(2);
+    expect(await recordAsClaimed(test.db, [delivered(done!)])).toEqual([done!.lease.token]);
+    // The log row is not written (decision 060): the API's state is derived from the queue and the last attempt.
+    expect(await test.db('webhook_deliveries').where({ id: done!.delivery.id }).first('status', 'attempts')).toEqual({ status: 'pending', attempts: 0 });
+    expect(await row(done!.delivery.id)).toMatchObject({ status: 'delivered', attempts: 1, next_attempt_at: null, lease_token: null });
+    expect((await row(done!.delivery.id)).delivered_at).toBeInstanceOf(Date);
+
+    expect(await webhookDeliveryRepository(test.db).pausePending(trustedAccountId('outcomes'), hook, 'the webhook is disabled')).toBe(1);
+    expect(await row(done!.delivery.id)).toMatchObject({ status: 'delivered' });
+    expect(await row(waiting!.delivery.id)).toMatchObject({ status: 'paused', lease_token: waiting!.lease.token });
   });
 
   it('deletes an account\'s attempts with the account (no foreign key per attempt)', async () => {

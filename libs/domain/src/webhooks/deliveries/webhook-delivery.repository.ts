@@ -48,9 +48,12 @@ export interface WebhookDeliveryRepository {
   recordProgress(rows: readonly RecordedProgress[]): Promise<string[]>;
   /**
    * The common outcome batch in one statement, no transaction around it: locks the webhooks
-   * (ascending id) and the deliveries (ascending id), writes each outcome whose delivery still
-   * carries its lease and is as claimed (else nothing of it), its attempt with the next number,
-   * and clears the failures of the webhooks it names. Returns the lease tokens written (an outcome
+   * (ascending id) and the deliveries' queue rows (ascending id), and for each outcome that ends
+   * its delivery (delivered, or a test delivery ended) whose queue row still carries its lease
+   * and was neither redelivered nor paused since the claim, deletes the queue row and appends the
+   * attempt with the next number (else nothing of it; an outcome leaving its delivery pending is
+   * never written here); clears the failures of the webhooks it names. The delivery's log row is
+   * not written: its state is derived (decision 060). Returns the lease tokens written (an outcome
    * of a stale lease may share the batch with its delivery's newer one).
    */
   recordAsClaimed(rows: readonly ProgressAsClaimed[]): Promise<string[]>;
