@@ -4,6 +4,9 @@
  * when the log moves to daily partitions. The delivery log answers as before (older rows in a
  * partition of their own), the queue is untouched, a claim takes the due rows, a redelivery finds an
  * old row by its id (which carries no time), and down puts every row back in the plain tables.
+ * Then (migrations 20261129000150 and 151, decision 060) each queue row counts its delivery's logged
+ * attempts and carries its partition key; a redelivered old delivery's next attempt is numbered after
+ * them, and once the outcome batch delivered it the API shows it delivered, also after the way down.
  */
 import { randomUUID } from 'node:crypto';
 import { PAUSED_REASONS } from '@tessera/domain';
@@ -96,6 +99,11 @@ describe('the delivery log partitions migration on a database filled by the unpa
       { delivery_id: ids.free, lease_token: null }, { delivery_id: ids.retrying, lease_token: null },
       { delivery_id: ids.leased, lease_token: liveLease }, { delivery_id: ids.todays, lease_token: null },
     ].sort((a, b) => (a.delivery_id < b.delivery_id ? -1 : 1)));
+    // Each queue row counts the attempts its delivery logged (migration 20261129000150): the next attempt's number is one more.
+    const counts = await h.test.db('webhook_delivery_queue').select('delivery_id', 'logged_attempts');
+    expect(Object.fromEntries(counts.map((r: { delivery_id: string; logged_attempts: number }) => [r.delivery_id, r.logged_attempts]))).toEqual({
+      [ids.free]: 0, [ids.retrying]: 2, [ids.leased]: 1, [ids.todays]: 0,
+    });
     const repos = repositoriesOn(h.test.db).webhookDeliveries;
     const options = { leasedBy: 'new-worker', leaseMs: 60_000, limit: 100, perWebhook: 100, inFlight: [] };
     const { claimed } = await repos.claimDue(options);
@@ -104,7 +112,19 @@ describe('the delivery log partitions migration on a database filled by the unpa
 
     await h.post(`/v1/webhooks/${webhookId}/deliveries/${ids.paused}/redeliver`).expect(202);
     expect(await one(ids.paused)).toMatchObject({ status: 'pending', attempt_count: 3 });
-    expect((await repos.claimDue(options)).claimed.map((c) => c.delivery.id)).toEqual([ids.paused]);
+    const { claimed: [again] } = await repos.claimDue(options);
+    expect(again!.delivery.id).toBe(ids.paused);
+    await repos.recordAsClaimed([{
+      progress: { id: ids.paused, leaseToken: again!.lease.token, status: 'delivered', attempts: 1, next_attempt_at: null, delivered_at: new Date(), paused_reason: null },
+      claimed: { attempts: again!.delivery.attempts, next_attempt_at: again!.delivery.next_attempt_at },
+      attempt: { started_at: new Date(), duration_ms: 5, status_code: 200, error: null, response_excerpt: 'ok' },
+      webhookId, clearsFailures: true,
+    }]);
+    expect(((await one(ids.paused))['attempts'] as Array<{ attempt: number }>).map((a) => a.attempt)).toEqual([1, 2, 3, 4]);
+    // Delivered by the outcome batch, which leaves the log row as the redelivery wrote it (decision 060): the API derives it.
+    expect(await one(ids.paused)).toMatchObject({ status: 'delivered', attempt_count: 4, next_attempt_at: null });
+    expect((await list('?status=delivered')).map((d) => d['id'])).toContain(ids.paused);
+    expect((await list('?status=pending')).map((d) => d['id'])).not.toContain(ids.paused);
   });
 
   it('puts every row back in the plain tables when undone, and moves them again when redone', async () => {
@@ -113,8 +133,11 @@ describe('the delivery log partitions migration on a database filled by the unpa
     expect(rows.map((r: { relkind: string }) => r.relkind)).toEqual(['r', 'r', 'r']);
     expect(await h.test.db('webhook_deliveries').count('* as n').first()).toEqual({ n: 8 });
     expect(await h.test.db('webhook_delivery_attempts').where({ delivery_id: ids.failed }).count('* as n').first()).toEqual({ n: 10 });
+    // The state the API derived is written into the log row (migration 20261129000151's way down).
+    expect(await h.test.db('webhook_deliveries').where({ id: ids.paused }).first('status', 'attempts', 'next_attempt_at')).toEqual({ status: 'delivered', attempts: 1, next_attempt_at: null });
     expect(await h.test.db('webhook_event_messages').where({ id: eventMessage }).count('* as n').first()).toEqual({ n: 1 });
-    expect(await h.test.db('webhook_delivery_queue').count('* as n').first()).toEqual({ n: 5 });
+    // The four queued at the start; the redelivered one was delivered since.
+    expect(await h.test.db('webhook_delivery_queue').count('* as n').first()).toEqual({ n: 4 });
     await migrateLatest(h.test.db);
     expect((await list()).map((d) => d['id'])).toHaveLength(8);
   });

@@ -69,7 +69,7 @@ describe('the delivery leases of a dead or stopped worker', () => {
     // Well before the 60 s lease could have expired; the bound of issue 30 is 10 s, with room for a loaded machine.
     expect(resumedAfterMs).toBeLessThan(15_000);
     await waitFor('every delivery delivered', async () => {
-      const open = await test.db('webhook_deliveries').where({ webhook_id: webhookId }).whereNot('status', 'delivered');
+      const open = await deliveryRows(test.db).where({ webhook_id: webhookId }).whereNot('status', 'delivered');
       return open.length === 0;
     }, 30_000);
     expect(second.logs.some((line) => line['msg'] === 'released the delivery leases of dead worker processes')).toBe(true);

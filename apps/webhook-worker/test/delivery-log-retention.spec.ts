@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createDeliveryLogPartitions, deliveryLogPartitions, scheduleDeliveryLogUpkeep, seedDemoData, weekOf } from '@tessera/persistence';
-import { createTestDatabase, insertDeliveryRows, type TestDatabase } from '@tessera/persistence/testing';
+import { createTestDatabase, deliveryRows, insertDeliveryRows, type TestDatabase } from '@tessera/persistence/testing';
 import { startHttpSink, type HttpSink } from './support/http-sink.js';
 import { waitFor } from './support/wait-for.js';
 import { sinkWebhook } from './support/webhook-fixtures.js';
@@ -100,7 +100,7 @@ describe('dropping old days of the delivery log while the worker delivers', () =
     sink.respond({ status: 204 });
 
     await waitFor('every pending delivery delivered', async () => {
-      const open = await test.db('webhook_deliveries').where({ webhook_id: webhookId, status: 'pending' }).count<Array<{ count: string }>>('* as count');
+      const open = await deliveryRows(test.db).where({ webhook_id: webhookId, status: 'pending' }).count<Array<{ count: string }>>('* as count');
       return Number(open[0]!.count) === 0;
     }, 60_000);
     await scheduleDeliveryLogUpkeep(test.db, new Date());
@@ -108,7 +108,7 @@ describe('dropping old days of the delivery log while the worker delivers', () =
 
     const arrived = sink.requests.filter((r) => r.path === `/hook/${webhookId}`).map((r) => r.headers['webhook-id'] as string).sort();
     expect(arrived).toEqual(pendingIds);
-    const left = await test.db('webhook_deliveries').where({ webhook_id: webhookId }).select('id', 'status');
+    const left = await deliveryRows(test.db).where({ webhook_id: webhookId }).select('id', 'status');
     // The paused week stays whole; of the pending week nothing, its deliveries having arrived; the recent ones all delivered.
     const todays = new Set(rows.slice(-30).map((r) => r.id));
     expect(left.filter((r) => !todays.has(r.id)).map((r) => r.status).sort()).toEqual([...Array(10).fill('delivered'), 'paused', 'paused']);

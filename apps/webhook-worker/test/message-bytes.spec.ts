@@ -7,6 +7,7 @@
  * messages.
  */
 import { createUnitOfWork } from '@tessera/persistence';
+import { deliveryRows } from '@tessera/persistence/testing';
 import { redeliverWebhookDelivery, testWebhook } from '@tessera/domain';
 import { deliverySuite } from './support/delivery-suite.js';
 import { waitFor } from './support/wait-for.js';
@@ -29,7 +30,7 @@ describe('the body of a webhook message', () => {
     suite.sink.respond({ status: 200 });
     await waitFor('the retry', async () => bodiesOf(webhookId).length >= 2);
     const [delivery] = await suite.test.db('webhook_deliveries').where({ webhook_id: webhookId }).select('id');
-    await waitFor('the retry recorded', async () => (await suite.test.db('webhook_deliveries').where({ id: delivery.id }).first('status')).status === 'delivered');
+    await waitFor('the retry recorded', async () => (await deliveryRows(suite.test.db).where({ id: delivery.id }).first('status')).status === 'delivered');
     await redeliverWebhookDelivery(suite.access, webhookId, delivery.id as string, createUnitOfWork(suite.test.db));
     await waitFor('the redelivery', async () => bodiesOf(webhookId).length >= 3);
 
@@ -43,7 +44,7 @@ describe('the body of a webhook message', () => {
     await suite.worker.start(ENV);
     const { deliveryId } = await testWebhook(suite.access, webhookId, { uow: createUnitOfWork(suite.test.db), apiUrl: 'http://localhost:3000/v1' });
     await waitFor('the test message', async () => bodiesOf(webhookId).length >= 1);
-    await waitFor('the test message recorded', async () => (await suite.test.db('webhook_deliveries').where({ id: deliveryId }).first('status')).status === 'delivered');
+    await waitFor('the test message recorded', async () => (await deliveryRows(suite.test.db).where({ id: deliveryId }).first('status')).status === 'delivered');
     await redeliverWebhookDelivery(suite.access, webhookId, deliveryId, createUnitOfWork(suite.test.db));
     await waitFor('its redelivery', async () => bodiesOf(webhookId).length >= 2);
 

@@ -67,7 +67,7 @@ describe('an ordered webhook', () => {
       // Each arrival as the number of its event in commit order.
       expect(receiver.arrivals.map((id) => requests.indexOf(id) + 1)).toEqual([1, 2, 3, 3, 3, ...numbers(COUNT).slice(3)]);
       expect(receiver.mostAtOnce).toBe(1);
-      const attempts = await test.db('webhook_deliveries').where({ webhook_id: webhookId }).orderBy('event_seq').pluck('attempts');
+      const attempts = await deliveryRows(test.db).where({ webhook_id: webhookId }).orderBy('event_seq').pluck('attempts');
       expect(attempts).toEqual(numbers(COUNT).map((n) => (n === 3 ? 3 : 1)));
     }, 60_000);
   });

@@ -58,6 +58,6 @@ describe('the outcome recorder', () => {
     const [later] = await claim(1);
     recorder.add(answered(later!, 'ok'));
     await recorder.drain(5_000);
-    expect(await test.db('webhook_deliveries').where({ id: later!.delivery.id }).first('status')).toEqual({ status: 'delivered' });
+    expect(await deliveryRows(test.db).where({ id: later!.delivery.id }).first('status')).toEqual({ status: 'delivered' });
   });
 });

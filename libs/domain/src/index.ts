@@ -207,7 +207,7 @@ export { presentWebhookPolicy, presentWebhookPolicyWithKey, presentRolledWebhook
 export type { WebhookDeliveryRepository, SubscriptionKey } from './webhooks/deliveries/webhook-delivery.repository.js';
 export type {
   DeliveryStatus, WebhookDeliveryRecord, DeliveryAttemptRecord, NewDeliveryAttempt, DeliverySummary, DeliveryWithAttempts, DeliveryWebhook, NewDelivery, DeliveryProgress, WebhookFailureState,
-  DeliveryLease, LeasedDelivery, ClaimedDelivery, ClaimOptions, ClaimResult, FanOutLease, InsertedDeliveries, LeasedDeliveryState, HeldDeliveryState, RecordedProgress, ProgressAsClaimed, RedeliveryRange,
+  DeliveryLease, LeasedDelivery, ClaimedDelivery, ClaimOptions, ClaimResult, FanOutLease, InsertedDeliveries, LeasedDeliveryState, HeldDeliveryState, HeldDeliveryAttempt, RecordedProgress, ProgressAsClaimed, RedeliveryRange,
 } from './webhooks/deliveries/delivery-record.js';
 export {
   MAX_ATTEMPTS, DISABLE_AFTER_FAILURES, FAILURE_MAIL_INTERVAL_MINUTES, DELIVERY_TIMEOUT_MS, RETRY_SCHEDULE_MS, DEFAULT_RETRY_BASE_MS, RETRY_JITTER, MAX_RETRY_AFTER_MS,

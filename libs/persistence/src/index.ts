@@ -26,6 +26,7 @@ export { findRequestView, listRequestViews, listNoteViews } from './requests/req
 export { insertRequest } from './requests/request.repository.js';
 export { jobQueue } from './queue/job-queue.js';
 export { listenForDeliveries, DELIVERY_CHANNEL } from './webhook-deliveries/delivery-wakeups.js';
+export { DELIVERY_LOG } from './webhook-deliveries/delivery-state.js';
 export type { DeliveryWakeups, DeliveryWakeupOptions } from './webhook-deliveries/delivery-wakeups.js';
 export { startJobRunner } from './queue/job-runner.js';
 export type { JobRunner, JobRunnerOptions, JobHandler, RunningJob, JobLog, JobLogLevel, RunnerIdentity } from './queue/job-runner.js';

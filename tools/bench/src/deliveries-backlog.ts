@@ -125,9 +125,9 @@ async function insertPending(db: Database, backlog: Backlog, count: number, ageM
        select gen_random_uuid(), ?, (?::int[])[1 + i % ?], 'request.create', false, ?::json, now(), 'pending',
               now() - make_interval(secs => ? / 1e6) + make_interval(secs => i / 1e6)
          from generate_series(0, ? - 1) as i
-       returning id, account_id, webhook_id, next_attempt_at
+       returning id, id_time, account_id, webhook_id, next_attempt_at
      )
-     insert into webhook_delivery_queue (delivery_id, account_id, webhook_id, due_at) select id, account_id, webhook_id, next_attempt_at from ins`,
+     insert into webhook_delivery_queue (delivery_id, delivery_id_time, account_id, webhook_id, due_at) select id, id_time, account_id, webhook_id, next_attempt_at from ins`,
     [backlog.account, [...backlog.webhooks], backlog.webhooks.length, backlog.message, ageMicros, count],
   );
 }

@@ -10,7 +10,7 @@
  * request.update, the failing webhooks of the mail runs on request.note-added.
  */
 import { encodeNodeId, generatePolicyKey, isJwtAlg, JWT_ALGS, loadSealingKey, queuedJob, type QueuedJob } from '@tessera/domain';
-import { enqueueJobs, type Database } from '@tessera/persistence';
+import { DELIVERY_LOG, enqueueJobs, type Database } from '@tessera/persistence';
 import type { DeliveryAlg } from './bench-options.js';
 import { BENCH_SEALING_KEY } from './servers.js';
 import { nowMs } from './webhook-sink.js';
@@ -121,7 +121,8 @@ export interface RecordedDelivery {
 
 /** Deliveries of the webhooks for events with object ids in [from, from + count), with the times the database recorded. */
 export async function deliveriesOf(db: Database, webhookIds: readonly number[], from: number, count: number): Promise<RecordedDelivery[]> {
-  const rows = await db('webhook_deliveries as d')
+  // The log as the API shows it: a delivery ended by the outcome batch keeps a pending log row (decision 060).
+  const rows = await db.from(db.raw(`${DELIVERY_LOG} as d`))
     .leftJoin('webhook_delivery_attempts as a', function () {
       this.on('a.delivery_id', 'd.id').andOnVal('a.attempt', 1);
     })

@@ -51,6 +51,8 @@ import * as orderedWebhooks from './20261129000080_ordered_webhooks.js';
 import * as automationRules from './20261129000090_automation_rules.js';
 import * as automationRuleRunsJob from './20261129000091_automation_rule_runs_job.js';
 import * as deliveryLogPartitions from './20261129000120_delivery_log_partitions.js';
+import * as deliveryAttemptNumbers from './20261129000150_delivery_attempt_numbers.js';
+import * as deliveryOutcomeOffTheLogRow from './20261129000151_delivery_outcome_off_the_log_row.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -109,6 +111,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000090_automation_rules': automationRules,
   '20261129000091_automation_rule_runs_job': automationRuleRunsJob,
   '20261129000120_delivery_log_partitions': deliveryLogPartitions,
+  '20261129000150_delivery_attempt_numbers': deliveryAttemptNumbers,
+  '20261129000151_delivery_outcome_off_the_log_row': deliveryOutcomeOffTheLogRow,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -169,7 +169,7 @@ function claimStatement(db: Database, options: ClaimOptions) {
        select id from ranked where slot <= ? order by due_at, id limit greatest(? - (select count(*) from head_locked), 0)
      ), leased as (
        update webhook_delivery_queue q
-          set lease_token = gen_random_uuid(), due_at = now() + make_interval(secs => ?), leased_by = ?
+          set lease_token = gen_random_uuid(), due_at = now() + make_interval(secs => ?), leased_by = ?, touched = false
          from (select id from picked union all select id from head_locked) picked where q.delivery_id = picked.id
        returning q.delivery_id, q.lease_token
      )

@@ -74,8 +74,8 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
        select payloads.id, m.account_id, payloads.value, m.id_time
          from payloads join (select distinct event_message_id, account_id, id_time from ins) m on m.event_message_id = payloads.id
      ), queued as (
-       insert into webhook_delivery_queue (delivery_id, account_id, webhook_id, ordered_seq, due_at, lease_token, leased_by)
-       select ins.id, ins.account_id, ins.webhook_id, case when v.ordered then v.seq end,
+       insert into webhook_delivery_queue (delivery_id, delivery_id_time, account_id, webhook_id, ordered_seq, due_at, lease_token, leased_by)
+       select ins.id, ins.id_time, ins.account_id, ins.webhook_id, case when v.ordered then v.seq end,
               case when v.leased then now() + make_interval(secs => ?) else ins.next_attempt_at end,
               case when v.leased then gen_random_uuid() end,
               case when v.leased then ? end

@@ -103,7 +103,14 @@ export async function ensureDeliveryLogPartitions(db: Database, options: { daysA
 /** Why a partition past the horizon stays, or null when it may go. */
 async function keepReason(db: Knex, partition: DeliveryLogPartition, oldestEvent: Date | null): Promise<string | null> {
   if (oldestEvent !== null && oldestEvent < partition.to) return 'a queued event may still write deliveries into it';
-  const { rows } = await db.raw<{ rows: Array<{ status: string }> }>(`select status from ${partition.name} where status in ('pending', 'paused') limit 1`);
+  // Pending: a queue row of the week's deliveries (a log row left pending by the outcome batch is
+  // finished, decision 060); paused: the log row says so.
+  const { rows } = await db.raw<{ rows: Array<{ status: string }> }>(
+    `(select 'pending' as status from webhook_delivery_queue where delivery_id_time >= ? and delivery_id_time < ? limit 1)
+     union all (select status from ${partition.name} where status = 'paused' limit 1)
+     limit 1`,
+    [partition.from, partition.to],
+  );
   return rows[0] ? `it holds a ${rows[0].status} delivery` : null;
 }
 

@@ -4,11 +4,12 @@
  * still leased to it and still as claimed; anything else changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { recordDeliveryOutcomes, type ClaimedDelivery, type ClaimOptions, type DeliveryOutcome, type ProgressAsClaimed } from '@tessera/domain';
+import { recordDeliveryOutcomes, trustedAccountId, type ClaimedDelivery, type ClaimOptions, type DeliveryOutcome, type ProgressAsClaimed } from '@tessera/domain';
 import { createTestDatabase, deliveryRows, insertDeliveryRows, recordStatements, setLeases, type TestDatabase } from '../testing/index.js';
 import { createUnitOfWork } from '../unit-of-work.js';
 import { claimDueDeliveries } from './delivery-claims.js';
 import { recordAsClaimed } from './delivery-outcomes.js';
+import { webhookDeliveryRepository } from './webhook-delivery.repository.js';
 
 describe('recordAsClaimed', () => {
   let test: TestDatabase;
@@ -46,13 +47,15 @@ describe('recordAsClaimed', () => {
   const attempts = (id: string) => test.db('webhook_delivery_attempts').where({ delivery_id: id }).orderBy('attempt').select('attempt', 'status_code', 'account_id');
   const webhook = () => test.db('webhooks').where({ id: hook }).first('consecutive_failures', 'last_error');
 
-  it('writes each outcome, its attempt with the next number, clears the lease and the webhook failures', async () => {
+  it('writes each outcome, its attempt with the number after those its queue row counts, clears the lease and the webhook failures', async () => {
     const claimed = await claim(3);
     const [first] = claimed;
+    // One attempt logged before, as a redelivery leaves it: in the log, and counted by the queue row.
     await test.db('webhook_delivery_attempts').insert({
       account_id: 'outcomes', delivery_id: first!.delivery.id, delivery_id_time: test.db.raw('(select id_time from webhook_deliveries where id = ?)', [first!.delivery.id]),
       attempt: 1, started_at: new Date(), duration_ms: 1,
     });
+    await test.db('webhook_delivery_queue').where({ delivery_id: first!.delivery.id }).update({ logged_attempts: 1 });
 
     const written = await recordAsClaimed(test.db, claimed.map((c) => delivered(c)));
 
@@ -91,9 +94,11 @@ describe('recordAsClaimed', () => {
 
   it('changes nothing of a delivery paused or redelivered while its attempt was in flight, and still writes the others', async () => {
     const [paused, redelivered, untouched] = await claim(3);
+    // Paused as pausePending leaves a delivery in flight: the log row paused, the queue row due never and touched (decision 060).
     await test.db('webhook_deliveries').where({ id: paused!.delivery.id }).update({ status: 'paused', paused_reason: 'the webhook is disabled', next_attempt_at: null });
+    await test.db('webhook_delivery_queue').where({ delivery_id: paused!.delivery.id }).update({ due_at: 'infinity', touched: true });
     // A redelivery: a fresh series, due now, the lease kept (decision 024).
-    await test.db('webhook_deliveries').where({ id: redelivered!.delivery.id }).update({ attempts: 0, next_attempt_at: test.db.raw('now()') });
+    await webhookDeliveryRepository(test.db).requeue(trustedAccountId('outcomes'), redelivered!.delivery.id);
 
     expect(await recordAsClaimed(test.db, [paused!, redelivered!, untouched!].map((c) => delivered(c)))).toEqual([untouched!.lease.token]);
     expect(await row(paused!.delivery.id)).toMatchObject({ status: 'paused', lease_token: paused!.lease.token });
@@ -118,6 +123,46 @@ describe('recordAsClaimed', () => {
     expect(await recordAsClaimed(test.db, [delivered(stale), delivered(fresh)])).toEqual([fresh.lease.token]);
     expect(await row(id)).toMatchObject({ status: 'delivered', attempts: 1, lease_token: null });
     expect(await attempts(id)).toEqual([{ attempt: 1, status_code: 204, account_id: 'outcomes' }]);
+  });
+
+  it('numbers the attempts of a delivery redelivered after those already logged, without searching them', async () => {
+    const [first] = await claim(1);
+    const id = first!.delivery.id;
+    await recordAsClaimed(test.db, [delivered(first!)]);
+    const repository = webhookDeliveryRepository(test.db);
+    await repository.requeue(trustedAccountId('outcomes'), id);
+    expect(await test.db('webhook_delivery_queue').where({ delivery_id: id }).first('logged_attempts')).toEqual({ logged_attempts: 1 });
+    const { claimed: [again] } = await claimDueDeliveries(test.db, options);
+
+    expect(await recordAsClaimed(test.db, [delivered(again!, 202)])).toEqual([again!.lease.token]);
+    expect(await attempts(id)).toEqual([{ attempt: 1, status_code: 204, account_id: 'outcomes' }, { attempt: 2, status_code: 202, account_id: 'outcomes' }]);
+  });
+
+  it('leaves the delivery\'s log row as it was and shows it delivered; a later pause of its webhook leaves it delivered', async () => {
+    const [done, waiting] = await claim(2);
+    expect(await recordAsClaimed(test.db, [delivered(done!)])).toEqual([done!.lease.token]);
+    // The log row is not written (decision 060): the API's state is derived from the queue and the last attempt.
+    expect(await test.db('webhook_deliveries').where({ id: done!.delivery.id }).first('status', 'attempts')).toEqual({ status: 'pending', attempts: 0 });
+    expect(await row(done!.delivery.id)).toMatchObject({ status: 'delivered', attempts: 1, next_attempt_at: null, lease_token: null });
+    expect((await row(done!.delivery.id)).delivered_at).toBeInstanceOf(Date);
+
+    expect(await webhookDeliveryRepository(test.db).pausePending(trustedAccountId('outcomes'), hook, 'the webhook is disabled')).toBe(1);
+    expect(await row(done!.delivery.id)).toMatchObject({ status: 'delivered' });
+    expect(await row(waiting!.delivery.id)).toMatchObject({ status: 'paused', lease_token: waiting!.lease.token });
+  });
+
+  it('deletes an account\'s attempts with the account (no foreign key per attempt)', async () => {
+    await test.db('accounts').insert({ id: 'outcomes-gone', name: 'Gone' });
+    const gone = (await test.db('webhooks').insert({ account_id: 'outcomes-gone', name: 'G', event: 'request.create', uri: 'https://receiver.example/' }).returning('id'))[0].id as number;
+    await insertDeliveryRows(test.db, [{ id: randomUUID(), account_id: 'outcomes-gone', webhook_id: gone, event: 'request.create', message: '{}', event_at: new Date(), next_attempt_at: new Date(Date.now() - 1000) }]);
+    const { claimed: [mine] } = await claimDueDeliveries(test.db, options);
+    await recordAsClaimed(test.db, [delivered(mine!)]);
+    await claim(1).then((c) => recordAsClaimed(test.db, c.map((d) => delivered(d))));
+    expect(await test.db('webhook_delivery_attempts').where({ account_id: 'outcomes-gone' }).count('* as n').first()).toEqual({ n: 1 });
+
+    await test.db('accounts').where({ id: 'outcomes-gone' }).del();
+    expect(await test.db('webhook_delivery_attempts').where({ account_id: 'outcomes-gone' }).count('* as n').first()).toEqual({ n: 0 });
+    expect(await test.db('webhook_delivery_attempts').where({ account_id: 'outcomes' }).count('* as n').first()).not.toEqual({ n: 0 });
   });
 
   describe('through recordDeliveryOutcomes', () => {
@@ -163,6 +208,21 @@ describe('recordAsClaimed', () => {
       expect(result.recorded.map((r) => [r.outcome.lease.token, r.status])).toEqual([[fresh.lease.token, 'pending']]);
       expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1, lease_token: null });
       expect(await attempts(id)).toEqual([{ attempt: 1, status_code: 500, account_id: 'outcomes' }]);
+    });
+
+    it('numbers the attempt after a retry from the count the failure left on the queue row', async () => {
+      const [first] = await claim(1);
+      const id = first!.delivery.id;
+      await record([answered(first!, 500)]);
+      expect(await test.db('webhook_delivery_queue').where({ delivery_id: id }).first('logged_attempts')).toEqual({ logged_attempts: 1 });
+      await test.db('webhook_delivery_queue').where({ delivery_id: id }).update({ due_at: test.db.raw("now() - interval '1 second'") });
+      await test.db('webhook_deliveries').where({ id }).update({ next_attempt_at: test.db.raw("now() - interval '1 second'") });
+      const { claimed: [again] } = await claimDueDeliveries(test.db, options);
+      const { statements } = await record([answered(again!, 204)]);
+
+      expect(statements).toHaveLength(1);
+      expect(await row(id)).toMatchObject({ status: 'delivered', attempts: 2 });
+      expect(await attempts(id)).toEqual([{ attempt: 1, status_code: 500, account_id: 'outcomes' }, { attempt: 2, status_code: 204, account_id: 'outcomes' }]);
     });
 
     it('drops the stale outcome of a delivery claimed again when both share a batch of successes', async () => {

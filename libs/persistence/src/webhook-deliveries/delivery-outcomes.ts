@@ -7,7 +7,7 @@
  * `recordAsClaimed` is all of these at once for the outcomes decided on
  * their deliveries as claimed: one statement, no transaction around it.
  */
-import type { DeliveryLease, HeldDeliveryState, NewDeliveryAttempt, ProgressAsClaimed, RecordedProgress } from '@tessera/domain';
+import type { DeliveryLease, HeldDeliveryAttempt, HeldDeliveryState, ProgressAsClaimed, RecordedProgress } from '@tessera/domain';
 import type { Knex } from 'knex';
 import type { Database } from '../database.js';
 import { createdAmong, createdWith } from './delivery-message.js';
@@ -26,7 +26,7 @@ export async function lockWebhooks(db: Database, webhookIds: readonly number[]):
 export async function leasedStates(db: Database, leases: readonly DeliveryLease[]): Promise<HeldDeliveryState[]> {
   if (leases.length === 0) return [];
   const { rows } = await db.raw<{ rows: HeldDeliveryState[] }>(
-    `select d.id, q.lease_token, d.status, d.attempts, d.next_attempt_at, d.paused_reason
+    `select d.id, q.lease_token, d.status, d.attempts, d.next_attempt_at, d.paused_reason, q.logged_attempts
        from unnest(?::uuid[], ?::uuid[]) as v(id, token)
        join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
        join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.id_time', 'q.delivery_id')}
@@ -68,21 +68,31 @@ export async function recordProgress(db: Database, rows: readonly RecordedProgre
   return written.map((row) => row.id);
 }
 
-export async function addAttempts(db: Database, attempts: ReadonlyArray<NewDeliveryAttempt & { deliveryId: string }>): Promise<void> {
+/**
+ * The attempts of leases still held (in the transaction that locked them, before their progress
+ * deletes a queue row): each numbered by its queue row's count + 1 (`logged_attempts`), which
+ * counts it in the same statement.
+ */
+export async function addAttempts(db: Database, attempts: readonly HeldDeliveryAttempt[]): Promise<void> {
   if (attempts.length === 0) return;
-  // One attempt per delivery in a batch (one lease at a time), so max + 1 is that delivery's next number.
   await db.raw(
-    `insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
-     select d.account_id, v.delivery_id, d.id_time,
-            coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = v.delivery_id and a.delivery_id_time = d.id_time), 0) + 1,
-            v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
-       from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])
-            as v(delivery_id, started_at, duration_ms, status_code, error, response_excerpt)
+    `with v as (
+       select * from unnest(?::uuid[], ?::uuid[], ?::timestamptz[], ?::int[], ?::int[], ?::text[], ?::text[])
+            as v(delivery_id, token, started_at, duration_ms, status_code, error, response_excerpt)
+     ), counted as (
+       update webhook_delivery_queue q set logged_attempts = q.logged_attempts + 1
+         from v where q.delivery_id = v.delivery_id and q.lease_token = v.token
+       returning q.delivery_id, q.logged_attempts
+     )
+     insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
+     select d.account_id, v.delivery_id, d.id_time, c.logged_attempts, v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
+       from v join counted c on c.delivery_id = v.delivery_id
        join webhook_deliveries d on d.id = v.delivery_id and ${createdWith('d.id_time', 'v.delivery_id')}
       where ${createdAmong('d.id_time', 'select unnest(?::uuid[])')}`,
     [
-      attempts.map((a) => a.deliveryId), attempts.map((a) => a.started_at), attempts.map((a) => a.duration_ms), attempts.map((a) => a.status_code),
-      attempts.map((a) => a.error), attempts.map((a) => a.response_excerpt), attempts.map((a) => a.deliveryId), attempts.map((a) => a.deliveryId),
+      attempts.map((a) => a.deliveryId), attempts.map((a) => a.leaseToken), attempts.map((a) => a.started_at), attempts.map((a) => a.duration_ms),
+      attempts.map((a) => a.status_code), attempts.map((a) => a.error), attempts.map((a) => a.response_excerpt),
+      attempts.map((a) => a.deliveryId), attempts.map((a) => a.deliveryId),
     ] as Knex.RawBinding[],
   );
 }
@@ -127,73 +137,58 @@ export async function webhooksSucceeded(db: Database, webhookIds: readonly numbe
 }
 
 /**
- * One statement: the webhooks with failures to clear locked (ascending id; a healthy webhook's row
- * is not locked, so outcome batches of several processes for one webhook do not queue behind each
- * other), then the deliveries still carrying their
- * lease and still as claimed (pending, the same attempts, the same due time to the millisecond a
- * JavaScript Date keeps), ascending id; those get their progress with the lease cleared and their
- * attempt; the webhooks of the delivered ones get their failures cleared. The update re-checks
- * its conditions on a row changed meanwhile (READ COMMITTED), so a lease lost or a redelivery
- * made while this waited for a lock leaves the row as it is. Everything after the update joins
- * the batch on the lease token as well as the delivery id: an outcome kept through an outage
- * longer than its lease may share the batch with the outcome of the delivery's next claim, and
- * only the holder's is written. Returns the lease tokens written.
+ * One statement for the outcomes that end their delivery as claimed (delivered, or a test delivery
+ * ended), written as the minimal pipeline writes them (decision 060): the queue row deleted and the
+ * attempt appended, nothing written to the delivery's log row, whose state is then derived
+ * (delivery-state.ts). First the webhooks with failures to clear are locked (ascending id; a healthy
+ * webhook's row is not locked, so outcome batches of several processes for one webhook do not queue
+ * behind each other), then the queue rows still carrying their lease and not `touched` (a redelivery
+ * or a pause since the claim marks the row; the outcome is then decided on the delivery as it is, in
+ * the transaction), ascending id. The delete re-checks its conditions on a row changed meanwhile
+ * (READ COMMITTED), so a lease lost or a redelivery made while this waited for a lock leaves the row
+ * as it is. The attempt's number is the count its queue row carries (`logged_attempts`) + 1. The
+ * webhooks of the delivered ones get their failures cleared. Everything joins the batch on the lease
+ * token as well as the delivery id: an outcome kept through an outage longer than its lease may
+ * share the batch with the outcome of the delivery's next claim, and only the holder's is written.
+ * An outcome that leaves its delivery pending is not written here. Returns the lease tokens written.
  */
 export async function recordAsClaimed(db: Database, input: readonly ProgressAsClaimed[]): Promise<string[]> {
-  if (input.length === 0) return [];
-  const rows = [...input].sort((a, b) => (a.progress.id < b.progress.id ? -1 : a.progress.id > b.progress.id ? 1 : 0));
-  // One JSON parameter for the batch: JSON.stringify is native, where fifteen array parameters are
+  const rows = input.filter((r) => r.progress.status !== 'pending');
+  if (rows.length === 0) return [];
+  // One JSON parameter for the batch: JSON.stringify is native, where ten array parameters are
   // written element by element (pg's arrayString and escapeElement, a tenth of the recorder's CPU).
   const batch = JSON.stringify(
     rows.map((r) => ({
-      id: r.progress.id, token: r.progress.leaseToken, claimed_attempts: r.claimed.attempts, claimed_next_at: r.claimed.next_attempt_at,
-      status: r.progress.status, attempts: r.progress.attempts, next_attempt_at: r.progress.next_attempt_at, delivered_at: r.progress.delivered_at,
-      webhook_id: r.webhookId, clears: r.clearsFailures,
+      id: r.progress.id, token: r.progress.leaseToken, webhook_id: r.webhookId, clears: r.clearsFailures,
       started_at: r.attempt.started_at, duration_ms: r.attempt.duration_ms, status_code: r.attempt.status_code, error: r.attempt.error, response_excerpt: r.attempt.response_excerpt,
     })),
   );
   const { rows: written } = await db.raw<{ rows: Array<{ token: string }> }>(
     `with v as (
        select * from json_to_recordset(?::json)
-         as v(id uuid, token uuid, claimed_attempts int, claimed_next_at timestamptz, status text, attempts int, next_attempt_at timestamptz,
-              delivered_at timestamptz, webhook_id int, clears boolean, started_at timestamptz, duration_ms int, status_code int, error text,
-              response_excerpt text)
+         as v(id uuid, token uuid, webhook_id int, clears boolean, started_at timestamptz, duration_ms int, status_code int, error text, response_excerpt text)
      ), hooks as (
        select w.id from webhooks w
         where w.id in (select webhook_id from v where clears) and (w.consecutive_failures > 0 or w.last_error is not null)
         order by w.id for no key update
      ), held as (
-       select d.id from v join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
-         join webhook_deliveries d on d.id = v.id and ${createdWith('d.id_time', 'v.id')}
-        where (select count(*) from hooks) >= 0 and ${createdAmong('d.id_time', 'select id from v')}
-        order by d.id for no key update of d, q
-     ), progress as (
-       update webhook_deliveries d
-          set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, delivered_at = v.delivered_at,
-              paused_reason = null
-         from v
-        where (select count(*) from held) >= 0
-          and d.id = v.id and ${createdWith('d.id_time', 'v.id')} and ${createdAmong('d.id_time', 'select id from v')} and d.status = 'pending' and d.attempts = v.claimed_attempts
-          and date_trunc('milliseconds', d.next_attempt_at) = v.claimed_next_at
-          and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.lease_token = v.token)
-       returning d.id, d.account_id, d.id_time, v.token, v.status, v.next_attempt_at
-     ), requeued as (
-       update webhook_delivery_queue q set due_at = p.next_attempt_at, lease_token = null, leased_by = null
-         from progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status = 'pending'
+       select q.delivery_id from v join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
+        where (select count(*) from hooks) >= 0 and not q.touched
+        order by q.delivery_id for update of q
      ), removed as (
-       delete from webhook_delivery_queue q using progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status <> 'pending'
+       delete from webhook_delivery_queue q using held h, v
+        where q.delivery_id = h.delivery_id and v.id = h.delivery_id and q.lease_token = v.token and not q.touched
+       returning q.delivery_id, q.delivery_id_time, q.account_id, q.logged_attempts, q.lease_token
      ), attempts as (
        insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
-       select p.account_id, p.id, p.id_time,
-              coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = p.id and a.delivery_id_time = p.id_time), 0) + 1,
-              v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
-         from progress p join v on v.id = p.id and v.token = p.token
+       select r.account_id, r.delivery_id, r.delivery_id_time, r.logged_attempts + 1, v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
+         from removed r join v on v.id = r.delivery_id and v.token = r.lease_token
      ), cleared as (
        update webhooks w set consecutive_failures = 0, last_error = null
-        where w.id in (select v.webhook_id from progress p join v on v.id = p.id and v.token = p.token where v.clears)
+        where w.id in (select v.webhook_id from removed r join v on v.id = r.delivery_id and v.token = r.lease_token where v.clears)
           and (w.consecutive_failures > 0 or w.last_error is not null)
      )
-     select token from progress`,
+     select lease_token as token from removed`,
     [batch],
   ).options({ name: 'tessera_outcome_batch' });
   return written.map((row) => row.token);

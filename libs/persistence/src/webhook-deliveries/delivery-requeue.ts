@@ -13,22 +13,29 @@ const FRESH_SERIES = "status = 'pending', attempts = 0, next_attempt_at = now(),
 /**
  * The queue rows of the deliveries `fresh` returns (id, account_id, webhook_id), due now
  * (decision 047); an ordered webhook's row takes its event's place in commit order (decision 052), so
- * a redelivered series goes out in the order of its events. A row with a live lease is left as it is: its holder's outcome finds the fresh
+ * a redelivered series goes out in the order of its events. A new queue row carries the count of the attempts logged (decision
+ * 060), read here once so that no outcome searches for its attempt's number; a row still queued keeps the count it carries.
+ * A row with a live lease keeps its due time: its holder's outcome finds the fresh
  * series and keeps it due now. An expired lease keeps its token, so a late outcome of its holder is
- * still recorded, until a claim takes the row again.
+ * still recorded, until a claim takes the row again. A row with a lease, live or expired, is marked
+ * `touched`: its holder's outcome is then decided on the fresh series in a transaction, never by the
+ * outcome batch that would end the delivery by deleting the row (decision 060).
  */
 const QUEUED = `queued as (
-       insert into webhook_delivery_queue as q (delivery_id, account_id, webhook_id, ordered_seq, due_at)
-       select f.id, f.account_id, f.webhook_id, case when w.ordered then f.event_seq end, now()
+       insert into webhook_delivery_queue as q (delivery_id, delivery_id_time, account_id, webhook_id, ordered_seq, due_at, logged_attempts)
+       select f.id, f.id_time, f.account_id, f.webhook_id, case when w.ordered then f.event_seq end, now(),
+              coalesce((select max(a.attempt) from webhook_delivery_attempts a where a.delivery_id = f.id and a.delivery_id_time = f.id_time), 0)
          from fresh f join webhooks w on w.id = f.webhook_id
-       on conflict (delivery_id) do update set due_at = now() where q.lease_token is null or q.due_at <= now()
+       on conflict (delivery_id) do update
+          set due_at = case when q.lease_token is null or q.due_at <= now() then now() else q.due_at end,
+              touched = q.lease_token is not null
      )`;
 
 export async function requeueDelivery(db: Database, account: string, deliveryId: string): Promise<DeliveryProgress> {
   const { rows } = await db.raw<{ rows: DeliveryProgress[] }>(
     `with fresh as (
        update webhook_deliveries set ${FRESH_SERIES} where account_id = ? and id = ? and ${createdWith('id_time', '?::uuid')}
-       returning id, account_id, webhook_id, event_seq, status, attempts, next_attempt_at, delivered_at
+       returning id, id_time, account_id, webhook_id, event_seq, status, attempts, next_attempt_at, delivered_at
      ), ${QUEUED}
      select status, attempts, next_attempt_at, delivered_at from fresh`,
     [account, deliveryId, deliveryId, deliveryId],
@@ -50,7 +57,7 @@ export async function requeueRange(db: Database, account: string, webhookId: num
            order by event_at, id
            limit ?
            for update)
-       returning id, account_id, webhook_id, event_seq
+       returning id, id_time, account_id, webhook_id, event_seq
      ), ${QUEUED}
      select count(*)::int as n from fresh`,
     [account, webhookId, [...range.statuses], range.from, range.from, range.to, range.to, limit],

@@ -13,7 +13,8 @@ import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delive
 import { attemptsOf, summariesOf } from './delivery-attempts.js';
 import { claimDueDeliveries, deliveryColumns } from './delivery-claims.js';
 import { deliveryLogHorizon } from './delivery-log-partitions.js';
-import { createdWith } from './delivery-message.js';
+import { createdAmong, createdWith } from './delivery-message.js';
+import { DELIVERY_LOG } from './delivery-state.js';
 import { insertDeliveries, subscribersOf } from './delivery-fan-out.js';
 import { addAttempts, leasedStates, lockWebhooks, recordAsClaimed, recordProgress, releaseLeases, webhooksSucceeded } from './delivery-outcomes.js';
 import { requeueDelivery, requeueRange } from './delivery-requeue.js';
@@ -24,12 +25,15 @@ export const DELIVERY_SQL_COLUMNS: Readonly<Record<string, string>> = {
 };
 
 export function webhookDeliveryRepository(db: Database): WebhookDeliveryRepository {
+  /** The log's rows with their state as shown (delivery-state.ts). */
+  const deliveryLog = () => db.from(db.raw(`${DELIVERY_LOG} as webhook_deliveries`));
   const findDelivery = async (account: string, webhookId: number, deliveryId: string, forUpdate: boolean) => {
-    const query = db('webhook_deliveries')
-      .where({ account_id: account, webhook_id: webhookId, id: deliveryId })
-      .whereRaw(createdWith('id_time', '?::uuid'), [deliveryId, deliveryId])
-      .first(deliveryColumns(db));
-    if (forUpdate) query.forUpdate();
+    const where = { account_id: account, webhook_id: webhookId, id: deliveryId };
+    // The log row locked first (a redelivery and the recording of an outcome take turns), then read as shown.
+    if (forUpdate && !(await db('webhook_deliveries').where(where).whereRaw(createdWith('id_time', '?::uuid'), [deliveryId, deliveryId]).forUpdate().first('id'))) {
+      return null;
+    }
+    const query = deliveryLog().where(where).whereRaw(createdWith('id_time', '?::uuid'), [deliveryId, deliveryId]).first(deliveryColumns(db));
     return ((await query) as WebhookDeliveryRecord | undefined) ?? null;
   };
   return {
@@ -73,21 +77,30 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
     async pausePending(account, webhookId, reason) {
       // The paused deliveries leave the queue, except those leased now: their holder's outcome is
       // recorded against the paused row (decision 024) and deletes the queue row then. Until then
-      // such a row is due never (its lease still counted), so a claim needs no look at the delivery.
+      // such a row is due never (its lease still counted), so a claim needs no look at the delivery,
+      // and `touched`, so that outcome is decided on the paused row (decision 060). The pending
+      // deliveries are those with a queue row (a log row left pending by the outcome batch is
+      // finished), locked in ascending order first, as the outcome batch locks them: one that batch
+      // deletes meanwhile is finished, not paused.
       const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
-        `with paused as (
-           update webhook_deliveries set status = 'paused', paused_reason = ?, next_attempt_at = null
-            where account_id = ? and webhook_id = ? and status = 'pending' and not test
-           returning id
+        `with queued as (
+           select q.delivery_id, q.delivery_id_time from webhook_delivery_queue q
+            where q.account_id = ? and q.webhook_id = ?
+            order by q.delivery_id for update
+         ), paused as (
+           update webhook_deliveries d set status = 'paused', paused_reason = ?, next_attempt_at = null
+             from queued where d.id = queued.delivery_id and d.id_time = queued.delivery_id_time
+              and ${createdAmong('d.id_time', 'select delivery_id from queued')} and d.status = 'pending' and not d.test
+           returning d.id
          ), unqueued as (
            delete from webhook_delivery_queue q using paused p
             where q.delivery_id = p.id and (q.lease_token is null or q.due_at <= now())
          ), held as (
-           update webhook_delivery_queue q set due_at = 'infinity' from paused p
+           update webhook_delivery_queue q set due_at = 'infinity', touched = true from paused p
             where q.delivery_id = p.id and q.lease_token is not null and q.due_at > now()
          )
          select count(*)::int as n from paused`,
-        [reason, account, webhookId],
+        [account, webhookId, reason],
       );
       return rows[0]?.n ?? 0;
     },
@@ -108,7 +121,7 @@ export function webhookDeliveryRepository(db: Database): WebhookDeliveryReposito
 
     async list(account, webhookId, query) {
       const newestFirst = query.sort.length > 0 ? query : { ...query, sort: [{ field: 'created_at', direction: 'desc' as const }] };
-      const base = db('webhook_deliveries').where({ account_id: account, webhook_id: webhookId }).select(deliveryColumns(db));
+      const base = deliveryLog().where({ account_id: account, webhook_id: webhookId }).select(deliveryColumns(db));
       const page = await fetchPage<WebhookDeliveryRecord>(base, newestFirst, DELIVERY_SQL_COLUMNS);
       return { rows: await summariesOf(db, page.rows), total: page.total };
     },

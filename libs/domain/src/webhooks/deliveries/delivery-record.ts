@@ -171,6 +171,14 @@ export interface LeasedDeliveryState {
 /** A leased delivery as it is, with the token of the lease it still carries. */
 export interface HeldDeliveryState extends LeasedDeliveryState {
   lease_token: string;
+  /** Attempts of the delivery the log holds (its queue row's count): the next one is this + 1. */
+  logged_attempts: number;
+}
+
+/** An attempt to append for a lease still held: numbered by its queue row's count (decision 060). */
+export interface HeldDeliveryAttempt extends NewDeliveryAttempt {
+  deliveryId: string;
+  leaseToken: string;
 }
 
 /** What recording an outcome writes to the delivery row; the lease is cleared with it. */

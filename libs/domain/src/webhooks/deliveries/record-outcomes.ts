@@ -94,7 +94,7 @@ async function recordInTransaction(outcomes: readonly DeliveryOutcome[], deps: R
     const webhooks = await repo.lockWebhooks([...new Set(outcomes.map((o) => o.webhook.id))].sort((a, b) => a - b));
     const states = new Map((await repo.leasedStates(outcomes.map((o) => o.lease))).map((state) => [state.lease_token, state]));
     const now = clock();
-    const planned: Array<{ outcome: DeliveryOutcome; plan: OutcomePlan }> = [];
+    const planned: Array<{ outcome: DeliveryOutcome; plan: OutcomePlan; logged: number }> = [];
     const lost: DeliveryOutcome[] = [];
     for (const outcome of outcomes) {
       const current = states.get(outcome.lease.token);
@@ -102,7 +102,8 @@ async function recordInTransaction(outcomes: readonly DeliveryOutcome[], deps: R
         lost.push(outcome);
         continue;
       }
-      planned.push({ outcome, plan: planOutcome({ claimed: outcome.delivery, leaseToken: outcome.lease.token, current, result: outcome.result, now, retry: deps.retry }) });
+      const plan = planOutcome({ claimed: outcome.delivery, leaseToken: outcome.lease.token, current, result: outcome.result, now, retry: deps.retry });
+      planned.push({ outcome, plan, logged: current.logged_attempts });
     }
 
     // Successes in a row are one write per webhook; a failure after them writes them first, to keep the order.
@@ -114,7 +115,7 @@ async function recordInTransaction(outcomes: readonly DeliveryOutcome[], deps: R
       for (const id of ids) cleared.delete(id);
     };
     const disabledBy = new Map<number, string>();
-    for (const { outcome, plan } of planned) {
+    for (const { outcome, plan, logged } of planned) {
       const id = outcome.webhook.id;
       if (plan.effect === 'succeeded') cleared.add(id);
       if (plan.effect !== 'failed' && plan.effect !== 'gone') continue;
@@ -122,7 +123,7 @@ async function recordInTransaction(outcomes: readonly DeliveryOutcome[], deps: R
       const webhook = { ...outcome.webhook, disabled: disabledBy.has(id) || (webhooks.get(id)?.disabled ?? outcome.webhook.disabled) };
       const { disabled } = await recordWebhookFailure(tx, webhook, {
         delivery: outcome.delivery,
-        attempt: (await repo.attempts(outcome.delivery.account_id, outcome.delivery.id)).length + 1,
+        attempt: logged + 1,
         error: plan.attempt!.error!,
         nextAttemptAt: plan.progress.next_attempt_at,
         gone: plan.effect === 'gone',
@@ -135,8 +136,9 @@ async function recordInTransaction(outcomes: readonly DeliveryOutcome[], deps: R
       const reason = disabledBy.get(outcome.webhook.id);
       return reason ? pausedBy(plan.progress, reason) : plan.progress;
     });
+    // The attempts first: each is numbered by its queue row, which the progress deletes when the delivery is no longer pending.
+    await repo.addAttempts(planned.flatMap(({ outcome, plan }) => (plan.attempt ? [{ ...plan.attempt, leaseToken: outcome.lease.token }] : [])));
     await repo.recordProgress(rows);
-    await repo.addAttempts(planned.flatMap(({ plan }) => (plan.attempt ? [plan.attempt] : [])));
     return {
       recorded: planned.map(({ outcome, plan }, i) => ({ outcome, status: rows[i]!.status, effect: plan.effect })),
       lost,

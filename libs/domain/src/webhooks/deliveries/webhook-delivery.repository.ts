@@ -3,8 +3,8 @@ import type { EventName } from '../../events/event-catalogue.js';
 import type { AccountId } from '../../tenancy/account-id.js';
 import type {
   ClaimOptions, ClaimResult, DeliveryAttemptRecord, DeliveryLease, DeliveryProgress, DeliverySummary, DeliveryWebhook, FanOutLease, InsertedDeliveries,
-  HeldDeliveryState, NewDelivery,
-  NewDeliveryAttempt, ProgressAsClaimed, RecordedProgress, RedeliveryRange, WebhookDeliveryRecord, WebhookFailureState,
+  HeldDeliveryAttempt, HeldDeliveryState, NewDelivery,
+  ProgressAsClaimed, RecordedProgress, RedeliveryRange, WebhookDeliveryRecord, WebhookFailureState,
 } from './delivery-record.js';
 
 /** An account's event: whose webhooks a fan-out looks up. */
@@ -48,14 +48,21 @@ export interface WebhookDeliveryRepository {
   recordProgress(rows: readonly RecordedProgress[]): Promise<string[]>;
   /**
    * The common outcome batch in one statement, no transaction around it: locks the webhooks
-   * (ascending id) and the deliveries (ascending id), writes each outcome whose delivery still
-   * carries its lease and is as claimed (else nothing of it), its attempt with the next number,
-   * and clears the failures of the webhooks it names. Returns the lease tokens written (an outcome
+   * (ascending id) and the deliveries' queue rows (ascending id), and for each outcome that ends
+   * its delivery (delivered, or a test delivery ended) whose queue row still carries its lease
+   * and was neither redelivered nor paused since the claim, deletes the queue row and appends the
+   * attempt with the next number (else nothing of it; an outcome leaving its delivery pending is
+   * never written here); clears the failures of the webhooks it names. The delivery's log row is
+   * not written: its state is derived (decision 060). Returns the lease tokens written (an outcome
    * of a stale lease may share the batch with its delivery's newer one).
    */
   recordAsClaimed(rows: readonly ProgressAsClaimed[]): Promise<string[]>;
-  /** Appends attempts to the logs; each gets the next number of its delivery. */
-  addAttempts(attempts: ReadonlyArray<NewDeliveryAttempt & { deliveryId: string }>): Promise<void>;
+  /**
+   * Appends the attempts of leases still held, each numbered by the count its delivery's queue row
+   * carries + 1 (counted with it); before `recordProgress`, which deletes the queue row of a
+   * delivery no longer pending.
+   */
+  addAttempts(attempts: readonly HeldDeliveryAttempt[]): Promise<void>;
   /** A fresh series for one delivery, due now, its lease left as it is (an attempt in flight ends first); wakes the dispatchers. */
   requeue(account: AccountId, deliveryId: string): Promise<DeliveryProgress>;
   /** Up to `limit` deliveries of the range: a fresh series each, due now; returns how many (fewer than `limit`: the range is done). */
