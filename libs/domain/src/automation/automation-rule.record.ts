@@ -7,49 +7,14 @@
  * catalogue is the bare `automation_rule` its webhook calls send: writing a rule fires nothing.
  */
 import type { FieldError } from '../errors/domain-error.js';
-import { FACETS, defineRecord, type RecordLookups } from '../record-engine/define-record.js';
-import { compileRule, ruleSubject } from './compile-rule.js';
-import { parseAction } from './rule-actions.js';
-import { namedLines } from '../records/named-lines.js';
+import { FACETS, defineRecord } from '../record-engine/define-record.js';
+import { compiles, ruleLookups } from './automation-rule-checks.js';
 import { RULE_LIMITS } from './rule-limits.js';
-import { RULE_OWNER_TYPES, TEMPLATE_OWNER } from './rule-nouns.js';
+import { RULE_OWNER_TYPES } from './rule-nouns.js';
 import { RULE_NOUNS, RULE_SUBJECTS } from './rule-subjects.js';
 
 const { all: ALL, listed: LISTED } = FACETS;
 const TEXT_MAX = 20_000;
-
-/** Generic for a type or owned by one record, never both; then the rule compiles. */
-function compiles(rule: Readonly<Record<string, unknown>>): FieldError[] {
-  const [generic, ownerType, ownerId] = [rule['generic'], rule['owner_type'], rule['owner_id']];
-  if ((generic === null) === (ownerType === null)) return [['generic', 'A rule is either generic for a record type or has an owner record (owner_type and owner_id), not both nor neither']];
-  if ((ownerType === null) !== (ownerId === null)) return [['owner_id', 'An owner record needs both owner_type and owner_id']];
-  return compileRule(rule).errors;
-}
-
-/** The owner exists in the account; the webhooks and rules actions name too; at most RULE_LIMITS.maxRulesPerType rules for the type or record. */
-const lookups: RecordLookups = async (rule, { account, id, store }) => {
-  const errors: FieldError[] = [];
-  const subject = ruleSubject(rule)!;
-  const owner = rule['owner_type'] === TEMPLATE_OWNER ? { table: 'templates', what: 'request template' } : subject;
-  if (typeof rule['owner_id'] === 'number' && (await store.missingIds(owner.table, [account], [rule['owner_id']])).length > 0) {
-    errors.push(['owner_id', `Owner: no ${owner.what} of the account has the id ${rule['owner_id']}`]);
-  }
-  const actions = namedLines(typeof rule['actions'] === 'string' ? rule['actions'] : '').map((line) => parseAction(line.value));
-  const named = (kind: 'webhook' | 'after') => actions.flatMap((parsed, index) => {
-    if (!parsed.ok || parsed.action.kind !== kind) return [];
-    return [{ index, name: parsed.action.kind === 'webhook' ? parsed.action.webhook : parsed.action.kind === 'after' ? parsed.action.rule : '' }];
-  });
-  const webhooks = named('webhook');
-  const missingWebhooks = new Set(await store.missingNames('webhooks', account, 'name', webhooks.map((each) => each.name)));
-  for (const { index, name } of webhooks) if (missingWebhooks.has(name)) errors.push([`actions[${index}]`, `no webhook of the account is named '${name}'`]);
-  const triggered = named('after').filter(({ name }) => name !== rule['name']);
-  const missingRules = new Set(await store.missingNames('automation_rules', account, 'name', triggered.map((each) => each.name)));
-  for (const { index, name } of triggered) if (missingRules.has(name)) errors.push([`actions[${index}]`, `no automation rule of the account is named '${name}'`]);
-  const [field, value] = rule['generic'] !== null ? ['generic', rule['generic']] : ['owner_id', rule['owner_id']];
-  const siblings = (await store.rowsWhere(AUTOMATION_RULE, account, field, value)).filter((row) => row.id !== id && (field === 'generic' || row['owner_type'] === rule['owner_type']));
-  if (siblings.length >= RULE_LIMITS.maxRulesPerType) errors.push([field, `An account has at most ${RULE_LIMITS.maxRulesPerType} rules for one record type or record`]);
-  return errors;
-};
 
 const nouns = RULE_NOUNS.join(', ');
 
@@ -92,7 +57,7 @@ export const AUTOMATION_RULE = defineRecord({
   predefined: forEachType,
   service: ['last_error', 'last_error_at'],
   rules: compiles,
-  lookups,
+  lookups: (rule, context): Promise<FieldError[]> => ruleLookups(rule, context, AUTOMATION_RULE),
   writers: { roles: ['administrator'], rule: 'This needs the administrator role in the account' },
   // Administrators only, reads too (docs/decisions/056's readers): a rule shows the account's webhooks and what it does as whom.
   readers: { all: ['administrator'], when: [] },
