@@ -31,7 +31,7 @@ describe('migrations', () => {
   afterAll(() => test.drop());
 
   it('run up, down and up again, ending with every core table and nothing pending', async () => {
-    expect(await migrateLatest(test.db)).toHaveLength(54);
+    expect(await migrateLatest(test.db)).toHaveLength(55);
     expect(await tables(test)).toEqual([...CORE_TABLES].sort());
 
     await migrateDownAll(test.db);

@@ -53,6 +53,7 @@ import * as automationRuleRunsJob from './20261129000091_automation_rule_runs_jo
 import * as deliveryLogPartitions from './20261129000120_delivery_log_partitions.js';
 import * as deliveryAttemptNumbers from './20261129000150_delivery_attempt_numbers.js';
 import * as deliveryOutcomeOffTheLogRow from './20261129000151_delivery_outcome_off_the_log_row.js';
+import * as deliveryLogWithoutRowKeys from './20261129000160_delivery_log_without_row_keys.js';
 
 /**
  * Migrations are listed here, not discovered from disk, so that bundled apps,
@@ -113,6 +114,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129000120_delivery_log_partitions': deliveryLogPartitions,
   '20261129000150_delivery_attempt_numbers': deliveryAttemptNumbers,
   '20261129000151_delivery_outcome_off_the_log_row': deliveryOutcomeOffTheLogRow,
+  '20261129000160_delivery_log_without_row_keys': deliveryLogWithoutRowKeys,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
