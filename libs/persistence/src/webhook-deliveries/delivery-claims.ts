@@ -25,7 +25,7 @@
 import type { ClaimOptions, ClaimResult, ClaimedDelivery, LeasedDelivery } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { QUEUE_SCHEMA } from '../queue/queue-schema.js';
-import { createdAmong, createdWith, messageAccount, messageText } from './delivery-message.js';
+import { messageAccount, messageText } from './delivery-message.js';
 import { deliveryWebhooks, WEBHOOK_VERSION } from './delivery-webhook-cache.js';
 
 /** A delivery as the log shows it, its message put together from its head and its event's payload (delivery-message.ts). */
@@ -139,7 +139,10 @@ const ORDERED_HEADS = `heads as (
 
 /**
  * One statement: the leases taken on the narrow queue rows (decision 047), each row with its
- * delivery and its webhook's version. The delivery row is read, not written: a claim moves only
+ * delivery and its webhook's version. The delivery is found by its primary key, its id and the
+ * partition key its queue row carries (`delivery_id_time`), not by the time its id holds: ids made
+ * before decision 057 hold none, and a batch of them then bounded the join by every partition (a
+ * plan that read a whole week of the log per claim). The delivery row is read, not written: a claim moves only
  * the queue row's due time to the lease's end and sets its token. The queue holds pending
  * deliveries only: a delivery paused while leased keeps its row, due never, until its holder's
  * outcome (or the release of a dead holder's leases) deletes it.
@@ -171,16 +174,16 @@ function claimStatement(db: Database, options: ClaimOptions) {
        update webhook_delivery_queue q
           set lease_token = gen_random_uuid(), due_at = now() + make_interval(secs => ?), leased_by = ?, touched = false
          from (select id from picked union all select id from head_locked) picked where q.delivery_id = picked.id
-       returning q.delivery_id, q.lease_token
+       returning q.delivery_id, q.delivery_id_time, q.lease_token
      )
      select m.capped, c.* from (select array(select distinct webhook_id from ranked where slot > ?) as capped) m
        left join (
          select d.id as d_id, d.account_id as d_account_id, d.webhook_id as d_webhook_id, d.event as d_event, d.test as d_test,
                 d.attempts as d_attempts, d.next_attempt_at as d_next_attempt_at, ${messageText('d')} as d_message,
                 ${messageAccount('d')} as d_issuer, l.lease_token as d_lease_token, ${WEBHOOK_VERSION} as w_version
-           from leased l join webhook_deliveries d on d.id = l.delivery_id and ${createdWith('d.id_time', 'l.delivery_id')} join webhooks w on w.id = d.webhook_id
+           from leased l join webhook_deliveries d on d.id = l.delivery_id and d.id_time = l.delivery_id_time join webhooks w on w.id = d.webhook_id
            left join webhook_policies p on p.id = w.webhook_policy_id and p.account_id = w.account_id
-          where ${createdAmong('d.id_time', 'select delivery_id from leased')}
+          where d.id_time between (select min(delivery_id_time) from leased) and (select max(delivery_id_time) from leased)
        ) c on true`,
     [
       options.leasedBy, options.inFlight.map((h) => h.webhookId), options.inFlight.map((h) => h.count), options.perWebhook, options.limit * SCAN_FACTOR,

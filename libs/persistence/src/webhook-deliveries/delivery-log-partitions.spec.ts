@@ -4,6 +4,7 @@
  * names, however many days the log holds; the partitions are made ahead once, and a day is dropped
  * whole only when it is past retention and holds nothing pending or paused.
  */
+import { randomUUID } from 'node:crypto';
 import { newDeliveryId, trustedAccountId, type ClaimOptions } from '@tessera/domain';
 import { createTestDatabase, insertDeliveryRows, type TestDatabase } from '../testing/index.js';
 import { claimDueDeliveries } from './delivery-claims.js';
@@ -114,6 +115,28 @@ describe('the delivery log partitions', () => {
     // A redelivery counts the delivery's attempts once, in its week, for its queue row.
     expect(partitionsRead(requeue!)).toEqual([day, day.replace('deliveries', 'delivery_attempts')]);
     expect(partitionsRead(requeueGeneric!)).toEqual([day, day.replace('deliveries', 'delivery_attempts')]);
+  });
+
+  it('claims deliveries whose ids carry no time (made before the partitions) by key, not by reading their week', async () => {
+    const at = new Date(weeksAgo(5).getTime() + 3_600_000);
+    const week = `webhook_deliveries_p${weeksAgo(5).toISOString().slice(0, 10).replaceAll('-', '')}`;
+    // 300 pending deliveries with v4 ids in one week, due in the order made: a claim of 10 takes the first 10.
+    await insertDeliveryRows(test.db, Array.from({ length: 300 }, (_, i) => ({
+      id: randomUUID(), account_id: 'parts', webhook_id: hook, event: 'request.create', message: '{}', event_at: at,
+      created_at: new Date(at.getTime() + i), next_attempt_at: new Date(Date.now() - 600_000 + i),
+    })));
+    const options: ClaimOptions = { leasedBy: 'spec', leaseMs: 60_000, limit: 10, perWebhook: 10, inFlight: [] };
+    const plans = await plansOf((tx) => claimDueDeliveries(tx, options), (sql) => sql.includes('with busy as'));
+    for (const plan of plans) {
+      expect(partitionsRead(plan)).toEqual([week]);
+      // Rows of the week's log read: one per delivery claimed (the primary key, id and id_time), not the week's 300.
+      const scans = plan.split('\n').filter((line) => line.includes(`on ${week}`) && !line.includes('never executed'));
+      const read = scans.map((line) => /rows=([\d.]+) loops=(\d+)/.exec(line)!).reduce((sum, m) => sum + Number(m[1]) * Number(m[2]), 0);
+      expect(read).toBeLessThanOrEqual(10);
+    }
+    const { claimed } = await claimDueDeliveries(test.db, options);
+    expect(claimed).toHaveLength(10);
+    await test.db('webhook_delivery_queue').where('delivery_id_time', '>=', weeksAgo(5)).andWhere('delivery_id_time', '<', weeksAgo(4)).del();
   });
 
   it('makes the weeks ahead once, and drops a week past retention whole unless it holds a pending or paused delivery', async () => {
