@@ -7,9 +7,10 @@
  * fan-out run again adds nothing.
  */
 import pg from 'pg';
-import { fanOutWebhookEvents, PAUSED_REASONS, type FanOutEvent, type WebhookEventJob } from '@tessera/domain';
+import { encodeNodeId, fanOutWebhookEvents, PAUSED_REASONS, type FanOutEvent, type WebhookEventJob } from '@tessera/domain';
 import { createTestDatabase, deliveryRows, recordStatements, type TestDatabase } from '../testing/index.js';
 import { createUnitOfWork } from '../unit-of-work.js';
+import { messageText } from './delivery-message.js';
 import { DELIVERY_CHANNEL } from './delivery-wakeups.js';
 
 const API_URL = 'https://api.example/v1';
@@ -34,6 +35,10 @@ describe('batched fan-out of webhook events', () => {
     await test.db('webhook_deliveries').del();
     await test.db('webhook_event_messages').del();
   });
+
+  /** A delivery's message as every claim reads it and every attempt sends it. */
+  const storedText = async (id: string): Promise<string> =>
+    (await test.db.raw<{ rows: Array<{ text: string }> }>(`select ${messageText('d')} as text from webhook_deliveries d where d.id = ?`, [id])).rows[0]!.text;
 
   const job = (account: string, event: string, jobId: string): FanOutEvent => ({
     jobId,
@@ -74,16 +79,21 @@ describe('batched fan-out of webhook events', () => {
     await fanOutWebhookEvents(events, { apiUrl: API_URL }, createUnitOfWork(test.db)).finally(() => test.db.off('query', seen));
     // Two payloads sent for four deliveries (two webhooks, one of them disabled, for each event).
     expect(JSON.parse(sent[0]![0] as string)).toEqual([payload(1), payload(2)]);
-    const rows = await deliveryRows(test.db).orderBy(['webhook_id', 'id']).select('webhook_id', 'message');
+    const rows = await deliveryRows(test.db).orderBy(['webhook_id', 'id']).select('id', 'webhook_id', 'message');
     expect(rows).toHaveLength(4);
     for (const row of rows) {
       const name = row.webhook_id === hooks['a-create'] ? 'a-create' : 'a-create-off';
-      expect(row.message).toEqual({
-        webhook_id: row.webhook_id, webhook_nodeID: expect.any(String), account_id: 'fan-a', account: `${API_URL}/accounts/fan-a`, name, event: 'request.create',
+      const expected = {
+        webhook_id: row.webhook_id, webhook_nodeID: encodeNodeId('Webhook', row.webhook_id), account_id: 'fan-a', account: `${API_URL}/accounts/fan-a`, name, event: 'request.create',
         object_id: row.message.object_id, object_nodeID: 'UmVxdWVzdC0x', person_id: null, person_nodeID: null, person_name: '', payload: payload(row.message.object_id as number),
-      });
+      };
+      expect(row.message).toEqual(expected);
+      // Byte for byte the text JSON.stringify writes for the whole message, its fields in their order
+      // (the head is sent as parts and joined back by the statement, decision 061).
+      expect(await storedText(row.id)).toBe(JSON.stringify(expected));
     }
     expect(rows.map((r) => r.message.object_id).sort()).toEqual([1, 1, 2, 2]);
+
     // Stored once per event (decision 047): two payload rows for four deliveries, each delivery only its own part.
     const stored = await test.db('webhook_event_messages').select('id', 'account_id', 'payload');
     expect(stored.map((m) => m.payload).sort((a, b) => a.audit_line_id - b.audit_line_id)).toEqual([payload(1), payload(2)]);
@@ -122,6 +132,7 @@ describe('batched fan-out of webhook events', () => {
       expect(row).toMatchObject({ status: 'pending', leased_by: 'worker-1', lease_token: handedOff[0]!.lease.token });
       // The message handed over is the text stored, with the account URL it names.
       expect(JSON.parse(handedOff[0]!.delivery.message)).toEqual(row.message);
+      expect(handedOff[0]!.delivery.message).toBe(await storedText(row.id));
       expect(handedOff[0]!.delivery.issuer).toBe(row.message.account);
       expect(row.lease_expires_at.getTime()).toBeGreaterThan(Date.now() + 50_000);
       await new Promise((resolve) => setTimeout(resolve, 100));

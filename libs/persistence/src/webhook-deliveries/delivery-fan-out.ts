@@ -7,6 +7,7 @@
 import type { DeliveryWebhook, FanOutLease, InsertedDeliveries, LeasedDelivery, NewDelivery, SubscriptionKey } from '@tessera/domain';
 import type { Database } from '../database.js';
 import { toDeliveryWebhook, WEBHOOK_COLUMNS, webhooksWithPolicy } from './delivery-webhook.js';
+import { messageParts } from './delivery-message-parts.js';
 import { DELIVERY_CHANNEL } from './delivery-wakeups.js';
 
 /** Every webhook of the (account, event) pairs, enabled or disabled, with its policy; by id. */
@@ -27,30 +28,10 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
   // once per batch, stored once (webhook_event_messages, decision 047) and referred to by each
   // delivery beside its own part of the message (webhook, name, …), so a batch of 2,048 deliveries
   // of 256 events carries and stores 256 payloads, not 2,048. Only the payloads of deliveries
-  // inserted are stored: a fan-out run again inserts nothing.
-  const payloadNumbers = new Map<unknown, number>();
-  const payloads: string[] = [];
-  /** Each message's text as the statement puts it together (head, then payload) and as it is sent on every attempt. */
-  const bodies = new Map<string, string>();
-  // One JSON parameter for the rows, each message's own part put in as its JSON text: pg would
-  // write a text[] element by element, escaping every character of every message.
-  const rows = `[${deliveries
-    .map((d) => {
-      const { payload, ...head } = d.message;
-      let p = payloadNumbers.get(payload);
-      if (p === undefined) {
-        p = payloads.push(JSON.stringify(payload ?? null)) - 1;
-        payloadNumbers.set(payload, p);
-      }
-      const headText = JSON.stringify(head);
-      const leased = !d.pausedReason && lease !== undefined && lease.ids.has(d.id);
-      // Only a delivery handed to this process is sent from here; the others are read back by a claim.
-      // The statement joins the same two texts the same way: head without its `}`, then the payload.
-      if (leased) bodies.set(d.id, `${headText.slice(0, -1)},"payload":${payloads[p]}}`);
-      const fields = { id: d.id, account_id: d.account, webhook_id: d.webhookId, event: d.message.event, test: d.test, event_at: d.eventAt, status: d.pausedReason ? 'paused' : 'pending', paused_reason: d.pausedReason ?? null, leased, p, seq: d.sequence, ordered: d.ordered };
-      return `${JSON.stringify(fields).slice(0, -1)},"head":${headText}}`;
-    })
-    .join(',')}]`;
+  // inserted are stored: a fan-out run again inserts nothing. The heads go as their parts
+  // (delivery-message-parts.ts), JSON parameters: pg would write a text[] element by element,
+  // escaping every character of every message.
+  const parts = messageParts(deliveries, (d) => !d.pausedReason && lease !== undefined && lease.ids.has(d.id));
   // The rows are paused with their reason or pending and due now; a pending one gets its queue row
   // (decision 047), leased to this process when the lease names it. One statement, atomic by
   // itself: the rows, their queue rows, and the wake-up of every
@@ -62,9 +43,17 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
   const { rows: inserted } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
     `with payloads as materialized (
        select (n - 1)::int as p, value, gen_random_uuid() as id from json_array_elements(?::json) with ordinality as e(value, n)
+     ), events as materialized (
+       select (x.n - 1)::int as e, ev.* from json_array_elements(?::json) with ordinality as x(value, n)
+        cross join lateral json_to_record(x.value) as ev(p int, account_id text, event text, test boolean, event_at timestamptz, seq bigint, b1 text, b2 text)
+     ), parts as materialized (
+       select (n - 1)::int as h, value->>'a' as a, value->>'c' as c from json_array_elements(?::json) with ordinality as h(value, n)
      ), v as materialized (
-       select * from json_to_recordset(?::json)
-              as v(id uuid, account_id text, webhook_id int, event text, test boolean, event_at timestamptz, status text, paused_reason text, leased boolean, p int, head json, seq bigint, ordered boolean)
+       select r.id, ev.account_id, r.w as webhook_id, ev.event, ev.test, ev.event_at, case when r.r is null then 'pending' else 'paused' end as status,
+              r.r as paused_reason, r.l as leased, ev.p, ev.seq, r.o as ordered, (parts.a || ev.b1 || parts.c || ev.b2)::json as head
+         from json_to_recordset(?::json) as r(id uuid, e int, h int, w int, r text, o boolean, l boolean)
+         join events ev on ev.e = r.e
+         join parts on parts.h = r.h
      ), hooks as (
        select w.id from webhooks w where w.id in (select distinct webhook_id from v) order by w.id for key share
      ), ins as (
@@ -94,7 +83,7 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
             case when queued.lease_token is not null then ins.next_attempt_at end as next_attempt_at,
             (select count(*) from woken) as woken
        from ins left join queued on queued.delivery_id = ins.id`,
-    [`[${payloads.join(',')}]`, rows, (lease?.leaseMs ?? 0) / 1000, lease?.leasedBy ?? null, DELIVERY_CHANNEL],
+    [parts.payloads, parts.events, parts.hooks, parts.rows, (lease?.leaseMs ?? 0) / 1000, lease?.leasedBy ?? null, DELIVERY_CHANNEL],
   );
   const byId = new Map(deliveries.map((d) => [d.id, d]));
   return {
@@ -105,7 +94,7 @@ export async function insertDeliveries(db: Database, deliveries: readonly NewDel
         const d = byId.get(row['id'] as string)!;
         const delivery: LeasedDelivery = {
           id: d.id, account_id: d.account, webhook_id: d.webhookId, event: d.message.event, test: d.test,
-          attempts: row['attempts'] as number, next_attempt_at: row['next_attempt_at'] as Date, message: bodies.get(d.id)!, issuer: d.message.account,
+          attempts: row['attempts'] as number, next_attempt_at: row['next_attempt_at'] as Date, message: parts.bodies.get(d.id)!, issuer: d.message.account,
         };
         return { delivery, lease: { id: d.id, token: row['lease_token'] as string } };
       }),

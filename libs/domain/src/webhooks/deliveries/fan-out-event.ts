@@ -4,8 +4,8 @@
  * (REFERENCE.md "Webhooks"). Events that reach a worker together fan out
  * together, in two statements (decision 024, "batched fan-out"): one finds
  * every subscriber, one inserts every delivery. No transaction holds them: the
- * insert is atomic by itself, and a webhook deleted in between fails the batch
- * (its foreign key), whose jobs are retried without it.
+ * insert is atomic by itself, and inserts nothing for a webhook deleted in
+ * between (it locks the webhooks it writes for, decision 061).
  *
  * - A disabled webhook's delivery is kept paused, with the reason, rather
  *   than not made at all (issue 19 item 5): re-enabling the webhook and
