@@ -6,7 +6,7 @@ export { mintOAuthAccessToken, insertTestOAuthApplication } from './oauth-access
 export type { OAuthTokenSpec, MintedOAuthToken, TestApplicationSpec, TestApplication } from './oauth-access-tokens.js';
 export { personalAccessTokenWith, oauthAccessTokenWith } from './scoped-tokens.js';
 export { startListeningAccess } from './listening-access.js';
-export { recordStatements } from './record-statements.js';
+export { recordQueries, recordStatements } from './record-statements.js';
 export { startStoppablePostgres, DATABASE_OUTAGES } from './stoppable-postgres.js';
 export type { StoppablePostgres, StoppablePostgresOptions, DatabaseFault } from './stoppable-postgres.js';
 export { accessPrincipals, mintToken } from './access-principals.js';

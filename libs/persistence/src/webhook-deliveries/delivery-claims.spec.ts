@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { trustedAccountId, type ClaimOptions, type RecordedProgress } from '@tessera/domain';
-import { createTestDatabase, deliveryRows, insertDeliveryRows, setLeases, type TestDatabase } from '../testing/index.js';
+import { createTestDatabase, deliveryRows, insertDeliveryRows, recordQueries, setLeases, type TestDatabase } from '../testing/index.js';
 import { claimDueDeliveries } from './delivery-claims.js';
 import { leasedStates, recordProgress, releaseLeases } from './delivery-outcomes.js';
 import { webhookDeliveryRepository } from './webhook-delivery.repository.js';
@@ -149,18 +149,19 @@ describe('delivery claims', () => {
     await test.db.raw('analyze webhook_delivery_queue');
     await setLeases(test.db, null, { lease_token: null, lease_expires_at: new Date(Date.now() - 1000), leased_by: null });
 
-    const queries: Array<{ sql: string; bindings: unknown[] }> = [];
-    const seen = (query: { sql: string; bindings: unknown[] }) => queries.push(query);
-    test.db.on('query', seen);
-    const { claimed } = await claimDueDeliveries(test.db, options({ limit: 10 }));
-    test.db.off('query', seen);
+    const { result: { claimed }, queries } = await recordQueries(() => claimDueDeliveries(test.db, options({ limit: 10 })));
     expect(claimed).toHaveLength(10);
     expect(ids).toEqual(expect.arrayContaining(claimed.map((d) => d.delivery.id)));
 
     // The claim's statement explained as the claim ran it: after whatever else it sent in its transaction, then rolled back.
     const asSent = (query: { sql: string }) => query.sql.replace(/\$\d+/g, '?');
     const claim = queries.find((query) => query.sql.includes('with busy as'))!;
-    const before = queries.slice(0, queries.indexOf(claim)).filter((query) => !/^(begin|commit|rollback)/i.test(query.sql.trim()));
+    // The transaction's own begin is left out (the statements are replayed in one rolled back); its settings are kept.
+    const before = queries
+      .slice(0, queries.indexOf(claim))
+      .map((query) => ({ ...query, sql: query.sql.trim().replace(/^begin\s*;\s*/i, '') }))
+      .filter((query) => query.sql !== '' && !/^(begin|commit|rollback)\s*$/i.test(query.sql));
+    expect(before.map((query) => query.sql)).toEqual([expect.stringContaining("set_config('enable_seqscan', 'off', true)")]);
     let plan = '';
     await test.db
       .transaction(async (tx) => {

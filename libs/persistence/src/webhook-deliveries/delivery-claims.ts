@@ -23,6 +23,8 @@
  *   (delivery-webhook-cache.ts).
  */
 import type { ClaimOptions, ClaimResult, ClaimedDelivery, LeasedDelivery } from '@tessera/domain';
+import type pg from 'pg';
+import { numbered, queryInTransaction } from '../connection-query.js';
 import type { Database } from '../database.js';
 import { QUEUE_SCHEMA } from '../queue/queue-schema.js';
 import { messageAccount, messageText } from './delivery-message.js';
@@ -69,10 +71,7 @@ const SCAN_FACTOR = 4;
 const PLAN = "select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)";
 
 export async function claimDueDeliveries(db: Database, options: ClaimOptions): Promise<ClaimResult> {
-  const { rows } = await db.transaction(async (tx) => {
-    await tx.raw(PLAN);
-    return claimStatement(tx, options);
-  });
+  const { rows } = await queryInTransaction<Record<string, unknown>>(db, PLAN, claimStatement(options));
   const capped = ((rows[0]?.['capped'] as number[] | undefined) ?? []).map(Number);
   const leasedRows = rows.filter((row) => row['d_id'] != null);
   const webhooks = await deliveryWebhooks(db, leasedRows.map((row) => ({ id: row['d_webhook_id'] as number, version: row['w_version'] as string })));
@@ -147,9 +146,7 @@ const ORDERED_HEADS = `heads as (
  * deliveries only: a delivery paused while leased keeps its row, due never, until its holder's
  * outcome (or the release of a dead holder's leases) deletes it.
  */
-function claimStatement(db: Database, options: ClaimOptions) {
-  return db.raw<{ rows: Array<Record<string, unknown>> }>(
-    `with busy as (
+const CLAIM = numbered(`with busy as (
        select webhook_id, sum(n)::int as n from (
          select f.webhook_id, count(*)::int as n from webhook_delivery_queue f
           where f.lease_token is not null and f.due_at > now() and f.leased_by <> ?
@@ -184,10 +181,15 @@ function claimStatement(db: Database, options: ClaimOptions) {
            from leased l join webhook_deliveries d on d.id = l.delivery_id and d.id_time = l.delivery_id_time join webhooks w on w.id = d.webhook_id
            left join webhook_policies p on p.id = w.webhook_policy_id and p.account_id = w.account_id
           where d.id_time between (select min(delivery_id_time) from leased) and (select max(delivery_id_time) from leased)
-       ) c on true`,
-    [
+       ) c on true`);
+
+function claimStatement(options: ClaimOptions): pg.QueryConfig {
+  return {
+    name: 'tessera_delivery_claim',
+    text: CLAIM,
+    values: [
       options.leasedBy, options.inFlight.map((h) => h.webhookId), options.inFlight.map((h) => h.count), options.perWebhook, options.limit * SCAN_FACTOR,
       options.limit, options.perWebhook, options.limit, options.leaseMs / 1000, options.leasedBy, options.perWebhook,
     ],
-  ).options({ name: 'tessera_delivery_claim' });
+  };
 }
