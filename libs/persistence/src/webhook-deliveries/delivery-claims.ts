@@ -27,7 +27,7 @@ import type pg from 'pg';
 import { numbered, queryInTransaction } from '../connection-query.js';
 import type { Database } from '../database.js';
 import { QUEUE_SCHEMA } from '../queue/queue-schema.js';
-import { messageAccount, messageText } from './delivery-message.js';
+import { accountOfMessage, messageText, storedMessageAccount } from './delivery-message.js';
 import { deliveryWebhooks, WEBHOOK_VERSION } from './delivery-webhook-cache.js';
 
 /** A delivery as the log shows it, its message put together from its head and its event's payload (delivery-message.ts). */
@@ -40,8 +40,8 @@ export function deliveryColumns(db: Database) {
 
 /**
  * What an attempt needs of a claimed delivery (LeasedDelivery): one timestamp, and the message as
- * the text jsonb stores (signed as it is: the worker never parses it), with the account URL it
- * names. Read field by field into one object literal: a list of column names mapped into entries
+ * the text stored (signed as it is: the worker never parses it), with the account URL it names
+ * (read off the head's start; from the statement for a message stored whole before decision 047). Read field by field into one object literal: a list of column names mapped into entries
  * and back built three arrays per claimed row.
  */
 function leasedDeliveryOf(row: Record<string, unknown>): LeasedDelivery {
@@ -54,7 +54,7 @@ function leasedDeliveryOf(row: Record<string, unknown>): LeasedDelivery {
     attempts: row['d_attempts'] as number,
     next_attempt_at: row['d_next_attempt_at'] as Date,
     message: row['d_message'] as string,
-    issuer: row['d_issuer'] as string,
+    issuer: (row['d_issuer'] as string | null) ?? accountOfMessage(row['d_message'] as string),
   };
 }
 
@@ -171,15 +171,19 @@ const CLAIM = numbered(`with busy as (
        update webhook_delivery_queue q
           set lease_token = gen_random_uuid(), due_at = now() + make_interval(secs => ?), leased_by = ?, touched = false
          from (select id from picked union all select id from head_locked) picked where q.delivery_id = picked.id
-       returning q.delivery_id, q.delivery_id_time, q.lease_token
+       returning q.delivery_id, q.delivery_id_time, q.webhook_id, q.lease_token
+     ), versions as materialized (
+       -- Once per webhook of the claim, not per delivery.
+       select w.id, ${WEBHOOK_VERSION} as version from webhooks w
+         left join webhook_policies p on p.id = w.webhook_policy_id and p.account_id = w.account_id
+        where w.id in (select distinct webhook_id from leased)
      )
      select m.capped, c.* from (select array(select distinct webhook_id from ranked where slot > ?) as capped) m
        left join (
          select d.id as d_id, d.account_id as d_account_id, d.webhook_id as d_webhook_id, d.event as d_event, d.test as d_test,
                 d.attempts as d_attempts, d.next_attempt_at as d_next_attempt_at, ${messageText('d')} as d_message,
-                ${messageAccount('d')} as d_issuer, l.lease_token as d_lease_token, ${WEBHOOK_VERSION} as w_version
-           from leased l join webhook_deliveries d on d.id = l.delivery_id and d.id_time = l.delivery_id_time join webhooks w on w.id = d.webhook_id
-           left join webhook_policies p on p.id = w.webhook_policy_id and p.account_id = w.account_id
+                ${storedMessageAccount('d')} as d_issuer, l.lease_token as d_lease_token, v.version as w_version
+           from leased l join webhook_deliveries d on d.id = l.delivery_id and d.id_time = l.delivery_id_time join versions v on v.id = d.webhook_id
           where d.id_time between (select min(delivery_id_time) from leased) and (select max(delivery_id_time) from leased)
        ) c on true`);
 
