@@ -37,6 +37,8 @@ export interface ProfileSummary {
   idleMicros: number;
   byFunction: FunctionSelfTime[];
   byPackage: SelfTime[];
+  /** Per function of the workspace (apps/, libs/, tools/): the time of the samples with it on the stack, each sample once. */
+  byWorkspaceFunction: SelfTime[];
 }
 
 export const NO_CALLER = '(no caller in a file)';
@@ -60,6 +62,14 @@ export function summariseProfile(profile: CpuProfile, root: string): ProfileSumm
     }
     return NO_CALLER;
   });
+  // The workspace functions on a sample's stack (a stack crosses no await: code after one is a stack of its own).
+  const workspaceStackOf = memo((id: number): ReadonlySet<string> => {
+    const parent = parents.get(id);
+    const below = parent === undefined ? new Set<string>() : new Set(workspaceStackOf(parent));
+    if (/^(apps|libs|tools)\//.test(locate(frames.get(id)!).file)) below.add(keyOf(id));
+    return below;
+  });
+  const byWorkspaceFunction = new Map<string, number>();
   const byFunction = new Map<string, number>();
   const callers = new Map<string, Map<string, number>>();
   const byPackage = new Map<string, number>();
@@ -77,12 +87,14 @@ export function summariseProfile(profile: CpuProfile, root: string): ProfileSumm
     if (!callers.has(key)) callers.set(key, new Map());
     add(callers.get(key)!, viaOf(id), micros);
     add(byPackage, locate(frame).pkg, micros);
+    for (const name of workspaceStackOf(id)) add(byWorkspaceFunction, name, micros);
   });
   return {
     totalMicros,
     idleMicros,
     byFunction: sorted(byFunction).map((row) => ({ ...row, via: sorted(callers.get(row.name)!) })),
     byPackage: sorted(byPackage),
+    byWorkspaceFunction: sorted(byWorkspaceFunction),
   };
 }
 

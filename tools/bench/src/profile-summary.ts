@@ -33,6 +33,9 @@ async function main(args: string[]): Promise<void> {
     '',
     'self time by package',
     ...table(summary.byPackage, 12, busy),
+    '',
+    `top ${top} workspace functions by the time below them (their own and their callees', up to the first await)`,
+    ...table(summary.byWorkspaceFunction, top, busy),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
