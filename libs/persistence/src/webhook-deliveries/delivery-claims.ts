@@ -74,6 +74,15 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
   const { rows } = await queryInTransaction<Record<string, unknown>>(db, PLAN, claimStatement(options));
   const capped = ((rows[0]?.['capped'] as number[] | undefined) ?? []).map(Number);
   const leasedRows = rows.filter((row) => row['d_id'] != null);
+  // Each message put together as messageText does: the head without its `}`, then its event's payload.
+  const payloads = new Map<string, string>();
+  for (const row of leasedRows) if (row['d_payload'] != null) payloads.set(row['d_event_message'] as string, row['d_payload'] as string);
+  for (const row of leasedRows) {
+    if (row['d_event_message'] == null) continue;
+    const payload = payloads.get(row['d_event_message'] as string);
+    // No event message (none is dropped before its deliveries): no message, as messageText gives none.
+    row['d_message'] = payload === undefined ? null : `${row['d_message'] as string},"payload":${payload}}`;
+  }
   const webhooks = await deliveryWebhooks(db, leasedRows.map((row) => ({ id: row['d_webhook_id'] as number, version: row['w_version'] as string })));
   const claimed: ClaimedDelivery[] = [];
   for (const row of leasedRows) {
@@ -181,7 +190,11 @@ const CLAIM = numbered(`with busy as (
      select m.capped, c.* from (select array(select distinct webhook_id from ranked where slot > ?) as capped) m
        left join (
          select d.id as d_id, d.account_id as d_account_id, d.webhook_id as d_webhook_id, d.event as d_event, d.test as d_test,
-                d.attempts as d_attempts, d.next_attempt_at as d_next_attempt_at, ${messageText('d')} as d_message,
+                d.attempts as d_attempts, d.next_attempt_at as d_next_attempt_at,
+                coalesce(d.message::text, left(d.message_head::text, -1)) as d_message, d.event_message_id as d_event_message,
+                -- An event's payload once per claim, on the first of its deliveries: the others share it.
+                case when d.message is null and row_number() over (partition by d.event_message_id order by d.id) = 1
+                     then (select e.payload::text from webhook_event_messages e where e.id = d.event_message_id and e.created_at = d.id_time) end as d_payload,
                 ${storedMessageAccount('d')} as d_issuer, l.lease_token as d_lease_token, v.version as w_version
            from leased l join webhook_deliveries d on d.id = l.delivery_id and d.id_time = l.delivery_id_time join versions v on v.id = d.webhook_id
           where d.id_time between (select min(delivery_id_time) from leased) and (select max(delivery_id_time) from leased)

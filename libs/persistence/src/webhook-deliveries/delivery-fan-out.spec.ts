@@ -7,8 +7,9 @@
  * fan-out run again adds nothing.
  */
 import pg from 'pg';
-import { encodeNodeId, fanOutWebhookEvents, PAUSED_REASONS, type FanOutEvent, type WebhookEventJob } from '@tessera/domain';
-import { createTestDatabase, deliveryRows, recordStatements, type TestDatabase } from '../testing/index.js';
+import { encodeNodeId, fanOutWebhookEvents, newDeliveryId, PAUSED_REASONS, type FanOutEvent, type WebhookEventJob } from '@tessera/domain';
+import { createTestDatabase, deliveryRows, insertDeliveryRows, recordStatements, type TestDatabase } from '../testing/index.js';
+import { claimDueDeliveries } from './delivery-claims.js';
 import { createUnitOfWork } from '../unit-of-work.js';
 import { messageText } from './delivery-message.js';
 import { DELIVERY_CHANNEL } from './delivery-wakeups.js';
@@ -101,9 +102,41 @@ describe('batched fan-out of webhook events', () => {
     const own = await test.db('webhook_deliveries').select('message', 'message_head', 'event_message_id');
     expect(own.every((d) => d.message === null && !('payload' in d.message_head) && stored.some((m) => m.id === d.event_message_id))).toBe(true);
 
+    // A claim reads each event's payload once and hands every delivery its whole text, as stored
+    // (the paused ones are not claimed). A message stored whole before decision 047 comes as it is.
+    const legacy = { webhook_id: hooks['a-create'], account: `${API_URL}/accounts/fan-a`, payload: { old: true } };
+    await insertDeliveryRows(test.db, [{ id: newDeliveryId(new Date()), account_id: 'fan-a', webhook_id: hooks['a-create'], event: 'request.create', message: JSON.stringify(legacy), event_at: new Date(), next_attempt_at: new Date(Date.now() - 1000) }]);
+    const { claimed } = await claimDueDeliveries(test.db, { leasedBy: 'spec', leaseMs: 60_000, limit: 10, perWebhook: 10, inFlight: [] });
+    expect(claimed).toHaveLength(3);
+    for (const c of claimed) {
+      expect(c.delivery.message).toBe(await storedText(c.delivery.id));
+      expect(c.delivery.issuer).toBe(JSON.parse(c.delivery.message).account);
+    }
+    expect(claimed.map((c) => JSON.parse(c.delivery.message).payload)).toEqual(expect.arrayContaining([{ old: true }, payload(1), payload(2)]));
+
     // Run again (a retried job): no delivery and no payload stored twice.
     await fanOutWebhookEvents(events, { apiUrl: API_URL }, createUnitOfWork(test.db));
     expect(await test.db('webhook_event_messages').count({ n: '*' }).first()).toEqual({ n: 2 });
+  });
+
+  it('hands a claim of several webhooks of one event each its whole message', async () => {
+    const second = (await test.db('webhooks').insert({ account_id: 'fan-a', name: 'a-create-2', event: 'request.create', uri: 'https://receiver.example/2' }).returning('id'))[0].id as number;
+    try {
+      const events = ['c1', 'c2'].map((jobId, n) => {
+        const each = job('fan-a', 'request.create', jobId);
+        return { ...each, event: { ...each.event, object_id: n, payload: { n, text: `"${'x'.repeat(n * 50)}"` } } };
+      });
+      await fanOutWebhookEvents(events, { apiUrl: API_URL }, createUnitOfWork(test.db));
+      const { claimed } = await claimDueDeliveries(test.db, { leasedBy: 'spec', leaseMs: 60_000, limit: 10, perWebhook: 10, inFlight: [] });
+      // Two events, each to two enabled webhooks (the disabled one's is paused, not claimed).
+      expect(claimed.map((c) => [c.webhook.id, JSON.parse(c.delivery.message).object_id]).sort()).toEqual([[hooks['a-create'], 0], [hooks['a-create'], 1], [second, 0], [second, 1]].sort());
+      for (const c of claimed) {
+        expect(c.delivery.message).toBe(await storedText(c.delivery.id));
+        expect(JSON.parse(c.delivery.message)).toMatchObject({ webhook_id: c.webhook.id, payload: events[JSON.parse(c.delivery.message).object_id as number]!.event.payload });
+      }
+    } finally {
+      await test.db('webhooks').where({ id: second }).del();
+    }
   });
 
   it('inserts the picked deliveries leased to the caller and hands them over with their webhook; only the others wake the dispatchers', async () => {
