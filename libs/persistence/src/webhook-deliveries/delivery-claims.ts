@@ -196,8 +196,15 @@ const CLAIM = numbered(`with busy as (
                 case when d.message is null and row_number() over (partition by d.event_message_id order by d.id) = 1
                      then (select e.payload::text from webhook_event_messages e where e.id = d.event_message_id and e.created_at = d.id_time) end as d_payload,
                 ${storedMessageAccount('d')} as d_issuer, l.lease_token as d_lease_token, v.version as w_version
-           from leased l join webhook_deliveries d on d.id = l.delivery_id and d.id_time = l.delivery_id_time join versions v on v.id = d.webhook_id
-          where d.id_time between (select min(delivery_id_time) from leased) and (select max(delivery_id_time) from leased)
+           from leased l
+           -- One probe of the primary key per leased row, in its week: a subquery that is not pulled up
+           -- into a join (offset 0) is run per row, whatever the partition's statistics say. As a join, a
+           -- partition whose statistics were taken just after a burst was emptied looked empty and was read
+           -- whole into a hash (20,480 rows for a claim of 128: 34 ms instead of 3).
+           cross join lateral (
+             select * from webhook_deliveries d where d.id = l.delivery_id and d.id_time = l.delivery_id_time offset 0
+           ) d
+           join versions v on v.id = d.webhook_id
        ) c on true`);
 
 function claimStatement(options: ClaimOptions): pg.QueryConfig {

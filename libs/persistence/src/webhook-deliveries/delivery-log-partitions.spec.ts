@@ -138,6 +138,27 @@ describe('the delivery log partitions', () => {
     await test.db('webhook_delivery_queue').where('delivery_id_time', '>=', weeksAgo(5)).andWhere('delivery_id_time', '<', weeksAgo(4)).del();
   });
 
+  it('claims by key deliveries of one millisecond in a week whose statistics say it is empty (a burst after a quiet spell)', async () => {
+    const at = new Date(weeksAgo(7).getTime() + 3_600_000);
+    const week = `webhook_deliveries_p${weeksAgo(7).toISOString().slice(0, 10).replaceAll('-', '')}`;
+    await test.db.raw(`analyze ${week}`);
+    // 300 deliveries of one commit: their ids carry the same millisecond, so a range of the claimed ids' times is all of them.
+    await insertDeliveryRows(test.db, Array.from({ length: 300 }, (_, i) => ({
+      id: newDeliveryId(at), account_id: 'parts', webhook_id: hook, event: 'request.create', message: '{}', event_at: at,
+      next_attempt_at: new Date(Date.now() - 600_000 + i),
+    })));
+    const options: ClaimOptions = { leasedBy: 'spec', leaseMs: 60_000, limit: 10, perWebhook: 10, inFlight: [] };
+    const plans = await plansOf((tx) => claimDueDeliveries(tx, options), (sql) => sql.includes('with busy as'));
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
+      expect(partitionsRead(plan)).toEqual([week]);
+      const scans = plan.split('\n').filter((line) => line.includes(`on ${week}`) && !line.includes('never executed'));
+      const read = scans.map((line) => /rows=([\d.]+) loops=(\d+)/.exec(line)!).reduce((sum, m) => sum + Number(m[1]) * Number(m[2]), 0);
+      expect(read).toBeLessThanOrEqual(10);
+    }
+    await test.db('webhook_delivery_queue').where('delivery_id_time', '>=', weeksAgo(7)).andWhere('delivery_id_time', '<', weeksAgo(6)).del();
+  });
+
   it('makes the weeks ahead once, and drops a week past retention whole unless it holds a pending or paused delivery', async () => {
     const made = await ensureDeliveryLogPartitions(test.db, { daysAhead: 20 });
     expect(made.length).toBeGreaterThan(0);
