@@ -141,7 +141,7 @@ const ORDERED_HEADS = `heads as (
         limit ?
      ), head_locked as (
        select q.delivery_id as id from webhook_delivery_queue q
-        where q.delivery_id in (select id from heads) and q.due_at <= now()
+        where q.delivery_id = any(array(select id from heads)) and q.due_at <= now()
         for update skip locked
      )`;
 
@@ -179,7 +179,7 @@ const CLAIM = numbered(`with busy as (
      ), leased as (
        update webhook_delivery_queue q
           set lease_token = gen_random_uuid(), due_at = now() + make_interval(secs => ?), leased_by = ?, touched = false
-         from (select id from picked union all select id from head_locked) picked where q.delivery_id = picked.id
+        where q.delivery_id = any(array(select id from picked union all select id from head_locked))
        returning q.delivery_id, q.delivery_id_time, q.webhook_id, q.lease_token
      ), versions as materialized (
        -- Once per webhook of the claim, not per delivery.

@@ -29,10 +29,10 @@ export async function leasedStates(db: Database, leases: readonly DeliveryLease[
     `select d.id, q.lease_token, d.status, d.attempts, d.next_attempt_at, d.paused_reason, q.logged_attempts
        from unnest(?::uuid[], ?::uuid[]) as v(id, token)
        join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
-       join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.id_time', 'q.delivery_id')}
-      where ${createdAmong('d.id_time', 'select unnest(?::uuid[])')}
+       join webhook_deliveries d on d.id = q.delivery_id and d.id_time = q.delivery_id_time
+      where q.delivery_id = any(?::uuid[]) and d.id = any(?::uuid[]) and ${createdAmong('d.id_time', 'select unnest(?::uuid[])')}
       order by d.id for no key update of d, q`,
-    [...leasePairs(leases), leases.map((l) => l.id), leases.map((l) => l.id)],
+    [...leasePairs(leases), leases.map((l) => l.id), leases.map((l) => l.id), leases.map((l) => l.id), leases.map((l) => l.id)],
   );
   return rows;
 }
@@ -50,19 +50,21 @@ export async function recordProgress(db: Database, rows: readonly RecordedProgre
           set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, delivered_at = v.delivered_at,
               paused_reason = v.paused_reason
          from v
-        where d.id = v.id and ${createdWith('d.id_time', 'v.id')} and ${createdAmong('d.id_time', 'select id from v')}
-          and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.lease_token = v.token)
+        where d.id = v.id and d.id = any(?::uuid[]) and ${createdWith('d.id_time', 'v.id')} and ${createdAmong('d.id_time', 'select id from v')}
+          and exists (select 1 from webhook_delivery_queue q where q.delivery_id = v.id and q.delivery_id = any(?::uuid[]) and q.lease_token = v.token)
        returning d.id, v.token, v.status, v.next_attempt_at
      ), requeued as (
        update webhook_delivery_queue q set due_at = p.next_attempt_at, lease_token = null, leased_by = null
-         from progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status = 'pending'
+         from progress p where q.delivery_id = p.id and q.delivery_id = any(?::uuid[]) and q.lease_token = p.token and p.status = 'pending'
      ), removed as (
-       delete from webhook_delivery_queue q using progress p where q.delivery_id = p.id and q.lease_token = p.token and p.status <> 'pending'
+       delete from webhook_delivery_queue q using progress p
+        where q.delivery_id = p.id and q.delivery_id = any(?::uuid[]) and q.lease_token = p.token and p.status <> 'pending'
      )
      select id from progress`,
     [
       rows.map((r) => r.id), rows.map((r) => r.leaseToken), rows.map((r) => r.status), rows.map((r) => r.attempts),
       rows.map((r) => r.next_attempt_at), rows.map((r) => r.delivered_at), rows.map((r) => r.paused_reason),
+      rows.map((r) => r.id), rows.map((r) => r.id), rows.map((r) => r.id), rows.map((r) => r.id),
     ] as Knex.RawBinding[],
   );
   return written.map((row) => row.id);
@@ -81,18 +83,16 @@ export async function addAttempts(db: Database, attempts: readonly HeldDeliveryA
             as v(delivery_id, token, started_at, duration_ms, status_code, error, response_excerpt)
      ), counted as (
        update webhook_delivery_queue q set logged_attempts = q.logged_attempts + 1
-         from v where q.delivery_id = v.delivery_id and q.lease_token = v.token
-       returning q.delivery_id, q.logged_attempts
+         from v where q.delivery_id = v.delivery_id and q.delivery_id = any(?::uuid[]) and q.lease_token = v.token
+       returning q.delivery_id, q.logged_attempts, q.account_id, q.delivery_id_time
      )
      insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
-     select d.account_id, v.delivery_id, d.id_time, c.logged_attempts, v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
-       from v join counted c on c.delivery_id = v.delivery_id
-       join webhook_deliveries d on d.id = v.delivery_id and ${createdWith('d.id_time', 'v.delivery_id')}
-      where ${createdAmong('d.id_time', 'select unnest(?::uuid[])')}`,
+     select c.account_id, v.delivery_id, c.delivery_id_time, c.logged_attempts, v.started_at, v.duration_ms, v.status_code, v.error, v.response_excerpt
+       from v join counted c on c.delivery_id = v.delivery_id`,
     [
       attempts.map((a) => a.deliveryId), attempts.map((a) => a.leaseToken), attempts.map((a) => a.started_at), attempts.map((a) => a.duration_ms),
       attempts.map((a) => a.status_code), attempts.map((a) => a.error), attempts.map((a) => a.response_excerpt),
-      attempts.map((a) => a.deliveryId), attempts.map((a) => a.deliveryId),
+      attempts.map((a) => a.deliveryId),
     ] as Knex.RawBinding[],
   );
 }
@@ -105,15 +105,16 @@ export async function addAttempts(db: Database, attempts: readonly HeldDeliveryA
 export const RELEASE = `, held as (
        select q.delivery_id, d.status, d.next_attempt_at from webhook_delivery_queue q
          join v on q.delivery_id = v.id and q.lease_token = v.token
-         join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.id_time', 'q.delivery_id')}
-        where ${createdAmong('d.id_time', 'select id from v')}
+         join webhook_deliveries d on d.id = q.delivery_id and d.id_time = q.delivery_id_time
+        where q.delivery_id = any(array(select id from v)) and d.id = any(array(select id from v)) and ${createdAmong('d.id_time', 'select id from v')}
         order by q.delivery_id for no key update of q
      ), freed as (
        update webhook_delivery_queue q set lease_token = null, leased_by = null, due_at = coalesce(h.next_attempt_at, now())
-         from held h where q.delivery_id = h.delivery_id and h.status = 'pending'
+         from held h where q.delivery_id = h.delivery_id and q.delivery_id = any(array(select delivery_id from held)) and h.status = 'pending'
        returning q.delivery_id
      ), dropped as (
-       delete from webhook_delivery_queue q using held h where q.delivery_id = h.delivery_id and h.status <> 'pending'
+       delete from webhook_delivery_queue q using held h
+        where q.delivery_id = h.delivery_id and q.delivery_id = any(array(select delivery_id from held)) and h.status <> 'pending'
        returning q.delivery_id
      )`;
 
@@ -173,11 +174,12 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
         order by w.id for no key update
      ), held as (
        select q.delivery_id from v join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
-        where (select count(*) from hooks) >= 0 and not q.touched
+        where q.delivery_id = any(array(select id from v)) and (select count(*) from hooks) >= 0 and not q.touched
         order by q.delivery_id for update of q
      ), removed as (
        delete from webhook_delivery_queue q using held h, v
-        where q.delivery_id = h.delivery_id and v.id = h.delivery_id and q.lease_token = v.token and not q.touched
+        where q.delivery_id = h.delivery_id and q.delivery_id = any(array(select delivery_id from held)) and v.id = h.delivery_id
+          and q.lease_token = v.token and not q.touched
        returning q.delivery_id, q.delivery_id_time, q.account_id, q.logged_attempts, q.lease_token
      ), attempts as (
        insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
