@@ -145,7 +145,7 @@ export async function webhooksSucceeded(db: Database, webhookIds: readonly numbe
  * webhook's row is not locked, so outcome batches of several processes for one webhook do not queue
  * behind each other), then the queue rows still carrying their lease and not `touched` (a redelivery
  * or a pause since the claim marks the row; the outcome is then decided on the delivery as it is, in
- * the transaction), ascending id. The delete re-checks its conditions on a row changed meanwhile
+ * the transaction) are deleted, ascending id. The delete re-checks its conditions on a row changed meanwhile
  * (READ COMMITTED), so a lease lost or a redelivery made while this waited for a lock leaves the row
  * as it is. The attempt's number is the count its queue row carries (`logged_attempts`) + 1. The
  * webhooks of the delivered ones get their failures cleared. Everything joins the batch on the lease
@@ -158,8 +158,11 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
   if (rows.length === 0) return [];
   // One JSON parameter for the batch: JSON.stringify is native, where ten array parameters are
   // written element by element (pg's arrayString and escapeElement, a tenth of the recorder's CPU).
+  // In ascending id, the order every plan of the delete then locks the queue rows in (the batch's
+  // order, or the key's for an index scan of its ids), as a pause locks them: no deadlock between
+  // the two, without a locking pass of its own over the rows before the delete.
   const batch = JSON.stringify(
-    rows.map((r) => ({
+    [...rows].sort((a, b) => (a.progress.id < b.progress.id ? -1 : a.progress.id > b.progress.id ? 1 : 0)).map((r) => ({
       id: r.progress.id, token: r.progress.leaseToken, webhook_id: r.webhookId, clears: r.clearsFailures,
       started_at: r.attempt.started_at, duration_ms: r.attempt.duration_ms, status_code: r.attempt.status_code, error: r.attempt.error, response_excerpt: r.attempt.response_excerpt,
     })),
@@ -172,14 +175,10 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
        select w.id from webhooks w
         where w.id in (select webhook_id from v where clears) and (w.consecutive_failures > 0 or w.last_error is not null)
         order by w.id for no key update
-     ), held as (
-       select q.delivery_id from v join webhook_delivery_queue q on q.delivery_id = v.id and q.lease_token = v.token
-        where q.delivery_id = any(array(select id from v)) and (select count(*) from hooks) >= 0 and not q.touched
-        order by q.delivery_id for update of q
      ), removed as (
-       delete from webhook_delivery_queue q using held h, v
-        where q.delivery_id = h.delivery_id and q.delivery_id = any(array(select delivery_id from held)) and v.id = h.delivery_id
-          and q.lease_token = v.token and not q.touched
+       delete from webhook_delivery_queue q using v
+        where q.delivery_id = v.id and q.lease_token = v.token and not q.touched
+          and (select count(*) from hooks) >= 0
        returning q.delivery_id, q.delivery_id_time, q.account_id, q.logged_attempts, q.lease_token
      ), attempts as (
        insert into webhook_delivery_attempts (account_id, delivery_id, delivery_id_time, attempt, started_at, duration_ms, status_code, error, response_excerpt)
