@@ -1,5 +1,5 @@
 import { readBenchOptions } from './bench-options.js';
-import { reportBacklog, reportDurable, reportThroughput } from './deliveries.report.js';
+import { reportBacklog, reportDurable, reportScaling, reportThroughput } from './deliveries.report.js';
 import type { BaselineThroughput, WorkerThroughput } from './deliveries-throughput.js';
 
 /** 20,000 deliveries whose CPU and rates are round figures. */
@@ -67,5 +67,16 @@ describe('the claim-at-a-backlog lines', () => {
     expect(reportBacklog([figure(10_000, null, 100), figure(100_000, null, 120)], options)).toMatch(/backend CPU unknown .*\n.*\n {2}ratio backlog 100000\/10000, wall time per delivery: 1\.20 × \(target ≤ 1\.5 ×: met\)$/);
     expect(reportBacklog([figure(10_000, 40, 100), figure(1_000_000, null, 130)], options)).toMatch(/ratio backlog 1000000\/10000, wall time per delivery: 1\.30 ×/);
     expect(reportBacklog([figure(10_000, 40, 100)], options)).not.toMatch(/ratio/);
+  });
+});
+
+describe('the two-worker lines of the deliveries benchmark', () => {
+  it('print the rate two/one, and the CPU per delivery two/one against issue 34\'s 1.15 ×', () => {
+    const one = throughput(5_000, 4_900, 2_800, 2_800);
+    const lines = reportScaling(one, throughput(4_000, 3_900, 4_000, 3_600), options).split('\n');
+    expect(lines[3]).toMatch(/^ {2}ratio two\/one: 0\.800 × deliveries per second/);
+    expect(lines[4]).toBe('  CPU per delivery (workers + PostgreSQL) two/one: 380 / 280 µs, 1.36 × (target ≤ 1.15 ×: not met)');
+    expect(reportScaling(one, throughput(9_000, 8_800, 3_000, 3_000), options).split('\n')[4]).toBe('  CPU per delivery (workers + PostgreSQL) two/one: 300 / 280 µs, 1.07 × (target ≤ 1.15 ×: met)');
+    expect(reportScaling(one, throughput(9_000, 8_800, 3_000, null), options).split('\n')).toHaveLength(4);
   });
 });
