@@ -177,7 +177,7 @@ export async function recordAsClaimed(db: Database, input: readonly ProgressAsCl
         order by w.id for no key update
      ), removed as (
        delete from webhook_delivery_queue q using v
-        where q.delivery_id = v.id and q.lease_token = v.token and not q.touched
+        where q.delivery_id = any(array(select id from v)) and q.delivery_id = v.id and q.lease_token = v.token and not q.touched
           and (select count(*) from hooks) >= 0
        returning q.delivery_id, q.delivery_id_time, q.account_id, q.logged_attempts, q.lease_token
      ), attempts as (
