@@ -215,7 +215,7 @@ export {
 } from './webhooks/deliveries/delivery-rules.js';
 export type { RetrySettings } from './webhooks/deliveries/delivery-rules.js';
 export { PAUSED_REASONS, type PausedReason } from './webhooks/deliveries/paused-reason.js';
-export { deliveryIdTime, newDeliveryId } from './webhooks/deliveries/delivery-id.js';
+export { deliveryIdTime, fanOutDeliveryId, newDeliveryId } from './webhooks/deliveries/delivery-id.js';
 export { webhookMessageSchema, signedWebhookBodySchema, WEBHOOK_HEADERS, WEBHOOK_ANSWER, type WebhookHeader } from './webhooks/deliveries/webhook-message.schema.js';
 export { fanOutWebhookEvent, fanOutWebhookEvents } from './webhooks/deliveries/fan-out-event.js';
 export type { FanOutEvent, FanOutSettings, FannedOut, FanOutBatchResult } from './webhooks/deliveries/fan-out-event.js';

@@ -12,7 +12,7 @@ describe('readBenchOptions', () => {
       events: 20_000, warmupEvents: 2_000, algs: ['hs256', 'es256', 'ed25519'], webhooks: 8,
       worker: { maxInFlight: 64, maxInFlightPerWebhook: 16, concurrency: null, mailConcurrency: null },
       latencyRate: 200, latencySeconds: 10, failingWebhooks: 4, mailRate: 100, sink: 'child', quick: false,
-      parts: ['throughput', 'durable', 'scaling', 'latency', 'mail', 'ordered', 'backlog'], claimBacklogs: [10_000, 100_000, 1_000_000], orderedEvents: 300,
+      parts: ['throughput', 'durable', 'statements', 'scaling', 'latency', 'mail', 'ordered', 'backlog'], claimBacklogs: [10_000, 100_000, 1_000_000], orderedEvents: 300,
     });
   });
 
@@ -42,7 +42,7 @@ describe('readBenchOptions', () => {
 
   it('runs the deliveries parts BENCH_DELIVERY_PARTS names, in the bench\'s order, and refuses an unknown one', () => {
     expect(readBenchOptions({ BENCH_DELIVERY_PARTS: 'latency, throughput' }).deliveries.parts).toEqual(['throughput', 'latency']);
-    expect(() => readBenchOptions({ BENCH_DELIVERY_PARTS: 'throughput,fast' })).toThrow('BENCH_DELIVERY_PARTS must name parts among throughput, durable, scaling, latency, mail, ordered, backlog, got "fast"');
+    expect(() => readBenchOptions({ BENCH_DELIVERY_PARTS: 'throughput,fast' })).toThrow('BENCH_DELIVERY_PARTS must name parts among throughput, durable, statements, scaling, latency, mail, ordered, backlog, got "fast"');
   });
 
   it('measures the claim at the backlogs BENCH_CLAIM_BACKLOGS names, small ones with --quick', () => {

@@ -67,7 +67,7 @@ export interface DeliveriesOptions {
   orderedEvents: number;
 }
 
-export const DELIVERY_PARTS = ['throughput', 'durable', 'scaling', 'latency', 'mail', 'ordered', 'backlog'] as const;
+export const DELIVERY_PARTS = ['throughput', 'durable', 'statements', 'scaling', 'latency', 'mail', 'ordered', 'backlog'] as const;
 export type DeliveryPart = (typeof DELIVERY_PARTS)[number];
 
 /** What the bench passes to the worker; null leaves the worker's own default. */

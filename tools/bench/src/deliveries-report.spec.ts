@@ -1,5 +1,5 @@
 import { readBenchOptions } from './bench-options.js';
-import { reportBacklog, reportDurable, reportScaling, reportThroughput } from './deliveries.report.js';
+import { reportBacklog, reportDurable, reportScaling, reportStatementCosts, reportThroughput } from './deliveries.report.js';
 import type { BaselineThroughput, WorkerThroughput } from './deliveries-throughput.js';
 
 /** 20,000 deliveries whose CPU and rates are round figures. */
@@ -78,5 +78,17 @@ describe('the two-worker lines of the deliveries benchmark', () => {
     expect(lines[4]).toBe('  CPU per delivery (workers + PostgreSQL) two/one: 380 / 280 µs, 1.36 × (target ≤ 1.15 ×: not met)');
     expect(reportScaling(one, throughput(9_000, 8_800, 3_000, 3_000), options).split('\n')[4]).toBe('  CPU per delivery (workers + PostgreSQL) two/one: 300 / 280 µs, 1.07 × (target ≤ 1.15 ×: met)');
     expect(reportScaling(one, throughput(9_000, 8_800, 3_000, null), options).split('\n')).toHaveLength(4);
+  });
+});
+
+describe('the statements lines of the deliveries benchmark', () => {
+  it('print each step of both sides with its ratio, and the three together; an unread figure is unknown', () => {
+    const lines = reportStatementCosts({ tessera: { fanOut: 20, claim: 40, outcome: 15 }, pipeline: { fanOut: 10, claim: 32, outcome: 20 } }).split('\n');
+    expect(lines[1]).toMatch(/^ {2}fan-out \(2,048 deliveries; 256 events\) +Tessera +20\.0 µs +pipeline +10\.0 µs +2\.00 ×$/);
+    expect(lines[3]).toMatch(/^ {2}outcome \(64 delivered\) +Tessera +15\.0 µs +pipeline +20\.0 µs +0\.75 ×$/);
+    expect(lines[4]).toMatch(/^ {2}the three +Tessera +75\.0 µs +pipeline +62\.0 µs +1\.21 ×$/);
+    const unread = reportStatementCosts({ tessera: { fanOut: 20, claim: null, outcome: 15 }, pipeline: { fanOut: 10, claim: 32, outcome: 20 } }).split('\n');
+    expect(unread[2]).toMatch(/Tessera +unknown +pipeline +32\.0 µs +$/);
+    expect(unread[4]).toMatch(/Tessera +unknown/);
   });
 });

@@ -10,13 +10,15 @@
  * 3. commit to arrival at a steady rate, one event per transaction;
  * 4. the same with failure e-mails queued, once with an SMTP server that
  *    answers and once with a hung one (deliveries-mail.ts);
- * 5. an ordered webhook's rate (deliveries-ordered.ts).
+ * 5. an ordered webhook's rate (deliveries-ordered.ts);
+ * 6. each batch statement's PostgreSQL CPU against the minimal pipeline's (deliveries-statements.ts).
  */
 import { discardQueuedJobs } from '@tessera/persistence';
 import { measureLatency, warmUpLatency } from './deliveries-latency.js';
 import { measureMailRuns } from './deliveries-mail.js';
 import { measureOrdered } from './deliveries-ordered.js';
-import { reportBacklog, reportDurable, reportLatency, reportMail, reportOrdered, reportScaling, reportSkippedAlg, reportThroughput } from './deliveries.report.js';
+import { reportBacklog, reportDurable, reportLatency, reportMail, reportOrdered, reportScaling, reportSkippedAlg, reportStatementCosts, reportThroughput } from './deliveries.report.js';
+import { measureStatementCosts } from './deliveries-statements.js';
 import { measureBaseline, measureWorker, warmUp, type WorkerThroughput } from './deliveries-throughput.js';
 import { measurePipeline } from './deliveries-pipeline.js';
 import { measureClaimBacklogs } from './deliveries-backlog.js';
@@ -68,6 +70,7 @@ export async function benchDeliveries(setup: DeliveriesSetup, print: (...lines: 
     return { 'no algorithm to measure': 1 };
   }
   const ctx: DeliveriesContext = { ...setup, policy: first.policy, fail };
+  if (parts.has('statements')) print(reportStatementCosts(await measureStatementCosts(ctx)), '');
   // One worker again, right before two: other work on the machine moves the figures from minute to minute.
   if (parts.has('scaling')) {
     const one = await workersThroughput(ctx, 1);

@@ -30,7 +30,7 @@ const LEASE_SECONDS = 30;
 const IDLE_POLL_MS = 1;
 const OUTCOME_WAIT_MS = 2;
 
-const FAN_OUT = `with taken as (
+export const FAN_OUT = `with taken as (
     delete from ${S}.fan_out where event_id in (select event_id from ${S}.fan_out order by event_id limit $1 for update skip locked) returning event_id
   ), logged as (
     insert into ${S}.deliveries (id, event_id, webhook_id)
@@ -43,7 +43,7 @@ const FAN_OUT = `with taken as (
 
 // The lease moves the row's due time to the lease's end: leased rows leave the due part of the
 // index, and the new due time, as text (microseconds kept), is the token the outcome checks.
-const CLAIM = `with picked as (
+export const CLAIM = `with picked as (
     select delivery_id from ${S}.queue where due_at <= now() order by due_at limit $1 for update skip locked
   ), leased as (
     update ${S}.queue q set due_at = now() + make_interval(secs => $2) from picked where q.delivery_id = picked.delivery_id
@@ -52,7 +52,7 @@ const CLAIM = `with picked as (
   select l.delivery_id as id, l.webhook_id, l.attempts, l.due_at::text as lease, e.event, e.message
     from leased l join ${S}.deliveries d on d.id = l.delivery_id join ${S}.events e on e.id = d.event_id`;
 
-const OUTCOMES = `with done as (
+export const OUTCOMES = `with done as (
     select * from unnest($1::uuid[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::int[]) as d(id, lease, attempt, started_at, duration_ms, status_code)
   ), finished as (
     delete from ${S}.queue q using done
