@@ -27,22 +27,35 @@ describe('REST request-rate limits — 20 per 2 seconds, 3600 per hour, per user
     const replicas = [replica(), replica()];
     const call = (i: number) =>
       request(replicas[i % 2]!).get('/v1/me').set('Authorization', `Bearer ${demo.agent.token}`).set('X-Service-Account', demo.account);
-
-    const first = await call(0).expect(200);
-    expect(first.headers['x-ratelimit-limit']).toBe('3600');
-    expect(first.headers['x-ratelimit-remaining']).toBe('3599');
-    expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
-
-    // At once, as a busy client would: the window is 2 s from the first call, and on a loaded machine 19 calls one after
-    // another can take longer than that, which would test the window's end rather than its count.
-    const statuses = await Promise.all(Array.from({ length: 19 }, (_, i) => call(i + 1).then((answer) => answer.status)));
-    expect(statuses.every((status) => status === 200)).toBe(true);
-
-    const refused = await call(20).expect(429);
-    expect(refused.body).toEqual({ message: 'Too Many Requests', documentation_url: expect.stringContaining('http') });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(2);
-    expect(refused.headers['x-ratelimit-remaining']).toBe('3579');
+    let made = 0;
+    // The 21st call is refused only when all 21 fall in one 2 s window. A burst this machine could not make within
+    // 2 s (by the time its last answer came) tests the window's end, not its count: it is made again once the window
+    // has passed, up to three times; a burst made within 2 s must end in a 429.
+    for (let attempt = 1; ; attempt++) {
+      const began = Date.now();
+      const first = await call(0).expect(200);
+      if (attempt === 1) {
+        expect(first.headers['x-ratelimit-limit']).toBe('3600');
+        expect(first.headers['x-ratelimit-remaining']).toBe('3599');
+        expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+      }
+      // At once, as a busy client would.
+      const statuses = await Promise.all(Array.from({ length: 19 }, (_, i) => call(i + 1).then((answer) => answer.status)));
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      const last = await call(20);
+      made += 21;
+      if (Date.now() - began >= 2_000 && attempt < 3) {
+        await new Promise((resolve) => setTimeout(resolve, 2_100));
+        continue;
+      }
+      expect(last.status).toBe(429);
+      expect(last.body).toEqual({ message: 'Too Many Requests', documentation_url: expect.stringContaining('http') });
+      expect(Number(last.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(last.headers['retry-after'])).toBeLessThanOrEqual(2);
+      // The hour counts every call, the refused ones too.
+      expect(last.headers['x-ratelimit-remaining']).toBe(String(3600 - made));
+      break;
+    }
   });
 
   it('keeps each user in their own windows', async () => {
