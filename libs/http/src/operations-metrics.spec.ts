@@ -40,8 +40,12 @@ describe('operations metrics on /metrics', () => {
       delivery('00000000-0000-4000-8000-000000000002', { next_attempt_at: new Date() }),
       delivery('00000000-0000-4000-8000-000000000003', { next_attempt_at: later }),
       delivery('00000000-0000-4000-8000-000000000004', { status: 'delivered', next_attempt_at: null }),
+      delivery('00000000-0000-4000-8000-000000000005', { next_attempt_at: new Date() }),
     ]);
     await setLeases(test.db, ['00000000-0000-4000-8000-000000000002'], { lease_token: '00000000-0000-4000-8000-0000000000aa', lease_expires_at: later });
+    // Paused while leased (its webhook disabled during a send): its queue row is due never until the send's outcome; counted nowhere.
+    await test.db('webhook_deliveries').where({ id: '00000000-0000-4000-8000-000000000005' }).update({ status: 'paused', paused_reason: 'disabled', next_attempt_at: null });
+    await setLeases(test.db, ['00000000-0000-4000-8000-000000000005'], { lease_token: '00000000-0000-4000-8000-0000000000bb', lease_expires_at: 'infinity' });
 
     const text = await scrape();
     expect(value(text, 'tessera_queue_depth', 'task="send-mail"')).toBe(2);

@@ -3,8 +3,12 @@
  * the worker on (`tessera_queue_depth`) and what an alert watches
  * (`tessera_queue_oldest_due_seconds`). Jobs of graphile-worker's queue, and
  * webhook deliveries, which are claimed from their own table by lease.
+ *
+ * The deliveries are counted from their queue rows alone, one pass over the queue per scrape: joined
+ * to the log, a scrape cost a probe of the log per queued delivery (a million at the backlogs of
+ * issue 34). A queue row due never (`infinity`) is a delivery paused while leased, counted nowhere;
+ * a row whose lease expired is due again from the lease's end, and its age counts from then.
  */
-import { createdWith } from '../webhook-deliveries/delivery-message.js';
 import type { Database } from '../database.js';
 
 export interface QueueFigures {
@@ -40,11 +44,10 @@ export async function queueFigures(db: Database): Promise<QueueFigures[]> {
     union all
     select 'webhook-delivery',
            count(*) filter (where q.due_at <= now())::int,
-           count(*) filter (where q.lease_token is not null and q.due_at > now())::int,
+           count(*) filter (where q.lease_token is not null and q.due_at > now() and q.due_at < 'infinity')::int,
            count(*) filter (where q.lease_token is null and q.due_at > now())::int,
-           extract(epoch from now() - min(coalesce(d.next_attempt_at, q.due_at)) filter (where q.due_at <= now()))::float8
-      from webhook_delivery_queue q join webhook_deliveries d on d.id = q.delivery_id and ${createdWith('d.id_time', 'q.delivery_id')}
-     where d.status = 'pending'
+           extract(epoch from now() - min(q.due_at) filter (where q.due_at <= now()))::float8
+      from webhook_delivery_queue q
      order by 1`);
   return rows.map((row) => ({ task: row.task, due: row.due, running: row.running, scheduled: row.scheduled, oldestDueSeconds: Math.max(0, row.oldest_due_seconds ?? 0) }));
 }
