@@ -1,5 +1,6 @@
 import type { LoadResult } from './load.js';
-import { reportRulesFairness, rulesFairnessFailures, type PhaseName, type PhaseResult, type RulesFairnessResult } from './rules-fairness.bench.js';
+import type { PhaseName, PhaseResult, RulesFairnessResult } from './rules-fairness.bench.js';
+import { reportRulesFairness, rulesFairnessFailures } from './rules-fairness.report.js';
 
 function load(perSecond: number, p50Ms: number, p99Ms: number, failureReasons: Record<string, number> = {}): LoadResult {
   const failures = Object.values(failureReasons).reduce((sum, n) => sum + n, 0);
