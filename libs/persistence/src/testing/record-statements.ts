@@ -6,19 +6,8 @@
 import pg from 'pg';
 
 export async function recordStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const statements: string[] = [];
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const query = prototype.query;
-  prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [config] = args;
-    statements.push(typeof config === 'string' ? config : (config as { text: string }).text);
-    return query.apply(this, args);
-  };
-  try {
-    return { result: await work(), statements };
-  } finally {
-    prototype.query = query;
-  }
+  const { result, queries } = await recordQueries(work);
+  return { result, statements: queries.map((query) => query.sql) };
 }
 
 /** Each statement every pg client of this process sends while `work` runs, with its values (Knex's or the driver's own). */

@@ -27,7 +27,7 @@ import type pg from 'pg';
 import { numbered, queryInTransaction } from '../connection-query.js';
 import type { Database } from '../database.js';
 import { QUEUE_SCHEMA } from '../queue/queue-schema.js';
-import { accountOfMessage, messageText, storedMessageAccount } from './delivery-message.js';
+import { accountOfMessage, joinedMessage, messageText, storedMessageAccount } from './delivery-message.js';
 import { deliveryWebhooks, WEBHOOK_VERSION } from './delivery-webhook-cache.js';
 
 /** A delivery as the log shows it, its message put together from its head and its event's payload (delivery-message.ts). */
@@ -81,7 +81,7 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
     if (row['d_event_message'] == null) continue;
     const payload = payloads.get(row['d_event_message'] as string);
     // No event message (none is dropped before its deliveries): no message, as messageText gives none.
-    row['d_message'] = payload === undefined ? null : `${row['d_message'] as string},"payload":${payload}}`;
+    row['d_message'] = payload === undefined ? null : joinedMessage(row['d_message'] as string, payload);
   }
   const webhooks = await deliveryWebhooks(db, leasedRows.map((row) => ({ id: row['d_webhook_id'] as number, version: row['w_version'] as string })));
   const claimed: ClaimedDelivery[] = [];

@@ -10,6 +10,7 @@
  * which every attempt still sends.
  */
 import type { NewDelivery, WebhookMessage } from '@tessera/domain';
+import { joinedMessage } from './delivery-message.js';
 
 /** An event's part of the batch: the fields its deliveries share, and its head's two parts. */
 interface EventPart {
@@ -74,7 +75,7 @@ export function messageParts(deliveries: readonly NewDelivery[], leased: (d: New
     if (l) {
       const { part } = events[e]!;
       const hook = hooks[h]!;
-      bodies.set(d.id, `${hook.a}${part.b1}${hook.c}${part.b2.slice(0, -1)},"payload":${payloads[part.p]}}`);
+      bodies.set(d.id, joinedMessage(`${hook.a}${part.b1}${hook.c}${part.b2.slice(0, -1)}`, payloads[part.p]!));
     }
     return `{"id":"${d.id}","e":${e},"h":${h},"w":${d.webhookId},"r":${d.pausedReason ? JSON.stringify(d.pausedReason) : 'null'},"o":${d.ordered},"l":${l}}`;
   });

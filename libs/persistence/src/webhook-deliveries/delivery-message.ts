@@ -6,6 +6,11 @@
  * written before keeps its whole `message`, sent as it is.
  */
 
+/** A message's text from its head without the closing brace and its event's payload text: what `messageText` makes in SQL. */
+export function joinedMessage(openHead: string, payload: string): string {
+  return `${openHead},"payload":${payload}}`;
+}
+
 /** SQL: the message text of the delivery row aliased `d`. */
 export function messageText(d: string): string {
   return `coalesce(${d}.message::text, left(${d}.message_head::text, -1) || ',"payload":' || (select e.payload::text from webhook_event_messages e where e.id = ${d}.event_message_id and e.created_at = ${d}.id_time) || '}')`;
